@@ -89,6 +89,18 @@ class RuleProfile:
     """When the other open games (suit/grand ouvert, Dækker / null ouvert hand) are opened."""
     daekker_premium_value: bool = False
     """House option (Danish): Dækker is worth 69 instead of 59."""
+    level_order: tuple[str, ...] = (
+        "matadors",
+        "game",
+        "hand",
+        "schneider",
+        "schneider_announced",
+        "schwarz",
+        "schwarz_announced",
+        "ouvert",
+        "musik",
+    )
+    """The order in which the multiplier's levels are counted aloud (see :mod:`trainer.value`)."""
 
     # ---- derived numbers ------------------------------------------------------------------------------
     def base_value(self, game: GameType) -> int:
@@ -202,6 +214,8 @@ DANISH = RuleProfile(
     all_pass=AllPass.RAMSE,
     null_ouvert_reveal=OuvertReveal.AFTER_DECLARERS_FIRST_CARD,
     open_reveal=OuvertReveal.BEFORE_FIRST_LEAD,
+    # the textbook counts "med 2, spil 3, på bordet 4, af hånden 5", then Skrædder, Sort, Musik
+    level_order=("matadors", "game", "ouvert", "hand", "schneider", "schwarz", "musik"),
 )
 
 INTERNATIONAL = RuleProfile(
