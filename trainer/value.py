@@ -1,0 +1,407 @@
+"""Game values: matadors, the multiplier's levels, the value of a declaration, overbid and the list score.
+
+A suit or grand game is worth ``base × multiplier``; the multiplier is counted aloud level by level in the
+order the profile uses ("med 2, spil 3, på bordet 4" / "with 2, game 3, hand 4"). Null games have fixed
+values. Every number comes from the :class:`~trainer.profiles.RuleProfile`.
+
+>>> from trainer.profiles import INTERNATIONAL
+>>> game_value(INTERNATIONAL, Declaration(GameType.SPADES), 2).english_words()
+'with 2, game 3 — 3 × 11 = 33'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from trainer.cards import JACKS, TOTAL_CARD_POINTS, Card, Rank
+from trainer.errors import DeclarationError
+from trainer.games import Declaration, GameType
+from trainer.profiles import OverbidValuation, RuleProfile
+
+#: Order of the non-Jack trumps of a suit game, highest first.
+_SUIT_TRUMP_RANKS: tuple[Rank, ...] = (
+    Rank.ACE,
+    Rank.TEN,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
+)
+
+LEVEL_CODES: tuple[str, ...] = (
+    "matadors",
+    "game",
+    "hand",
+    "schneider",
+    "schneider_announced",
+    "schwarz",
+    "schwarz_announced",
+    "ouvert",
+    "musik",
+)
+"""Every level code a :class:`ValueBreakdown` can contain."""
+
+_ENGLISH_LEVEL = {
+    "game": "game",
+    "hand": "hand",
+    "schneider": "schneider",
+    "schneider_announced": "schneider announced",
+    "schwarz": "schwarz",
+    "schwarz_announced": "schwarz announced",
+    "ouvert": "ouvert",
+    "musik": "musik",
+}
+_DANISH_LEVEL = {
+    "game": "spil",
+    "hand": "af hånden",
+    "schneider": "Skrædder",
+    "schneider_announced": "Skrædder meldt",
+    "schwarz": "Sort",
+    "schwarz_announced": "Sort meldt",
+    "ouvert": "på bordet",
+    "musik": "Musik",
+}
+
+
+def trump_order(game: GameType) -> tuple[Card, ...]:
+    """The trumps of a game, highest first: the four Jacks, then (suit game) the trump suit A 10 K Q 9 8 7.
+    Null has no trumps."""
+    if game.is_null:
+        return ()
+    suit = game.trump_suit
+    if suit is None:
+        return JACKS
+    return JACKS + tuple(Card(suit, rank) for rank in _SUIT_TRUMP_RANKS)
+
+
+def max_matadors(game: GameType) -> int:
+    """Most matadors a game can have: every trump (11 in a suit game, 4 in grand, 0 in null)."""
+    return len(trump_order(game))
+
+
+def matadors(cards: Iterable[Card], game: GameType) -> int:
+    """Matadors over the declarer's 10 cards plus the 2 skat cards: ``+n`` "with n", ``-n`` "without n".
+
+    The run of top trumps is counted from ♣J down. Null games have none (0).
+    """
+    order = trump_order(game)
+    if not order:
+        return 0
+    held = set(cards)
+    with_top = order[0] in held
+    run = 0
+    for card in order:
+        if (card in held) != with_top:
+            break
+        run += 1
+    return run if with_top else -run
+
+
+@dataclass(frozen=True)
+class ValueBreakdown:
+    """A game value with its working: the levels counted aloud and the product.
+
+    ``levels`` holds ``(level_code, running_total)`` pairs in the profile's order, e.g.
+    ``(("matadors", 2), ("game", 3), ("hand", 4))``; the last running total is the ``multiplier``.
+    Null games have no levels and ``multiplier`` / ``base`` None: ``value`` is their fixed value.
+    """
+
+    declaration: Declaration
+    matadors: int
+    levels: tuple[tuple[str, int], ...]
+    multiplier: int | None
+    base: int | None
+    value: int
+
+    @property
+    def is_null(self) -> bool:
+        return self.multiplier is None
+
+    def level_total(self, code: str) -> int:
+        """How much one level adds to the multiplier (0 when absent)."""
+        previous = 0
+        for level, total in self.levels:
+            if level == code:
+                return total - previous
+            previous = total
+        return 0
+
+    def english_words(self) -> str:
+        """E.g. ``with 2, game 3, hand 4 — 4 × 12 = 48``."""
+        if self.multiplier is None or self.base is None:
+            return f"{self.declaration.describe()} — fixed value {self.value}"
+        words = []
+        for code, total in self.levels:
+            if code == "matadors":
+                words.append(f"{'with' if self.matadors > 0 else 'without'} {abs(self.matadors)}")
+            else:
+                words.append(f"{_ENGLISH_LEVEL[code]} {total}")
+        return f"{', '.join(words)} — {self.multiplier} × {self.base} = {self.value}"
+
+    def danish_words(self) -> str:
+        """E.g. ``med 2, spil 3, på bordet 4, af hånden 5 — 5 × 12 = 60``."""
+        if self.multiplier is None or self.base is None:
+            return f"{danish_null_name(self.declaration)} — {self.value}"
+        words = []
+        for code, total in self.levels:
+            if code == "matadors":
+                words.append(f"{'med' if self.matadors > 0 else 'uden'} {abs(self.matadors)}")
+            else:
+                words.append(f"{_DANISH_LEVEL[code]} {total}")
+        return f"{', '.join(words)} — {self.multiplier} × {self.base} = {self.value}"
+
+
+Multiplier = ValueBreakdown
+"""Alias: the breakdown is the multiplier together with its base and value."""
+
+
+def danish_null_name(declaration: Declaration) -> str:
+    """Danish name of a null game: Nul-ouvert (skat may be taken) or Dækker (open, from the hand)."""
+    if declaration.ouvert:
+        return "Dækker" if declaration.hand else "Nul-ouvert"
+    return "Nul af hånden" if declaration.hand else "Nul"
+
+
+def _check_matadors(declaration: Declaration, count: int) -> None:
+    if declaration.game.is_null:
+        return
+    top = max_matadors(declaration.game)
+    if count == 0 or abs(count) > top:
+        raise DeclarationError(
+            f"A {declaration.game.value} game has between 'with 1' and 'with {top}' (or 'without 1' to "
+            f"'without {top}') matadors; {count} is not possible."
+        )
+
+
+def game_value(
+    profile: RuleProfile,
+    declaration: Declaration,
+    matadors: int,
+    *,
+    schneider: bool = False,
+    schwarz: bool = False,
+) -> ValueBreakdown:
+    """The value of a declaration with the given matadors and the levels reached.
+
+    ``schneider``/``schwarz`` mean *reached* (by either side); schwarz implies schneider. Announced levels
+    always count, reached or not (ISkO 5.2.5): schneider announced brings schneider, schwarz announced
+    brings schneider and schwarz. Null games get their fixed value from the profile.
+    """
+    d = profile.check_declaration(declaration)
+    if d.game.is_null:
+        fixed = profile.null_value(d.hand, d.ouvert)
+        if fixed is None:  # pragma: no cover - check_declaration refuses these
+            raise DeclarationError(f"{d.describe()} is not a game in the {profile.title} rules.")
+        return ValueBreakdown(d, 0, (), None, None, fixed)
+    _check_matadors(d, matadors)
+    schwarz_counts = schwarz or d.schwarz_announced
+    schneider_counts = schneider or schwarz_counts or d.schneider_announced
+    steps = {
+        "matadors": abs(matadors),
+        "game": 1,
+        "hand": int(d.hand),
+        "schneider": int(schneider_counts),
+        "schneider_announced": int(d.schneider_announced),
+        "schwarz": int(schwarz_counts),
+        "schwarz_announced": int(d.schwarz_announced),
+        "ouvert": int(d.ouvert),
+        "musik": d.musik,
+    }
+    levels: list[tuple[str, int]] = []
+    total = 0
+    for code in profile.level_order:
+        step = steps.get(code, 0)
+        if step:
+            total += step
+            levels.append((code, total))
+    missing = [code for code, step in steps.items() if step and code not in profile.level_order]
+    if missing:
+        raise DeclarationError(f"The {profile.title} rules have no level {', '.join(missing)}.")
+    base = profile.base_value(d.game)
+    return ValueBreakdown(d, matadors, tuple(levels), total, base, total * base)
+
+
+def highest_possible_value(profile: RuleProfile, declaration: Declaration, matadors: int) -> int:
+    """The most a declaration can be worth: schneider and schwarz reached on top of what is declared."""
+    return game_value(profile, declaration, matadors, schneider=True, schwarz=True).value
+
+
+def check_reachable(profile: RuleProfile, declaration: Declaration, matadors: int, bid: int) -> None:
+    """Refuse a declaration that can never reach the bid, with the reason in words.
+
+    A null game has only its fixed value, so a null below the bid is always refused. A suit or grand game
+    that reaches the bid only with schneider or schwarz may be declared (the overbid rescue).
+    """
+    d = profile.check_declaration(declaration)
+    if d.game.is_null:
+        value = game_value(profile, d, 0).value
+        if value < bid:
+            raise DeclarationError(
+                f"{d.describe().capitalize()} is always worth {value}, which is below the bid of {bid}. "
+                "A null game cannot be raised, so it cannot be declared here."
+            )
+        return
+    best = game_value(profile, d, matadors, schneider=True, schwarz=True)
+    if best.value < bid:
+        raise DeclarationError(
+            f"{d.describe().capitalize()} can be worth at most {best.value} even with schneider and schwarz "
+            f"({best.english_words()}), which is below the bid of {bid}. Choose a game that can reach {bid}."
+        )
+
+
+def overbid_value(profile: RuleProfile, declaration: Declaration, bid: int) -> int:
+    """The value a lost overbid game is settled on: the bid (Danish) or the smallest multiple of the
+    declared game's base value that is at least the bid (international: bid 30 in diamonds → 36)."""
+    if profile.overbid_valuation is OverbidValuation.BID or declaration.game.is_null:
+        return bid
+    base = profile.base_value(declaration.game)
+    return math.ceil(bid / base) * base
+
+
+def tricks_per_game(profile: RuleProfile) -> int:
+    """Tricks in one game = cards in each hand (the deal's packets without the skat packet)."""
+    return sum(size for i, size in enumerate(profile.deal_packets) if i != profile.skat_packet)
+
+
+def list_score(profile: RuleProfile, won: bool, value: int) -> int:
+    """The declarer's entry in the list: ``+value`` when won, ``-lost_factor × value`` when lost."""
+    return value if won else -profile.lost_factor * value
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The outcome of one game for the declarer.
+
+    ``value`` is the positive game value the result is scored on (for a lost overbid game: the overbid
+    valuation); ``list_score`` is signed. ``schneider``/``schwarz`` are the levels reached by either side.
+    ``reason`` says why: ``won``, or for a lost game ``points``, ``overbid``, ``announced_schneider_missed``,
+    ``announced_schwarz_missed``, ``musik_failed``, ``null_trick``, ``thrown``.
+    """
+
+    won: bool
+    value: int
+    list_score: int
+    schneider: bool
+    schwarz: bool
+    overbid: bool
+    breakdown: ValueBreakdown
+    reason: str
+    bid: int = 0
+    declarer_points: int = 0
+    declarer_tricks: int = 0
+
+    @property
+    def declaration(self) -> Declaration:
+        return self.breakdown.declaration
+
+
+def evaluate_game(
+    profile: RuleProfile,
+    declaration: Declaration,
+    *,
+    matadors: int,
+    bid: int,
+    declarer_points: int,
+    declarer_tricks: int,
+    musik_fulfilled: bool = True,
+    thrown: bool = False,
+) -> GameResult:
+    """Score a finished game from the declarer's card points (skat included) and tricks (0..10).
+
+    Won needs ``win_min_points``, every announced level reached and Musik made. Schneider and schwarz
+    reached by either side count in the value, won or lost (the declarer's own schneider counts once, never
+    on top of an announced schneider). If the value with the levels reached is below the bid, the game is
+    lost and valued per the profile's overbid rule. A null game is lost on the declarer's first trick.
+    ``thrown``: the declarer gave up (lost with the levels reached so far). A null game below the bid is a
+    :class:`DeclarationError` (it can never be declared).
+    """
+    d = profile.check_declaration(declaration)
+    tricks = tricks_per_game(profile)
+    if not 0 <= declarer_points <= TOTAL_CARD_POINTS:
+        raise DeclarationError(
+            f"Card points must be between 0 and {TOTAL_CARD_POINTS}, not {declarer_points}."
+        )
+    if not 0 <= declarer_tricks <= tricks:
+        raise DeclarationError(f"A declarer takes between 0 and {tricks} tricks, not {declarer_tricks}.")
+    if d.game.is_null:
+        check_reachable(profile, d, 0, bid)
+        breakdown = game_value(profile, d, 0)
+        won = declarer_tricks == 0 and not thrown
+        reason = "won" if won else ("thrown" if thrown else "null_trick")
+        return GameResult(
+            won,
+            breakdown.value,
+            list_score(profile, won, breakdown.value),
+            False,
+            False,
+            False,
+            breakdown,
+            reason,
+            bid,
+            declarer_points,
+            declarer_tricks,
+        )
+    opponents_points = TOTAL_CARD_POINTS - declarer_points
+    opponents_schneider = opponents_points <= profile.opponents_schneider_max
+    schwarz = declarer_tricks in (0, tricks)
+    schneider = schwarz or opponents_schneider or declarer_points <= profile.declarer_schneider_max
+    breakdown = game_value(profile, d, matadors, schneider=schneider, schwarz=schwarz)
+    overbid = breakdown.value < bid
+    if overbid:
+        reason = "overbid"
+    elif thrown:
+        reason = "thrown"
+    elif declarer_points < profile.win_min_points:
+        reason = "points"
+    elif d.schwarz_announced and declarer_tricks != tricks:
+        reason = "announced_schwarz_missed"
+    elif d.schneider_announced and not opponents_schneider:
+        reason = "announced_schneider_missed"
+    elif not musik_fulfilled and d.musik:
+        reason = "musik_failed"
+    else:
+        reason = "won"
+    won = reason == "won"
+    value = overbid_value(profile, d, bid) if overbid else breakdown.value
+    return GameResult(
+        won,
+        value,
+        list_score(profile, won, value),
+        schneider,
+        schwarz,
+        overbid,
+        breakdown,
+        reason,
+        bid,
+        declarer_points,
+        declarer_tricks,
+    )
+
+
+def lowest_trumps(game: GameType, count: int) -> tuple[Card, ...]:
+    """The ``count`` lowest trumps of a suit or grand game, lowest first (Musik needs them)."""
+    order = trump_order(game)
+    return tuple(reversed(order[-count:])) if count else ()
+
+
+__all__ = [
+    "LEVEL_CODES",
+    "GameResult",
+    "Multiplier",
+    "ValueBreakdown",
+    "check_reachable",
+    "danish_null_name",
+    "evaluate_game",
+    "game_value",
+    "highest_possible_value",
+    "list_score",
+    "lowest_trumps",
+    "matadors",
+    "max_matadors",
+    "overbid_value",
+    "tricks_per_game",
+    "trump_order",
+]
