@@ -229,6 +229,7 @@ def card_points(cards: Iterable[Card]) -> int:
 # --- parsing ---------------------------------------------------------------------------------------
 
 _SUIT_WORDS: dict[str, Suit] = {}
+_words: tuple[str, ...]
 for _suit, _words in (
     (Suit.CLUBS, ("c", "♣", "♧", "clubs", "club", "klør", "kløver", "klöver", "kreuz", "klor")),
     (Suit.SPADES, ("s", "♠", "♤", "spades", "spade", "spar", "spader", "pik")),
