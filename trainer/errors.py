@@ -36,3 +36,11 @@ class IllegalCardError(SkatError):
 
 class RecordError(SkatError):
     """A game record (ISS line or example deal) that breaks the format or a rule."""
+
+
+class StoreError(SkatError):
+    """Progress-store input that cannot be saved (empty learner name, naive datetime, unknown learner)."""
+
+
+class LessonError(SkatError):
+    """A lesson file that breaks the lesson format (front matter, tokens, unknown chapter)."""

@@ -1,0 +1,119 @@
+"""Where the progress database lives, how to connect to it, and how its schema is brought up to date.
+
+* URL: the ``SKAT_TRAINER_DB_URL`` environment variable (e.g. ``postgresql+psycopg://user@host/db``),
+  else an SQLite file at ``<repo>/data/skat-trainer.sqlite``.
+* SQLite runs in WAL mode with a busy timeout, and write transactions start with ``BEGIN IMMEDIATE``
+  so two browser tabs (threads or processes) answering at the same moment queue up instead of failing
+  or losing an update.
+* The schema is created and upgraded by running the Alembic migrations (``upgrade head``) inside one
+  transaction that holds the database's write lock, so it is idempotent and safe when two processes
+  start at once.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event, make_url, text
+from sqlalchemy.engine import URL
+
+ENV_DB_URL = "SKAT_TRAINER_DB_URL"
+"""Environment variable naming the database URL."""
+SQLITE_BUSY_TIMEOUT_S = 30.0
+"""How long an SQLite writer waits for another writer's lock before giving up."""
+WRITE_OPTION = "skat_trainer_write"
+"""Connection execution option that marks a write transaction (``BEGIN IMMEDIATE`` on SQLite)."""
+_MIGRATION_LOCK_KEY = 0x5CA7_7121
+"""PostgreSQL advisory-lock key held while migrating."""
+
+_STORE_DIR = Path(__file__).resolve().parent
+_REPO_ROOT = _STORE_DIR.parent.parent
+
+
+def default_sqlite_path() -> Path:
+    """The embedded database file used when no URL is configured."""
+    return _REPO_ROOT / "data" / "skat-trainer.sqlite"
+
+
+def database_url(url: str | None = None) -> str:
+    """The URL to use: the argument, else ``$SKAT_TRAINER_DB_URL``, else the default SQLite file
+    (whose folder is created)."""
+    if url:
+        return url
+    env = os.environ.get(ENV_DB_URL, "").strip()
+    if env:
+        return env
+    path = default_sqlite_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def make_engine(url: str | URL) -> Engine:
+    """An engine set up for concurrent use by several threads (and other processes)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(parsed, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(
+        parsed,
+        connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S, "check_same_thread": False},
+    )
+    _configure_sqlite(engine)
+    return engine
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    """Take transaction control away from the sqlite3 module (it would defer BEGIN and break
+    ``BEGIN IMMEDIATE``), switch on WAL, the busy timeout and foreign keys."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {int(SQLITE_BUSY_TIMEOUT_S * 1000)}")
+            cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            cursor.execute("PRAGMA synchronous = NORMAL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        if conn.get_execution_options().get(WRITE_OPTION):
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        else:
+            conn.exec_driver_sql("BEGIN")
+
+
+def alembic_config(connection: Connection | None = None) -> Config:
+    """The Alembic configuration shipped inside the package (``trainer/store/alembic.ini``)."""
+    config = Config(str(_STORE_DIR / "alembic.ini"))
+    config.set_main_option("script_location", str(_STORE_DIR / "migrations"))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Upgrade the schema to ``revision`` (idempotent). Holds the write lock for the whole run, so a
+    second process starting at the same time waits and then finds nothing to do."""
+    with engine.connect() as conn:
+        conn = conn.execution_options(**{WRITE_OPTION: True})
+        with conn.begin():
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK_KEY})
+            command.upgrade(alembic_config(conn), revision)
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema revision the database is at (None when never migrated)."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
