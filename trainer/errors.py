@@ -44,7 +44,3 @@ class StoreError(SkatError):
 
 class LessonError(SkatError):
     """A lesson file that breaks the lesson format (front matter, tokens, unknown chapter)."""
-
-
-class LessonError(SkatError):
-    """A lesson file that breaks the lesson format (front matter, tokens, unknown chapter)."""
