@@ -1,0 +1,576 @@
+"""International Skat Server (ISS) game records: read one line into typed values, write it back, replay it.
+
+A record is one line ``(;GM[Skat]...ID[..]P0[..]P1[..]P2[..]MV[moves]R[result] ;)``; the format is described
+in the project's ISS notes. Reading checks the notation only (cards, counts, tokens); :func:`replay` then
+plays the record through the rules engine under a :class:`~trainer.profiles.RuleProfile`, so an invalid bid,
+a revoke or a declaration the profile does not allow becomes a :class:`~trainer.errors.RecordError` that names
+the move.
+
+>>> hidden_deal = ".".join(["??"] * 32)
+>>> rec = parse_record(f"(;GM[Skat]ID[7]P0[a]P1[b]P2[c]MV[w {hidden_deal} 1 p 2 p 0 p ]R[passed] ;)")
+>>> rec.id, rec.players, rec.result.passed, len(rec.moves)
+('7', ('a', 'b', 'c'), True, 3)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import Enum
+
+from trainer.cards import ALL_CARDS, Card
+from trainer.errors import RecordError
+from trainer.games import GameType
+
+#: Number of players at the table of an ISS record, and cards per hand / in the skat.
+SEATS = 3
+HAND_SIZE = 10
+SKAT_SIZE = 2
+DECK_SIZE = SEATS * HAND_SIZE + SKAT_SIZE
+
+SEAT_NAMES = ("forehand", "middlehand", "rearhand")
+HIDDEN = "??"
+SERVER = "w"
+
+_ISS_CARDS: dict[str, Card] = {card.iss: card for card in ALL_CARDS}
+_GAME_LETTERS = {game.iss_letter: game for game in GameType}
+_MODIFIERS = "HSZO"
+
+
+# --- value types ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class IssDeal:
+    """The 32 dealt cards: forehand's, middlehand's and rearhand's 10, then the skat. ``None`` = hidden.
+
+    ``separator`` is how the record wrote the borders between packets (``.`` or ``|``), kept for writing back.
+    """
+
+    hands: tuple[tuple[Card | None, ...], ...]
+    skat: tuple[Card | None, ...]
+    separator: str = "."
+
+    @property
+    def cards(self) -> tuple[Card | None, ...]:
+        """All 32 positions in record order."""
+        return (*self.hands[0], *self.hands[1], *self.hands[2], *self.skat)
+
+    @property
+    def hidden(self) -> bool:
+        """True when any card is hidden (``??``)."""
+        return any(card is None for card in self.cards)
+
+    def known_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The three hands; raises :class:`RecordError` if a card is hidden."""
+        return tuple(_known(hand, "The deal") for hand in self.hands)
+
+    def known_skat(self) -> tuple[Card, ...]:
+        return _known(self.skat, "The skat")
+
+    @classmethod
+    def from_cards(
+        cls, hands: tuple[tuple[Card, ...], ...] | list[list[Card]], skat: tuple[Card, ...] | list[Card]
+    ) -> IssDeal:
+        return cls(hands=tuple(tuple(hand) for hand in hands), skat=tuple(skat))
+
+
+def _known(cards: tuple[Card | None, ...], what: str) -> tuple[Card, ...]:
+    known = tuple(card for card in cards if card is not None)
+    if len(known) != len(cards):
+        raise RecordError(f"{what} contains hidden cards (??), so the game cannot be replayed.")
+    return known
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """``<seat> <n>``: the seat says a bid of n."""
+
+    seat: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """``<seat> y``: the seat holds (says yes to) the last bid."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``<seat> p``: the seat passes."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    """``<seat> s``: the declarer picks up the skat."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkatShown:
+    """``w C1.C2``: the server shows the picked-up skat to the declarer."""
+
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """``<seat> <type><mods>[.cards]``: the declaration.
+
+    The flags are the letters as written: ``hand`` (H), ``schneider`` (S), ``schwarz`` (Z), ``ouvert`` (O).
+    Whether the game really is a hand game follows from the pickup (no ``s`` move = hand); international
+    ouvert implies hand, schneider and schwarz (see :meth:`RuleProfile.normalize`). ``discards`` are the two
+    cards put away after a pickup when written in the same token; ``open_cards`` any cards shown after them.
+    """
+
+    seat: int
+    game: GameType
+    hand: bool = False
+    schneider: bool = False
+    schwarz: bool = False
+    ouvert: bool = False
+    discards: tuple[Card | None, ...] = ()
+    open_cards: tuple[Card | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``<seat> C1.C2`` after a declaration without discards: old records put the skat away separately."""
+
+    seat: int
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """``<seat> <card>``: a card played to the trick (``None`` = hidden ``??``)."""
+
+    seat: int
+    card: Card | None
+
+
+class EndKind(Enum):
+    """Ways a record can stop before the last trick."""
+
+    SHOW_CARDS = "SC"
+    """The declarer lays the cards down and claims the rest."""
+    RESIGN = "RE"
+    TIMEOUT = "TI"
+    LEFT = "LE"
+
+    @property
+    def by_server(self) -> bool:
+        """TI and LE are written by the server (``w TI.<seat>``), SC and RE by the seat itself."""
+        return self in (EndKind.TIMEOUT, EndKind.LEFT)
+
+    @property
+    def description(self) -> str:
+        return _END_WORDS[self]
+
+
+_END_WORDS = {
+    EndKind.SHOW_CARDS: "showed the cards and claimed the rest",
+    EndKind.RESIGN: "resigned",
+    EndKind.TIMEOUT: "ran out of time",
+    EndKind.LEFT: "left the table",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EarlyEnd:
+    """``<seat> SC`` / ``<seat> RE`` / ``w TI.<seat>`` / ``w LE.<seat>``: the game stopped early.
+
+    ``cards`` holds any cards written after SC/RE (``1 SC.CJ.SJ``), kept for writing back."""
+
+    kind: EndKind
+    seat: int
+    cards: tuple[Card | None, ...] = ()
+
+
+Move = Bid | Hold | Pass | PickUp | SkatShown | Declare | Discard | PlayCard | EarlyEnd
+
+
+@dataclass(frozen=True, slots=True)
+class IssResult:
+    """The ``R[...]`` field as the server wrote it (not recomputed).
+
+    ``outcome`` is ``win``, ``loss`` or ``penalty``; ``value`` the signed list score (``v:``); ``matadors``
+    the signed matadors (``m:``); ``overbid`` from ``bidok``/``overbid``; ``points`` the declarer's card
+    points including the skat (``p:``); ``tricks`` (``t:``); ``schneider``/``schwarz`` (``s:``/``z:``). Any other
+    tokens (``p0:0 l:-1 to:-1 r:0`` ...) are kept verbatim in ``extras``.
+    """
+
+    passed: bool = False
+    declarer: int | None = None
+    outcome: str | None = None
+    value: int | None = None
+    matadors: int | None = None
+    overbid: bool | None = None
+    points: int | None = None
+    tricks: int | None = None
+    schneider: bool | None = None
+    schwarz: bool | None = None
+    extras: tuple[str, ...] = ()
+
+    @property
+    def won(self) -> bool | None:
+        return None if self.outcome is None else self.outcome == "win"
+
+
+#: Property order of records written by the server; other properties are written before MV.
+_PROPERTY_ORDER = ("GM", "PC", "CO", "SE", "ID", "DT", "P0", "P1", "P2", "R0", "R1", "R2")
+_OWN_KEYS = ("ID", "P0", "P1", "P2", "MV", "R")
+_DEFAULT_PROPERTIES = (("GM", "Skat"), ("PC", "International Skat Server"))
+
+
+@dataclass(frozen=True, slots=True)
+class IssRecord:
+    """One ISS game record.
+
+    ``properties`` holds every header property other than ID, P0-P2, MV and R (GM, PC, SE, DT, R0 ...),
+    in the order read, so that :func:`write_record` gives the line back. ``deal`` is None when the moves do
+    not start with the deal. ``moves`` are the moves after the deal, in order; the move numbers in error
+    messages count the deal as move 1.
+    """
+
+    id: str
+    players: tuple[str, str, str]
+    deal: IssDeal | None
+    moves: tuple[Move, ...]
+    result: IssResult | None = None
+    properties: tuple[tuple[str, str], ...] = field(default=_DEFAULT_PROPERTIES)
+
+    def move_number(self, index: int) -> int:
+        """The 1-based number (as in error messages) of ``moves[index]``."""
+        return index + (2 if self.deal is not None else 1)
+
+
+# --- reading ------------------------------------------------------------------------------------------------
+
+_PROPERTY = re.compile(r"\s*([A-Za-z][A-Za-z0-9]*)\[((?:[^\]\\]|\\.)*)\]", re.DOTALL)
+_ESCAPE = re.compile(r"\\(.)", re.DOTALL)
+
+
+def parse_record(line: str) -> IssRecord:
+    """Read one ISS record line; raises :class:`RecordError` saying what is wrong and where."""
+    text = line.strip()
+    if not (text.startswith("(;") and text.endswith(")")):
+        raise RecordError("This is not an ISS game record: a record starts with '(;' and ends with ';)'.")
+    body = text[2:-1].rstrip()
+    body = body.removesuffix(";")
+    properties: list[tuple[str, str]] = []
+    pos = 0
+    while pos < len(body):
+        if body[pos:].strip() == "":
+            break
+        match = _PROPERTY.match(body, pos)
+        if match is None:
+            snippet = body[pos : pos + 20].strip()
+            raise RecordError(f"The record cannot be read near '{snippet}': expected a property like ID[..].")
+        properties.append((match.group(1), _ESCAPE.sub(r"\1", match.group(2))))
+        pos = match.end()
+    values: dict[str, str] = {}
+    for key, value in properties:
+        if key in values and key in _OWN_KEYS:
+            raise RecordError(f"The record has the property {key}[...] twice.")
+        values[key] = value
+    if "MV" not in values:
+        raise RecordError("The record has no moves (MV[...]).")
+    deal, moves = _parse_moves(values["MV"])
+    result = _parse_result(values["R"]) if "R" in values else None
+    return IssRecord(
+        id=values.get("ID", ""),
+        players=(values.get("P0", ""), values.get("P1", ""), values.get("P2", "")),
+        deal=deal,
+        moves=tuple(moves),
+        result=result,
+        properties=tuple((k, v) for k, v in properties if k not in _OWN_KEYS),
+    )
+
+
+def record_id_guess(line: str) -> str:
+    """The ``ID[...]`` of a line that may not parse (for error reports); empty when there is none."""
+    match = re.search(r"ID\[([^\]]*)\]", line)
+    return match.group(1) if match else ""
+
+
+def _card(token: str, where: str) -> Card | None:
+    if token == HIDDEN:
+        return None
+    card = _ISS_CARDS.get(token)
+    if card is None:
+        raise RecordError(
+            f"{where}: '{token}' is not a card (ISS cards are a suit C, S, H, D and a rank 7 8 9 T J Q K A)."
+        )
+    return card
+
+
+def _cards(text: str, where: str) -> tuple[Card | None, ...]:
+    if text == "":
+        return ()
+    return tuple(_card(token, where) for token in re.split(r"[.|]", text))
+
+
+def _seat(token: str, where: str) -> int:
+    if token in ("0", "1", "2"):
+        return int(token)
+    raise RecordError(f"{where}: '{token}' is not a seat (0, 1 or 2).")
+
+
+def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
+    tokens = text.split()
+    if len(tokens) % 2:
+        raise RecordError(
+            f"Move {len(tokens) // 2 + 1} ('{tokens[-1]}'): every move is an actor and an action, "
+            "but the last one has no action."
+        )
+    deal: IssDeal | None = None
+    moves: list[Move] = []
+    picked_up = False
+    discards_pending = False
+    for number, i in enumerate(range(0, len(tokens), 2), start=1):
+        actor, action = tokens[i], tokens[i + 1]
+        where = f"Move {number} ('{actor} {action}')"
+        if actor == SERVER:
+            if number == 1 and not action.startswith(("TI.", "LE.")):
+                deal = _parse_deal(action, "Move 1 (the deal)")
+                continue
+            if action.startswith(("TI.", "LE.")):
+                kind = EndKind(action[:2])
+                moves.append(EarlyEnd(kind, _seat(action[3:], where)))
+                continue
+            if picked_up and not any(isinstance(m, SkatShown) for m in moves):
+                cards = _cards(action, where)
+                if len(cards) != SKAT_SIZE:
+                    raise RecordError(f"{where}: the skat shown after the pickup must be 2 cards.")
+                moves.append(SkatShown(cards))
+                continue
+            raise RecordError(f"{where}: the server's move '{action}' is not understood here.")
+        seat = _seat(actor, where)
+        move: Move
+        if action.isdigit():
+            move = Bid(seat, int(action))
+        elif action == "y":
+            move = Hold(seat)
+        elif action == "p":
+            move = Pass(seat)
+        elif action == "s":
+            move = PickUp(seat)
+            picked_up = True
+        elif action[:2] in ("SC", "RE") and (len(action) == 2 or action[2] == "."):
+            move = EarlyEnd(EndKind(action[:2]), seat, _cards(action[3:], where))
+        elif action == HIDDEN or action in _ISS_CARDS:
+            move = PlayCard(seat, _card(action, where))
+        elif action[0] in _GAME_LETTERS and (len(action) == 1 or action[1] in _MODIFIERS + "."):
+            move = _parse_declaration(seat, action, picked_up, where)
+            discards_pending = picked_up and not move.discards
+        elif discards_pending and "." in action:
+            cards = _cards(action, where)
+            if len(cards) != SKAT_SIZE:
+                raise RecordError(f"{where}: exactly 2 cards go back into the skat, not {len(cards)}.")
+            move = Discard(seat, cards)
+            discards_pending = False
+        else:
+            raise RecordError(f"{where}: '{action}' is neither a bid, a declaration nor a card.")
+        moves.append(move)
+    return deal, moves
+
+
+def _parse_deal(action: str, where: str) -> IssDeal:
+    separator = "|" if "|" in action else "."
+    cards = _cards(action, where)
+    if len(cards) != DECK_SIZE:
+        raise RecordError(f"{where}: the deal has {len(cards)} cards; it must have {DECK_SIZE}.")
+    seen: set[Card] = set()
+    for card in cards:
+        if card is not None:
+            if card in seen:
+                raise RecordError(f"{where}: {card.iss} is dealt twice; every card exists only once.")
+            seen.add(card)
+    hands = tuple(cards[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS))
+    return IssDeal(hands=hands, skat=cards[SEATS * HAND_SIZE :], separator=separator)
+
+
+def _parse_declaration(seat: int, action: str, picked_up: bool, where: str) -> Declare:
+    head, _, rest = action.partition(".")
+    game = _GAME_LETTERS[head[0]]
+    mods = head[1:]
+    for letter in mods:
+        if letter not in _MODIFIERS:
+            raise RecordError(f"{where}: '{letter}' is not a declaration letter (H, S, Z or O).")
+        if mods.count(letter) > 1:
+            raise RecordError(f"{where}: the declaration letter '{letter}' is written twice.")
+    cards = _cards(rest, where)
+    discards: tuple[Card | None, ...] = ()
+    if picked_up and cards:
+        if len(cards) < SKAT_SIZE:
+            raise RecordError(f"{where}: exactly 2 cards go back into the skat, not {len(cards)}.")
+        discards, cards = cards[:SKAT_SIZE], cards[SKAT_SIZE:]
+    return Declare(
+        seat=seat,
+        game=game,
+        hand="H" in mods,
+        schneider="S" in mods,
+        schwarz="Z" in mods,
+        ouvert="O" in mods,
+        discards=discards,
+        open_cards=cards,
+    )
+
+
+def _int_field(token: str, where: str) -> int:
+    try:
+        return int(token.partition(":")[2])
+    except ValueError:
+        raise RecordError(f"{where}: '{token}' should end in a whole number.") from None
+
+
+def _parse_result(text: str) -> IssResult:
+    tokens = text.split()
+    if tokens == ["passed"]:
+        return IssResult(passed=True)
+    where = "Result R[...]"
+    values: dict[str, object] = {}
+    extras: list[str] = []
+    for token in tokens:
+        key = token.partition(":")[0] if ":" in token else token
+        if token in ("win", "loss", "penalty") and "outcome" not in values:
+            values["outcome"] = token
+        elif token in ("bidok", "overbid") and "overbid" not in values:
+            values["overbid"] = token == "overbid"
+        elif key in _RESULT_INTS and ":" in token and _RESULT_INTS[key] not in values:
+            name = _RESULT_INTS[key]
+            number = _int_field(token, where)
+            values[name] = bool(number) if name in ("schneider", "schwarz") else number
+        else:
+            extras.append(token)
+    return IssResult(
+        passed=False,
+        declarer=_opt_int(values.get("declarer")),
+        outcome=_opt_str(values.get("outcome")),
+        value=_opt_int(values.get("value")),
+        matadors=_opt_int(values.get("matadors")),
+        overbid=_opt_bool(values.get("overbid")),
+        points=_opt_int(values.get("points")),
+        tricks=_opt_int(values.get("tricks")),
+        schneider=_opt_bool(values.get("schneider")),
+        schwarz=_opt_bool(values.get("schwarz")),
+        extras=tuple(extras),
+    )
+
+
+_RESULT_INTS = {
+    "d": "declarer",
+    "v": "value",
+    "m": "matadors",
+    "p": "points",
+    "t": "tricks",
+    "s": "schneider",
+    "z": "schwarz",
+}
+
+
+def _opt_int(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _opt_bool(value: object) -> bool | None:
+    return value if isinstance(value, bool) else None
+
+
+def _opt_str(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+# --- writing ------------------------------------------------------------------------------------------------
+
+
+def _card_text(card: Card | None) -> str:
+    return HIDDEN if card is None else card.iss
+
+
+def _cards_text(cards: tuple[Card | None, ...]) -> str:
+    return ".".join(_card_text(card) for card in cards)
+
+
+def write_deal(deal: IssDeal) -> str:
+    """The deal's action text: 32 cards, ``.`` between cards (``|`` between packets if the record used it)."""
+    packets = [*deal.hands, deal.skat]
+    return deal.separator.join(_cards_text(packet) for packet in packets)
+
+
+def write_move(move: Move) -> str:
+    """One move as ``<actor> <action>``."""
+    if isinstance(move, Bid):
+        return f"{move.seat} {move.value}"
+    if isinstance(move, Hold):
+        return f"{move.seat} y"
+    if isinstance(move, Pass):
+        return f"{move.seat} p"
+    if isinstance(move, PickUp):
+        return f"{move.seat} s"
+    if isinstance(move, SkatShown):
+        return f"{SERVER} {_cards_text(move.cards)}"
+    if isinstance(move, Declare):
+        flags = (("H", move.hand), ("S", move.schneider), ("Z", move.schwarz), ("O", move.ouvert))
+        mods = "".join(letter for letter, on in flags if on)
+        cards = "".join("." + _card_text(card) for card in (*move.discards, *move.open_cards))
+        return f"{move.seat} {move.game.iss_letter}{mods}{cards}"
+    if isinstance(move, Discard):
+        return f"{move.seat} {_cards_text(move.cards)}"
+    if isinstance(move, PlayCard):
+        return f"{move.seat} {_card_text(move.card)}"
+    if move.kind.by_server:
+        return f"{SERVER} {move.kind.value}.{move.seat}"
+    cards = "".join("." + _card_text(card) for card in move.cards)
+    return f"{move.seat} {move.kind.value}{cards}"
+
+
+def write_result(result: IssResult) -> str:
+    """The text inside ``R[...]``."""
+    if result.passed:
+        return "passed"
+    parts: list[str] = []
+    if result.declarer is not None:
+        parts.append(f"d:{result.declarer}")
+    if result.outcome is not None:
+        parts.append(result.outcome)
+    if result.value is not None:
+        parts.append(f"v:{result.value}")
+    if result.matadors is not None:
+        parts.append(f"m:{result.matadors}")
+    if result.overbid is not None:
+        parts.append("overbid" if result.overbid else "bidok")
+    for key, number in (("p", result.points), ("t", result.tricks)):
+        if number is not None:
+            parts.append(f"{key}:{number}")
+    for key, flag in (("s", result.schneider), ("z", result.schwarz)):
+        if flag is not None:
+            parts.append(f"{key}:{int(flag)}")
+    parts.extend(result.extras)
+    return " ".join(parts)
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def write_record(record: IssRecord) -> str:
+    """The record as one ISS line; :func:`parse_record` reads it back to an equal record."""
+    values: dict[str, str] = dict(record.properties)
+    values["ID"] = record.id
+    values["P0"], values["P1"], values["P2"] = record.players
+    order = [key for key in _PROPERTY_ORDER if key in values]
+    order += [key for key, _ in record.properties if key not in _PROPERTY_ORDER]
+    moves = [f"{SERVER} {write_deal(record.deal)}"] if record.deal is not None else []
+    moves += [write_move(move) for move in record.moves]
+    text = "(;" + "".join(f"{key}[{_escape(values[key])}]" for key in order)
+    text += f"MV[{' '.join(moves)} ]"
+    if record.result is not None:
+        text += f"R[{write_result(record.result)}]"
+    return text + " ;)"
