@@ -12,8 +12,6 @@ __all__ = [
     "IssDeal",
     "IssRecord",
     "IssResult",
-
     "parse_record",
-
     "write_record",
 ]

@@ -201,8 +201,8 @@ class IssResult:
 
     ``outcome`` is ``win``, ``loss`` or ``penalty``; ``value`` the signed list score (``v:``); ``matadors``
     the signed matadors (``m:``); ``overbid`` from ``bidok``/``overbid``; ``points`` the declarer's card
-    points including the skat (``p:``); ``tricks`` (``t:``); ``schneider``/``schwarz`` (``s:``/``z:``). Any other
-    tokens (``p0:0 l:-1 to:-1 r:0`` ...) are kept verbatim in ``extras``.
+    points including the skat (``p:``); ``tricks`` (``t:``); ``schneider``/``schwarz`` (``s:``/``z:``).
+    Any other tokens (``p0:0 l:-1 to:-1 r:0`` ...) are kept verbatim in ``extras``.
     """
 
     passed: bool = False
