@@ -20,6 +20,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, make_url, text
 from sqlalchemy.engine import URL
+from sqlalchemy.pool import StaticPool
 
 ENV_DB_URL = "SKAT_TRAINER_DB_URL"
 """Environment variable naming the database URL."""
@@ -57,12 +58,13 @@ def make_engine(url: str | URL) -> Engine:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(parsed, pool_pre_ping=True)
-    if parsed.database and parsed.database != ":memory:":
+    connect_args = {"timeout": SQLITE_BUSY_TIMEOUT_S, "check_same_thread": False}
+    if not parsed.database or parsed.database == ":memory:":
+        # One shared connection, else every pooled connection would see its own empty database.
+        engine = create_engine(parsed, connect_args=connect_args, poolclass=StaticPool)
+    else:
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(
-        parsed,
-        connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S, "check_same_thread": False},
-    )
+        engine = create_engine(parsed, connect_args=connect_args)
     _configure_sqlite(engine)
     return engine
 

@@ -1,0 +1,54 @@
+"""Every store test runs twice: on a fresh SQLite file and on a fresh PostgreSQL database.
+
+The PostgreSQL variant needs ``SKAT_TRAINER_TEST_PG_URL`` (an admin URL such as
+``postgresql+psycopg://postgres@127.0.0.1:55432/postgres``); ``scripts/test.sh`` starts a throwaway
+cluster and sets it, so CI always runs both. Each test gets its own database, dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import create_engine, make_url, text
+
+from trainer.store import Store
+
+PG_ENV = "SKAT_TRAINER_TEST_PG_URL"
+
+
+def _postgres_database() -> Iterator[str]:
+    admin_url = os.environ.get(PG_ENV, "").strip()
+    if not admin_url:
+        pytest.skip(f"PostgreSQL variant skipped: {PG_ENV} is not set (scripts/test.sh sets it)")
+    name = f"skat_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """URL of an empty database (nothing migrated yet)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('store') / 'progress.sqlite'}"
+    else:
+        yield from _postgres_database()
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    """A migrated store on a fresh database."""
+    s = Store(db_url)
+    try:
+        yield s
+    finally:
+        s.dispose()
