@@ -4,7 +4,9 @@ from trainer.records.iss import (
     IssDeal,
     IssRecord,
     IssResult,
+    ReplayResult,
     parse_record,
+    replay,
     write_record,
 )
 
@@ -12,6 +14,8 @@ __all__ = [
     "IssDeal",
     "IssRecord",
     "IssResult",
+    "ReplayResult",
     "parse_record",
+    "replay",
     "write_record",
 ]

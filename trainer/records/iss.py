@@ -14,13 +14,19 @@ the move.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from enum import Enum
 
-from trainer.cards import ALL_CARDS, Card
-from trainer.errors import RecordError
-from trainer.games import GameType
+from trainer.bidding import Auction
+from trainer.cards import ALL_CARDS, TOTAL_CARD_POINTS, Card
+from trainer.deal import Deal, Seat
+from trainer.errors import IllegalCardError, RecordError, SkatError
+from trainer.games import Declaration, GameType
+from trainer.play import TRICKS_PER_GAME, GameState, Phase
+from trainer.profiles import RuleProfile
+from trainer.value import GameResult, check_reachable, evaluate_game, matadors
 
 #: Number of players at the table of an ISS record, and cards per hand / in the skat.
 SEATS = 3
@@ -574,3 +580,348 @@ def write_record(record: IssRecord) -> str:
     if record.result is not None:
         text += f"R[{write_result(record.result)}]"
     return text + " ;)"
+
+
+# --- replaying ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """What replaying a record under a profile found.
+
+    ``passed``: everyone passed. ``complete``: the record was played to the end (ten tricks, or a null game
+    the declarer lost on a trick); False when it stopped early (SC/RE/TI/LE, a hidden card, or the moves
+    simply end). ``declaration`` is normalized by the profile (international ouvert carries hand and the
+    announcements). ``declarer_points`` includes the skat; ``outcome`` is the scored game, or None when the
+    record stopped early and its ending decides nothing.
+
+    A record that stopped early is still scored when the ending settles it, the way the server does: both
+    defenders resigning (also after the declarer showed the cards) or a defender leaving or running out of
+    time gives the declarer every trick not yet played; the declarer resigning loses the game (the rest to
+    the defenders). ``endings`` lists the early endings in record order.
+    """
+
+    id: str
+    passed: bool = False
+    complete: bool = True
+    declarer: Seat | None = None
+    declaration: Declaration | None = None
+    bid: int | None = None
+    matadors: int | None = None
+    declarer_points: int | None = None
+    declarer_tricks: int | None = None
+    outcome: GameResult | None = None
+    endings: tuple[EarlyEnd, ...] = ()
+    note: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        """The JSON object ``skat-trainer replay`` prints for this record."""
+        if self.passed:
+            return {"id": self.id, "passed": True}
+        d = self.declaration
+        o = self.outcome
+        return {
+            "id": self.id,
+            "passed": False,
+            "declarer": None if self.declarer is None else int(self.declarer),
+            "game": None if d is None else d.game.value,
+            "hand": None if d is None else d.hand,
+            "ouvert": None if d is None else d.ouvert,
+            "schneider_announced": None if d is None else d.schneider_announced,
+            "schwarz_announced": None if d is None else d.schwarz_announced,
+            "bid": self.bid,
+            "matadors": self.matadors,
+            "declarer_points": self.declarer_points,
+            "declarer_tricks": self.declarer_tricks,
+            "schneider": None if o is None else o.schneider,
+            "schwarz": None if o is None else o.schwarz,
+            "overbid": None if o is None else o.overbid,
+            "won": None if o is None else o.won,
+            "value": None if o is None else o.list_score,
+            "complete": self.complete,
+        }
+
+    def to_iss_result(self) -> IssResult:
+        """The ``R[...]`` fields as the server writes them, from this replay (for writing records)."""
+        if self.passed:
+            return IssResult(passed=True)
+        o = self.outcome
+        return IssResult(
+            declarer=-1 if self.declarer is None else int(self.declarer),
+            outcome=None if o is None else ("win" if o.won else "loss"),
+            value=None if o is None else o.list_score,
+            matadors=self.matadors,
+            overbid=None if o is None else o.overbid,
+            points=self.declarer_points,
+            tricks=self.declarer_tricks,
+            schneider=None if o is None else o.schneider,
+            schwarz=None if o is None else o.schwarz,
+        )
+
+
+def replay(record: IssRecord, profile: RuleProfile) -> ReplayResult:
+    """Play a record through the engine under ``profile`` and score it.
+
+    Every move is checked: the deal, each bid through :class:`~trainer.bidding.Auction`, the pickup and
+    discard through :class:`~trainer.play.GameState`, the declaration with
+    :meth:`RuleProfile.check_declaration` and :func:`~trainer.value.check_reachable`, and every card (turn,
+    in hand, following suit). A broken rule raises :class:`RecordError` naming the move and its token.
+    """
+    return _Replayer(record, profile).run()
+
+
+class _Replayer:
+    """The state of one replay; :meth:`run` walks the moves."""
+
+    def __init__(self, record: IssRecord, profile: RuleProfile) -> None:
+        self.record = record
+        self.profile = profile
+        self.auction = Auction(profile)
+        self.picked_up = False
+        self.skat_shown = False
+        self.declared = False
+        self.discards_pending = False
+        self.state: GameState | None = None
+        self.declaration: Declaration | None = None
+        self.matadors: int | None = None
+        self.endings: list[EarlyEnd] = []
+        self.stopped = ""
+        if record.deal is None:
+            raise RecordError("The record has no deal: the moves must start with 'w' and the 32 cards.")
+        try:
+            hands = record.deal.known_hands()
+            self.deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=_pair(record.deal.known_skat()))
+        except SkatError as error:
+            raise RecordError(f"Move 1 (the deal): {error}") from error
+
+    # -- driver ------------------------------------------------------------------------------------------
+    def run(self) -> ReplayResult:
+        for index, move in enumerate(self.record.moves):
+            where = f"Move {self.record.move_number(index)} ('{write_move(move)}')"
+            try:
+                self.step(move)
+            except RecordError as error:
+                raise RecordError(f"{where}: {error}") from None
+            except SkatError as error:
+                raise RecordError(f"{where}: {error}") from error
+        return self.result()
+
+    def step(self, move: Move) -> None:
+        if isinstance(move, EarlyEnd):
+            if not self.finished:
+                self.endings.append(move)
+                self.stopped = self.stopped or f"{SEAT_NAMES[move.seat]} {move.kind.description}"
+            return
+        if self.stopped:
+            return  # moves after an early ending are not part of the game any more
+        if self.finished:
+            raise RecordError("The game is already over; no further moves can follow.")
+        if isinstance(move, Bid | Hold | Pass):
+            self.bidding(move)
+        elif isinstance(move, PickUp):
+            self.pick_up(move)
+        elif isinstance(move, SkatShown):
+            self.show_skat(move)
+        elif isinstance(move, Declare):
+            self.declare(move)
+        elif isinstance(move, Discard):
+            self.discard(move.seat, move.cards)
+        else:
+            self.play(move)
+
+    @property
+    def finished(self) -> bool:
+        if self.auction.all_passed:
+            return True
+        return self.state is not None and self.state.is_finished
+
+    # -- bidding and the skat -------------------------------------------------------------------------------
+    def bidding(self, move: Bid | Hold | Pass) -> None:
+        if self.auction.finished:
+            raise RecordError("The bidding is already over.")
+        seat = Seat(move.seat)
+        if isinstance(move, Bid):
+            self.auction.bid(seat, move.value)
+        elif isinstance(move, Hold):
+            self.auction.hold(seat)
+        else:
+            self.auction.pass_(seat)
+
+    def declarer_seat(self, seat: int, doing: str) -> Seat:
+        if not self.auction.finished or self.auction.declarer is None:
+            raise RecordError(f"Nobody can {doing} before the bidding has a declarer.")
+        declarer = self.auction.declarer
+        if seat != declarer:
+            raise RecordError(f"Only the declarer ({declarer.english}) can {doing}, not {SEAT_NAMES[seat]}.")
+        return declarer
+
+    def pick_up(self, move: PickUp) -> None:
+        self.declarer_seat(move.seat, "pick up the skat")
+        if self.picked_up or self.declared:
+            raise RecordError("The skat can only be picked up once, before the declaration.")
+        self.picked_up = True
+
+    def show_skat(self, move: SkatShown) -> None:
+        if not self.picked_up or self.skat_shown:
+            raise RecordError("The server shows the skat only once, right after the pickup.")
+        self.skat_shown = True
+        shown = {card for card in move.cards if card is not None}
+        if not shown <= set(self.deal.skat):
+            raise RecordError(
+                f"The skat shown ({_cards_text(move.cards)}) is not the skat that was dealt "
+                f"({_cards_text(self.deal.skat)})."
+            )
+
+    def declare(self, move: Declare) -> None:
+        declarer = self.declarer_seat(move.seat, "declare the game")
+        if self.declared:
+            raise RecordError("The game has already been declared; a declaration cannot be changed.")
+        if move.hand and self.picked_up:
+            raise RecordError("A hand game (H) cannot be declared after picking up the skat.")
+        declaration = self.profile.check_declaration(
+            Declaration(
+                move.game,
+                hand=not self.picked_up,
+                ouvert=move.ouvert,
+                schneider_announced=move.schneider or move.schwarz,
+                schwarz_announced=move.schwarz,
+            )
+        )
+        if declaration.hand and self.picked_up:
+            raise RecordError(
+                f"{declaration.describe().capitalize()} must be played from the hand, "
+                "but the declarer picked up the skat."
+            )
+        bid = self.auction.bid_value
+        assert bid is not None  # a declarer always has a bid
+        count = matadors((*self.deal.hand(declarer), *self.deal.skat), declaration.game)
+        check_reachable(self.profile, declaration, count, bid)
+        self.declared = True
+        self.declaration = declaration
+        self.matadors = count
+        self.state = GameState(self.profile, self.deal, declarer, declaration)
+        if self.picked_up:
+            self.state.pick_up_skat()
+            if move.discards:
+                self.discard(move.seat, move.discards)
+            else:
+                self.discards_pending = True
+        self.check_open_cards(move.open_cards)
+
+    def discard(self, seat: int, cards: tuple[Card | None, ...]) -> None:
+        self.declarer_seat(seat, "discard")
+        if self.state is None or (not self.discards_pending and self.state.phase is not Phase.DISCARD):
+            raise RecordError("There is nothing to discard now.")
+        known = _known(cards, "The discard")
+        self.state.discard(known)
+        self.discards_pending = False
+
+    def check_open_cards(self, cards: tuple[Card | None, ...]) -> None:
+        if self.state is None:
+            return
+        holding = set(self.state.hand(self.state.declarer))
+        for card in cards:
+            if card is not None and card not in holding:
+                raise RecordError(f"The declarer shows {card.iss}, which is not in the declarer's hand.")
+
+    # -- card play -------------------------------------------------------------------------------------------
+    def play(self, move: PlayCard) -> None:
+        state = self.state
+        if state is None:
+            raise RecordError("Cards are played only after the declaration.")
+        if state.phase is not Phase.PLAY:
+            raise RecordError("The declarer must discard two cards before the first lead.")
+        to_move = state.to_move
+        assert to_move is not None
+        if move.seat != to_move:
+            raise RecordError(f"It is {to_move.english}'s turn to play, not {SEAT_NAMES[move.seat]}'s.")
+        if move.card is None:
+            self.stopped = "a hidden card (??) was played"
+            return
+        if move.card not in state.hand(to_move):
+            raise RecordError(f"{move.card.iss} is not in {to_move.english}'s hand.")
+        try:
+            state.play(move.card)
+        except IllegalCardError as error:
+            who = to_move.english.capitalize()
+            raise RecordError(f"{who} may not play {move.card.iss}: {error}") from None
+
+    # -- the result ----------------------------------------------------------------------------------------
+    def result(self) -> ReplayResult:
+        rid = self.record.id
+        if self.auction.all_passed:
+            return ReplayResult(id=rid, passed=True)
+        state, declaration, count = self.state, self.declaration, self.matadors
+        base = ReplayResult(
+            id=rid,
+            complete=False,
+            declarer=self.auction.declarer,
+            declaration=declaration,
+            bid=self.auction.bid_value if self.auction.finished else None,
+            matadors=count,
+            endings=tuple(self.endings),
+        )
+        if state is None or declaration is None or count is None or self.discards_pending:
+            note = self.stopped or "the record ends before the game was played"
+            return _replace(base, note=note)
+        bid = base.bid
+        assert bid is not None
+        points, tricks = state.declarer_points, state.declarer_tricks
+        if state.is_finished:
+            outcome = evaluate_game(
+                self.profile,
+                declaration,
+                matadors=count,
+                bid=bid,
+                declarer_points=points,
+                declarer_tricks=tricks,
+            )
+            return _replace(
+                base, complete=True, declarer_points=points, declarer_tricks=tricks, outcome=outcome
+            )
+        note = self.stopped or "the record ends before the last trick"
+        conceded = self.conceded_to_declarer()
+        if conceded is None:
+            return _replace(base, declarer_points=points, declarer_tricks=tricks, note=note)
+        if conceded and not declaration.game.is_null:
+            # The declarer takes every card not yet won by the defenders, and every trick not yet finished.
+            points = TOTAL_CARD_POINTS - state.defender_points
+            tricks += TRICKS_PER_GAME - len(state.tricks)
+        outcome = evaluate_game(
+            self.profile,
+            declaration,
+            matadors=count,
+            bid=bid,
+            declarer_points=points,
+            declarer_tricks=tricks,
+            thrown=not conceded,
+        )
+        return _replace(base, declarer_points=points, declarer_tricks=tricks, outcome=outcome, note=note)
+
+    def conceded_to_declarer(self) -> bool | None:
+        """True when the ending gives the rest to the declarer, False when the declarer gave up, None when
+        the ending settles nothing."""
+        declarer = self.auction.declarer
+        resigned: set[int] = set()
+        for end in self.endings:
+            if end.seat == declarer:
+                if end.kind is EndKind.RESIGN:
+                    return False
+                continue
+            if end.kind in (EndKind.LEFT, EndKind.TIMEOUT):
+                return True
+            if end.kind is EndKind.RESIGN:
+                resigned.add(end.seat)
+        if len(resigned) == SEATS - 1:
+            return True
+        return None
+
+
+def _replace(result: ReplayResult, **changes: object) -> ReplayResult:
+    return dataclasses.replace(result, **changes)  # type: ignore[arg-type]
+
+
+def _pair(cards: tuple[Card, ...]) -> tuple[Card, Card]:
+    if len(cards) != SKAT_SIZE:
+        raise RecordError(f"The skat must be {SKAT_SIZE} cards, not {len(cards)}.")
+    return (cards[0], cards[1])
