@@ -1,0 +1,259 @@
+"""The ``skat-trainer`` command line: replay ISS records, print the bid ladder, value a game (and ``solve``
+when the solver package provides it). Output is JSON so that scripts and tests can read it.
+
+    skat-trainer replay [--rules international|danish] FILE...     one JSON object per record (JSON Lines)
+    skat-trainer ladder [--rules R]                                 the bid ladder as a JSON list
+    skat-trainer value [--rules R] --game G --cards "..." [...]     matadors, multiplier, value, overbid
+
+Exit status: 0 fine; 1 when a replayed record had an error or a file could not be read; 2 for bad
+command-line input (printed as one line on stderr, argparse style).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn, TextIO
+
+from trainer.bidding import bid_ladder, check_bid_value
+from trainer.cards import Card, parse_cards
+from trainer.errors import SkatError
+from trainer.games import Declaration, GameType
+from trainer.profiles import PROFILES, RuleProfile, get_profile
+from trainer.records.iss import parse_record, record_id_guess, replay
+from trainer.value import game_value, list_score, matadors, overbid_value
+
+PROG = "skat-trainer"
+DEFAULT_RULES = "international"
+EXIT_OK, EXIT_RECORD_ERROR, EXIT_USAGE = 0, 1, 2
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises instead of exiting, so :func:`main` returns the status."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: error: {message}")
+
+
+class _UsageError(Exception):
+    """Bad command-line input: reported as one line on stderr with exit status 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand (``solve`` only when the solver provides it)."""
+    parser = _Parser(prog=PROG, description="Skat Trainer command line (JSON output).")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    subparsers.required = True
+
+    def rules_option(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--rules",
+            choices=sorted(PROFILES),
+            default=DEFAULT_RULES,
+            help=f"rule profile (default {DEFAULT_RULES})",
+        )
+
+    replay_parser = subparsers.add_parser("replay", help="replay ISS game records, one JSON line each")
+    rules_option(replay_parser)
+    replay_parser.add_argument("files", nargs="+", metavar="FILE", help="ISS record file ('-' = stdin)")
+    replay_parser.set_defaults(handler=_replay_command)
+
+    ladder_parser = subparsers.add_parser("ladder", help="print the profile's bid ladder")
+    rules_option(ladder_parser)
+    ladder_parser.set_defaults(handler=_ladder_command)
+
+    value_parser = subparsers.add_parser("value", help="value of a declaration for a hand")
+    rules_option(value_parser)
+    value_parser.add_argument("--game", required=True, help="clubs, spades, hearts, diamonds, grand or null")
+    value_parser.add_argument("--cards", required=True, help='the declarer\'s 10 cards, e.g. "CJ SJ CA ..."')
+    value_parser.add_argument("--skat", help="the 2 skat cards (matadors are then counted with them)")
+    value_parser.add_argument("--hand", action="store_true", help="hand game (no skat pickup)")
+    value_parser.add_argument("--ouvert", action="store_true", help="open game (ouvert / på bordet)")
+    value_parser.add_argument("--announce", choices=("schneider", "schwarz"), help="announced level")
+    value_parser.add_argument("--bid", type=int, help="the bid, to check for an overbid")
+    value_parser.set_defaults(handler=_value_command)
+
+    _register_solver(subparsers)
+    return parser
+
+
+def _register_solver(subparsers: Any) -> None:
+    """Add ``solve`` when ``trainer.solver.command`` exists with ``register(subparsers)``.
+
+    The solver's ``register`` adds its parser and sets ``handler`` (or ``func``): a function of the parsed
+    arguments that returns the exit status, via ``set_defaults``.
+    """
+    try:
+        module = importlib.import_module("trainer.solver.command")
+    except ModuleNotFoundError as error:
+        if error.name in ("trainer.solver", "trainer.solver.command"):
+            return
+        raise
+    register = getattr(module, "register", None)
+    if callable(register):
+        register(subparsers)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (the console script passes it to ``sys.exit``)."""
+    try:
+        args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+        handler: Handler | None = getattr(args, "handler", None) or getattr(args, "func", None)
+        if handler is None:
+            raise _UsageError(f"{PROG}: error: the {args.command} command is not available")
+        return handler(args)
+    except _UsageError as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_USAGE
+    except SkatError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _print_json(value: object, out: TextIO | None = None) -> None:
+    stream = sys.stdout if out is None else out
+    stream.write(json.dumps(value, ensure_ascii=False) + "\n")
+    stream.flush()
+
+
+# --- replay -------------------------------------------------------------------------------------------------
+
+
+def _lines(name: str) -> Iterator[tuple[int, str]]:
+    """The numbered lines of a file ('-' = stdin); an unreadable file raises OSError."""
+    if name == "-":
+        yield from enumerate(sys.stdin, start=1)
+        return
+    with open(name, encoding="utf-8", errors="replace") as handle:
+        yield from enumerate(handle, start=1)
+
+
+def replay_lines(
+    lines: Iterator[tuple[int, str]], profile: RuleProfile, source: str
+) -> Iterator[dict[str, object]]:
+    """One JSON-ready object per non-blank line: the replay, or ``{"id", "error"}``."""
+    for number, line in lines:
+        if not line.strip():
+            continue
+        ident = record_id_guess(line)
+        try:
+            record = parse_record(line)
+            ident = record.id
+            yield replay(record, profile).as_json()
+        except SkatError as error:
+            yield {"id": ident, "error": f"{source} line {number}: {error}"}
+        except Exception as error:  # a bug must not hide the remaining records behind a traceback
+            problem = f"internal error {type(error).__name__}: {error}"
+            yield {"id": ident, "error": f"{source} line {number}: {problem}"}
+
+
+def _replay_command(args: argparse.Namespace) -> int:
+    profile = get_profile(args.rules)
+    status = EXIT_OK
+    for name in args.files:
+        source = "stdin" if name == "-" else name
+        try:
+            for obj in replay_lines(_lines(name), profile, source):
+                if "error" in obj:
+                    status = EXIT_RECORD_ERROR
+                _print_json(obj)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            _print_json({"id": "", "error": f"cannot read {source}: {reason}"})
+            status = EXIT_RECORD_ERROR
+    return status
+
+
+# --- ladder and value ----------------------------------------------------------------------------------------
+
+
+def _ladder_command(args: argparse.Namespace) -> int:
+    _print_json(list(bid_ladder(get_profile(args.rules))))
+    return EXIT_OK
+
+
+_GAME_NAMES = {game.value: game for game in GameType} | {game.iss_letter.lower(): game for game in GameType}
+
+
+def _game(name: str) -> GameType:
+    game = _GAME_NAMES.get(name.strip().lower())
+    if game is None:
+        raise _UsageError(
+            f"{PROG} value: error: unknown game '{name}' "
+            "(choose clubs, spades, hearts, diamonds, grand or null)"
+        )
+    return game
+
+
+def _cards(text: str, count: int, what: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text, count=count)
+    except SkatError as error:
+        raise _UsageError(f"{PROG} value: error: {what}: {error}") from None
+
+
+def value_report(
+    profile: RuleProfile,
+    declaration: Declaration,
+    cards: Sequence[Card],
+    skat: Sequence[Card] = (),
+    bid: int | None = None,
+) -> dict[str, object]:
+    """What ``skat-trainer value`` prints: matadors (counted with the skat when given), the multiplier (None
+    for null), the value if won with exactly the declared levels, and with a bid whether that is an overbid
+    and the list score of losing it as one (None when not overbid, and for null games, which can never be
+    declared below the bid)."""
+    d = profile.check_declaration(declaration)
+    count = matadors((*cards, *skat), d.game)
+    breakdown = game_value(profile, d, count)
+    report: dict[str, object] = {
+        "matadors": count,
+        "multiplier": breakdown.multiplier,
+        "value": breakdown.value,
+    }
+    if bid is not None:
+        check_bid_value(profile, bid)
+        overbid = breakdown.value < bid
+        report["overbid"] = overbid
+        # A null game below the bid can never be declared (trainer.value.check_reachable), so it has no
+        # overbid loss; a suit or grand game is settled on the profile's overbid valuation.
+        loss = None
+        if overbid and not d.game.is_null:
+            loss = list_score(profile, False, overbid_value(profile, d, bid))
+        report["overbid_loss"] = loss
+    return report
+
+
+def _value_command(args: argparse.Namespace) -> int:
+    profile = get_profile(args.rules)
+    game = _game(args.game)
+    cards = _cards(args.cards, 10, "--cards")
+    skat = _cards(args.skat, 2, "--skat") if args.skat is not None else ()
+    both = set(cards) & set(skat)
+    if both:
+        shown = " ".join(card.iss for card in both)
+        raise _UsageError(f"{PROG} value: error: {shown} is both in --cards and in --skat")
+    declaration = Declaration(
+        game,
+        hand=args.hand,
+        ouvert=args.ouvert,
+        schneider_announced=args.announce in ("schneider", "schwarz"),
+        schwarz_announced=args.announce == "schwarz",
+    )
+    try:
+        report = value_report(profile, declaration, cards, skat, args.bid)
+    except SkatError as error:
+        raise _UsageError(f"{PROG} value: error: {error}") from None
+    _print_json(report)
+    return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
