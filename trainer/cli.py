@@ -171,7 +171,7 @@ def _replay_command(args: argparse.Namespace) -> int:
     return status
 
 
-# --- ladder and value ----------------------------------------------------------------------------------------
+# --- ladder and value ---------------------------------------------------------------------------------------
 
 
 def _ladder_command(args: argparse.Namespace) -> int:
