@@ -1,0 +1,282 @@
+"""The Danish textbook's extras (RULES §8, §9): Musik, Spørge, Slå 40 an, Ramse, the end of an evening,
+and the international house option Ramsch.
+
+The numbers these rules use (40, 101, the doubling factor) live in :class:`DanishExtras`, a frozen
+configuration with the textbook's values as defaults, so a table can agree on others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+from trainer.bidding import GameBid, bid_table
+from trainer.cards import TOTAL_CARD_POINTS, Card, format_cards
+from trainer.errors import DeclarationError, SkatError, SkatExchangeError
+from trainer.games import Declaration, GameType
+from trainer.profiles import RuleProfile
+from trainer.value import lowest_trumps, tricks_per_game
+
+
+@dataclass(frozen=True)
+class DanishExtras:
+    """Agreed numbers of the extras; defaults are the textbook's."""
+
+    slaa_40_an_value: int = 40
+    """Knocking after five cards is a bid of this value."""
+    ramse_take_all_points: int = 101
+    """A Ramse player with at least this many card points wins outright."""
+    doubling_factor: int = 2
+    """Spørge, knocking back and Slå 40 an each multiply the rates by this."""
+    skat_pass_size: int = 2
+    """Cards passed on in Ramse's skat round."""
+
+
+DANISH_EXTRAS = DanishExtras()
+
+
+# --- Musik ---------------------------------------------------------------------------------------------
+def musik_cards(game: GameType, musik: int) -> tuple[Card, ...]:
+    """The trumps Musik must win the last trick(s) with, lowest first: the 7 of trumps (grand: ♦J), then
+    for two Musik the 8 of trumps (grand: ♥J) for the second-to-last trick **[choice]**."""
+    if game.is_null:
+        raise DeclarationError("Musik belongs to suit and grand games; a null game has no trumps.")
+    return lowest_trumps(game, musik)
+
+
+def check_musik_hand(profile: RuleProfile, declaration: Declaration, hand: Iterable[Card]) -> None:
+    """Refuse a Musik announcement when the declarer's playing hand lacks the trump(s) it needs."""
+    d = profile.check_declaration(declaration)
+    if not d.musik:
+        return
+    held = set(hand)
+    missing = [card for card in musik_cards(d.game, d.musik) if card not in held]
+    if missing:
+        raise DeclarationError(
+            f"Musik in {d.game.value} means winning the last trick with "
+            f"{format_cards(musik_cards(d.game, 1))}"
+            f"{' (and the one before with the next-lowest trump)' if d.musik > 1 else ''}; "
+            f"you do not hold {format_cards(missing)}."
+        )
+
+
+class MusikTrick(NamedTuple):
+    """One of the last tricks as Musik sees it: the declarer's card and whether the declarer won the trick."""
+
+    declarer_card: Card
+    declarer_won: bool
+
+
+def musik_fulfilled(game: GameType, musik: int, last_tricks: Sequence[MusikTrick]) -> bool:
+    """Did the declarer win the last trick with the lowest trump (and, for two Musik, the trick before with
+    the second-lowest)? ``last_tricks`` are in play order, the final trick last."""
+    if musik == 0:
+        return True
+    needed = musik_cards(game, musik)
+    if len(last_tricks) < musik:
+        raise SkatError(f"Checking {musik} Musik needs the last {musik} trick(s).")
+    for i, card in enumerate(needed):
+        trick = last_tricks[-1 - i]
+        if not (trick.declarer_won and trick.declarer_card == card):
+            return False
+    return True
+
+
+# --- Spørge and Slå 40 an -----------------------------------------------------------------------------
+class Spoerge(Enum):
+    """An opponent's knock (Spørge) and the declarer's answer."""
+
+    NONE = "none"
+    KNOCKED = "knocked"
+    """An opponent knocked; the declarer plays on: rates doubled."""
+    KNOCKED_BACK = "knocked_back"
+    """The declarer knocked back (slå kontra): doubled again."""
+    THROWN = "thrown"
+    """The declarer threw the cards after the knock: lost at the normal rate."""
+
+
+def rate_factor(
+    spoerge: Spoerge = Spoerge.NONE, *, slaa_40_an: bool = False, config: DanishExtras = DANISH_EXTRAS
+) -> int:
+    """How many times the agreed rates are paid: Spørge ×2, knocking back ×2 again, Slå 40 an ×2."""
+    doublings = {Spoerge.NONE: 0, Spoerge.KNOCKED: 1, Spoerge.KNOCKED_BACK: 2, Spoerge.THROWN: 0}[spoerge]
+    doublings += int(slaa_40_an)
+    return int(config.doubling_factor**doublings)
+
+
+@dataclass(frozen=True)
+class Slaa40Check:
+    """Whether a player who knocked 40 after five cards can make 40 with the full ten."""
+
+    holds: bool
+    best: GameBid | None
+    needed: int
+
+    @property
+    def explanation(self) -> str:
+        if self.best is None:
+            return f"No suit or grand game: the knock at {self.needed} fails."
+        verdict = "holds" if self.holds else f"fails: the game is lost at {self.needed} without play"
+        words = self.best.breakdown.english_words()
+        return f"Best game {self.best.declaration.describe()}: {words} — {verdict}."
+
+
+def slaa_40_an_check(
+    profile: RuleProfile,
+    hand10: Iterable[Card],
+    *,
+    count_variants: bool = False,
+    config: DanishExtras = DANISH_EXTRAS,
+) -> Slaa40Check:
+    """Does the ten-card hand have a suit or grand game worth the knocked 40, the skat not counted?
+
+    **[choice]** By default only the plain games with pickup count (what the hand itself can bid), not på
+    bordet, af hånden or null games — otherwise every hand could claim 40. ``count_variants`` lifts that.
+    """
+    rows = [
+        row
+        for row in bid_table(profile, hand10, with_variants=count_variants)
+        if not row.declaration.game.is_null
+    ]
+    best = rows[0] if rows else None
+    holds = best is not None and best.value >= config.slaa_40_an_value
+    return Slaa40Check(holds, best, config.slaa_40_an_value)
+
+
+# --- Ramse (Danish) and Ramsch (international house option) ----------------------------------------------
+@dataclass(frozen=True)
+class RamseExchange:
+    """The hands after Ramse's skat round and the two cards set aside for the last trick's winner."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    set_aside: tuple[Card, ...]
+    working: tuple[str, ...]
+
+
+def ramse_skat_round(
+    hands: Sequence[Sequence[Card]],
+    skat: Sequence[Card],
+    passes: Sequence[Sequence[Card]],
+    *,
+    config: DanishExtras = DANISH_EXTRAS,
+) -> RamseExchange:
+    """Pass the skat round: forehand, middlehand, then the dealer each take the two cards, keep ten and
+    pass two on (passing back the cards received = exchanging none). The dealer's two are set aside.
+
+    ``hands`` and ``passes`` are in seat order (forehand, middlehand, rearhand/dealer).
+    """
+    size = config.skat_pass_size
+    if len(skat) != size or len(hands) != len(passes):
+        raise SkatExchangeError(f"Ramse passes a skat of {size} cards once round the table.")
+    incoming = tuple(skat)
+    new_hands: list[tuple[Card, ...]] = []
+    working: list[str] = []
+    for seat, (hand, given) in enumerate(zip(hands, passes, strict=True)):
+        pool = list(hand) + list(incoming)
+        if len(set(given)) != size or any(card not in pool for card in given):
+            raise SkatExchangeError(
+                f"Player {seat + 1} must pass on exactly {size} of their {len(pool)} cards "
+                f"(they hold {format_cards(pool)})."
+            )
+        kept = tuple(card for card in pool if card not in given)
+        exchanged = sum(card not in incoming for card in given)
+        working.append(
+            f"player {seat + 1} takes {format_cards(incoming)}, passes {format_cards(given)}"
+            f" ({exchanged} exchanged)"
+        )
+        new_hands.append(kept)
+        incoming = tuple(given)
+    working.append(f"{format_cards(incoming)} set aside for the winner of the last trick")
+    return RamseExchange(tuple(new_hands), incoming, tuple(working))
+
+
+@dataclass(frozen=True)
+class RamseResult:
+    """Who won and lost a Ramse (or Ramsch). Players are indexed in seat order."""
+
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    points: tuple[int, ...]
+    reason: str
+    """'take_all' (≥ 101), 'fewest', 'tie' (nobody pays), 'most_loses'."""
+
+
+def _check_ramse_counts(points: Sequence[int], tricks: Sequence[int], profile: RuleProfile | None) -> None:
+    total_tricks = tricks_per_game(profile) if profile is not None else None
+    if len(points) != len(tricks):
+        raise SkatError("Give card points and tricks for the same players.")
+    if sum(points) != TOTAL_CARD_POINTS:
+        raise SkatError(f"The card points add up to {sum(points)}, not {TOTAL_CARD_POINTS}; count again.")
+    if total_tricks is not None and sum(tricks) != total_tricks:
+        raise SkatError(f"The tricks add up to {sum(tricks)}, not {total_tricks}.")
+    for p, t in zip(points, tricks, strict=True):
+        if p < 0 or t < 0 or (p > 0 and t == 0):
+            raise SkatError(
+                "A player without a trick has no card points (the set-aside skat goes with a trick)."
+            )
+
+
+def ramse_result(
+    points: Sequence[int],
+    tricks: Sequence[int],
+    *,
+    profile: RuleProfile | None = None,
+    config: DanishExtras = DANISH_EXTRAS,
+) -> RamseResult:
+    """Ramse's winners: a player with ``ramse_take_all_points`` (101) or more wins alone; otherwise the fewest
+    card points win — two tied for fewest both win, a three-way tie has no winner (**[choice]**)."""
+    _check_ramse_counts(points, tricks, profile)
+    players = range(len(points))
+    big = [i for i in players if points[i] >= config.ramse_take_all_points]
+    if big:
+        winners = tuple(big)
+        return RamseResult(winners, tuple(i for i in players if i not in winners), tuple(points), "take_all")
+    fewest = min(points)
+    winners = tuple(i for i in players if points[i] == fewest)
+    if len(winners) == len(points):
+        return RamseResult((), (), tuple(points), "tie")
+    return RamseResult(winners, tuple(i for i in players if i not in winners), tuple(points), "fewest")
+
+
+def ramsch_result(
+    points: Sequence[int], tricks: Sequence[int], *, profile: RuleProfile | None = None
+) -> RamseResult:
+    """International Ramsch (house option): the most card points lose; a tie for most loses together and a
+    three-way tie has no loser (**[choice]**)."""
+    _check_ramse_counts(points, tricks, profile)
+    players = range(len(points))
+    most = max(points)
+    losers = tuple(i for i in players if points[i] == most)
+    if len(losers) == len(points):
+        return RamseResult((), (), tuple(points), "tie")
+    return RamseResult(tuple(i for i in players if i not in losers), losers, tuple(points), "most_loses")
+
+
+# --- the end of an evening ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class EndOfEvening:
+    """When an evening may stop: the first dealer's right-hand neighbour deals last, and never after a
+    Grand af hånden (then one more round is played)."""
+
+    last_dealer_offset: int = -1
+    """Seat offset of the last dealer from the first dealer, clockwise (−1 = the right-hand neighbour)."""
+    no_end_after_grand_hand: bool = True
+
+    def last_dealer(self, first_dealer: int, players: int) -> int:
+        return (first_dealer + self.last_dealer_offset) % players
+
+    def may_end(
+        self, *, dealer: int, first_dealer: int, players: int, last_declaration: Declaration | None
+    ) -> bool:
+        """May the evening stop after this deal (``last_declaration`` None when everyone passed)?"""
+        if dealer != self.last_dealer(first_dealer, players):
+            return False
+        grand_hand = (
+            last_declaration is not None and last_declaration.game is GameType.GRAND and last_declaration.hand
+        )
+        return not (self.no_end_after_grand_hand and grand_hand)
+
+
+END_OF_EVENING = EndOfEvening()
