@@ -1,0 +1,1 @@
+"""The Streamlit user interface (the only part of trainer/ that imports streamlit)."""

@@ -1,0 +1,193 @@
+"""Streamlit building blocks for cards: a row of card pictures, a clickable hand, a trick view, verdicts.
+
+Cards are drawn by :mod:`trainer.cardart` and embedded as ``data:`` URI images (Streamlit strips inline SVG).
+Clicking uses ``st.pills`` so AppTest and a browser drive it the same way; a pill's value is the card's ISS
+code (``CJ``), its label the suit symbol and rank in the suit's colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+from trainer.cardart import CardState, RankLetters, card_back_svg, card_svg, svg_data_uri
+from trainer.cards import Card, Suit, parse_card
+from trainer.ui.terms import card_label, card_name
+
+CARD_WIDTH_CSS = "clamp(46px, 13vw, 84px)"
+"""Card width: about six cards per row on a 390 px phone, up to 84 px on a desktop."""
+
+_PILL_COLOURS = {Suit.CLUBS: "gray", Suit.SPADES: "gray", Suit.HEARTS: "red", Suit.DIAMONDS: "red"}
+_PILL_FOUR_COLOURS = {Suit.CLUBS: "green", Suit.SPADES: "gray", Suit.HEARTS: "red", Suit.DIAMONDS: "orange"}
+
+
+def card_figure_html(
+    card: Card | None,
+    *,
+    lang: str,
+    four_colour: bool = False,
+    state: CardState = CardState.NORMAL,
+    caption: str = "",
+    hidden_label: str = "",
+) -> str:
+    """One card (``None`` = face down) as an ``<img>`` in a ``<figure>`` with an optional caption."""
+    letters = RankLetters.DANISH if lang == "da" else RankLetters.INTERNATIONAL
+    if card is None:
+        svg, alt, code = card_back_svg(state=state), hidden_label, "back"
+    else:
+        alt = card_name(card, lang)
+        svg, code = card_svg(card, four_colour=four_colour, state=state, letters=letters, title=alt), card.iss
+    caption_html = (
+        f'<figcaption style="font-size:0.78rem;line-height:1.2;margin-top:2px;max-width:{CARD_WIDTH_CSS}">'
+        f"{escape(caption)}</figcaption>"
+        if caption
+        else ""
+    )
+    return (
+        f'<figure style="margin:0;text-align:center" data-card="{code}" data-state="{state.value}">'
+        f'<img src="{svg_data_uri(svg)}" alt="{escape(alt)}" title="{escape(alt)}"'
+        f' style="width:{CARD_WIDTH_CSS};height:auto;display:block"/>{caption_html}</figure>'
+    )
+
+
+def card_row_html(
+    cards: Sequence[Card | None],
+    *,
+    lang: str,
+    four_colour: bool = False,
+    states: Mapping[Card, CardState] | Sequence[CardState] | None = None,
+    captions: Sequence[str] | None = None,
+    hidden_label: str = "",
+) -> str:
+    """A wrapping row of card pictures (``data-cards`` lists the ISS codes, for tests and screen readers)."""
+    figures = []
+    for i, card in enumerate(cards):
+        if isinstance(states, Mapping):
+            state = states.get(card, CardState.NORMAL) if card is not None else CardState.NORMAL
+        elif states is not None:
+            state = states[i]
+        else:
+            state = CardState.NORMAL
+        figures.append(
+            card_figure_html(
+                card,
+                lang=lang,
+                four_colour=four_colour,
+                state=state,
+                caption=captions[i] if captions else "",
+                hidden_label=hidden_label,
+            )
+        )
+    codes = " ".join(card.iss if card else "back" for card in cards)
+    return (
+        f'<div class="card-row" data-cards="{codes}" style="display:flex;flex-wrap:wrap;gap:6px;'
+        f'align-items:flex-start;margin:4px 0 10px 0">{"".join(figures)}</div>'
+    )
+
+
+def card_row(
+    cards: Sequence[Card | None],
+    *,
+    lang: str,
+    four_colour: bool = False,
+    states: Mapping[Card, CardState] | Sequence[CardState] | None = None,
+    captions: Sequence[str] | None = None,
+    hidden_label: str = "",
+) -> None:
+    """Draw a row of cards that wraps on narrow screens."""
+    if not cards:
+        return
+    st.html(
+        card_row_html(
+            cards,
+            lang=lang,
+            four_colour=four_colour,
+            states=states,
+            captions=captions,
+            hidden_label=hidden_label,
+        )
+    )
+
+
+def pill_label(card: Card, *, lang: str, four_colour: bool = False) -> str:
+    """A card as a coloured Markdown label for a pill: ``:red[♥10]``."""
+    colours = _PILL_FOUR_COLOURS if four_colour else _PILL_COLOURS
+    return f":{colours[card.suit]}[{card_label(card, lang)}]"
+
+
+def pick_card(
+    label: str,
+    cards: Sequence[Card],
+    *,
+    key: str,
+    lang: str,
+    four_colour: bool = False,
+    on_change: Callable[..., None] | None = None,
+    args: tuple[Any, ...] | None = None,
+    disabled: bool = False,
+) -> Card | None:
+    """A clickable hand: one pill per card; returns the chosen card (or None)."""
+    chosen = st.pills(
+        label,
+        [card.iss for card in cards],
+        key=key,
+        format_func=lambda code: pill_label(parse_card(code), lang=lang, four_colour=four_colour),
+        on_change=on_change or "rerun",
+        args=args,
+        disabled=disabled,
+    )
+    return parse_card(chosen) if isinstance(chosen, str) else None
+
+
+def pick_cards(
+    label: str,
+    cards: Sequence[Card],
+    *,
+    key: str,
+    lang: str,
+    four_colour: bool = False,
+    disabled: bool = False,
+) -> list[Card]:
+    """Choose several cards (multi-select pills); returns them in hand order."""
+    chosen = st.pills(
+        label,
+        [card.iss for card in cards],
+        key=key,
+        selection_mode="multi",
+        format_func=lambda code: pill_label(parse_card(code), lang=lang, four_colour=four_colour),
+        disabled=disabled,
+    )
+    picked = {parse_card(code) for code in chosen or ()}
+    return [card for card in cards if card in picked]
+
+
+def trick_view(
+    trick: Sequence[Card],
+    seat_labels: Sequence[str],
+    *,
+    lang: str,
+    four_colour: bool = False,
+    winner: int | None = None,
+) -> None:
+    """The cards of a trick in play order, each captioned with who played it; the winner highlighted."""
+    states = [
+        CardState.HIGHLIGHTED if winner is not None and i == winner else CardState.NORMAL
+        for i in range(len(trick))
+    ]
+    card_row(trick, lang=lang, four_colour=four_colour, states=states, captions=list(seat_labels))
+
+
+def verdict(correct: bool, text: str) -> None:
+    """A right/wrong answer box."""
+    if correct:
+        st.success(text, icon=":material/check_circle:")
+    else:
+        st.error(text, icon=":material/cancel:")
+
+
+def cards_text(cards: Sequence[Card], lang: str) -> str:
+    """Cards as short text (♣J ♥10 …) for sentences."""
+    return " ".join(card_label(card, lang) for card in cards)

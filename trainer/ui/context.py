@@ -1,0 +1,60 @@
+"""What every page receives: the session's language, rule profile, translator and card style.
+
+The shell (``streamlit_app.py``) renders the switches; each page calls :func:`page_context` once and passes
+the context (and so the profile) down explicitly to everything it draws. There is no global current rule set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.cardart import RankLetters
+from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, get_translator
+from trainer.profiles import DANISH, PROFILES, RuleProfile, get_profile
+
+LANG_KEY = "lang"
+PROFILE_KEY = "rules"
+FOUR_COLOUR_KEY = "four_colour"
+"""Session-state keys of the shell's switches (also their query-parameter names)."""
+DEFAULT_PROFILE = DANISH.name
+PROFILE_NAMES: tuple[str, ...] = tuple(PROFILES)
+
+
+@dataclass(frozen=True)
+class PageContext:
+    """The session's choices, resolved to objects."""
+
+    lang: str
+    profile: RuleProfile
+    t: Translator
+    four_colour: bool = False
+
+    @property
+    def letters(self) -> RankLetters:
+        """Corner letters on the cards: the Danish E K D B in the Danish UI."""
+        return RankLetters.DANISH if self.lang == "da" else RankLetters.INTERNATIONAL
+
+
+def context_from_state(state: Mapping[str, Any]) -> PageContext:
+    """Build the context from session-state values, falling back to the defaults for anything missing."""
+    lang = state.get(LANG_KEY) or DEFAULT_LANGUAGE
+    if lang not in LANGUAGES:
+        lang = DEFAULT_LANGUAGE
+    profile_name = state.get(PROFILE_KEY) or DEFAULT_PROFILE
+    if profile_name not in PROFILES:
+        profile_name = DEFAULT_PROFILE
+    return PageContext(
+        lang=lang,
+        profile=get_profile(profile_name),
+        t=get_translator(lang),
+        four_colour=bool(state.get(FOUR_COLOUR_KEY, False)),
+    )
+
+
+def page_context() -> PageContext:
+    """The context of the current session (call once at the top of a page)."""
+    import streamlit as st
+
+    return context_from_state(st.session_state)

@@ -1,0 +1,78 @@
+"""Draw one parsed lesson: Markdown sections, card rows and the live elements named in it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import streamlit as st
+
+from trainer.errors import SkatError
+from trainer.lessons import CardsBlock, Lesson, MarkdownBlock, WidgetBlock
+from trainer.ui.components import card_row
+from trainer.ui.context import PageContext
+from trainer.ui.terms import profile_name
+from trainer.ui.widgets.base import WidgetContext, widget_key
+
+
+def _profile_note(lesson: Lesson, ctx: PageContext) -> None:
+    t = ctx.t
+    if lesson.profile == "both":
+        st.caption(
+            t("This chapter covers both rule sets; the live elements follow the rules chosen in the sidebar.")
+        )
+    elif lesson.profile != ctx.profile.name:
+        st.info(
+            t(
+                "The numbers in this chapter's text follow the {text_rules}; the live elements follow your "
+                "choice in the sidebar ({chosen}).",
+                text_rules=profile_name_for(lesson.profile, ctx),
+                chosen=profile_name(ctx.profile, t),
+            ),
+            icon=":material/info:",
+        )
+
+
+def profile_name_for(name: str, ctx: PageContext) -> str:
+    from trainer.profiles import get_profile
+
+    return profile_name(get_profile(name), ctx.t)
+
+
+def _terms(lesson: Lesson, ctx: PageContext) -> None:
+    if not lesson.terms:
+        return
+    chips = " ".join(f":green-badge[{term.da} = {term.en}]" for term in lesson.terms)
+    st.markdown(ctx.t("Terms in this chapter:") + " " + chips)
+
+
+def render_lesson(
+    lesson: Lesson, ctx: PageContext, widgets: Mapping[str, Callable[[WidgetContext], None]]
+) -> None:
+    """The chapter's title, summary, terms and body, with each ``{{widget: NAME}}`` drawn live."""
+    t = ctx.t
+    st.title(lesson.title)
+    st.markdown(f"*{lesson.summary}*")
+    _profile_note(lesson, ctx)
+    _terms(lesson, ctx)
+    for block in lesson.blocks:
+        if isinstance(block, MarkdownBlock):
+            st.markdown(block.text)
+        elif isinstance(block, CardsBlock):
+            card_row(block.cards, lang=ctx.lang, four_colour=ctx.four_colour)
+        elif isinstance(block, WidgetBlock):
+            widget = widgets.get(block.name)
+            with st.container(border=True, key=f"live-{block.name}"):
+                if widget is None:
+                    st.warning(t("This live element is not built yet: {name}", name=block.name))
+                    continue
+                wctx = WidgetContext(
+                    lang=ctx.lang,
+                    profile=ctx.profile,
+                    t=t,
+                    key=widget_key(lesson.slug, block.name),
+                    four_colour=ctx.four_colour,
+                )
+                try:
+                    widget(wctx)
+                except SkatError as error:
+                    st.error(str(error))

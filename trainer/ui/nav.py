@@ -1,0 +1,56 @@
+"""The page registry: ``streamlit_app.py`` builds the navigation from :data:`PAGES`.
+
+To add a page: create ``trainer/ui/pages/<name>.py`` (it calls ``page_context()`` and draws) and add ONE
+line below. Titles and sections are msgids (marked with ``N_``) and are translated when the menu is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.i18n import N_
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """One page: its script (relative to the repository root), URL path, title, icon and menu section."""
+
+    path: str
+    url_path: str
+    title: str
+    icon: str
+    section: str
+    default: bool = False
+
+
+LEARN = N_("Learn")
+PRACTISE = N_("Practise")
+TOOLS = N_("Tools")
+TEACH = N_("Teach")
+
+PAGES: list[PageSpec] = [
+    PageSpec("trainer/ui/pages/home.py", "home", N_("Home"), ":material/home:", LEARN, default=True),
+    PageSpec("trainer/ui/pages/lessons.py", "lessons", N_("Chapters"), ":material/menu_book:", LEARN),
+    PageSpec("trainer/ui/pages/lesson.py", "lesson", N_("Read a chapter"), ":material/school:", LEARN),
+]
+
+
+def page_for(url_path: str) -> PageSpec:
+    """The registered page with this URL path."""
+    for spec in PAGES:
+        if spec.url_path == url_path:
+            return spec
+    raise KeyError(url_path)
+
+
+GOTO_KEY = "lesson_goto"
+"""A chapter the lesson page should open on its next run (set by buttons on other pages)."""
+LESSON_PAGE = page_for("lesson").path
+LESSONS_PAGE = page_for("lessons").path
+
+
+def request_chapter(slug: str) -> None:
+    """Button callback: open this chapter when the lesson page runs next."""
+    import streamlit as st
+
+    st.session_state[GOTO_KEY] = slug

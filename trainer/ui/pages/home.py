@@ -1,0 +1,88 @@
+"""Home: what the trainer is, and where a beginner, a teacher or a player who wants to drill should start."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.cards import parse_cards
+from trainer.lessons import available_chapters
+from trainer.ui.components import card_row
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.nav import LESSON_PAGE, LESSONS_PAGE, request_chapter
+from trainer.ui.progress_state import done_chapters, last_chapter
+from trainer.ui.terms import profile_name
+
+
+def render(ctx: PageContext) -> None:
+    t = ctx.t
+    st.title(t("Skat Trainer"))
+    st.markdown(
+        t(
+            "Learn Skat, the three-player trick-taking card game, chapter by chapter: the rules of the "
+            "Danish textbook and the international rules, with a live rules engine under every example."
+        )
+    )
+    card_row(parse_cards("CJ SJ HJ DJ"), lang=ctx.lang, four_colour=ctx.four_colour)
+    st.caption(
+        t(
+            "You are using the {rules}. Switch rules and language in the sidebar.",
+            rules=profile_name(ctx.profile, t),
+        )
+    )
+
+    chapters = available_chapters()
+    first = chapters[0].slug if chapters else None
+    resume = last_chapter()
+
+    st.subheader(t("Where to start"))
+    beginner, teacher, player = st.columns(3)
+    with beginner, st.container(border=True):
+        st.markdown("**" + t("New to Skat") + "**")
+        st.markdown(
+            t(
+                "Start with the first chapter and go in order. Each chapter is short and ends with something "
+                "to try: sort a hand, count a trick, follow suit."
+            )
+        )
+        if first and st.button(
+            t("Start the first chapter"),
+            key="home_start",
+            on_click=request_chapter,
+            args=(first,),
+            type="primary",
+        ):
+            st.switch_page(LESSON_PAGE)
+    with teacher, st.container(border=True):
+        st.markdown("**" + t("Teaching a group") + "**")
+        st.markdown(
+            t(
+                "The chapter list follows the textbook's table of contents. Every live element works with "
+                "either rule set, so you can show the differences at the table."
+            )
+        )
+        if st.button(t("See all chapters"), key="home_chapters"):
+            st.switch_page(LESSONS_PAGE)
+    with player, st.container(border=True):
+        st.markdown("**" + t("Already playing") + "**")
+        st.markdown(
+            t(
+                "Jump to the chapters you need: card order, counting up, winning and losing. The live "
+                "elements deal new hands each time, so you can drill."
+            )
+        )
+        if st.button(t("Pick a chapter"), key="home_pick"):
+            st.switch_page(LESSONS_PAGE)
+
+    if resume:
+        done = len(done_chapters())
+        st.info(
+            t.ngettext("You have finished {n} chapter.", "You have finished {n} chapters.", done),
+            icon=":material/bookmark:",
+        )
+        if st.button(
+            t("Resume where you left off"), key="home_resume", on_click=request_chapter, args=(resume,)
+        ):
+            st.switch_page(LESSON_PAGE)
+
+
+render(page_context())

@@ -1,0 +1,81 @@
+"""What a live element receives, and small helpers every widget shares (seeds, keys, game picker)."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+
+import streamlit as st
+
+from trainer.cardart import RankLetters
+from trainer.games import GameType
+from trainer.i18n import Translator
+from trainer.profiles import RuleProfile
+from trainer.ui.terms import GAME_CHOICES, game_name
+
+
+@dataclass(frozen=True)
+class WidgetContext:
+    """Everything a live element may depend on, passed explicitly: language, rule profile, translator, a
+    unique key prefix for its Streamlit widgets (``key + "seed"`` …) and the card style."""
+
+    lang: str
+    profile: RuleProfile
+    t: Translator
+    key: str
+    four_colour: bool = False
+
+    def k(self, name: str) -> str:
+        """A widget key inside this element: ``ctx.k("seed")``."""
+        return f"{self.key}{name}"
+
+    @property
+    def letters(self) -> RankLetters:
+        return RankLetters.DANISH if self.lang == "da" else RankLetters.INTERNATIONAL
+
+
+def widget_key(slug: str, name: str) -> str:
+    """The key prefix of widget ``name`` on chapter ``slug`` (tests use it to find the element's parts)."""
+    return f"{name}-{slug}-"
+
+
+def _new_seed(key: str, clear: tuple[str, ...]) -> None:
+    st.session_state[key] = random.randrange(1, 1_000_000)
+    for name in clear:
+        st.session_state.pop(name, None)
+
+
+def seed(ctx: WidgetContext) -> int:
+    """The element's current deal number: stable per element until the learner asks for a new one.
+
+    Tests (and deep links) can set ``st.session_state[ctx.k("seed")]`` to get a known deal.
+    """
+    key = ctx.k("seed")
+    if key not in st.session_state:
+        st.session_state[key] = zlib.crc32(ctx.key.encode()) % 1_000_000
+    return int(st.session_state[key])
+
+
+def new_deal_button(ctx: WidgetContext, label: str | None = None, clear: tuple[str, ...] = ()) -> None:
+    """A button that deals new cards (a new seed) for this element; ``clear`` names state keys (answers,
+    check marks) to forget with the old cards."""
+    st.button(
+        label or ctx.t("New cards"),
+        key=ctx.k("new"),
+        on_click=_new_seed,
+        args=(ctx.k("seed"), tuple(ctx.k(name) for name in clear)),
+        icon=":material/refresh:",
+    )
+
+
+def game_picker(
+    ctx: WidgetContext, *, default: GameType = GameType.CLUBS, include_null: bool = True
+) -> GameType:
+    """A select box for the kind of game (suit games, grand, null)."""
+    options = [g.value for g in GAME_CHOICES if include_null or not g.is_null]
+    key = ctx.k("game")
+    if key not in st.session_state:
+        st.session_state[key] = default.value
+    value = st.selectbox(ctx.t("Game"), options, key=key, format_func=lambda v: game_name(GameType(v), ctx.t))
+    return GameType(value)
