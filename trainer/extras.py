@@ -15,7 +15,7 @@ from typing import NamedTuple
 from trainer.bidding import GameBid, bid_table
 from trainer.cards import TOTAL_CARD_POINTS, Card, format_cards
 from trainer.errors import DeclarationError, SkatError, SkatExchangeError
-from trainer.games import Declaration, GameType
+from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.profiles import RuleProfile
 from trainer.value import lowest_trumps, tricks_per_game
 
@@ -117,7 +117,7 @@ class Slaa40Check:
     @property
     def explanation(self) -> str:
         if self.best is None:
-            return f"No suit or grand game: the knock at {self.needed} fails."
+            return f"No game to count: the knock at {self.needed} fails."
         verdict = "holds" if self.holds else f"fails: the game is lost at {self.needed} without play"
         words = self.best.breakdown.english_words()
         return f"Best game {self.best.declaration.describe()}: {words} — {verdict}."
@@ -127,19 +127,19 @@ def slaa_40_an_check(
     profile: RuleProfile,
     hand10: Iterable[Card],
     *,
+    games: Iterable[GameType] = SUIT_GAMES,
     count_variants: bool = False,
     config: DanishExtras = DANISH_EXTRAS,
 ) -> Slaa40Check:
-    """Does the ten-card hand have a suit or grand game worth the knocked 40, the skat not counted?
+    """Does the ten-card hand have a game worth the knocked 40, the skat not counted?
 
-    **[choice]** By default only the plain games with pickup count (what the hand itself can bid), not på
-    bordet, af hånden or null games — otherwise every hand could claim 40. ``count_variants`` lifts that.
+    **[choice]** By default only the four suit games with pickup count — what the cards themselves can bid.
+    A Danish grand is never below 2 × 20 = 40 and på bordet, af hånden or Nul-ouvert (46) lift any hand, so
+    counting them would make every knock hold; pass ``games``/``count_variants`` to widen the check.
     """
-    rows = [
-        row
-        for row in bid_table(profile, hand10, with_variants=count_variants)
-        if not row.declaration.game.is_null
-    ]
+    allowed = set(games)
+    table = bid_table(profile, hand10, with_variants=count_variants)
+    rows = [row for row in table if row.declaration.game in allowed]
     best = rows[0] if rows else None
     holds = best is not None and best.value >= config.slaa_40_an_value
     return Slaa40Check(holds, best, config.slaa_40_an_value)

@@ -315,7 +315,8 @@ def evaluate_game(
     reached by either side count in the value, won or lost (the declarer's own schneider counts once, never
     on top of an announced schneider). If the value with the levels reached is below the bid, the game is
     lost and valued per the profile's overbid rule. A null game is lost on the declarer's first trick.
-    ``thrown``: the declarer gave up (lost with the levels reached so far). A null game below the bid is a
+    ``thrown``: the declarer threw the cards: lost with the declared levels only (schneider/schwarz are not
+    counted; **[choice]**), still valued as overbid when below the bid. A null game below the bid is a
     :class:`DeclarationError` (it can never be declared).
     """
     d = profile.check_declaration(declaration)
@@ -346,14 +347,17 @@ def evaluate_game(
         )
     opponents_points = TOTAL_CARD_POINTS - declarer_points
     opponents_schneider = opponents_points <= profile.opponents_schneider_max
-    schwarz = declarer_tricks in (0, tricks)
-    schneider = schwarz or opponents_schneider or declarer_points <= profile.declarer_schneider_max
+    # thrown cards: only the declared levels count (the play never finished) [choice]
+    schwarz = not thrown and declarer_tricks in (0, tricks)
+    schneider = not thrown and (
+        schwarz or opponents_schneider or declarer_points <= profile.declarer_schneider_max
+    )
     breakdown = game_value(profile, d, matadors, schneider=schneider, schwarz=schwarz)
     overbid = breakdown.value < bid
-    if overbid:
-        reason = "overbid"
-    elif thrown:
+    if thrown:
         reason = "thrown"
+    elif overbid:
+        reason = "overbid"
     elif declarer_points < profile.win_min_points:
         reason = "points"
     elif d.schwarz_announced and declarer_tricks != tricks:
