@@ -18,12 +18,12 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Literal, NamedTuple
 
-from trainer.cards import ALL_CARDS, JACKS, Card, Rank, Suit, card_points, parse_card, sort_hand
+from trainer.cards import ALL_CARDS, JACKS, Card, Rank, Suit, card_points, parse_card
 from trainer.deal import HAND_SIZE, PLAYING_SEATS, SKAT_SIZE, Deal, Seat, deal_packets
 from trainer.errors import IllegalCardError, SkatExchangeError
 from trainer.games import Declaration, GameType
@@ -110,12 +110,16 @@ def _build_table(game: GameType) -> _Table:
 
 _TABLES: dict[GameType, _Table] = {game: _build_table(game) for game in GameType}
 _POINTS: tuple[int, ...] = tuple(card.points for card in ALL_CARDS)
-_DISPLAY_ORDER: tuple[Card, ...] = tuple(sort_hand(ALL_CARDS))
+_SUIT_DISPLAY = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 
 
-def _cards_of(mask: int) -> tuple[Card, ...]:
-    """The cards of a bitmask in the traditional hand order (Jacks, then ♣ ♠ ♥ ♦)."""
-    return tuple(card for card in _DISPLAY_ORDER if mask >> card.index & 1)
+def _display_order(game: GameType) -> tuple[Card, ...]:
+    return trump_order(game) + tuple(card for suit in _SUIT_DISPLAY for card in _plain_cards(suit, game))
+
+
+def _cards_of(mask: int, order: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of a bitmask in the given display order."""
+    return tuple(card for card in order if mask >> card.index & 1)
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -147,6 +151,13 @@ def suit_order(suit: Suit, game: GameType) -> tuple[Card, ...]:
     """That suit's cards that are not trumps, highest first. Null: A K Q J 10 9 8 7; suit and grand:
     A 10 K Q 9 8 7 without the Jack (empty for the trump suit of a suit game)."""
     return _plain_cards(suit, game)
+
+
+def sort_cards(cards: Iterable[Card], game: GameType) -> list[Card]:
+    """Sort cards as a player holds them in this game: trumps highest first, then the other suits
+    (♣ ♠ ♥ ♦), each highest first. In null the Jacks sit in their suits between queen and ten."""
+    position = _DISPLAY_POSITION[game]
+    return sorted(cards, key=lambda card: position[card.index])
 
 
 def follow_class(card: Card, game: GameType) -> FollowClass:
@@ -291,6 +302,11 @@ def trick_winner(trick: Sequence[Card], game: GameType) -> int:
     return _winner_position([card.index for card in trick], _TABLES[game])
 
 
+_DISPLAY_ORDERS: dict[GameType, tuple[Card, ...]] = {game: _display_order(game) for game in GameType}
+_DISPLAY_POSITION: dict[GameType, tuple[int, ...]] = {
+    game: tuple(order.index(card) for card in ALL_CARDS) for game, order in _DISPLAY_ORDERS.items()
+}
+
 # ---- the game state -------------------------------------------------------------------------------------
 
 
@@ -352,6 +368,7 @@ class GameState:
         self.declaration = profile.check_declaration(declaration)
         self.game = self.declaration.game
         self._table = _TABLES[self.game]
+        self._order = _DISPLAY_ORDERS[self.game]
         self._hands = [_mask(deal.hand(seat)) for seat in Seat]
         self._skat: tuple[Card, ...] = deal.skat
         self._phase = Phase.PLAY if self.declaration.hand else Phase.PICKUP
@@ -416,8 +433,8 @@ class GameState:
 
     # ---- whose turn, what may be played -----------------------------------------------------------------
     def hand(self, seat: Seat) -> tuple[Card, ...]:
-        """The cards this seat still holds, in the traditional order."""
-        return _cards_of(self._hands[seat])
+        """The cards this seat still holds, sorted for the game (see :func:`sort_cards`)."""
+        return _cards_of(self._hands[seat], self._order)
 
     @property
     def to_move(self) -> Seat | None:
@@ -449,7 +466,7 @@ class GameState:
         if self._trick:
             matching = hand & self._table.class_mask[self._table.cls[self._trick[0]]]
             hand = matching or hand
-        return _cards_of(hand)
+        return _cards_of(hand, self._order)
 
     def refusal(self, card: Card) -> RefusalDetails | None:
         """Why the player to move may not play this card (None if they may)."""

@@ -21,6 +21,7 @@ from trainer.play import (
     legal_cards,
     refusal_details,
     refusal_reason,
+    sort_cards,
     suit_order,
     trick_winner,
     trump_order,
@@ -399,3 +400,11 @@ def test_copy_is_independent() -> None:
     other.play("H7")
     assert state.current_trick == cards("HA") and other.current_trick == cards("HA H7")
     assert C("H7") in state.hand(Seat.MIDDLEHAND)
+
+
+def test_sort_cards_follows_the_game() -> None:
+    hand = cards("D7 HJ CA HA CJ HT S9 D8 DJ CT")
+    assert sort_cards(hand, G.HEARTS) == list(cards("CJ HJ DJ HA HT CA CT S9 D8 D7"))
+    assert sort_cards(hand, G.GRAND) == list(cards("CJ HJ DJ CA CT S9 HA HT D8 D7"))
+    # null: the Jacks sit in their suits, below the queen and above the ten
+    assert sort_cards(hand, G.NULL) == list(cards("CA CJ CT S9 HA HJ HT DJ D8 D7"))
