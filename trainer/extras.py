@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from trainer.bidding import GameBid, bid_table
+from trainer.bidding import hand_value
 from trainer.cards import TOTAL_CARD_POINTS, Card, format_cards
 from trainer.errors import DeclarationError, SkatError, SkatExchangeError
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.profiles import RuleProfile
-from trainer.value import lowest_trumps, tricks_per_game
+from trainer.value import ValueBreakdown, lowest_trumps, tricks_per_game, trump_order
 
 
 @dataclass(frozen=True)
@@ -108,41 +108,46 @@ def rate_factor(
 
 @dataclass(frozen=True)
 class Slaa40Check:
-    """Whether a player who knocked 40 after five cards can make 40 with the full ten."""
+    """Whether a player who knocked 40 after five cards can make 40 with the full ten in their game."""
 
     holds: bool
-    best: GameBid | None
+    breakdown: ValueBreakdown
     needed: int
 
     @property
     def explanation(self) -> str:
-        if self.best is None:
-            return f"No game to count: the knock at {self.needed} fails."
         verdict = "holds" if self.holds else f"fails: the game is lost at {self.needed} without play"
-        words = self.best.breakdown.english_words()
-        return f"Best game {self.best.declaration.describe()}: {words} — {verdict}."
+        game = self.breakdown.declaration.describe()
+        return f"{game.capitalize()}: {self.breakdown.english_words()} — the knock {verdict}."
+
+
+def longest_trump_suit(hand: Iterable[Card]) -> GameType:
+    """The suit game with the most trumps in the hand (Jacks included); ties go to the higher base value."""
+    cards = list(hand)
+
+    def trumps(game: GameType) -> tuple[int, int]:
+        return (sum(card in trump_order(game) for card in cards), int(SUIT_GAMES.index(game)))
+
+    return max(SUIT_GAMES, key=trumps)
 
 
 def slaa_40_an_check(
     profile: RuleProfile,
     hand10: Iterable[Card],
+    game: GameType | Declaration | None = None,
     *,
-    games: Iterable[GameType] = SUIT_GAMES,
-    count_variants: bool = False,
     config: DanishExtras = DANISH_EXTRAS,
 ) -> Slaa40Check:
-    """Does the ten-card hand have a game worth the knocked 40, the skat not counted?
+    """Does the ten-card hand reach the knocked 40 in the player's game, the skat not counted?
 
-    **[choice]** By default only the four suit games with pickup count — what the cards themselves can bid.
-    A Danish grand is never below 2 × 20 = 40 and på bordet, af hånden or Nul-ouvert (46) lift any hand, so
-    counting them would make every knock hold; pass ``games``/``count_variants`` to widen the check.
+    **[choice]** The game is the one the player means to play (default: the suit with the most trumps),
+    valued plainly with pickup ("med/uden N, spil"). A bare value test over all games would always pass:
+    "uden 3" in any suit, a Danish grand (≥ 2 × 20) or Nul-ouvert (46) reach 40 with any cards.
     """
-    allowed = set(games)
-    table = bid_table(profile, hand10, with_variants=count_variants)
-    rows = [row for row in table if row.declaration.game in allowed]
-    best = rows[0] if rows else None
-    holds = best is not None and best.value >= config.slaa_40_an_value
-    return Slaa40Check(holds, best, config.slaa_40_an_value)
+    cards = list(hand10)
+    chosen = longest_trump_suit(cards) if game is None else game
+    breakdown = hand_value(profile, cards, chosen)
+    return Slaa40Check(breakdown.value >= config.slaa_40_an_value, breakdown, config.slaa_40_an_value)
 
 
 # --- Ramse (Danish) and Ramsch (international house option) ----------------------------------------------
