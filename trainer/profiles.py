@@ -214,7 +214,7 @@ DANISH = RuleProfile(
     all_pass=AllPass.RAMSE,
     null_ouvert_reveal=OuvertReveal.AFTER_DECLARERS_FIRST_CARD,
     open_reveal=OuvertReveal.BEFORE_FIRST_LEAD,
-    # the textbook counts "med 2, spil 3, på bordet 4, af hånden 5", then Skrædder, Sort, Musik
+    # counted aloud as med/uden N, spil, på bordet, af hånden, then Skrædder, Sort and Musik
     level_order=("matadors", "game", "ouvert", "hand", "schneider", "schwarz", "musik"),
 )
 

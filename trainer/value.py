@@ -142,7 +142,7 @@ class ValueBreakdown:
         return f"{', '.join(words)} — {self.multiplier} × {self.base} = {self.value}"
 
     def danish_words(self) -> str:
-        """E.g. ``med 2, spil 3, på bordet 4, af hånden 5 — 5 × 12 = 60``."""
+        """The same working in Danish terms: med/uden N, then spil, på bordet, af hånden, ..."""
         if self.multiplier is None or self.base is None:
             return f"{danish_null_name(self.declaration)} — {self.value}"
         words = []
