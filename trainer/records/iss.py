@@ -925,3 +925,55 @@ def _pair(cards: tuple[Card, ...]) -> tuple[Card, Card]:
     if len(cards) != SKAT_SIZE:
         raise RecordError(f"The skat must be {SKAT_SIZE} cards, not {len(cards)}.")
     return (cards[0], cards[1])
+
+
+def record_from_game(
+    auction: Auction,
+    deal: Deal,
+    state: GameState | None = None,
+    *,
+    record_id: str = "",
+    players: tuple[str, str, str] = ("", "", ""),
+    result: IssResult | None = None,
+) -> IssRecord:
+    """Write a game played with the engine as an ISS record: the deal, the auction's history, the pickup
+    and declaration (discards in the same token) and every card played so far (``state`` None: the bidding
+    only, e.g. everyone passed). Musik cannot be written in ISS notation and is refused."""
+    moves: list[Move] = []
+    for event in auction.history:
+        seat = int(event.seat)
+        if event.action == "bid":
+            assert event.value is not None
+            moves.append(Bid(seat, event.value))
+        elif event.action == "hold":
+            moves.append(Hold(seat))
+        else:
+            moves.append(Pass(seat))
+    if state is not None:
+        d = state.declaration
+        if d.musik:
+            raise RecordError("Musik has no letter in ISS records, so this game cannot be written as one.")
+        declarer = int(state.declarer)
+        discards: tuple[Card, ...] = ()
+        if not d.hand:
+            moves += [PickUp(declarer), SkatShown(tuple(deal.skat))]
+            discards = state.skat
+        moves.append(
+            Declare(
+                declarer,
+                d.game,
+                hand=d.hand,
+                schneider=d.schneider_announced,
+                schwarz=d.schwarz_announced,
+                ouvert=d.ouvert,
+                discards=discards,
+            )
+        )
+        moves += [PlayCard(int(seat), card) for seat, card in state.moves]
+    return IssRecord(
+        id=record_id,
+        players=players,
+        deal=IssDeal(hands=deal.hands, skat=tuple(deal.skat)),
+        moves=tuple(moves),
+        result=result,
+    )
