@@ -640,6 +640,8 @@ class PlayoutResult(NamedTuple):
     defender_tricks: int
 
 
+_CARD_BITS: tuple[int, ...] = tuple(card.bit for card in ALL_CARDS)
+_NEXT_SEAT: tuple[int, ...] = (1, 2, 0)
 _SLOTS_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
@@ -661,18 +663,19 @@ def _deal_slots(profile: RuleProfile) -> tuple[int, ...]:
 def random_playout(rng: random.Random, profile: RuleProfile, game: GameType) -> PlayoutResult:
     """Deal at random by the profile, pick a random declarer playing ``game`` from the hand (the skat
     counts for the declarer), and play random legal cards to the end (a null game ends at the declarer's
-    first trick). Built on bitmasks for speed; see benchmarks/playouts.py."""
+    first trick). Built on bitmasks and unrolled for speed; see benchmarks/playouts.py."""
     table = _TABLES[game]
     cls = table.cls
     strength = table.strength
     class_mask = table.class_mask
+    trump_mask = class_mask[_TRUMP_CLASS]
     points = _POINTS
     rand = rng.random
-    deck = list(range(len(ALL_CARDS)))
+    deck = list(_CARD_BITS)
     rng.shuffle(deck)
     hands = [0, 0, 0, 0]
     for position, slot in enumerate(_deal_slots(profile)):
-        hands[slot] |= 1 << deck[position]
+        hands[slot] |= deck[position]
     skat = hands[PLAYING_SEATS]
     declarer = int(rand() * PLAYING_SEATS)
     null = game.is_null
@@ -680,35 +683,49 @@ def random_playout(rng: random.Random, profile: RuleProfile, game: GameType) -> 
     won_tricks = [0, 0, 0]
     leader = 0
     for _ in range(TRICKS_PER_GAME):
-        played = [0, 0, 0]
-        seat = leader
-        led = -1
-        for turn in range(PLAYING_SEATS):
-            hand = hands[seat]
-            options = hand if turn == 0 else (hand & class_mask[led]) or hand
-            # pick a random set bit of `options`
-            for _skip in range(int(rand() * options.bit_count())):
-                options &= options - 1
-            bit = options & -options
-            hands[seat] = hand ^ bit
-            index = bit.bit_length() - 1
-            if turn == 0:
-                led = cls[index]
-            played[turn] = index
-            seat = seat + 1 if seat < 2 else 0
-        best, best_power = 0, strength[played[0]]
-        for turn in (1, 2):
-            index = played[turn]
-            card_cls = cls[index]
-            if (card_cls == led or card_cls == _TRUMP_CLASS) and strength[index] > best_power:  # noqa: SIM109
-                best, best_power = turn, strength[index]
-        winner = (leader + best) % PLAYING_SEATS
-        won_points[winner] += points[played[0]] + points[played[1]] + points[played[2]]
+        # lead: any card; a random set bit is found by dropping a random number of low bits
+        seat0 = leader
+        options = hands[seat0]
+        for _skip in range(int(rand() * options.bit_count())):
+            options &= options - 1
+        bit0 = options & -options
+        hands[seat0] ^= bit0
+        card0 = bit0.bit_length() - 1
+        follow = class_mask[cls[card0]]
+        # second and third card: the led class if held, else anything
+        seat1 = _NEXT_SEAT[seat0]
+        hand = hands[seat1]
+        options = hand & follow or hand
+        for _skip in range(int(rand() * options.bit_count())):
+            options &= options - 1
+        bit1 = options & -options
+        hands[seat1] = hand ^ bit1
+        seat2 = _NEXT_SEAT[seat1]
+        hand = hands[seat2]
+        options = hand & follow or hand
+        for _skip in range(int(rand() * options.bit_count())):
+            options &= options - 1
+        bit2 = options & -options
+        hands[seat2] = hand ^ bit2
+        card1 = bit1.bit_length() - 1
+        card2 = bit2.bit_length() - 1
+        # winner: only cards of the led class or trumps can beat the best so far
+        contenders = follow | trump_mask
+        winner, best = seat0, strength[card0]
+        if bit1 & contenders and strength[card1] > best:
+            winner, best = seat1, strength[card1]
+        if bit2 & contenders and strength[card2] > best:
+            winner = seat2
+        won_points[winner] += points[card0] + points[card1] + points[card2]
         won_tricks[winner] += 1
         leader = winner
         if null and winner == declarer:
             break
-    skat_points = sum(points[i] for i in range(len(ALL_CARDS)) if skat >> i & 1)
+    skat_points = 0
+    while skat:
+        low = skat & -skat
+        skat_points += points[low.bit_length() - 1]
+        skat ^= low
     declarer_points = won_points[declarer] + skat_points
     declarer_tricks = won_tricks[declarer]
     return PlayoutResult(
