@@ -1,7 +1,8 @@
 """Skat Trainer: the Streamlit entry script (``make run``).
 
-Draws the language and rule-profile switches (remembered for the session and kept in the URL), then runs the
-page chosen in the navigation built from the registry in ``trainer/ui/nav.py``.
+Draws the language and rule-profile switches (remembered for the session and mirrored in the URL, so a link
+such as ``/lesson?chapter=04-dealing&lang=da&rules=international`` opens the same view), then runs the page
+chosen in the navigation built from the registry in ``trainer/ui/nav.py``.
 """
 
 from __future__ import annotations
@@ -10,17 +11,19 @@ import streamlit as st
 
 from trainer.i18n import LANGUAGE_NAMES, LANGUAGES
 from trainer.ui.context import (
-    DEFAULT_PROFILE,
     FOUR_COLOUR_KEY,
     LANG_KEY,
     PROFILE_KEY,
     PROFILE_NAMES,
+    adopt_query_params,
+    choices_as_params,
     context_from_state,
 )
 from trainer.ui.nav import PAGES
 from trainer.ui.terms import profile_label
 
 st.set_page_config(page_title="Skat Trainer", page_icon="🂡", layout="centered")
+adopt_query_params(st.session_state, st.query_params.to_dict())
 
 # The switches come first so that every page reads the session's choices from them.
 with st.sidebar:
@@ -29,27 +32,26 @@ with st.sidebar:
         t("Language"),
         LANGUAGES,
         key=LANG_KEY,
-        default=LANGUAGES[0],
         required=True,
         format_func=lambda code: LANGUAGE_NAMES[code],
-        bind="query-params",
     )
     t = context_from_state(st.session_state).t
     st.radio(
         t("Rules"),
         PROFILE_NAMES,
         key=PROFILE_KEY,
-        index=PROFILE_NAMES.index(DEFAULT_PROFILE),
         format_func=lambda name: profile_label(name, t),
         help=t("Numbers in the live elements follow the rules chosen here."),
-        bind="query-params",
     )
     st.toggle(
         t("Four-colour cards"),
         key=FOUR_COLOUR_KEY,
         help=t("Clubs green, spades black, hearts red, diamonds orange."),
-        bind="query-params",
     )
+for name, value in choices_as_params(st.session_state).items():
+    st.query_params[name] = value
+if FOUR_COLOUR_KEY in st.query_params and not st.session_state[FOUR_COLOUR_KEY]:
+    del st.query_params[FOUR_COLOUR_KEY]
 
 sections: dict[str, list[st.Page]] = {}  # type: ignore[valid-type]
 for spec in PAGES:

@@ -114,11 +114,11 @@ def _pip(suit: Suit, cx: float, cy: float, size: float, *, flip: bool = False) -
 
 
 def _corner(label: str, suit: Suit) -> str:
-    size = 36 if len(label) > 1 else 44
+    size = 40 if len(label) > 1 else 50
     spacing = ' letter-spacing="-3"' if len(label) > 1 else ""
     return (
-        f'<text x="25" y="48" font-size="{size}" font-weight="bold" text-anchor="middle"'
-        f' font-family="{_FONT}"{spacing}>{escape(label)}</text>' + _pip(suit, 24, 70, 28)
+        f'<text x="27" y="52" font-size="{size}" font-weight="bold" text-anchor="middle"'
+        f' font-family="{_FONT}"{spacing}>{escape(label)}</text>' + _pip(suit, 27, 78, 32)
     )
 
 

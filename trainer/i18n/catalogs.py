@@ -76,7 +76,16 @@ def update_catalogs(root: Path = REPO_ROOT) -> dict[str, int]:
     for lang in LANGUAGES:
         old = read_catalog(lang)
         old_by_id = dict(_entries(old))
-        new = Catalog(locale=lang, domain=DOMAIN, project="Skat Trainer", version="1")
+        new = Catalog(
+            locale=lang,
+            domain=DOMAIN,
+            project="Skat Trainer",
+            version="1",
+            header_comment=f"# Skat Trainer UI texts ({lang}). Update with: python -m trainer.i18n.catalogs",
+            creation_date=old.creation_date,
+            revision_date=old.creation_date,
+            fuzzy=False,
+        )
         for msgid, places in sorted(found.items(), key=lambda item: (item[1][0], str(item[0]))):
             previous = old_by_id.get(msgid)
             string = getattr(previous, "string", None) or (("", "") if isinstance(msgid, tuple) else "")

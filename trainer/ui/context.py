@@ -6,7 +6,7 @@ the context (and so the profile) down explicitly to everything it draws. There i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,3 +58,31 @@ def page_context() -> PageContext:
     import streamlit as st
 
     return context_from_state(st.session_state)
+
+
+URL_ADOPTED_KEY = "_url_choices_adopted"
+
+
+def adopt_query_params(state: MutableMapping[str, Any], params: Mapping[str, str]) -> None:
+    """Once per session, take language, rules and card style from the URL (``?lang=da&rules=international
+    &four_colour=1``) so links open the app as they were shared; then fill in defaults for anything unset."""
+    if not state.get(URL_ADOPTED_KEY):
+        state[URL_ADOPTED_KEY] = True
+        if params.get(LANG_KEY) in LANGUAGES:
+            state[LANG_KEY] = params[LANG_KEY]
+        if params.get(PROFILE_KEY) in PROFILES:
+            state[PROFILE_KEY] = params[PROFILE_KEY]
+        if FOUR_COLOUR_KEY in params:
+            state[FOUR_COLOUR_KEY] = params[FOUR_COLOUR_KEY] in ("1", "true", "yes")
+    state.setdefault(LANG_KEY, DEFAULT_LANGUAGE)
+    state.setdefault(PROFILE_KEY, DEFAULT_PROFILE)
+    state.setdefault(FOUR_COLOUR_KEY, False)
+
+
+def choices_as_params(state: Mapping[str, Any]) -> dict[str, str]:
+    """The session's choices as query parameters (written back to the URL on every run)."""
+    ctx = context_from_state(state)
+    params = {LANG_KEY: ctx.lang, PROFILE_KEY: ctx.profile.name}
+    if ctx.four_colour:
+        params[FOUR_COLOUR_KEY] = "1"
+    return params

@@ -77,5 +77,5 @@ def profile_name(profile: RuleProfile, t: Translator) -> str:
 
 def profile_label(name: str, t: Translator) -> str:
     """Label for a profile name ('danish' / 'international') in the switch."""
-    names = {"danish": t("Danish textbook rules"), "international": t("International rules")}
+    names = {"danish": t("Danish textbook"), "international": t("International (ISkO)")}
     return names.get(name, name)

@@ -12,8 +12,9 @@ from trainer.ui.nav import GOTO_KEY, request_chapter
 from trainer.ui.progress_state import is_done, last_chapter, mark_done, set_last
 from trainer.ui.widgets import WIDGETS
 
+# Query parameter naming the chapter (/lesson?chapter=04-dealing), so a chapter can be linked.
+# (No bare strings at module level in page scripts: Streamlit's magic would print them.)
 CHAPTER_PARAM = "chapter"
-"""Query parameter naming the chapter (``/lesson?chapter=04-dealing``) so a chapter can be linked."""
 SELECT_KEY = "chapter_select"
 DONE_KEY = "chapter_done"
 
