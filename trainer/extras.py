@@ -32,6 +32,8 @@ class DanishExtras:
     """Spørge, knocking back and Slå 40 an each multiply the rates by this."""
     skat_pass_size: int = 2
     """Cards passed on in Ramse's skat round."""
+    spoerge_latest_cards_played: int = 1
+    """An opponent may knock (Spørge) until this many cards have been played: at the latest after the lead."""
 
 
 DANISH_EXTRAS = DanishExtras()
@@ -95,6 +97,11 @@ class Spoerge(Enum):
     """The declarer knocked back (slå kontra): doubled again."""
     THROWN = "thrown"
     """The declarer threw the cards after the knock: lost at the normal rate."""
+
+
+def may_knock(cards_played: int, config: DanishExtras = DANISH_EXTRAS) -> bool:
+    """Is Spørge still allowed with this many cards of the game played?"""
+    return 0 <= cards_played <= config.spoerge_latest_cards_played
 
 
 def rate_factor(
@@ -195,6 +202,17 @@ def ramse_skat_round(
         incoming = tuple(given)
     working.append(f"{format_cards(incoming)} set aside for the winner of the last trick")
     return RamseExchange(tuple(new_hands), incoming, tuple(working))
+
+
+def check_ramse_grand(declaration: Declaration) -> Declaration:
+    """A Grand called in Ramse is an ordinary grand after the skat round — never a hand game."""
+    if declaration.game is not GameType.GRAND:
+        raise DeclarationError("After the Ramse skat round a player says either Ramse or Grand.")
+    if declaration.hand:
+        raise DeclarationError(
+            "A Grand in Ramse cannot be af hånden: every player has already exchanged cards with the skat."
+        )
+    return declaration
 
 
 @dataclass(frozen=True)

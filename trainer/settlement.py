@@ -68,6 +68,8 @@ class KontraConfig:
 
     kontra_factor: int = 2
     re_factor: int = 2
+    latest_cards_played: int = 1
+    """Kontra and re must come before the second card of the first trick."""
 
 
 KONTRA = KontraConfig()
@@ -78,6 +80,11 @@ def kontra_factor(kontra: bool = False, re: bool = False, config: KontraConfig =
     if re and not kontra:
         raise SkatError("Re is the declarer's answer to a kontra; without kontra there is nothing to re.")
     return (config.kontra_factor if kontra else 1) * (config.re_factor if re else 1)
+
+
+def kontra_allowed(cards_played: int, config: KontraConfig = KONTRA) -> bool:
+    """May kontra or re still be said with this many cards of the game played?"""
+    return 0 <= cards_played <= config.latest_cards_played
 
 
 def _kontra_words(factor: int) -> list[str]:

@@ -15,7 +15,9 @@ from trainer.extras import (
     MusikTrick,
     Spoerge,
     check_musik_hand,
+    check_ramse_grand,
     longest_trump_suit,
+    may_knock,
     musik_cards,
     musik_fulfilled,
     ramsch_result,
@@ -62,6 +64,20 @@ def test_musik_fulfilled() -> None:
 
 
 # --- Spørge and Slå 40 an ------------------------------------------------------------------------------
+def test_knock_timing() -> None:
+    # at the latest after the first lead: before play, or with one card on the table
+    assert may_knock(0) and may_knock(1)
+    assert not may_knock(2)
+
+
+def test_ramse_grand_is_never_hand() -> None:
+    assert check_ramse_grand(Declaration(G)) == Declaration(G)
+    with pytest.raises(DeclarationError, match="af hånden"):
+        check_ramse_grand(Declaration(G, hand=True))
+    with pytest.raises(DeclarationError):
+        check_ramse_grand(Declaration(C))
+
+
 def test_rate_factor() -> None:
     assert rate_factor() == 1
     assert rate_factor(Spoerge.KNOCKED) == 2

@@ -17,6 +17,7 @@ from trainer.settlement import (
     OnlineStakesConfig,
     danish_money,
     danish_money_for,
+    kontra_allowed,
     kontra_factor,
     list_settlement,
     online_stakes,
@@ -44,6 +45,11 @@ def test_list() -> None:
     lost = list_settlement(INTERNATIONAL, _clubs_with_2(INTERNATIONAL, won=False), table_size=4)
     assert lost.declarer == -72 and lost.amounts == (-72, 0, 0, 0)
     assert any("−2 × 36" in line for line in lost.working)
+
+
+def test_kontra_timing() -> None:
+    # before the second card of the first trick
+    assert kontra_allowed(0) and kontra_allowed(1) and not kontra_allowed(2)
 
 
 def test_kontra_re() -> None:
