@@ -120,6 +120,27 @@ def test_mastery_is_8_of_the_last_10(
     assert store.mastered(me, "never_tried") is False
 
 
+def test_mastery_by_type_and_mistake_counts(store: Store) -> None:
+    me = store.get_or_create_learner("Mads").id
+    _history(store, me, "null", "..xxxxxxxx")  # 8 of 10
+    _history(store, me, "grand", "xxxxxxxx.x.x")  # last 10: 8 of 10
+    _history(store, me, "suit", "x.x")
+    assert [(m.question_type, m.correct, m.seen, m.mastered) for m in store.mastery_by_type(me)] == [
+        ("grand", 8, 10, True),
+        ("null", 8, 10, True),
+        ("suit", 2, 3, False),
+    ]
+    assert [m.mastered for m in store.mastery_by_type(me, need=9)] == [False, False, False]
+    tags = ["jack_order", "skat_points", "jack_order", None, "jack_order", "skat_points", "matadors"]
+    for i, tag in enumerate(tags):
+        qtype = "value" if i < 5 else "bid"
+        store.record_attempt(
+            me, qtype, tag is None, "a", "b", "danish", None, tag, T0 + timedelta(hours=1, minutes=i)
+        )
+    assert store.mistake_counts(me) == [("jack_order", 3), ("skat_points", 2), ("matadors", 1)]
+    assert store.mistake_counts(me, "bid") == [("matadors", 1), ("skat_points", 1)]
+
+
 def test_mastery_parameters_are_checked(store: Store) -> None:
     me = store.get_or_create_learner("Ole").id
     with pytest.raises(StoreError):

@@ -162,7 +162,7 @@ def _day_streaks(days: Sequence[date], today: date) -> tuple[int, int]:
 class Store:
     """A connection to the progress database. Thread-safe; create one per process and share it.
 
-    ``url`` defaults to ``$SKAT_TRAINER_DB_URL`` or the embedded SQLite file. With ``migrate=True``
+    ``url`` defaults to ``$SKAT_TRAINER_DB_URL`` or the embedded SQLite file. With ``migrate_schema``
     (the default) the schema is brought to the latest migration first.
     """
 
@@ -357,6 +357,17 @@ class Store:
         """At least ``need`` of the last ``window`` answers right (8 of 10 by default)."""
         return self.mastery(learner_id, question_type, need, window).mastered
 
+    def mastery_by_type(
+        self, learner_id: int, need: int = MASTERY_NEED, window: int = MASTERY_WINDOW
+    ) -> list[Mastery]:
+        """:meth:`mastery` for every question type the learner has tried, by question type name."""
+        if not 0 < need <= window:
+            raise StoreError("Mastery needs 1 .. window right answers.")
+        return [
+            Mastery(t.question_type, t.correct, t.attempts, need, window)
+            for t in self.recent_accuracy_by_type(learner_id, window)
+        ]
+
     # ---- spaced repetition ------------------------------------------------------------------------
     def review_state(self, learner_id: int, question_type: str) -> ReviewState | None:
         with self._read() as session:
@@ -451,6 +462,20 @@ class Store:
         recent = [t for t in self.recent_accuracy_by_type(learner_id, window) if t.attempts >= min_attempts]
         recent.sort(key=lambda t: (t.correct * 1.0 / t.attempts, -t.attempts, t.question_type))
         return recent[: max(n, 0)]
+
+    def mistake_counts(self, learner_id: int, question_type: str | None = None) -> list[tuple[str, int]]:
+        """How often each mistake tag was recorded, most frequent first (ties by tag)."""
+        count = func.count().label("n")
+        query = (
+            select(AttemptRow.mistake_tag, count)
+            .where(AttemptRow.learner_id == learner_id, AttemptRow.mistake_tag.is_not(None))
+            .group_by(AttemptRow.mistake_tag)
+            .order_by(count.desc(), AttemptRow.mistake_tag)
+        )
+        if question_type is not None:
+            query = query.where(AttemptRow.question_type == question_type)
+        with self._read() as session:
+            return [(str(tag), int(n)) for tag, n in session.execute(query)]
 
     def streaks(self, learner_id: int, now: datetime | None = None, tz: tzinfo = UTC) -> Streaks:
         """Right-answer runs (in answer order) and practice-day runs (days counted in ``tz``)."""
