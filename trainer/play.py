@@ -660,10 +660,19 @@ def _deal_slots(profile: RuleProfile) -> tuple[int, ...]:
     return slots
 
 
-def random_playout(rng: random.Random, profile: RuleProfile, game: GameType) -> PlayoutResult:
-    """Deal at random by the profile, pick a random declarer playing ``game`` from the hand (the skat
-    counts for the declarer), and play random legal cards to the end (a null game ends at the declarer's
-    first trick). Built on bitmasks and unrolled for speed; see benchmarks/playouts.py."""
+def random_playout(
+    rng: random.Random,
+    profile: RuleProfile,
+    game: GameType,
+    *,
+    deal: Deal | None = None,
+    declarer: Seat | None = None,
+    trace: list[Card] | None = None,
+) -> PlayoutResult:
+    """Deal at random by the profile (or use ``deal``), pick a random declarer (or use ``declarer``)
+    playing ``game`` from the hand (the skat counts for the declarer), and play random legal cards to the
+    end (a null game ends at the declarer's first trick). ``trace`` receives the cards played, in order.
+    Built on bitmasks and unrolled for speed; see benchmarks/playouts.py."""
     table = _TABLES[game]
     cls = table.cls
     strength = table.strength
@@ -671,13 +680,16 @@ def random_playout(rng: random.Random, profile: RuleProfile, game: GameType) -> 
     trump_mask = class_mask[_TRUMP_CLASS]
     points = _POINTS
     rand = rng.random
-    deck = list(_CARD_BITS)
-    rng.shuffle(deck)
-    hands = [0, 0, 0, 0]
-    for position, slot in enumerate(_deal_slots(profile)):
-        hands[slot] |= deck[position]
+    if deal is None:
+        deck = list(_CARD_BITS)
+        rng.shuffle(deck)
+        hands = [0, 0, 0, 0]
+        for position, slot in enumerate(_deal_slots(profile)):
+            hands[slot] |= deck[position]
+    else:
+        hands = [*(_mask(deal.hand(seat)) for seat in Seat), _mask(deal.skat)]
     skat = hands[PLAYING_SEATS]
-    declarer = int(rand() * PLAYING_SEATS)
+    declarer_seat = int(rand() * PLAYING_SEATS) if declarer is None else int(declarer)
     null = game.is_null
     won_points = [0, 0, 0]
     won_tricks = [0, 0, 0]
@@ -719,19 +731,21 @@ def random_playout(rng: random.Random, profile: RuleProfile, game: GameType) -> 
         won_points[winner] += points[card0] + points[card1] + points[card2]
         won_tricks[winner] += 1
         leader = winner
-        if null and winner == declarer:
+        if trace is not None:
+            trace.extend((ALL_CARDS[card0], ALL_CARDS[card1], ALL_CARDS[card2]))
+        if null and winner == declarer_seat:
             break
     skat_points = 0
     while skat:
         low = skat & -skat
         skat_points += points[low.bit_length() - 1]
         skat ^= low
-    declarer_points = won_points[declarer] + skat_points
-    declarer_tricks = won_tricks[declarer]
+    declarer_points = won_points[declarer_seat] + skat_points
+    declarer_tricks = won_tricks[declarer_seat]
     return PlayoutResult(
-        Seat(declarer),
+        Seat(declarer_seat),
         declarer_points,
-        sum(won_points) - won_points[declarer],
+        sum(won_points) - won_points[declarer_seat],
         declarer_tricks,
         sum(won_tricks) - declarer_tricks,
     )

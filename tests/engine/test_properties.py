@@ -206,3 +206,23 @@ def test_legal_cards_never_empty_for_any_lead() -> None:
             for size in range(1, len(hand) + 1):
                 legal = legal_cards(hand[:size], [lead], game)
                 assert legal and set(legal) <= set(hand[:size])
+
+
+@settings(max_examples=100)
+@given(seed=st.integers(0, 2**32), game=games, declarer=st.sampled_from(list(Seat)))
+def test_fast_playout_agrees_with_game_state(seed: int, game: GameType, declarer: Seat) -> None:
+    # the bitmask playout's cards, replayed through GameState, are all legal and give the same result
+    deal = random_deal(seed, INTERNATIONAL)
+    trace: list[Card] = []
+    result = random_playout(
+        random.Random(seed), INTERNATIONAL, game, deal=deal, declarer=declarer, trace=trace
+    )
+    assert result.declarer is declarer
+    declaration = Declaration(game, hand=True, ouvert=game is GameType.NULL)
+    state = GameState(INTERNATIONAL, deal, declarer, declaration)
+    for card in trace:
+        assert card in state.legal_cards()
+        state.play(card)
+    assert state.is_finished
+    assert (result.declarer_points, result.defender_points) == (state.declarer_points, state.defender_points)
+    assert (result.declarer_tricks, result.defender_tricks) == (state.declarer_tricks, state.defender_tricks)
