@@ -322,3 +322,31 @@ def test_bid_table() -> None:
     assert full[0].declaration == Declaration(GameType.GRAND, hand=True, ouvert=True)
     assert full[0].value == 6 * 20  # med 3, spil 4, på bordet 5, af hånden 6
     assert all(row.declaration.musik == 0 for row in full)
+
+
+@given(st.sampled_from(BOTH), st.data())
+def test_random_auctions_end_consistently(profile: RuleProfile, data: st.DataObject) -> None:
+    a = Auction(profile)
+    for _ in range(200):
+        if a.finished:
+            break
+        seat, role = a.expected()
+        if role == "answer":
+            if data.draw(st.booleans()):
+                a.hold(seat)
+            else:
+                a.pass_(seat)
+        elif not a.legal_bids() or data.draw(st.integers(0, 3)) == 0:
+            a.pass_(seat)
+        else:
+            a.bid(seat, data.draw(st.sampled_from(a.legal_bids())))
+    assert a.finished
+    passed = [e.seat for e in a.history if e.action == "pass"]
+    assert len(passed) == len(set(passed))  # nobody passes twice
+    if a.declarer is None:
+        assert a.all_passed and len(passed) == 3 and a.bid_value is None
+    else:
+        assert a.declarer not in passed and len(passed) == 2
+        said = [e.value for e in a.history if e.action == "bid"]
+        assert a.bid_value == max(v for v in said if v is not None)
+        assert is_valid_bid(profile, a.bid_value)
