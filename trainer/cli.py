@@ -12,8 +12,11 @@ command-line input (printed as one line on stderr, argparse style).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import importlib.util
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
@@ -44,8 +47,9 @@ class _UsageError(Exception):
     """Bad command-line input: reported as one line on stderr with exit status 2."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand (``solve`` only when the solver provides it)."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand (``solve`` only when the solver provides it; ``command`` is
+    the subcommand about to run, so the solver is imported only when needed)."""
     parser = _Parser(prog=PROG, description="Skat Trainer command line (JSON output).")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     subparsers.required = True
@@ -78,31 +82,60 @@ def build_parser() -> argparse.ArgumentParser:
     value_parser.add_argument("--bid", type=int, help="the bid, to check for an overbid")
     value_parser.set_defaults(handler=_value_command)
 
-    _register_solver(subparsers)
+    _register_solver(subparsers, command)
     return parser
 
 
-def _register_solver(subparsers: Any) -> None:
+SOLVER_MODULE = "trainer.solver.command"
+
+
+def _register_solver(subparsers: Any, command: str | None) -> None:
     """Add ``solve`` when ``trainer.solver.command`` exists with ``register(subparsers)``.
 
     The solver's ``register`` adds its parser and sets ``handler`` (or ``func``): a function of the parsed
-    arguments that returns the exit status, via ``set_defaults``.
+    arguments that returns the exit status, via ``set_defaults``. The module (and whatever heavy libraries it
+    loads) is imported only when ``solve`` is the command or help is asked for; otherwise a placeholder keeps
+    ``solve`` in the list of commands. A solver that fails to import makes ``solve`` report the error.
     """
     try:
-        module = importlib.import_module("trainer.solver.command")
-    except ModuleNotFoundError as error:
-        if error.name in ("trainer.solver", "trainer.solver.command"):
-            return
-        raise
-    register = getattr(module, "register", None)
-    if callable(register):
+        found = importlib.util.find_spec(SOLVER_MODULE) is not None
+    except ImportError:
+        found = False
+    if not found:
+        return
+    if command not in ("solve", None):
+        subparsers.add_parser("solve", help="solve a deal with open cards (see: skat-trainer solve --help)")
+        return
+    try:
+        module = importlib.import_module(SOLVER_MODULE)
+        register = getattr(module, "register")  # noqa: B009 - a clear AttributeError if it is missing
         register(subparsers)
+    except Exception as error:  # the other commands must keep working when the solver is broken
+        problem = f"{type(error).__name__}: {error}"
+        broken = subparsers.add_parser("solve", help="solve a deal (currently unavailable)")
+        broken.set_defaults(handler=lambda _args: _unavailable(problem))
+
+
+def _unavailable(problem: str) -> int:
+    print(f"{PROG} solve: error: the solver could not be loaded ({problem})", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _command_word(argv: Sequence[str]) -> str | None:
+    """The subcommand named in ``argv`` (None when there is none, or when top-level help is asked for)."""
+    for word in argv:
+        if word in ("-h", "--help"):
+            return None
+        if not word.startswith("-"):
+            return word
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (the console script passes it to ``sys.exit``)."""
     try:
-        args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+        words = list(sys.argv[1:] if argv is None else argv)
+        args = build_parser(_command_word(words)).parse_args(words)
         handler: Handler | None = getattr(args, "handler", None) or getattr(args, "func", None)
         if handler is None:
             raise _UsageError(f"{PROG}: error: the {args.command} command is not available")
@@ -110,10 +143,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _UsageError as error:
         print(str(error), file=sys.stderr)
         return EXIT_USAGE
+    except SystemExit as done:  # --help / --version print and stop; report their status instead of exiting
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
     except SkatError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, without a second error at interpreter exit.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
 
 
@@ -129,7 +167,12 @@ def _print_json(value: object, out: TextIO | None = None) -> None:
 def _lines(name: str) -> Iterator[tuple[int, str]]:
     """The numbered lines of a file ('-' = stdin); an unreadable file raises OSError."""
     if name == "-":
-        yield from enumerate(sys.stdin, start=1)
+        raw = getattr(sys.stdin, "buffer", None)
+        if raw is None:  # a text stream without bytes underneath (tests)
+            yield from enumerate(sys.stdin, start=1)
+        else:
+            for number, data in enumerate(raw, start=1):
+                yield number, data.decode("utf-8", errors="replace")
         return
     with open(name, encoding="utf-8", errors="replace") as handle:
         yield from enumerate(handle, start=1)
@@ -164,8 +207,8 @@ def _replay_command(args: argparse.Namespace) -> int:
                 if "error" in obj:
                     status = EXIT_RECORD_ERROR
                 _print_json(obj)
-        except OSError as error:
-            reason = error.strerror or str(error)
+        except (OSError, UnicodeError) as error:
+            reason = getattr(error, "strerror", None) or str(error)
             _print_json({"id": "", "error": f"cannot read {source}: {reason}"})
             status = EXIT_RECORD_ERROR
     return status

@@ -3,15 +3,19 @@ records, stdin, the bid ladder and the value examples of RULES.md."""
 
 from __future__ import annotations
 
+import argparse
+import importlib.machinery
 import io
 import json
 import re
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
 
+from trainer import cli
 from trainer.cli import main
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
@@ -456,3 +460,70 @@ def test_unknown_command_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["deal"], capsys)[0] == 2
     assert run(["ladder", "--rules", "german"], capsys)[0] == 2
     assert run([], capsys)[0] == 2
+
+
+def test_help_returns_zero(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["--help"], capsys)
+    assert status == 0 and any("replay" in line for line in out)
+
+
+def test_byte_order_mark_and_crlf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bom.sgf"
+    path.write_bytes(("\ufeff" + by_id("541932") + "\r\n" + by_id("756788") + "\r\n").encode("utf-8"))
+    status, out, _ = run(["replay", str(path)], capsys)
+    assert status == 0
+    assert [json.loads(line)["id"] for line in out] == ["541932", "756788"]
+
+
+# --- the solve subcommand is the solver's, registered only when it exists ---------------------------------
+
+
+def _fake_solver(monkeypatch: pytest.MonkeyPatch, register: object) -> list[str]:
+    calls: list[str] = []
+    module = types.ModuleType("fake_solver_command")
+    module.__spec__ = importlib.machinery.ModuleSpec("fake_solver_command", None)
+
+    def wrapped(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        calls.append("register")
+        assert callable(register)
+        register(subparsers)
+
+    module.register = wrapped  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "fake_solver_command", module)
+    monkeypatch.setattr(cli, "SOLVER_MODULE", "fake_solver_command")
+    return calls
+
+
+def test_solve_is_registered_from_the_solver_module(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        solve = subparsers.add_parser("solve")
+        solve.add_argument("--deal")
+        solve.set_defaults(handler=lambda args: print(json.dumps({"deal": args.deal})) or 0)
+
+    calls = _fake_solver(monkeypatch, register)
+    status, out, _ = run(["solve", "--deal", "x"], capsys)
+    assert (status, json.loads(out[0]), calls) == (0, {"deal": "x"}, ["register"])
+    # Other commands do not import the solver.
+    assert run(["ladder"], capsys)[0] == 0 and calls == ["register"]
+
+
+def test_a_broken_solver_only_breaks_solve(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def register(subparsers: object) -> None:
+        raise RuntimeError("numba missing")
+
+    _fake_solver(monkeypatch, register)
+    status, _, err = run(["solve"], capsys)
+    assert status == 2 and "numba missing" in err
+    assert run(["ladder"], capsys)[0] == 0
+
+
+def test_no_solver_module_means_no_solve_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "SOLVER_MODULE", "trainer.no_such_solver_module")
+    status, _, err = run(["solve"], capsys)
+    assert status == 2 and "invalid choice" in err

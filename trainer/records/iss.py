@@ -264,7 +264,7 @@ _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 
 def parse_record(line: str) -> IssRecord:
     """Read one ISS record line; raises :class:`RecordError` saying what is wrong and where."""
-    text = line.strip()
+    text = line.lstrip("\ufeff").strip()
     if not (text.startswith("(;") and text.endswith(")")):
         raise RecordError("This is not an ISS game record: a record starts with '(;' and ends with ';)'.")
     body = text[2:-1].rstrip()
