@@ -16,6 +16,7 @@ values as defaults.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
@@ -224,6 +225,7 @@ def danish_money_for(
 def danish_money(
     result: GameResult,
     *,
+    rates: tuple[Decimal | int | str, Decimal | int | str] | None = None,
     config: DanishMoneyConfig = DANISH_MONEY,
     thrown_before_play: bool = False,
     spoerge: Spoerge = Spoerge.NONE,
@@ -233,7 +235,10 @@ def danish_money(
 ) -> Settlement:
     """Danish money for a scored game. The value is the game's actual value, except for cards thrown before
     play and overbid games: those are settled on the bid. Spørge doubles the rates (knocking back doubles
-    again; throwing after a knock pays the normal rate), Slå 40 an doubles them."""
+    again; throwing after a knock pays the normal rate), Slå 40 an doubles them. ``rates`` (win, loss) in
+    øre overrides the config's, e.g. ``(5, 10)`` for "5 og 10 øres"."""
+    if rates is not None:
+        config = dataclasses.replace(config, rates=(Decimal(rates[0]), Decimal(rates[1])))
     if thrown_before_play and result.won:
         raise SkatError("Cards thrown before play are a lost game.")
     if spoerge is Spoerge.THROWN and result.won:

@@ -104,6 +104,9 @@ def test_five_and_ten_oere() -> None:
     # the textbook's "5 og 10 øres": 200 øre from each when won, 400 øre to each when lost
     assert danish_money(_clubs_with_2(), config=FIVE_TEN).amounts == (400, -200, -200)
     assert danish_money(_clubs_with_2(won=False), config=FIVE_TEN).amounts == (-800, 400, 400)
+    assert danish_money(_clubs_with_2(), rates=(5, 10)).amounts == (400, -200, -200)
+    # quarter-øre rates stay exact: 0.25 × 40 = 10
+    assert danish_money(_clubs_with_2(), rates=("0.25", "0.5")).opponents == (-10, -10)
 
 
 def test_overbid_and_thrown_are_settled_on_the_bid() -> None:
