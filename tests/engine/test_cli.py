@@ -196,6 +196,9 @@ def bad_lines() -> dict[str, tuple[str, str]]:
         "revoke": (bad(" 0 SA 1 S7 ", " 0 SA 1 CA "), "must follow spades"),
         "turn": (bad(" 0 SA 1 S7 ", " 1 S7 0 SA "), "forehand's turn"),
         "discard": (bad(" 2 D.ST.H8 ", " 2 D.ST.CJ "), "not in the declarer's hand"),
+        "skat shown": (bad(" w H8.CK ", " w H8.CA "), "not the skat that was dealt"),
+        "declarer": (bad(" 2 D.ST.H8 ", " 1 D.ST.H8 "), "Only the declarer (rearhand)"),
+        "extra card": (bad(" 2 HT ]", " 2 HT 0 HA ]"), "already over"),
     }
 
 

@@ -8,6 +8,7 @@ played state; the record then goes through the writer, the reader and :func:`rep
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -21,6 +22,7 @@ from trainer.play import GameState
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.records.iss import (
     IssResult,
+    PlayCard,
     parse_record,
     record_from_game,
     replay,
@@ -132,3 +134,20 @@ def test_random_legal_games_round_trip_through_iss(seed: int, profile: RuleProfi
     assert isinstance(again.result, IssResult) and game.expected is not None
     assert again.result.value == game.expected.list_score
     assert replay(again, profile).as_json() == result.as_json()
+
+
+def test_cards_listed_after_a_lost_null_game_are_ignored() -> None:
+    """The declarer's first trick ends a null game; a record may still list the remaining cards."""
+    for seed in range(500):
+        game = play_random_game(seed, INTERNATIONAL)
+        state = game.state
+        if state is not None and state.game.is_null and len(state.tricks) < 10:
+            break
+    else:  # pragma: no cover - the seeds above contain such a game
+        raise AssertionError("no lost null game found")
+    record = record_from_game(game.auction, game.deal, state)
+    leftovers = [PlayCard(int(seat), card) for seat in Seat for card in state.hand(seat)]
+    longer = dataclasses.replace(record, moves=(*record.moves, *leftovers))
+    result = replay(parse_record(write_record(longer)), INTERNATIONAL)
+    assert result.complete and result.outcome == game.expected
+    assert game.expected is not None and not game.expected.won

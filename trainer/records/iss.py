@@ -715,6 +715,8 @@ class _Replayer:
         if self.stopped:
             return  # moves after an early ending are not part of the game any more
         if self.finished:
+            if isinstance(move, PlayCard) and self.state is not None and self.state.game.is_null:
+                return  # the declarer's first trick ended the null game; a server may still list the rest
             raise RecordError("The game is already over; no further moves can follow.")
         if isinstance(move, Bid | Hold | Pass):
             self.bidding(move)
