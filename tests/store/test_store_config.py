@@ -10,6 +10,7 @@ from alembic.config import Config
 from sqlalchemy import inspect
 
 import trainer.store.db as db
+from trainer.errors import StoreError
 from trainer.store import ENV_DB_URL, Store, database_url, default_sqlite_path, make_engine
 
 
@@ -24,6 +25,11 @@ def test_url_comes_from_the_argument_then_the_environment_then_the_default(
     assert default.name == "skat-trainer.sqlite" and default.parent.name == "data"
     assert (default.parent.parent / "trainer" / "store").is_dir()  # <repo>/data, next to the package
     assert database_url() == f"sqlite:///{default}"
+
+
+def test_other_databases_are_refused_clearly() -> None:
+    with pytest.raises(StoreError, match="SQLite or PostgreSQL"):
+        make_engine("mysql://someone@db.example/skat")
 
 
 def test_default_file_folder_is_created(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

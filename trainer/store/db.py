@@ -22,12 +22,15 @@ from sqlalchemy import Connection, Engine, create_engine, event, make_url, text
 from sqlalchemy.engine import URL
 from sqlalchemy.pool import StaticPool
 
+from trainer.errors import StoreError
+
 ENV_DB_URL = "SKAT_TRAINER_DB_URL"
 """Environment variable naming the database URL."""
 SQLITE_BUSY_TIMEOUT_S = 30.0
 """How long an SQLite writer waits for another writer's lock before giving up."""
 WRITE_OPTION = "skat_trainer_write"
 """Connection execution option that marks a write transaction (``BEGIN IMMEDIATE`` on SQLite)."""
+SUPPORTED_BACKENDS = ("sqlite", "postgresql")
 _MIGRATION_LOCK_KEY = 0x5CA7_7121
 """PostgreSQL advisory-lock key held while migrating."""
 
@@ -56,7 +59,12 @@ def database_url(url: str | None = None) -> str:
 def make_engine(url: str | URL) -> Engine:
     """An engine set up for concurrent use by several threads (and other processes)."""
     parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite":
+    backend = parsed.get_backend_name()
+    if backend not in SUPPORTED_BACKENDS:
+        raise StoreError(
+            f"The progress store runs on SQLite or PostgreSQL, not '{backend}'. Check {ENV_DB_URL}."
+        )
+    if backend == "postgresql":
         return create_engine(parsed, pool_pre_ping=True)
     connect_args = {"timeout": SQLITE_BUSY_TIMEOUT_S, "check_same_thread": False}
     if not parsed.database or parsed.database == ":memory:":
