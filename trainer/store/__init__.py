@@ -1,7 +1,17 @@
 """Persistent progress: learners, attempts, fsrs review schedules, lesson progress.
 
 SQLAlchemy 2.x with Alembic migrations; SQLite by default, PostgreSQL when ``SKAT_TRAINER_DB_URL`` says
-so. Pure Python (no Streamlit): the UI creates one :class:`Store` per process and calls its methods.
+so. Pure Python (no Streamlit): the UI creates one :class:`Store` per process (e.g. behind
+``st.cache_resource``) and calls its methods::
+
+    store = Store()                                   # migrates the schema to head on first use
+    me = store.get_or_create_learner("Anna")
+    store.record_attempt(me.id, "game_value", correct=True, answer="48", expected="48",
+                         profile_name="danish", elapsed_ms=7_300)
+    store.mastered(me.id, "game_value")               # 8 of the last 10 right?
+    store.next_due_question_type(me.id, candidates=["game_value", "bid_ladder"])
+    store.progress_summary(me.id)                     # accuracy, streaks, due reviews, weakest skills
+    store.attempts_csv(me.id)                         # CSV text for st.download_button
 """
 
 from trainer.store.db import ENV_DB_URL, database_url, default_sqlite_path, make_engine, migrate
