@@ -697,13 +697,11 @@ class _Replayer:
     # -- driver ------------------------------------------------------------------------------------------
     def run(self) -> ReplayResult:
         for index, move in enumerate(self.record.moves):
-            where = f"Move {self.record.move_number(index)} ('{write_move(move)}')"
             try:
                 self.step(move)
-            except RecordError as error:
-                raise RecordError(f"{where}: {error}") from None
             except SkatError as error:
-                raise RecordError(f"{where}: {error}") from error
+                where = f"Move {self.record.move_number(index)} ('{write_move(move)}')"
+                raise RecordError(f"{where}: {error}") from None
         return self.result()
 
     def step(self, move: Move) -> None:
@@ -840,11 +838,11 @@ class _Replayer:
         if move.card is None:
             self.stopped = "a hidden card (??) was played"
             return
-        if move.card not in state.hand(to_move):
-            raise RecordError(f"{move.card.iss} is not in {to_move.english}'s hand.")
         try:
             state.play(move.card)
         except IllegalCardError as error:
+            if move.card not in state.hand(to_move):
+                raise RecordError(f"{move.card.iss} is not in {to_move.english}'s hand.") from None
             who = to_move.english.capitalize()
             raise RecordError(f"{who} may not play {move.card.iss}: {error}") from None
 
