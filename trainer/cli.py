@@ -112,8 +112,9 @@ def _register_solver(subparsers: Any, command: str | None) -> None:
         register(subparsers)
     except Exception as error:  # the other commands must keep working when the solver is broken
         problem = f"{type(error).__name__}: {error}"
-        broken = subparsers.add_parser("solve", help="solve a deal (currently unavailable)")
-        broken.set_defaults(handler=lambda _args: _unavailable(problem))
+        with contextlib.suppress(argparse.ArgumentError):  # register() may have added 'solve' before failing
+            broken = subparsers.add_parser("solve", help="solve a deal (currently unavailable)")
+            broken.set_defaults(handler=lambda _args: _unavailable(problem))
 
 
 def _unavailable(problem: str) -> int:
@@ -139,7 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         handler: Handler | None = getattr(args, "handler", None) or getattr(args, "func", None)
         if handler is None:
             raise _UsageError(f"{PROG}: error: the {args.command} command is not available")
-        return handler(args)
+        status = handler(args)
+        return status if isinstance(status, int) else EXIT_OK
     except _UsageError as error:
         print(str(error), file=sys.stderr)
         return EXIT_USAGE
