@@ -1,0 +1,51 @@
+"""AppTest helpers: the whole app from streamlit_app.py, or one live element on its own."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+REPO = Path(__file__).resolve().parents[2]
+APP = str(REPO / "streamlit_app.py")
+WIDGET_KEY = "w-"
+"""Key prefix the widget harness gives the element under test."""
+
+
+def _widget_harness(name: str, lang: str, profile: str, four_colour: bool) -> None:
+    from trainer.i18n import get_translator
+    from trainer.profiles import get_profile
+    from trainer.ui.widgets import WIDGETS, WidgetContext
+
+    WIDGETS[name](WidgetContext(lang, get_profile(profile), get_translator(lang), "w-", four_colour))
+
+
+def widget_app(
+    name: str, *, lang: str = "en", profile: str = "danish", four_colour: bool = False, **state: Any
+) -> AppTest:
+    """An AppTest running only the live element ``name``; ``state`` presets its session keys (without the
+    prefix), e.g. ``seed=7``."""
+    at = AppTest.from_function(_widget_harness, args=(name, lang, profile, four_colour), default_timeout=30)
+    for key, value in state.items():
+        at.session_state[WIDGET_KEY + key] = value
+    return at.run()
+
+
+def html_rows(at: AppTest) -> list[list[str]]:
+    """The card rows drawn with st.html, each as its list of ISS codes (``back`` for a face-down card)."""
+    rows = []
+    for element in at.html:
+        match = re.search(r'data-cards="([^"]*)"', element.value)
+        if match:
+            rows.append(match.group(1).split())
+    return rows
+
+
+def texts(at: AppTest) -> str:
+    """All Markdown, captions, titles and alert texts of a run, joined (for 'contains' checks)."""
+    parts: list[str] = []
+    for kind in ("markdown", "caption", "title", "subheader", "success", "error", "info", "warning"):
+        parts.extend(str(e.value) for e in at.get(kind))
+    return "\n".join(parts)

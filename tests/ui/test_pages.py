@@ -1,0 +1,107 @@
+"""Every page renders (AppTest), the switches are kept across pages, and the lesson page shows every chapter
+in both languages and both rule profiles."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.lessons import available_chapters, lesson_languages, load_lesson
+
+from .helpers import APP, html_rows, texts
+
+LESSON = "trainer/ui/pages/lesson.py"
+LESSONS = "trainer/ui/pages/lessons.py"
+CHAPTERS = [ref.slug for ref in available_chapters()]
+
+
+def test_home_renders_in_english_by_default(app: AppTest) -> None:
+    app.run()
+    assert not app.exception
+    assert app.title[0].value == "Skat Trainer"
+    assert app.session_state["lang"] == "en" and app.session_state["rules"] == "danish"
+    assert "Where to start" in texts(app)
+    assert html_rows(app) == [["CJ", "SJ", "HJ", "DJ"]]
+
+
+def test_language_switch_translates_the_page(app: AppTest) -> None:
+    app.run()
+    app.segmented_control(key="lang").set_value("da").run()
+    assert not app.exception
+    assert app.title[0].value == "Skattræner"
+    assert "Hvor skal du begynde?" in texts(app)
+
+
+def test_url_sets_language_and_rules(app: AppTest) -> None:
+    app.query_params["lang"] = "da"
+    app.query_params["rules"] = "international"
+    app.run()
+    assert app.session_state["lang"] == "da"
+    assert app.session_state["rules"] == "international"
+    assert "internationale regler" in texts(app)
+
+
+def test_switches_are_kept_across_page_switches(app: AppTest) -> None:
+    app.run()
+    app.radio(key="rules").set_value("international").run()
+    app.segmented_control(key="lang").set_value("da").run()
+    app.switch_page(LESSONS).run()
+    assert not app.exception
+    assert app.session_state["rules"] == "international"
+    assert app.title[0].value == "Kapitler"
+
+
+def test_start_button_opens_the_first_chapter(app: AppTest) -> None:
+    app.run()
+    app.button(key="home_start").click().run()
+    assert not app.exception
+    assert app.title[0].value == load_lesson(CHAPTERS[0], "en").title
+
+
+def test_chapter_list_has_every_chapter_and_marks_done(app: AppTest) -> None:
+    app.run()
+    app.switch_page(LESSONS).run()
+    assert not app.exception
+    keys = {b.key for b in app.button}
+    assert {f"open_{slug}" for slug in CHAPTERS} <= keys
+    # Open the second chapter, mark it done, come back: the list shows the mark and offers to resume.
+    app.button(key=f"open_{CHAPTERS[1]}").click().run()
+    assert app.title[0].value == load_lesson(CHAPTERS[1], "en").title
+    app.toggle(key="chapter_done").set_value(True).run()
+    assert CHAPTERS[1] in app.session_state["progress_done"]
+    app.switch_page(LESSONS).run()
+    title = load_lesson(CHAPTERS[1], "en").title
+    marked = [line for line in texts(app).splitlines() if line.startswith("✅")]
+    assert len(marked) == 1 and title in marked[0]
+    app.button(key="lessons_resume").click().run()
+    assert app.title[0].value == title
+
+
+def test_previous_and_next(app: AppTest) -> None:
+    app.query_params["chapter"] = CHAPTERS[1]
+    app.run()
+    app.switch_page(LESSON).run()
+    assert app.title[0].value == load_lesson(CHAPTERS[1], "en").title
+    app.button(key="next_bottom").click().run()
+    assert app.title[0].value == load_lesson(CHAPTERS[2], "en").title
+    app.button(key="prev_bottom").click().run()
+    app.button(key="prev_bottom").click().run()
+    assert app.title[0].value == load_lesson(CHAPTERS[0], "en").title
+    assert not any(b.key == "prev_bottom" for b in app.button)  # no previous chapter before the first
+
+
+@pytest.mark.parametrize("profile", ["danish", "international"])
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize("slug", CHAPTERS)
+def test_every_chapter_renders(slug: str, lang: str, profile: str) -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"chapter": slug, "lang": lang, "rules": profile})
+    at.run()
+    at.switch_page(LESSON).run()
+    assert not at.exception, f"{slug} ({lang}, {profile}): {at.exception}"
+    shown_lang = lang if lang in lesson_languages(slug) else lesson_languages(slug)[0]
+    lesson = load_lesson(slug, shown_lang)
+    assert at.title[0].value == lesson.title
+    rows = html_rows(at)
+    for cards in lesson.card_rows:
+        assert [c.iss for c in cards] in rows, f"card row {cards} not drawn"
