@@ -1,0 +1,79 @@
+"""Overbid detector: the hand, the bid won and the game intended; then the skat (revealed or chosen). Shows
+the count before and after, whether the game is overbid and each way out; the risk of a Jack in the skat."""
+
+from __future__ import annotations
+
+import random
+
+import streamlit as st
+
+from trainer.bidding import bid_ladder, check_bid_value
+from trainer.calc import unseen_cards
+from trainer.cards import format_cards, sort_hand
+from trainer.errors import SkatError
+from trainer.ui.components import card_row
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.widgets.base import WidgetContext
+from trainer.ui.widgets.bonde_in_skat import EXAMPLE_BID, EXAMPLE_HAND, overbid_view, risk_view
+from trainer.ui.widgets.game_value import declaration_inputs
+from trainer.ui.widgets.highest_bid import hand_inputs
+
+KEY = "calc-overbid-"
+
+
+def _reveal(ctx: WidgetContext, hand_text: str) -> None:
+    """Deal the skat at random from the cards the declarer cannot see."""
+    from trainer.calc import read_hand_text
+
+    try:
+        hand = read_hand_text(hand_text)
+    except SkatError:
+        return
+    skat = random.Random().sample(list(unseen_cards(hand)), 2)
+    st.session_state[ctx.k("skat_text")] = format_cards(skat, "iss")
+
+
+def render(page: PageContext) -> None:
+    t = page.t
+    ctx = WidgetContext(page.lang, page.profile, t, KEY, page.four_colour)
+    st.title(t("Overbid detector"))
+    st.caption(t("A Jack in the skat counts for the matadors and can leave the bid uncovered."))
+    st.session_state.setdefault(ctx.k("hand_text"), EXAMPLE_HAND)
+    hand, skat = hand_inputs(ctx)
+    if hand is not None:
+        card_row(sort_hand(hand), lang=ctx.lang, four_colour=ctx.four_colour)
+    declaration = declaration_inputs(ctx, include_null=False)
+    bid_value = st.number_input(
+        t("The bid you won"),
+        min_value=0,
+        max_value=bid_ladder(page.profile)[-1] + 100,
+        step=1,
+        value=EXAMPLE_BID,
+        key=ctx.k("bid"),
+    )
+    bid: int | None = int(bid_value)
+    try:
+        check_bid_value(page.profile, int(bid_value))
+    except SkatError as error:
+        st.error(str(error), icon=":material/error:")
+        bid = None
+    if hand is None or bid is None:
+        return
+    st.subheader(t("The skat"))
+    st.button(
+        t("Reveal a random skat"),
+        key=ctx.k("reveal"),
+        on_click=_reveal,
+        args=(ctx, st.session_state.get(ctx.k("hand_text"), "")),
+        icon=":material/visibility:",
+    )
+    if skat is None:
+        st.info(t("Type the skat above, or reveal a random one."))
+    else:
+        card_row(list(skat), lang=ctx.lang, four_colour=ctx.four_colour)
+        overbid_view(ctx, hand, skat, declaration, bid)
+    st.subheader(t("Before you bid: the risk in the skat"))
+    risk_view(ctx, hand, declaration, bid)
+
+
+render(page_context())

@@ -1,0 +1,176 @@
+"""highest_bid: a dealt hand; the learner guesses its highest safe bid, then sees every game with its value.
+Also the hand entry (typed, clicked, dealt) and the bid table the value calculator uses."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from trainer.bidding import bid_table
+from trainer.calc import (
+    best_safe_bid,
+    random_hand_and_skat,
+    read_hand_text,
+    read_skat_text,
+    safe_bid_distribution,
+)
+from trainer.cards import ALL_CARDS, Card, format_cards, parse_card, sort_hand
+from trainer.errors import SkatError
+from trainer.i18n import Translator
+from trainer.profiles import RuleProfile, get_profile
+from trainer.ui.components import card_row, pill_label, verdict
+from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
+from trainer.ui.widgets.game_value import declaration_name
+
+SAMPLE_HANDS = 400
+"""Random hands behind the 'how does this hand compare' chart."""
+
+
+def matadors_words(count: int, t: Translator) -> str:
+    """'with 2' / 'med 2'; null games have none."""
+    if count == 0:
+        return "—"
+    return t("with {n}", n=count) if count > 0 else t("without {n}", n=-count)
+
+
+def _deal(ctx: WidgetContext, seed_key: str) -> None:
+    seed = int(st.session_state.get(seed_key, 0)) + 1
+    st.session_state[seed_key] = seed
+    hand, skat = random_hand_and_skat(seed * 7919, ctx.profile)
+    st.session_state[ctx.k("hand_text")] = format_cards(sort_hand(hand), "iss")
+    st.session_state[ctx.k("skat_text")] = format_cards(skat, "iss")
+
+
+def _picked(ctx: WidgetContext, which: str) -> None:
+    codes = st.session_state.get(ctx.k(f"pick_{which}")) or []
+    ordered = [card.iss for card in sort_hand(parse_card(code) for code in codes)]
+    st.session_state[ctx.k(f"{which}_text")] = " ".join(ordered)
+
+
+def hand_inputs(
+    ctx: WidgetContext, *, with_skat: bool = True
+) -> tuple[tuple[Card, ...] | None, tuple[Card, ...] | None]:
+    """Typed, clicked or dealt: the hand (None when unreadable, with the reason shown at the field) and the
+    skat (None when left empty or unreadable)."""
+    t = ctx.t
+    st.text_input(
+        t("Hand: 10 cards"),
+        key=ctx.k("hand_text"),
+        placeholder="CJ HJ CA CT CK SA ST H7 H8 D7",
+        help=t("ISS (CJ HT), symbols (♣J ♥10) or Danish names (Klør Bonde, Hjerter 10'er)."),
+    )
+    hand: tuple[Card, ...] | None = None
+    text = st.session_state.get(ctx.k("hand_text"), "")
+    if text.strip():
+        try:
+            hand = read_hand_text(text)
+        except SkatError as error:
+            st.error(str(error), icon=":material/error:")
+    skat: tuple[Card, ...] | None = None
+    if with_skat:
+        st.text_input(t("Skat: 2 cards (optional)"), key=ctx.k("skat_text"), placeholder="SJ D7")
+        try:
+            skat = read_skat_text(st.session_state.get(ctx.k("skat_text"), ""))
+        except SkatError as error:
+            st.error(str(error), icon=":material/error:")
+        if hand is not None and skat is not None and set(hand) & set(skat):
+            both = sorted(set(hand) & set(skat), key=lambda c: c.index)
+            st.error(
+                t("{cards} cannot be both in the hand and in the skat.", cards=format_cards(both)),
+                icon=":material/error:",
+            )
+            skat = None
+    st.button(
+        t("Deal at random"),
+        key=ctx.k("deal"),
+        on_click=_deal,
+        args=(ctx, ctx.k("seed")),
+        icon=":material/shuffle:",
+    )
+    with st.expander(t("Pick the cards by clicking")):
+        for which, label in (("hand", t("Hand")), ("skat", t("Skat"))):
+            if which == "skat" and not with_skat:
+                continue
+            st.pills(
+                label,
+                [card.iss for card in sort_hand(ALL_CARDS)],
+                key=ctx.k(f"pick_{which}"),
+                selection_mode="multi",
+                format_func=lambda code: pill_label(
+                    parse_card(code), lang=ctx.lang, four_colour=ctx.four_colour
+                ),
+                on_change=_picked,
+                args=(ctx, which),
+            )
+    return hand, skat
+
+
+def bid_table_frame(
+    profile: RuleProfile,
+    hand: Sequence[Card],
+    skat: Sequence[Card] | None,
+    t: Translator,
+    *,
+    with_variants: bool = True,
+) -> pd.DataFrame:
+    """Every game the hand could declare, best first: matadors, the count and the highest safe bid."""
+    rows = bid_table(profile, hand, skat, with_variants=with_variants)
+    return pd.DataFrame(
+        {
+            t("Game"): [declaration_name(row.declaration, t) for row in rows],
+            t("Matadors"): [matadors_words(row.matadors, t) for row in rows],
+            t("Count"): [row.breakdown.danish_words() for row in rows],
+            t("Value = highest safe bid"): [row.value for row in rows],
+        }
+    )
+
+
+@st.cache_data(show_spinner=False)
+def _distribution(profile_name: str, hands: int) -> dict[int, int]:
+    return dict(safe_bid_distribution(get_profile(profile_name), hands))
+
+
+def distribution_chart(profile: RuleProfile, mark: int | None, t: Translator) -> go.Figure:
+    """How often each highest safe bid occurs over random hands (plain suit games and grand)."""
+    counts = _distribution(profile.name, SAMPLE_HANDS)
+    values = sorted(counts)
+    figure = go.Figure(go.Bar(x=[str(v) for v in values], y=[counts[v] for v in values], name=t("Hands")))
+    if mark is not None and mark in counts:
+        figure.add_annotation(x=str(mark), y=counts[mark], text=t("this hand"), showarrow=True)
+    figure.update_layout(
+        xaxis_title=t("Highest safe bid"),
+        yaxis_title=t("Hands out of {n}", n=SAMPLE_HANDS),
+        xaxis_type="category",
+        height=320,
+        margin={"l": 10, "r": 10, "t": 30, "b": 10},
+    )
+    return figure
+
+
+def render(ctx: WidgetContext) -> None:
+    t = ctx.t
+    hand, _skat = random_hand_and_skat(seed(ctx), ctx.profile)
+    st.markdown("**" + t("What is the highest bid this hand can safely make?") + "**")
+    card_row(sort_hand(hand), lang=ctx.lang, four_colour=ctx.four_colour)
+    guess = st.number_input(
+        t("Your estimate"), min_value=0, max_value=300, step=1, value=None, key=ctx.k("guess")
+    )
+    if st.button(t("Show the engine's answer"), key=ctx.k("show"), type="primary"):
+        st.session_state[ctx.k("shown")] = True
+    if st.session_state.get(ctx.k("shown")):
+        best = best_safe_bid(ctx.profile, hand)
+        if guess is not None:
+            verdict(
+                int(guess) == best,
+                t("The highest safe bid is {best} (your estimate: {guess}).", best=best, guess=int(guess)),
+            )
+        else:
+            st.info(t("The highest safe bid is {best}.", best=best))
+        st.dataframe(bid_table_frame(ctx.profile, hand, None, t, with_variants=False), hide_index=True)
+        st.caption(
+            t("Counted without the skat; null games have fixed values and say nothing about the cards.")
+        )
+    new_deal_button(ctx, clear=("guess", "shown"))
