@@ -199,6 +199,7 @@ def bad_lines() -> dict[str, tuple[str, str]]:
         "skat shown": (bad(" w H8.CK ", " w H8.CA "), "not the skat that was dealt"),
         "declarer": (bad(" 2 D.ST.H8 ", " 1 D.ST.H8 "), "Only the declarer (rearhand)"),
         "extra card": (bad(" 2 HT ]", " 2 HT 0 HA ]"), "already over"),
+        "hidden deal": (bad("w HA.SK.", "w ??.SK."), "hidden cards"),
     }
 
 

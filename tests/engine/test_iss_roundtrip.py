@@ -21,6 +21,8 @@ from trainer.games import Declaration
 from trainer.play import GameState
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.records.iss import (
+    EarlyEnd,
+    EndKind,
     IssResult,
     PlayCard,
     parse_record,
@@ -151,3 +153,57 @@ def test_cards_listed_after_a_lost_null_game_are_ignored() -> None:
     result = replay(parse_record(write_record(longer)), INTERNATIONAL)
     assert result.complete and result.outcome == game.expected
     assert game.expected is not None and not game.expected.won
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    profile=st.sampled_from([INTERNATIONAL, DANISH]),
+    cut=st.integers(0, 29),
+    declarer_gives_up=st.booleans(),
+)
+def test_resigned_games_are_incomplete_and_settled(
+    seed: int, profile: RuleProfile, cut: int, declarer_gives_up: bool
+) -> None:
+    """Stop a random game after ``cut`` cards: the declarer resigns (lost, thrown), or both defenders resign
+    (the declarer gets every card and trick not yet won by the defenders)."""
+    game = play_random_game(seed, profile)
+    state = game.state
+    if state is None or len(state.moves) <= cut:
+        return
+    while len(state.moves) > cut:
+        state.undo()
+    record = record_from_game(game.auction, game.deal, state)
+    declarer = int(state.declarer)
+    defenders = [seat for seat in range(3) if seat != declarer]
+    ends = (
+        [EarlyEnd(EndKind.RESIGN, declarer)]
+        if declarer_gives_up
+        else [EarlyEnd(EndKind.RESIGN, seat) for seat in defenders]
+    )
+    stopped = dataclasses.replace(record, moves=(*record.moves, *ends))
+    result = replay(parse_record(write_record(stopped)), profile)
+    assert not result.complete
+    assert result.outcome is not None
+    if declarer_gives_up:
+        assert not result.outcome.won and result.outcome.reason in ("thrown", "overbid")
+        assert result.declarer_points == state.declarer_points
+        assert result.declarer_tricks == state.declarer_tricks
+        return
+    finished_tricks = len(state.tricks)
+    if state.game.is_null:
+        points, tricks = state.declarer_points, state.declarer_tricks
+    else:
+        defenders_won = sum(trick.points for trick in state.tricks if trick.winner != state.declarer)
+        points = 120 - defenders_won
+        tricks = state.declarer_tricks + (10 - finished_tricks)
+    assert (result.declarer_points, result.declarer_tricks) == (points, tricks)
+    expected = evaluate_game(
+        profile,
+        state.declaration,
+        matadors=game.matadors,
+        bid=result.bid or 0,
+        declarer_points=points,
+        declarer_tricks=tricks,
+    )
+    assert result.outcome == expected
