@@ -6,6 +6,7 @@ from trainer.records.iss import (
     IssResult,
     ReplayResult,
     parse_record,
+    record_from_game,
     replay,
     write_record,
 )
@@ -16,6 +17,7 @@ __all__ = [
     "IssResult",
     "ReplayResult",
     "parse_record",
+    "record_from_game",
     "replay",
     "write_record",
 ]
