@@ -1,0 +1,69 @@
+"""Checking a response against a question: normalise what the learner gave, compare, explain."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from trainer.cards import Card, parse_cards
+from trainer.errors import CardParseError, SkatError
+from trainer.i18n import N_
+from trainer.quiz.generators import MATADORS, cards_answer
+from trainer.quiz.model import Question, Text, Verdict
+
+Response = str | int | Iterable[Card]
+
+
+def normalize(question: Question, response: Response) -> str:
+    """The response in the question's canonical answer form: a whole number as text, a choice value, or
+    cards as ISS codes in card order. Unreadable input raises :class:`SkatError` in words."""
+    if question.mode == "cards":
+        if isinstance(response, str):
+            cards: Iterable[Card] = parse_cards(response) if response.strip() else ()
+        elif isinstance(response, int):
+            raise CardParseError("This question is answered with cards, not a number.")
+        else:
+            cards = response
+        return cards_answer(tuple(cards))
+    if question.mode == "number":
+        text = str(response).strip().replace("−", "-")
+        try:
+            return str(int(text))
+        except ValueError:
+            raise SkatError(f"'{text}' is not a whole number.") from None
+    value = str(response)
+    if value not in {c.value for c in question.choices}:
+        raise SkatError(f"'{value}' is not one of the choices.")
+    return value
+
+
+def _mistake(question: Question, given: str) -> str | None:
+    """A short tag for a typical mistake, kept in the progress store."""
+    if question.kind == MATADORS and given and given[1:] == question.answer[1:]:
+        return "with_without_swapped"
+    if question.mode == "cards":
+        expected = set(question.answer.split())
+        chosen = set(given.split())
+        if chosen < expected:
+            return "missed_cards"
+        if chosen > expected:
+            return "extra_cards"
+    return None
+
+
+def check(question: Question, response: Response) -> Verdict:
+    """Compare the response with the question's answer; the verdict carries the explanation to show."""
+    given = normalize(question, response)
+    correct = given == question.answer
+    headline = (
+        Text.of(N_("Right: {answer}."), answer=question.answer_text)
+        if correct
+        else Text.of(N_("Not quite. The answer is {answer}."), answer=question.answer_text)
+    )
+    return Verdict(
+        correct=correct,
+        given=given,
+        expected=question.answer,
+        explanation=question.explanation,
+        mistake_tag=None if correct else _mistake(question, given),
+        headline=headline,
+    )

@@ -1,0 +1,1109 @@
+"""Question generators: ``generate(kind, seed, profile)`` deals cards with a seeded random generator and
+works the answer and its explanation out with the engine (value, bidding, play, settlement).
+
+Every generator is a pure function of (seed, profile): the same seed gives the same question, which keeps
+tests and shared links reproducible. Every number comes from the engine and the profile.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+
+from trainer.bidding import bid_ladder, games_for_bid, hand_value, highest_safe_bid
+from trainer.cards import ALL_CARDS, JACKS, Card, Suit, card_points
+from trainer.deal import Seat
+from trainer.errors import DeclarationError, SkatError
+from trainer.games import SUIT_GAMES, Declaration, GameType
+from trainer.i18n import N_
+from trainer.play import TRUMP, follow_class, is_trump, legal_cards, sort_cards, trick_winner
+from trainer.profiles import RuleProfile
+from trainer.quiz.model import Choice, Param, Question, Shown, Text
+from trainer.settlement import DANISH_MONEY, SEEGER_FABIAN, danish_money, list_settlement, seeger_fabian
+from trainer.value import (
+    GameResult,
+    ValueBreakdown,
+    evaluate_game,
+    game_value,
+    matadors,
+    max_matadors,
+    overbid_value,
+    tricks_per_game,
+    trump_order,
+)
+
+T = Text.of
+
+MATADORS = "matadors"
+GAME_VALUE = "game_value"
+SAFE_BID = "safe_bid"
+VALID_BID = "valid_bid"
+LEGAL_CARDS = "legal_cards"
+TRICK_WINNER = "trick_winner"
+COUNT_EYES = "count_eyes"
+GAME_RESULT = "game_result"
+OVERBID = "overbid"
+SETTLE = "settle"
+JACKS_FROM_BIDDING = "jacks_from_bidding"
+
+KINDS: tuple[str, ...] = (
+    MATADORS,
+    GAME_VALUE,
+    SAFE_BID,
+    VALID_BID,
+    LEGAL_CARDS,
+    TRICK_WINNER,
+    COUNT_EYES,
+    GAME_RESULT,
+    OVERBID,
+    SETTLE,
+    JACKS_FROM_BIDDING,
+)
+"""Every question type, in teaching order. These strings are also the store's question types."""
+
+KIND_TITLES: dict[str, str] = {
+    MATADORS: N_("Matadors"),
+    GAME_VALUE: N_("Value of a game"),
+    SAFE_BID: N_("Highest safe bid"),
+    VALID_BID: N_("Is it a bid?"),
+    LEGAL_CARDS: N_("Following suit"),
+    TRICK_WINNER: N_("Who wins the trick?"),
+    COUNT_EYES: N_("Counting card points"),
+    GAME_RESULT: N_("Won or lost, and how high?"),
+    OVERBID: N_("Overbid after the skat?"),
+    SETTLE: N_("Settle the game"),
+    JACKS_FROM_BIDDING: N_("Jacks from the bidding"),
+}
+"""Each question type's title (msgid)."""
+
+_TRUMP_GAMES: tuple[GameType, ...] = (*SUIT_GAMES, GameType.GRAND)
+
+YES, NO = "yes", "no"
+_YES_NO = (Choice(YES, T(N_("Yes"))), Choice(NO, T(N_("No"))))
+
+
+# ---- small text helpers ---------------------------------------------------------------------------------
+def matadors_text(count: int) -> Text:
+    """'with 2' / 'without 3' (Danish 'med 2' / 'uden 3')."""
+    if count > 0:
+        return T(N_("with {n}"), n=count)
+    return T(N_("without {n}"), n=-count)
+
+
+def _join(parts: Sequence[Text]) -> Text:
+    """Sentences shown one after the other."""
+    if len(parts) == 1:
+        return parts[0]
+    return T(N_("{a} {b}"), a=parts[0], b=_join(parts[1:]))
+
+
+def _deck(rng: random.Random) -> list[Card]:
+    deck = list(ALL_CARDS)
+    rng.shuffle(deck)
+    return deck
+
+
+def _rng(kind: str, seed: int) -> random.Random:
+    return random.Random(f"{kind}/{seed}")
+
+
+def _question(
+    kind: str,
+    seed: int,
+    profile: RuleProfile,
+    prompt: Text,
+    answer: str,
+    answer_text: Text,
+    explanation: Sequence[Text],
+    **extra: object,
+) -> Question:
+    return Question(
+        kind=kind,
+        seed=seed,
+        profile_name=profile.name,
+        prompt=prompt,
+        mode=extra.pop("mode", "number"),  # type: ignore[arg-type]
+        answer=answer,
+        answer_text=answer_text,
+        explanation=tuple(explanation),
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def cards_answer(cards: Sequence[Card]) -> str:
+    """Canonical form of a set of cards: ISS codes in card-index order, space separated ('' for none)."""
+    return " ".join(card.iss for card in sorted(set(cards), key=lambda c: c.index))
+
+
+# ---- matadors -------------------------------------------------------------------------------------------
+def matadors_steps(cards: Sequence[Card], game: GameType) -> list[Text]:
+    """How the matadors of ``cards`` (hand and skat) are counted, step by step."""
+    count = matadors(cards, game)
+    order = trump_order(game)
+    held = set(cards)
+    run = order[: abs(count)]
+    steps = [T(N_("In this game the trumps from the top are {trumps}."), trumps=order[: min(len(order), 6)])]
+    if count > 0:
+        steps.append(
+            T(
+                N_("The top trump {top} is there, so you count 'with': {run} in an unbroken row."),
+                top=(order[0],),
+                run=run,
+            )
+        )
+    else:
+        steps.append(
+            T(
+                N_("The top trump {top} is missing, so you count 'without': {run} missing in a row."),
+                top=(order[0],),
+                run=run,
+            )
+        )
+    if abs(count) < len(order):
+        stop = order[abs(count)]
+        key = (
+            N_("{card} breaks the row (it is missing).")
+            if count > 0
+            else N_("{card} breaks the row (it is held).")
+        )
+        assert (stop in held) != (count > 0)
+        steps.append(T(key, card=(stop,)))
+    else:
+        steps.append(T(N_("Every trump of the game is in the row.")))
+    steps.append(T(N_("So it is {matadors}, game {m}."), matadors=matadors_text(count), m=abs(count) + 1))
+    return steps
+
+
+def gen_matadors(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(MATADORS, seed)
+    game = rng.choice(_TRUMP_GAMES)
+    deck = _deck(rng)
+    hand, skat = sort_cards(deck[:10], game), tuple(deck[10:12])
+    return build_matadors(profile, hand, skat, game, seed=seed)
+
+
+def build_matadors(
+    profile: RuleProfile,
+    hand: Sequence[Card],
+    skat: Sequence[Card],
+    game: GameType,
+    *,
+    seed: int = 0,
+    source: str = "generated",
+) -> Question:
+    """A matadors question on given cards/values (generated or from a hand-made bank)."""
+    hand, skat = sort_cards(hand, game), tuple(skat)
+    count = matadors((*hand, *skat), game)
+    top = min(max_matadors(game), max(4, abs(count) + 1))
+    choices = tuple(
+        Choice(f"{n:+d}", matadors_text(n)) for n in (*range(1, top + 1), *range(-1, -top - 1, -1))
+    )
+    return _question(
+        MATADORS,
+        seed,
+        profile,
+        T(N_("The declarer plays {game} with this hand and skat. Count the matadors."), game=game),
+        f"{count:+d}",
+        matadors_text(count),
+        matadors_steps((*hand, *skat), game),
+        mode="choice",
+        choices=choices,
+        shown=(Shown(T(N_("Hand")), tuple(hand)), Shown(T(N_("Skat")), skat)),
+        source=source,
+    )
+
+
+# ---- value of a game ------------------------------------------------------------------------------------
+def value_steps(profile: RuleProfile, breakdown: ValueBreakdown) -> list[Text]:
+    """The multiplier counted aloud and the product (or a null game's fixed value)."""
+    d = breakdown.declaration
+    if breakdown.base is None or breakdown.multiplier is None:
+        return [T(N_("{game} has a fixed value under these rules: {value}."), game=d, value=breakdown.value)]
+    return [
+        T(N_("Counted aloud: {words}."), words=breakdown),
+        T(
+            N_("The base value of {game} is {base}, so {m} × {base} = {value}."),
+            game=d.game,
+            base=breakdown.base,
+            m=breakdown.multiplier,
+            value=breakdown.value,
+        ),
+    ]
+
+
+def _random_declaration(rng: random.Random, profile: RuleProfile, game: GameType) -> Declaration:
+    """A declaration of ``game`` with a random mix of the levels the profile allows."""
+    if game.is_null:
+        hand, ouvert, _value = rng.choice(profile.null_values)
+        return Declaration(game, hand=hand, ouvert=ouvert)
+    hand = rng.random() < 0.35
+    ouvert = rng.random() < 0.08
+    schneider_a = hand and rng.random() < 0.25
+    schwarz_a = schneider_a and rng.random() < 0.3
+    for candidate in (
+        Declaration(game, hand, ouvert, schneider_a, schwarz_a),
+        Declaration(game, hand, ouvert),
+        Declaration(game, hand),
+        Declaration(game),
+    ):
+        try:
+            return profile.check_declaration(candidate)
+        except DeclarationError:
+            continue
+    return Declaration(game)  # pragma: no cover - the plain game is always allowed
+
+
+def gen_game_value(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(GAME_VALUE, seed)
+    game = GameType.NULL if rng.random() < 0.12 else rng.choice(_TRUMP_GAMES)
+    d = _random_declaration(rng, profile, game)
+    deck = _deck(rng)
+    hand, skat = sort_cards(deck[:10], game), tuple(deck[10:12])
+    schwarz = not game.is_null and rng.random() < 0.08
+    schneider = not game.is_null and (schwarz or rng.random() < 0.25)
+    return build_game_value(profile, d, hand, skat, schneider, schwarz, seed=seed)
+
+
+def build_game_value(
+    profile: RuleProfile,
+    d: Declaration,
+    hand: Sequence[Card],
+    skat: Sequence[Card],
+    schneider: bool,
+    schwarz: bool,
+    *,
+    seed: int = 0,
+    source: str = "generated",
+) -> Question:
+    """A game_value question on given cards/values (generated or from a hand-made bank)."""
+    game = d.game
+    hand, skat = sort_cards(hand, game), tuple(skat)
+    count = matadors((*hand, *skat), game)
+    breakdown = game_value(profile, d, count, schneider=schneider, schwarz=schwarz)
+    prompt_parts: list[Text] = [T(N_("The declarer plays {game} with this hand and skat."), game=d)]
+    if schwarz:
+        prompt_parts.append(T(N_("One side took every trick (schwarz).")))
+    elif schneider:
+        prompt_parts.append(T(N_("The losing side ended schneider.")))
+    prompt_parts.append(T(N_("What is the game worth?")))
+    steps = [] if game.is_null else [T(N_("Matadors: {matadors}."), matadors=matadors_text(count))]
+    steps += value_steps(profile, breakdown)
+    return _question(
+        GAME_VALUE,
+        seed,
+        profile,
+        _join(prompt_parts),
+        str(breakdown.value),
+        T(N_("{value}"), value=breakdown.value),
+        steps,
+        shown=(Shown(T(N_("Hand")), tuple(hand)), Shown(T(N_("Skat")), skat)),
+        source=source,
+    )
+
+
+# ---- highest safe bid -----------------------------------------------------------------------------------
+def gen_safe_bid(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(SAFE_BID, seed)
+    game = GameType.NULL if rng.random() < 0.1 else rng.choice(_TRUMP_GAMES)
+    hand = sort_cards(_deck(rng)[:10], game)
+    return build_safe_bid(profile, hand, game, seed=seed)
+
+
+def build_safe_bid(
+    profile: RuleProfile, hand: Sequence[Card], game: GameType, *, seed: int = 0, source: str = "generated"
+) -> Question:
+    """A safe_bid question on given cards/values (generated or from a hand-made bank)."""
+    hand = sort_cards(hand, game)
+    value = highest_safe_bid(profile, hand, game)
+    breakdown = hand_value(profile, hand, game)
+    steps: list[Text] = []
+    if game.is_null:
+        steps.append(
+            T(
+                N_("A null game cannot be raised: its cheapest form, {game}, is worth {value}."),
+                game=breakdown.declaration,
+                value=value,
+            )
+        )
+    else:
+        steps.append(T(N_("You cannot see the skat, so count the matadors over your ten cards only.")))
+        steps += matadors_steps(hand, game)[1:]
+        steps += value_steps(profile, breakdown)
+        steps.append(T(N_("A Jack in the skat can still change the count after the bidding (overbid).")))
+    if value < profile.min_bid:
+        steps.append(
+            T(
+                N_("That is below the lowest bid of {min_bid}: this game alone cannot open."),
+                min_bid=profile.min_bid,
+            )
+        )
+    return _question(
+        SAFE_BID,
+        seed,
+        profile,
+        T(
+            N_("You want to play {game} with this hand. How high can you bid without counting on schneider?"),
+            game=game,
+        ),
+        str(value),
+        T(N_("{value}"), value=value),
+        steps,
+        shown=(Shown(T(N_("Hand")), tuple(hand)),),
+        source=source,
+    )
+
+
+# ---- is this a valid bid -------------------------------------------------------------------------------
+def bid_options_text(profile: RuleProfile, value: int) -> tuple[Text, ...]:
+    """The games worth exactly ``value``: 'clubs × 3', 'null ouvert' ..."""
+    texts: list[Text] = []
+    for option in games_for_bid(profile, value):
+        if isinstance(option.kind, Declaration):
+            texts.append(T(N_("{game}"), game=option.kind))
+        else:
+            texts.append(T(N_("{game} × {m}"), game=option.kind, m=option.multiplier or 0))
+    return tuple(texts)
+
+
+def valid_bid_steps(profile: RuleProfile, value: int) -> list[Text]:
+    ladder = bid_ladder(profile)
+    if value in ladder:
+        return [
+            T(
+                N_("{value} is a bid: it is the value of {games}."),
+                value=value,
+                games=bid_options_text(profile, value),
+            )
+        ]
+    if value < ladder[0]:
+        return [T(N_("{value} is not a bid: bidding starts at {lowest}."), value=value, lowest=ladder[0])]
+    if value > ladder[-1]:
+        return [T(N_("{value} is not a bid: no game is worth more than {top}."), value=value, top=ladder[-1])]
+    lower = max(v for v in ladder if v < value)
+    following = tuple(v for v in ladder if v > lower)[:3]
+    return [
+        T(
+            N_("{value} is not the value of any game. After {lower} the next bids are {following}."),
+            value=value,
+            lower=lower,
+            following=", ".join(str(v) for v in following),
+        )
+    ]
+
+
+def gen_valid_bid(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(VALID_BID, seed)
+    ladder = bid_ladder(profile)
+    common = [v for v in ladder if v <= 100]
+    if rng.random() < 0.5:
+        value = rng.choice(common)
+    else:
+        value = rng.choice([v for v in range(ladder[0] - 4, common[-1] + 1) if v not in ladder])
+    return build_valid_bid(profile, value, seed=seed)
+
+
+def build_valid_bid(
+    profile: RuleProfile, value: int, *, seed: int = 0, source: str = "generated"
+) -> Question:
+    """A valid_bid question on given cards/values (generated or from a hand-made bank)."""
+    ladder = bid_ladder(profile)
+    valid = value in ladder
+    return _question(
+        VALID_BID,
+        seed,
+        profile,
+        T(N_("Can a player say {value} in the bidding?"), value=value),
+        YES if valid else NO,
+        T(N_("Yes")) if valid else T(N_("No")),
+        valid_bid_steps(profile, value),
+        mode="choice",
+        choices=_YES_NO,
+        source=source,
+    )
+
+
+# ---- following suit -------------------------------------------------------------------------------------
+def led_text(lead: Card, game: GameType) -> Text:
+    led = follow_class(lead, game)
+    if led == TRUMP:
+        return T(N_("{lead} is a trump in {game}, so trumps were led."), lead=(lead,), game=game)
+    assert isinstance(led, Suit)
+    return T(
+        N_("{lead} was led, so the others must follow {suit}."), lead=(lead,), suit=GameType.for_suit(led)
+    )
+
+
+def follow_steps(hand: Sequence[Card], trick: Sequence[Card], game: GameType) -> list[Text]:
+    lead = trick[0]
+    led = follow_class(lead, game)
+    same = [c for c in hand if follow_class(c, game) == led]
+    steps = [led_text(lead, game)]
+    if same:
+        steps.append(T(N_("You hold {cards} of that kind, so you must play one of them."), cards=tuple(same)))
+    else:
+        steps.append(T(N_("You hold none of that kind, so you may play any card.")))
+    if isinstance(led, Suit):
+        jacks = tuple(c for c in hand if c.is_jack and c.suit is led)
+        if jacks and game.has_trumps:
+            steps.append(
+                T(
+                    N_("{jacks} counts as a trump in {game}, not as a card of its suit."),
+                    jacks=jacks,
+                    game=game,
+                )
+            )
+        elif jacks:
+            steps.append(T(N_("In a null game {jacks} is an ordinary card of its suit."), jacks=jacks))
+    elif game.trump_suit is not None:
+        plain = tuple(c for c in hand if c.suit is game.trump_suit and not c.is_jack)
+        if plain:
+            steps.append(T(N_("{cards} belong to the trumps as well."), cards=plain))
+    return steps
+
+
+def gen_legal_cards(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(LEGAL_CARDS, seed)
+    game = GameType.NULL if rng.random() < 0.2 else rng.choice(_TRUMP_GAMES)
+    deck = _deck(rng)
+    size = rng.randint(5, 10)
+    hand = tuple(sort_cards(deck[:size], game))
+    trick = tuple(deck[size : size + rng.choice((1, 2))])
+    return build_legal_cards(profile, hand, trick, game, seed=seed)
+
+
+def build_legal_cards(
+    profile: RuleProfile,
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    game: GameType,
+    *,
+    seed: int = 0,
+    source: str = "generated",
+) -> Question:
+    """A legal_cards question on given cards/values (generated or from a hand-made bank)."""
+    hand, trick = tuple(sort_cards(hand, game)), tuple(trick)
+    allowed = legal_cards(hand, trick, game)
+    return _question(
+        LEGAL_CARDS,
+        seed,
+        profile,
+        T(
+            N_("The game is {game}. Which of your cards may you play to this trick? Select all of them."),
+            game=game,
+        ),
+        cards_answer(allowed),
+        T(N_("{cards}"), cards=tuple(sort_cards(allowed, game))),
+        follow_steps(hand, trick, game),
+        mode="cards",
+        options=hand,
+        shown=(Shown(T(N_("The trick so far")), trick), Shown(T(N_("Your hand")), hand)),
+        source=source,
+    )
+
+
+# ---- trick winner ---------------------------------------------------------------------------------------
+def winner_steps(trick: Sequence[Card], seats: Sequence[Seat], game: GameType) -> list[Text]:
+    winner = trick_winner(trick, game)
+    steps = [led_text(trick[0], game)]
+    trumps = tuple(c for c in trick if is_trump(c, game))
+    if trumps:
+        steps.append(T(N_("Trumps in the trick: {cards}. The highest trump wins."), cards=trumps))
+    else:
+        steps.append(T(N_("No trump was played, so the highest card of the led suit wins.")))
+    steps.append(
+        T(
+            N_("{card} wins: {seat} takes the trick with {points} card points."),
+            card=(trick[winner],),
+            seat=seats[winner],
+            points=card_points(trick),
+        )
+    )
+    return steps
+
+
+def gen_trick_winner(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(TRICK_WINNER, seed)
+    game = GameType.NULL if rng.random() < 0.15 else rng.choice(_TRUMP_GAMES)
+    deck = _deck(rng)
+    hands = [list(deck[i * 10 : i * 10 + 10]) for i in range(3)]
+    leader = rng.choice(tuple(Seat))
+    trick: list[Card] = [rng.choice(hands[0])]
+    for hand in hands[1:]:
+        trick.append(rng.choice(legal_cards(hand, trick, game)))
+    return build_trick_winner(profile, trick, leader, game, seed=seed)
+
+
+def build_trick_winner(
+    profile: RuleProfile,
+    trick: Sequence[Card],
+    leader: Seat,
+    game: GameType,
+    *,
+    seed: int = 0,
+    source: str = "generated",
+) -> Question:
+    """A trick_winner question on given cards/values (generated or from a hand-made bank)."""
+    seats = (leader, leader.next, leader.next.next)
+    winner = trick_winner(trick, game)
+    choices = tuple(
+        Choice(str(i), T(N_("{seat}: {card}"), seat=seat, card=(card,)))
+        for i, (seat, card) in enumerate(zip(seats, trick, strict=True))
+    )
+    return _question(
+        TRICK_WINNER,
+        seed,
+        profile,
+        T(N_("The game is {game}. Who wins this trick?"), game=game),
+        str(winner),
+        T(N_("{seat}: {card}"), seat=seats[winner], card=(trick[winner],)),
+        winner_steps(trick, seats, game),
+        mode="choice",
+        choices=choices,
+        shown=(
+            Shown(
+                T(N_("The trick, in the order played")),
+                tuple(trick),
+                tuple(T(N_("{seat}"), seat=s) for s in seats),
+            ),
+        ),
+        source=source,
+    )
+
+
+# ---- counting card points -------------------------------------------------------------------------------
+def eyes_steps(cards: Sequence[Card]) -> list[Text]:
+    scoring = [c for c in cards if c.points]
+    sum_text = " + ".join(str(c.points) for c in scoring) or "0"
+    steps = [T(N_("Ace 11, ten 10, king 4, queen 3, jack 2; nines, eights and sevens count nothing."))]
+    if scoring:
+        steps.append(
+            T(
+                N_("The cards that count: {cards}: {sum} = {total}."),
+                cards=tuple(scoring),
+                sum=sum_text,
+                total=card_points(cards),
+            )
+        )
+    else:
+        steps.append(T(N_("No card here counts, so the pile is worth 0.")))
+    return steps
+
+
+def gen_count_eyes(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(COUNT_EYES, seed)
+    deck = _deck(rng)
+    pile = tuple(deck[: rng.randint(3, 9)])
+    return build_count_eyes(profile, pile, seed=seed)
+
+
+def build_count_eyes(
+    profile: RuleProfile, pile: Sequence[Card], *, seed: int = 0, source: str = "generated"
+) -> Question:
+    """A count_eyes question on given cards/values (generated or from a hand-made bank)."""
+    pile = tuple(pile)
+    total = card_points(pile)
+    return _question(
+        COUNT_EYES,
+        seed,
+        profile,
+        T(N_("How many card points (eyes) are in this pile?")),
+        str(total),
+        T(N_("{value}"), value=total),
+        eyes_steps(pile),
+        shown=(Shown(T(N_("Pile")), pile),),
+        source=source,
+    )
+
+
+# ---- won or lost, and at which level --------------------------------------------------------------------
+OUTCOMES: tuple[str, ...] = ("won", "won_schneider", "won_schwarz", "lost", "lost_schneider", "lost_schwarz")
+OUTCOME_TEXTS: dict[str, Text] = {
+    "won": T(N_("Won")),
+    "won_schneider": T(N_("Won, defenders schneider")),
+    "won_schwarz": T(N_("Won, defenders schwarz")),
+    "lost": T(N_("Lost")),
+    "lost_schneider": T(N_("Lost, declarer schneider")),
+    "lost_schwarz": T(N_("Lost, declarer schwarz")),
+}
+
+
+def outcome_of(result: GameResult) -> str:
+    """One of :data:`OUTCOMES` for a suit or grand game result."""
+    level = "_schwarz" if result.schwarz else ("_schneider" if result.schneider else "")
+    return ("won" if result.won else "lost") + level
+
+
+_INTERESTING_POINTS = (0, 18, 29, 30, 31, 45, 59, 60, 61, 62, 75, 89, 90, 91, 100)
+
+
+def _random_result(rng: random.Random, profile: RuleProfile) -> GameResult:
+    """A plain (no announcements) suit or grand game that was not overbid, with plausible points/tricks."""
+    tricks_total = tricks_per_game(profile)
+    for _ in range(100):
+        game = rng.choice(_TRUMP_GAMES)
+        d = Declaration(game, hand=rng.random() < 0.25)
+        count = rng.choice((1, 1, 2, 2, 3, 4, -1, -2, -3))
+        plain = game_value(profile, d, count).value
+        fitting = [v for v in bid_ladder(profile) if v <= plain]
+        if not fitting:
+            continue
+        bid = rng.choice(fitting[-3:])
+        roll = rng.random()
+        if roll < 0.08:
+            tricks, points = tricks_total, 120
+        elif roll < 0.14:
+            tricks, points = 0, rng.choice((0, 3, 10, 14))
+        else:
+            tricks = rng.randint(1, tricks_total - 1)
+            points = rng.choice(_INTERESTING_POINTS[1:]) if rng.random() < 0.7 else rng.randint(10, 110)
+        return evaluate_game(
+            profile, d, matadors=count, bid=bid, declarer_points=points, declarer_tricks=tricks
+        )
+    raise SkatError("no game could be generated")  # pragma: no cover
+
+
+def result_steps(profile: RuleProfile, result: GameResult) -> list[Text]:
+    points = result.declarer_points
+    steps = [
+        T(
+            N_(
+                "The declarer needs at least {need} card points (the skat included) and has "
+                "{points}: {verdict}."
+            ),
+            need=profile.win_min_points,
+            points=points,
+            verdict=T(N_("won")) if result.won else T(N_("lost")),
+        ),
+        T(
+            N_("Schneider: the defenders with at most {opp} card points, the declarer with at most {decl}."),
+            opp=profile.opponents_schneider_max,
+            decl=profile.declarer_schneider_max,
+        ),
+    ]
+    tricks_total = tricks_per_game(profile)
+    if result.schwarz:
+        steps.append(T(N_("One side took all {n} tricks: schwarz (and so schneider too)."), n=tricks_total))
+    elif result.schneider:
+        steps.append(
+            T(N_("The defenders have {opp}, the declarer {decl}: schneider."), opp=120 - points, decl=points)
+        )
+    else:
+        steps.append(
+            T(
+                N_("The defenders have {opp}, the declarer {decl}: nobody is schneider."),
+                opp=120 - points,
+                decl=points,
+            )
+        )
+    steps.append(T(N_("Counted aloud: {words}."), words=result.breakdown))
+    return steps
+
+
+def _result_prompt(result: GameResult) -> Text:
+    return T(
+        N_(
+            "The declarer played {game} ({matadors}), bid {bid}, and took {tricks} tricks "
+            "with {points} card points including the skat."
+        ),
+        game=result.declaration,
+        matadors=matadors_text(result.breakdown.matadors),
+        bid=result.bid,
+        tricks=result.declarer_tricks,
+        points=result.declarer_points,
+    )
+
+
+def gen_game_result(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(GAME_RESULT, seed)
+    result = _random_result(rng, profile)
+    return build_game_result(profile, result, seed=seed)
+
+
+def build_game_result(
+    profile: RuleProfile, result: GameResult, *, seed: int = 0, source: str = "generated"
+) -> Question:
+    """A game_result question on given cards/values (generated or from a hand-made bank)."""
+    outcome = outcome_of(result)
+    return _question(
+        GAME_RESULT,
+        seed,
+        profile,
+        _join((_result_prompt(result), T(N_("Did the declarer win, and at which level?")))),
+        outcome,
+        OUTCOME_TEXTS[outcome],
+        result_steps(profile, result),
+        mode="choice",
+        choices=tuple(Choice(o, OUTCOME_TEXTS[o]) for o in OUTCOMES),
+        source=source,
+    )
+
+
+# ---- overbid after picking up the skat -----------------------------------------------------------------
+def overbid_steps(
+    profile: RuleProfile, hand: Sequence[Card], skat: Sequence[Card], d: Declaration, bid: int
+) -> list[Text]:
+    before = matadors(hand, d.game)
+    after = matadors((*hand, *skat), d.game)
+    breakdown = game_value(profile, d, after)
+    steps = [
+        T(
+            N_("Before the pickup the hand is {matadors}: the bid of {bid} was safe."),
+            matadors=matadors_text(before),
+            bid=bid,
+        ),
+        T(
+            N_("With the skat {skat} it is {matadors}: {words}."),
+            skat=tuple(skat),
+            matadors=matadors_text(after),
+            words=breakdown,
+        ),
+    ]
+    if breakdown.value >= bid:
+        steps.append(T(N_("{value} reaches the bid of {bid}: not overbid."), value=breakdown.value, bid=bid))
+        return steps
+    steps.append(
+        T(
+            N_(
+                "{value} is below the bid of {bid}: overbid. Putting the Jack away again does not "
+                "help; the skat counts."
+            ),
+            value=breakdown.value,
+            bid=bid,
+        )
+    )
+    schneider = game_value(profile, d, after, schneider=True).value
+    schwarz = game_value(profile, d, after, schneider=True, schwarz=True).value
+    steps.append(
+        T(
+            N_(
+                "The way out is a higher level: with schneider the game is worth {schneider}, "
+                "with schwarz {schwarz}."
+            ),
+            schneider=schneider,
+            schwarz=schwarz,
+        )
+    )
+    steps.append(
+        T(
+            N_("If the bid is not reached, the game is lost and counts {value}."),
+            value=overbid_value(profile, d, bid),
+        )
+    )
+    return steps
+
+
+def _longest_game(hand: Sequence[Card]) -> GameType:
+    jacks = sum(c.is_jack for c in hand)
+    if jacks >= 3:
+        return GameType.GRAND
+    counts = {g: sum(1 for c in hand if not c.is_jack and c.suit is g.trump_suit) for g in SUIT_GAMES}
+    return max(SUIT_GAMES, key=lambda g: (counts[g], g.trump_suit))
+
+
+def gen_overbid(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(OVERBID, seed)
+    want_overbid = rng.random() < 0.5
+    for _ in range(400):
+        deck = _deck(rng)
+        hand, skat = deck[:10], tuple(deck[10:12])
+        game = _longest_game(hand)
+        d = Declaration(game)
+        bid = highest_safe_bid(profile, hand, d)
+        if bid < profile.min_bid or bid not in bid_ladder(profile):
+            continue
+        overbid = game_value(profile, d, matadors((*hand, *skat), game)).value < bid
+        if overbid == want_overbid:
+            break
+    return build_overbid(profile, hand, skat, game, bid, seed=seed)
+
+
+def build_overbid(
+    profile: RuleProfile,
+    hand: Sequence[Card],
+    skat: Sequence[Card],
+    game: GameType,
+    bid: int,
+    *,
+    seed: int = 0,
+    source: str = "generated",
+) -> Question:
+    """A overbid question on given cards/values (generated or from a hand-made bank)."""
+    d = Declaration(game)
+    skat = tuple(skat)
+    hand = sort_cards(hand, game)
+    value = game_value(profile, d, matadors((*hand, *skat), game)).value
+    overbid = value < bid
+    return _question(
+        OVERBID,
+        seed,
+        profile,
+        T(
+            N_("You won the bidding at {bid} and plan {game}. You pick up the skat. Is the game overbid?"),
+            bid=bid,
+            game=game,
+        ),
+        YES if overbid else NO,
+        T(N_("Yes")) if overbid else T(N_("No")),
+        overbid_steps(profile, hand, skat, d, bid),
+        mode="choice",
+        choices=_YES_NO,
+        shown=(Shown(T(N_("Your hand")), tuple(hand)), Shown(T(N_("Skat")), skat)),
+        source=source,
+    )
+
+
+# ---- settlement -----------------------------------------------------------------------------------------
+SCHEMES: tuple[str, ...] = ("list", "seeger_fabian", "danish_money")
+SCHEME_TEXTS: dict[str, Text] = {
+    "list": T(N_("the list (plain score sheet)")),
+    "seeger_fabian": T(N_("Seeger-Fabian points")),
+    "danish_money": T(N_("Danish money (½ and 1 øre per point)")),
+}
+
+
+def _number(value: Decimal) -> str:
+    return str(int(value)) if value == value.to_integral_value() else str(value.normalize())
+
+
+def settle_steps(profile: RuleProfile, result: GameResult, scheme: str) -> tuple[list[Text], Decimal]:
+    value = result.value
+    factor = profile.lost_factor
+    steps = [
+        T(
+            N_("The game is {verdict} and worth {value} ({words})."),
+            verdict=T(N_("won")) if result.won else T(N_("lost")),
+            value=value,
+            words=result.breakdown,
+        )
+    ]
+    if scheme == "list":
+        amount = list_settlement(profile, result).declarer
+        if result.won:
+            steps.append(T(N_("Won: the declarer writes +{value}."), value=value))
+        else:
+            steps.append(
+                T(
+                    N_("Lost: −{factor} × {value} = {score}."),
+                    factor=factor,
+                    value=value,
+                    score=_number(amount),
+                )
+            )
+    elif scheme == "seeger_fabian":
+        settlement = seeger_fabian(profile, result)
+        amount = settlement.declarer
+        if result.won:
+            steps.append(
+                T(
+                    N_("Won: {value} + {bonus} = {score}."),
+                    value=value,
+                    bonus=SEEGER_FABIAN.won_bonus,
+                    score=_number(amount),
+                )
+            )
+        else:
+            steps.append(
+                T(
+                    N_("Lost: −{factor} × {value} − {penalty} = {score}; each defender gets {each}."),
+                    factor=factor,
+                    value=value,
+                    penalty=SEEGER_FABIAN.lost_penalty,
+                    score=_number(amount),
+                    each=_number(settlement.opponents[0]),
+                )
+            )
+    else:
+        settlement = danish_money(result)
+        amount = settlement.declarer
+        rounded = math.ceil(value / DANISH_MONEY.rounding_unit) * DANISH_MONEY.rounding_unit
+        rate = DANISH_MONEY.rates[0] if result.won else DANISH_MONEY.rates[1]
+        each = abs(settlement.opponents[0])
+        steps.append(T(N_("{value} is rounded up to {rounded}."), value=value, rounded=rounded))
+        key = (
+            N_("Each defender pays {rate} × {rounded} = {each} øre, so the declarer receives {total} øre.")
+            if result.won
+            else N_("The declarer pays {rate} × {rounded} = {each} øre to each defender: {total} øre in all.")
+        )
+        steps.append(
+            T(key, rate=_number(rate), rounded=rounded, each=_number(each), total=_number(abs(amount)))
+        )
+    return steps, amount
+
+
+def gen_settle(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(SETTLE, seed)
+    result = _random_result(rng, profile)
+    scheme = rng.choice(SCHEMES)
+    return build_settle(profile, result, scheme, seed=seed)
+
+
+def build_settle(
+    profile: RuleProfile, result: GameResult, scheme: str, *, seed: int = 0, source: str = "generated"
+) -> Question:
+    """A settle question on given cards/values (generated or from a hand-made bank)."""
+    steps, amount = settle_steps(profile, result, scheme)
+    return _question(
+        SETTLE,
+        seed,
+        profile,
+        T(
+            N_(
+                "{a} Settle it with {scheme}: what does the declarer get (a negative number if "
+                "the declarer pays or loses points)?"
+            ),
+            a=_result_prompt(result),
+            scheme=SCHEME_TEXTS[scheme],
+        ),
+        _number(amount),
+        T(N_("{value}"), value=_number(amount)),
+        steps,
+        source=source,
+    )
+
+
+# ---- which Jacks can the declarer hold -----------------------------------------------------------------
+def _best_run(declarer_jacks: frozenset[Card], defender: frozenset[Card], game: GameType) -> int:
+    """The largest 'with'/'without' count the declarer can have when holding exactly ``declarer_jacks``
+    of the Jacks (the rest of the unseen cards placed as favourably as possible)."""
+    order = trump_order(game)
+    holds_top = JACKS[0] in declarer_jacks
+    run = 0
+    for jack in JACKS:
+        if (jack in declarer_jacks) != holds_top:
+            return run
+        run += 1
+    for card in order[len(JACKS) :]:
+        if holds_top and card in defender:
+            break
+        run += 1
+    return run
+
+
+def possible_jacks(defender_hand: Sequence[Card], game: GameType, need: int) -> tuple[Card, ...]:
+    """The Jacks (not in the defender's hand) the declarer can hold if their bid was safe, i.e. they have
+    'with' or 'without' at least ``need`` matadors over their ten cards."""
+    defender = frozenset(defender_hand)
+    unseen = [j for j in JACKS if j not in defender]
+    possible: set[Card] = set()
+    for mask in range(1 << len(unseen)):
+        held = frozenset(j for i, j in enumerate(unseen) if mask >> i & 1)
+        if _best_run(held, defender, game) >= need:
+            possible |= held
+    return tuple(j for j in JACKS if j in possible)
+
+
+def gen_jacks_from_bidding(seed: int, profile: RuleProfile) -> Question:
+    rng = _rng(JACKS_FROM_BIDDING, seed)
+    for _ in range(200):
+        deck = _deck(rng)
+        hand = deck[:10]
+        if all(j in hand for j in JACKS):
+            continue
+        game = rng.choice(_TRUMP_GAMES)
+        base = profile.base_value(game)
+        need = rng.randint(1, 4)
+        fitting = [v for v in bid_ladder(profile) if need * base < v <= (need + 1) * base]
+        if fitting:
+            break
+    bid = rng.choice(fitting)
+    return build_jacks_from_bidding(profile, hand, game, bid, seed=seed)
+
+
+def build_jacks_from_bidding(
+    profile: RuleProfile,
+    hand: Sequence[Card],
+    game: GameType,
+    bid: int,
+    *,
+    seed: int = 0,
+    source: str = "generated",
+) -> Question:
+    """A jacks_from_bidding question on given cards/values (generated or from a hand-made bank)."""
+    base = profile.base_value(game)
+    multiplier = math.ceil(bid / base)
+    need = multiplier - 1
+    answer = possible_jacks(hand, game, need)
+    top = JACKS[: min(need, len(JACKS))]
+    own = tuple(j for j in JACKS if j in hand)
+    steps = [
+        T(
+            N_(
+                "{bid} ÷ {base} (the base value of {game}) needs a multiplier of at least {m}: "
+                "the declarer has 'with' or 'without' at least {need} matadors (the game level "
+                "adds one)."
+            ),
+            bid=bid,
+            base=base,
+            game=game,
+            m=multiplier,
+            need=need,
+        ),
+        T(
+            N_("'With {need}' means holding {top}; 'without {need}' means holding none of them."),
+            need=need,
+            top=top,
+        ),
+    ]
+    if own:
+        steps.append(
+            T(
+                N_("You hold {own} yourself, which rules out every case that needs them with the declarer."),
+                own=own,
+            )
+        )
+    if answer:
+        steps.append(T(N_("So the declarer can hold {jacks} (not necessarily all of them)."), jacks=answer))
+    else:
+        steps.append(T(N_("So the declarer holds none of the Jacks you cannot see.")))
+    hand_sorted = sort_cards(hand, game)
+    return _question(
+        JACKS_FROM_BIDDING,
+        seed,
+        profile,
+        T(
+            N_(
+                "You are a defender. The declarer won the bidding at {bid} and plays {game}. "
+                "Assuming the bid was safe, which Jacks can the declarer hold? Select every "
+                "possible one (none is an answer too)."
+            ),
+            bid=bid,
+            game=game,
+        ),
+        cards_answer(answer),
+        T(N_("{cards}"), cards=answer) if answer else T(N_("none")),
+        steps,
+        mode="cards",
+        options=tuple(j for j in JACKS if j not in hand),
+        shown=(Shown(T(N_("Your hand")), tuple(hand_sorted)),),
+        source=source,
+    )
+
+
+# ---- the entry point ------------------------------------------------------------------------------------
+GENERATORS: dict[str, Callable[[int, RuleProfile], Question]] = {
+    MATADORS: gen_matadors,
+    GAME_VALUE: gen_game_value,
+    SAFE_BID: gen_safe_bid,
+    VALID_BID: gen_valid_bid,
+    LEGAL_CARDS: gen_legal_cards,
+    TRICK_WINNER: gen_trick_winner,
+    COUNT_EYES: gen_count_eyes,
+    GAME_RESULT: gen_game_result,
+    OVERBID: gen_overbid,
+    SETTLE: gen_settle,
+    JACKS_FROM_BIDDING: gen_jacks_from_bidding,
+}
+
+
+def generate(kind: str, seed: int, profile: RuleProfile) -> Question:
+    """A question of type ``kind`` for ``profile``; the same seed always gives the same question."""
+    try:
+        generator = GENERATORS[kind]
+    except KeyError:
+        raise SkatError(f"There is no question type '{kind}'. Choose one of: {', '.join(KINDS)}.") from None
+    return generator(seed, profile)
+
+
+__all__ = ["GENERATORS", "KINDS", "KIND_TITLES", "OUTCOMES", "SCHEMES", "Param", "generate"]
