@@ -35,6 +35,7 @@ PAGES: list[PageSpec] = [
     PageSpec("trainer/ui/pages/calculators.py", "value", N_("Calculator"), ":material/calculate:", TOOLS),
     PageSpec("trainer/ui/pages/calculators_ladder.py", "ladder", N_("Bid ladder"), ":material/sort:", TOOLS),
     PageSpec("trainer/ui/pages/calculators_overbid.py", "overbid", N_("Overbid"), ":material/bolt:", TOOLS),
+    PageSpec("trainer/ui/pages/calculators_money.py", "settle", N_("Settlement"), ":material/euro:", TOOLS),
 ]
 
 

@@ -69,7 +69,7 @@ def declaration_inputs(
     return Declaration(game, hand, ouvert, schneider_a, schwarz_a, musik)
 
 
-def matadors_input(ctx: WidgetContext, game: GameType) -> int:
+def matadors_input(ctx: WidgetContext, game: GameType, default: int = 1) -> int:
     """ "with N" or "without N" as a signed count (+N / −N)."""
     t = ctx.t
     top = max_matadors(game)
@@ -77,12 +77,17 @@ def matadors_input(ctx: WidgetContext, game: GameType) -> int:
         t("Matadors"),
         ("with", "without"),
         key=ctx.k("side"),
-        default="with",
+        default="with" if default > 0 else "without",
         required=True,
         format_func=lambda s: t("with (med)") if s == "with" else t("without (uden)"),
     )
     count = st.number_input(
-        t("How many (1 to {top})", top=top), min_value=1, max_value=top, step=1, value=1, key=ctx.k(f"n{top}")
+        t("How many (1 to {top})", top=top),
+        min_value=1,
+        max_value=top,
+        step=1,
+        value=min(abs(default), top),
+        key=ctx.k(f"n{top}"),
     )
     return int(count) if side != "without" else -int(count)
 

@@ -1,0 +1,185 @@
+"""settlement: one game's result in, every scheme's figures out (list, Seeger-Fabian, Danish money with rate
+pairs, online stakes with commission), each with its working. The settlement page reuses these parts."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pandas as pd
+import streamlit as st
+
+from trainer.bidding import bid_ladder, check_bid_value
+from trainer.calc import SCHEMES, SchemeOptions, settle_all
+from trainer.errors import SkatError
+from trainer.i18n import Translator
+from trainer.settlement import Settlement
+from trainer.ui.widgets.base import WidgetContext
+from trainer.ui.widgets.game_value import declaration_inputs, matadors_input
+from trainer.value import GameResult, evaluate_game, tricks_per_game
+
+TEXTBOOK_EXAMPLE = {"points": 70, "tricks": 6, "bid": 36, "matadors": 2}
+"""Clubs with 2 (36), bid 36, won with 70 card points: the textbook's money example."""
+
+
+def money(amount: Decimal, scheme: str = "") -> str:
+    """An amount as people write it: whole points and øre without decimals (200, -72, 0.5), online money
+    with cents (3.12, -3.60)."""
+    if scheme == "online_stakes":
+        return f"{amount.quantize(Decimal('0.01')):f}"
+    return f"{amount.normalize():f}"
+
+
+def scheme_name(scheme: str, t: Translator) -> str:
+    names = {
+        "list": t("List"),
+        "seeger_fabian": t("Seeger-Fabian"),
+        "danish_money": t("Danish money (øre)"),
+        "online_stakes": t("Online stakes with commission"),
+    }
+    return names[scheme]
+
+
+def reason_text(result: GameResult, t: Translator) -> str:
+    """Why the game was won or lost, in words."""
+    texts = {
+        "won": t("won"),
+        "points": t("lost on card points"),
+        "overbid": t("lost: overbid"),
+        "announced_schneider_missed": t("lost: schneider announced but not reached"),
+        "announced_schwarz_missed": t("lost: schwarz announced but not reached"),
+        "musik_failed": t("lost: Musik not made"),
+        "null_trick": t("lost: the declarer took a trick"),
+        "thrown": t("lost: cards thrown"),
+    }
+    return texts.get(result.reason, result.reason)
+
+
+def result_inputs(ctx: WidgetContext) -> GameResult | None:
+    """Game, matadors, bid, the declarer's card points and tricks (or thrown): the scored result, or None with
+    the reason shown at the field."""
+    t = ctx.t
+    declaration = declaration_inputs(ctx)
+    count = 0
+    if not declaration.game.is_null:
+        count = matadors_input(ctx, declaration.game, default=TEXTBOOK_EXAMPLE["matadors"])
+    bid = st.number_input(
+        t("Bid"),
+        min_value=0,
+        max_value=bid_ladder(ctx.profile)[-1] + 100,
+        step=1,
+        value=TEXTBOOK_EXAMPLE["bid"],
+        key=ctx.k("bid"),
+    )
+    thrown = st.checkbox(t("The declarer threw the cards"), key=ctx.k("thrown"))
+    points = tricks = 0
+    if not thrown:
+        points = int(
+            st.number_input(
+                t("Declarer's card points (skat included)"),
+                min_value=0,
+                max_value=120,
+                step=1,
+                value=TEXTBOOK_EXAMPLE["points"],
+                key=ctx.k("points"),
+            )
+        )
+        tricks = int(
+            st.number_input(
+                t("Declarer's tricks"),
+                min_value=0,
+                max_value=tricks_per_game(ctx.profile),
+                step=1,
+                value=TEXTBOOK_EXAMPLE["tricks"],
+                key=ctx.k("tricks"),
+            )
+        )
+    try:
+        check_bid_value(ctx.profile, int(bid))
+        return evaluate_game(
+            ctx.profile,
+            declaration,
+            matadors=count,
+            bid=int(bid),
+            declarer_points=points,
+            declarer_tricks=tricks,
+            thrown=thrown,
+        )
+    except SkatError as error:
+        st.error(str(error), icon=":material/error:")
+        return None
+
+
+def options_inputs(ctx: WidgetContext) -> SchemeOptions:
+    """Table size, the Danish rate pair and the online stake and commission."""
+    t = ctx.t
+    with st.expander(t("Table and stakes")):
+        size = st.segmented_control(
+            t("Players at the table"), (3, 4), key=ctx.k("size"), default=3, required=True
+        )
+        win = st.number_input(
+            t("Danish rate when won (øre per point)"),
+            min_value=0.0,
+            value=0.5,
+            step=0.5,
+            key=ctx.k("rate_win"),
+        )
+        loss = st.number_input(
+            t("Danish rate when lost (øre per point)"),
+            min_value=0.0,
+            value=1.0,
+            step=0.5,
+            key=ctx.k("rate_loss"),
+        )
+        stake = st.number_input(
+            t("Online stake per point"),
+            min_value=0.0,
+            value=0.10,
+            step=0.01,
+            format="%.2f",
+            key=ctx.k("stake"),
+        )
+        commission = st.number_input(
+            t("Commission (%)"), min_value=0.0, max_value=100.0, value=9.0, step=0.5, key=ctx.k("commission")
+        )
+    return SchemeOptions(
+        table_size=int(size or 3),
+        rates=(Decimal(str(win)), Decimal(str(loss))),
+        stake=Decimal(str(stake)).quantize(Decimal("0.01")),
+        commission_rate=Decimal(str(commission)) / 100,
+    )
+
+
+def amounts_frame(settlement: Settlement, t: Translator) -> pd.DataFrame:
+    """Declarer, the two opponents (and the dealer sitting out) with their amounts."""
+    who = [t("Declarer"), t("Opponent 1"), t("Opponent 2")] + [t("Dealer (sits out)")] * len(
+        settlement.sitting_out
+    )
+    return pd.DataFrame(
+        {t("Player"): who, t("Amount"): [money(a, settlement.scheme) for a in settlement.amounts]}
+    )
+
+
+def schemes_view(ctx: WidgetContext, result: GameResult, options: SchemeOptions) -> dict[str, Settlement]:
+    """Every scheme's figures with the working shown."""
+    t = ctx.t
+    st.markdown(
+        f"**{reason_text(result, t)}** — "
+        + t("value {value}, list score {score}", value=result.value, score=result.list_score)
+    )
+    settlements = settle_all(ctx.profile, result, options)
+    for scheme in SCHEMES:
+        s = settlements[scheme]
+        with st.container(border=True, key=ctx.k(f"scheme-{scheme}")):
+            st.markdown(
+                f"**{scheme_name(scheme, t)}** — {t('declarer')}: **{money(s.declarer, scheme)}** ({s.unit})"
+            )
+            st.caption("  \n".join(s.working))
+            st.dataframe(amounts_frame(s, t), hide_index=True)
+    return settlements
+
+
+def render(ctx: WidgetContext) -> None:
+    result = result_inputs(ctx)
+    options = options_inputs(ctx)
+    if result is not None:
+        schemes_view(ctx, result, options)
