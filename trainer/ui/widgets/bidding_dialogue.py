@@ -1,0 +1,96 @@
+"""bidding_dialogue: the textbook's auction (forehand up to 46, middlehand 44, rearhand 48) one call at a
+time; the learner says each next word before it is revealed. The engine's Auction runs it."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.bidding import Auction, AuctionEvent
+from trainer.calc import simulate_auction
+from trainer.deal import Seat
+from trainer.i18n import Translator
+from trainer.ui.components import verdict
+from trainer.ui.terms import seat_name
+from trainer.ui.widgets.base import WidgetContext
+
+TEXTBOOK_LIMITS = (46, 44, 48)
+"""Forehand could play Nul-ouvert (46), middlehand spades uden 3 (44), rearhand clubs med 3 (48)."""
+HOLD = "hold"
+PASS = "pass"
+
+
+def said(event: AuctionEvent, t: Translator) -> str:
+    if event.action == "bid":
+        return str(event.value)
+    return t("yes") if event.action == "hold" else t("pass")
+
+
+def _answer(step_key: str, guess_key: str, correct: str, result_key: str) -> None:
+    st.session_state[result_key] = st.session_state.get(guess_key) == correct
+    st.session_state[step_key] = int(st.session_state.get(step_key, 0)) + 1
+    st.session_state.pop(guess_key, None)
+
+
+def _restart(step_key: str, result_key: str) -> None:
+    st.session_state[step_key] = 0
+    st.session_state.pop(result_key, None)
+
+
+def render(ctx: WidgetContext) -> None:
+    t = ctx.t
+    with st.expander(t("How far each player would go")):
+        limits = tuple(
+            int(
+                st.number_input(
+                    seat_name(seat, t),
+                    min_value=0,
+                    max_value=300,
+                    value=limit,
+                    step=1,
+                    key=ctx.k(f"limit{seat}"),
+                )
+            )
+            for seat, limit in zip(Seat, TEXTBOOK_LIMITS, strict=True)
+        )
+    auction = simulate_auction(ctx.profile, limits)
+    events = auction.history
+    step_key = ctx.k("step")
+    step = min(int(st.session_state.get(step_key, 0)), len(events))
+    lines = [f"{i + 1}. {seat_name(e.seat, t)}: **{said(e, t)}**" for i, e in enumerate(events[:step])]
+    if lines:
+        st.markdown("\n".join(lines))
+    result = st.session_state.get(ctx.k("result"))
+    if step and result is not None:
+        verdict(bool(result), t("Right.") if result else t("No — see the last line."))
+    if step < len(events):
+        so_far = Auction.replay(ctx.profile, [(e.seat, e.action, e.value) for e in events[:step]])
+        seat, role = so_far.expected()
+        following = so_far.legal_bids()
+        event = events[step]
+        options = [str(following[0]), PASS] if role == "bid" and following else [HOLD, PASS]
+        correct = str(event.value) if event.action == "bid" else event.action
+        st.segmented_control(
+            t("What does {seat} say now?", seat=seat_name(seat, t)),
+            options,
+            key=ctx.k("guess"),
+            format_func=lambda o: t("yes") if o == HOLD else (t("pass") if o == PASS else o),
+        )
+        st.button(
+            t("Say it"),
+            key=ctx.k("say"),
+            type="primary",
+            on_click=_answer,
+            args=(step_key, ctx.k("guess"), correct, ctx.k("result")),
+        )
+    else:
+        if auction.declarer is None:
+            st.info(t("Everyone passed."))
+        else:
+            st.success(
+                t(
+                    "{seat} is the declarer at {bid}.",
+                    seat=seat_name(auction.declarer, t).capitalize(),
+                    bid=auction.bid_value,
+                )
+            )
+    st.button(t("Start again"), key=ctx.k("restart"), on_click=_restart, args=(step_key, ctx.k("result")))

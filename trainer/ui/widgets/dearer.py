@@ -1,0 +1,68 @@
+"""dearer: Musik, Spørge and Slå 40 an applied to one game — the value and the Danish money change."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.bidding import next_bids
+from trainer.errors import SkatError
+from trainer.extras import Spoerge
+from trainer.games import Declaration, GameType
+from trainer.settlement import danish_money
+from trainer.ui.widgets.base import WidgetContext, game_picker
+from trainer.ui.widgets.game_value import matadors_input, show_value
+from trainer.ui.widgets.settlement import money, reason_text
+from trainer.value import evaluate_game, game_value
+
+WON_POINTS, LOST_POINTS = 70, 50
+"""Card points used for 'won' and 'lost' (neither schneider)."""
+
+
+def render(ctx: WidgetContext) -> None:
+    t = ctx.t
+    game = game_picker(ctx, default=GameType.CLUBS, include_null=False)
+    count = matadors_input(ctx, game, default=2)
+    musik = int(st.number_input(t("Musik"), min_value=0, max_value=2, step=1, value=0, key=ctx.k("musik")))
+    spoerge = Spoerge(
+        st.radio(
+            t("Spørge (an opponent knocks)"),
+            [s.value for s in Spoerge],
+            key=ctx.k("spoerge"),
+            format_func=lambda v: {
+                "none": t("no knock"),
+                "knocked": t("knocked, the declarer plays on"),
+                "knocked_back": t("knocked and knocked back"),
+                "thrown": t("knocked, the declarer throws the cards"),
+            }[v],
+        )
+    )
+    slaa = st.checkbox(t("Slå 40 an (knocked 40 after five cards)"), key=ctx.k("slaa"))
+    won = spoerge is not Spoerge.THROWN and st.toggle(t("The declarer wins"), value=True, key=ctx.k("won"))
+    declaration = Declaration(game, musik=musik)
+    try:
+        breakdown = game_value(ctx.profile, declaration, count)
+        bid = next_bids(ctx.profile, breakdown.value - 1, 1)[0]
+        result = evaluate_game(
+            ctx.profile,
+            declaration,
+            matadors=count,
+            bid=bid,
+            declarer_points=WON_POINTS if won else LOST_POINTS,
+            declarer_tricks=6 if won else 4,
+            thrown=spoerge is Spoerge.THROWN,
+        )
+        settlement = danish_money(result, spoerge=spoerge, slaa_40_an=slaa)
+    except SkatError as error:
+        st.error(str(error), icon=":material/error:")
+        return
+    show_value(ctx, breakdown)
+    each = settlement.opponents[0]
+    st.markdown(
+        f"**{reason_text(result, t)}** — "
+        + (
+            t("each opponent pays {amount} øre", amount=money(-each))
+            if each < 0
+            else t("the declarer pays each opponent {amount} øre", amount=money(each))
+        )
+    )
+    st.caption("  \n".join(settlement.working))

@@ -1,0 +1,84 @@
+"""ramse: three players' card points after a Ramse (Danish) or Ramsch (international house option); the
+learner decides who has won, the engine checks and shows who pays whom."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import streamlit as st
+
+from trainer.errors import SkatError
+from trainer.extras import DANISH_EXTRAS, ramsch_result, ramse_result
+from trainer.profiles import AllPass
+from trainer.settlement import ramse_money
+from trainer.ui.components import verdict
+from trainer.ui.widgets.base import WidgetContext
+from trainer.ui.widgets.settlement import money
+
+PLAYERS = 3
+DEFAULT_POINTS = (35, 50, 35)
+DEFAULT_TRICKS = (3, 4, 3)
+
+
+def render(ctx: WidgetContext) -> None:
+    t = ctx.t
+    ramse = ctx.profile.all_pass is AllPass.RAMSE
+    if ramse:
+        st.caption(
+            t(
+                "Ramse: the fewest card points win, unless someone takes {n} or more.",
+                n=DANISH_EXTRAS.ramse_take_all_points,
+            )
+        )
+    else:
+        st.caption(t("These rules throw the deal in; Ramsch is a house option: the most card points lose."))
+    names = [t("Player {n}", n=i + 1) for i in range(PLAYERS)]
+    points = [
+        int(
+            st.number_input(
+                t("{player}: card points", player=names[i]),
+                min_value=0,
+                max_value=120,
+                value=DEFAULT_POINTS[i],
+                step=1,
+                key=ctx.k(f"p{i}"),
+            )
+        )
+        for i in range(PLAYERS)
+    ]
+    tricks = [
+        int(
+            st.number_input(
+                t("{player}: tricks", player=names[i]),
+                min_value=0,
+                max_value=10,
+                value=DEFAULT_TRICKS[i],
+                step=1,
+                key=ctx.k(f"t{i}"),
+            )
+        )
+        for i in range(PLAYERS)
+    ]
+    guess = st.pills(
+        t("Who has won?"),
+        list(range(PLAYERS)),
+        key=ctx.k("guess"),
+        selection_mode="multi",
+        format_func=lambda i: names[i],
+    )
+    if not st.button(t("Check"), key=ctx.k("check"), type="primary"):
+        return
+    try:
+        result = (ramse_result if ramse else ramsch_result)(points, tricks, profile=ctx.profile)
+    except SkatError as error:
+        st.error(str(error), icon=":material/error:")
+        return
+    winners = ", ".join(names[i] for i in result.winners) or t("nobody")
+    verdict(set(guess or ()) == set(result.winners), t("Winners: {names}.", names=winners))
+    stake = Decimal(1)
+    amounts = ramse_money(result, stake)
+    st.caption(
+        t("With a stake of 1 each loser pays each winner:")
+        + " "
+        + ", ".join(f"{names[i]} {money(a)}" for i, a in enumerate(amounts))
+    )
