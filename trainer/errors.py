@@ -5,6 +5,8 @@ Every message is written for a person: it says what was wrong and, where it help
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 
 class SkatError(ValueError):
     """Base class of every rule violation or bad input the engine reports."""
@@ -44,3 +46,16 @@ class StoreError(SkatError):
 
 class LessonError(SkatError):
     """A lesson file that breaks the lesson format (front matter, tokens, unknown chapter)."""
+
+
+class ClassAccessError(StoreError):
+    """A wrong teacher password, join code or personal key (worded without saying which part was wrong)."""
+
+
+class TooManyAttemptsError(ClassAccessError):
+    """Too many wrong guesses lately; ``retry_after`` says how long to wait before the next try."""
+
+    def __init__(self, retry_after: timedelta) -> None:
+        minutes = max(1, (int(retry_after.total_seconds()) + 59) // 60)
+        super().__init__(f"Too many wrong tries. Wait {minutes} minute(s), then try again.")
+        self.retry_after = retry_after

@@ -1,0 +1,128 @@
+"""ORM tables of teacher mode: classes, their members, assignments, projector polls and the log of
+password / join-code guesses. Created by migration 0002; they only add to the progress store's schema.
+
+A class member is a learner of its own (a fresh ``learners`` row made when joining), so everything the
+progress store records for that learner belongs to the class and to nobody else.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from trainer.store.models import KEY_MAX, NAME_MAX, PROFILE_MAX, Base, UTCDateTime
+from trainer.teacher import CLASS_NAME_MAX
+
+CODE_MAX = 16
+HASH_MAX = 255
+KIND_MAX = 16
+CLIENT_MAX = 64
+
+
+class ClassRow(Base):
+    """A teacher's class: the join code learners type and the hash of the teacher's password."""
+
+    __tablename__ = "classes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(CLASS_NAME_MAX))
+    join_code: Mapped[str] = mapped_column(String(CODE_MAX), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(HASH_MAX))
+    """argon2id hash (with its salt and parameters); the password itself is never stored."""
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ClassMemberRow(Base):
+    """A learner in a class under a display name unique within the class."""
+
+    __tablename__ = "class_members"
+    __table_args__ = (UniqueConstraint("class_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), unique=True)
+    display_name: Mapped[str] = mapped_column(String(NAME_MAX))
+    name_key: Mapped[str] = mapped_column(String(NAME_MAX))
+    key_hash: Mapped[str] = mapped_column(String(HASH_MAX))
+    """argon2id hash of the personal key that lets the learner come back from another browser."""
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class AssignmentRow(Base):
+    """Homework: a chapter, a drill (question type, how many, which rules) or an example deal."""
+
+    __tablename__ = "assignments"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(KIND_MAX))
+    target: Mapped[str] = mapped_column(String(KEY_MAX))
+    """Lesson slug, question type or example-deal id."""
+    count: Mapped[int] = mapped_column(Integer)
+    profile_name: Mapped[str | None] = mapped_column(String(PROFILE_MAX), nullable=True)
+    due_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class AssignmentMarkRow(Base):
+    """A member finished an assignment that leaves no attempts behind (an example deal stepped through)."""
+
+    __tablename__ = "assignment_marks"
+
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), primary_key=True
+    )
+    member_id: Mapped[int] = mapped_column(
+        ForeignKey("class_members.id", ondelete="CASCADE"), primary_key=True
+    )
+    done_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class AccessAttemptRow(Base):
+    """One try at a teacher password, join code or personal key (counted for the guessing limits).
+
+    Written as failed before the check and turned into a success after it, so guesses sent in parallel
+    all count."""
+
+    __tablename__ = "access_attempts"
+    __table_args__ = (
+        Index("ix_access_attempts_scope_subject_at", "scope", "subject", "at"),
+        Index("ix_access_attempts_client_at", "client", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    scope: Mapped[str] = mapped_column(String(KIND_MAX))
+    subject: Mapped[str] = mapped_column(String(KEY_MAX))
+    client: Mapped[str] = mapped_column(String(CLIENT_MAX))
+    succeeded: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ClassPollRow(Base):
+    """A question the teacher puts on the projector; members answer it from their own devices."""
+
+    __tablename__ = "class_polls"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), index=True)
+    question_type: Mapped[str] = mapped_column(String(KEY_MAX))
+    seed: Mapped[int] = mapped_column(Integer)
+    profile_name: Mapped[str] = mapped_column(String(PROFILE_MAX))
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+class PollAnswerRow(Base):
+    """One member's answer to a poll (one per member: the first answer counts)."""
+
+    __tablename__ = "poll_answers"
+
+    poll_id: Mapped[int] = mapped_column(ForeignKey("class_polls.id", ondelete="CASCADE"), primary_key=True)
+    member_id: Mapped[int] = mapped_column(
+        ForeignKey("class_members.id", ondelete="CASCADE"), primary_key=True
+    )
+    answer: Mapped[str] = mapped_column(Text)
+    correct: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
