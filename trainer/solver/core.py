@@ -1,0 +1,424 @@
+"""Bitmask core of the open-hand solver: card layouts per game, the two kernel backends and the root driver.
+
+The kernel (:mod:`trainer.solver._kernel`) is loaded twice: as ordinary CPython code working on lists,
+and compiled by numba (``cache=True``) working on numpy arrays. Compiling takes a few seconds the first
+time on a machine (later processes load the cache), so :func:`warm_up` can compile in a background thread
+while :class:`Engine` keeps answering with the CPython backend.
+
+Internal card layout (per game): every follow-suit group is a run of bits ordered from weakest to strongest,
+the trump group on the top bits. Grand: four plain suits of 7 (7 8 9 Q K 10 A) on bits 0..27, Jacks on
+28..31 (♦J ♥J ♠J ♣J). Suit game: the three plain suits on 0..20, the trump suit's 7 cards on 21..27 and
+the Jacks on 28..31. Null: four suits of 8 in the order 7 8 9 10 J Q K A, no trumps.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from trainer.cards import ALL_CARDS, Card, Rank, Suit
+from trainer.games import GameType
+from trainer.solver import _kernel as py_kernel
+
+_PLAIN_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+_NULL_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+_LOG37 = py_kernel.make_log_table()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How one game maps the 32 cards onto internal bits, and which bits group together."""
+
+    game: GameType
+    to_internal: tuple[int, ...]
+    """Card.index -> internal index."""
+    to_card: tuple[Card, ...]
+    """internal index -> Card."""
+    group: tuple[int, ...]
+    """internal index -> follow-suit group."""
+    group_mask: tuple[int, ...]
+    trump_mask: int
+    points: tuple[int, ...]
+    """internal index -> card points."""
+
+    def mask(self, cards: tuple[Card, ...] | list[Card] | frozenset[Card]) -> int:
+        m = 0
+        for card in cards:
+            m |= 1 << self.to_internal[card.index]
+        return m
+
+    def cards(self, mask: int) -> list[Card]:
+        return [self.to_card[i] for i in range(32) if mask >> i & 1]
+
+
+def _build_layout(game: GameType) -> Layout:
+    slots: list[tuple[Card, int]] = []  # (card, group) in internal order
+    if game.is_null:
+        for g, suit in enumerate(Suit):
+            slots.extend((Card(suit, rank), g) for rank in _NULL_ORDER)
+    else:
+        trump = game.trump_suit
+        plain = [s for s in Suit if s is not trump]
+        for g, suit in enumerate(plain):
+            slots.extend((Card(suit, rank), g) for rank in _PLAIN_ORDER)
+        tg = len(plain)
+        if trump is not None:
+            slots.extend((Card(trump, rank), tg) for rank in _PLAIN_ORDER)
+        slots.extend((Card(suit, Rank.JACK), tg) for suit in Suit)
+    assert len(slots) == 32
+    to_internal = [0] * 32
+    for i, (card, _) in enumerate(slots):
+        to_internal[card.index] = i
+    groups = tuple(g for _, g in slots)
+    group_mask = [0] * 8
+    for i, g in enumerate(groups):
+        group_mask[g] |= 1 << i
+    trump_mask = 0 if game.is_null else group_mask[groups[31]]
+    return Layout(
+        game=game,
+        to_internal=tuple(to_internal),
+        to_card=tuple(card for card, _ in slots),
+        group=groups,
+        group_mask=tuple(group_mask),
+        trump_mask=trump_mask,
+        points=tuple(card.points for card, _ in slots),
+    )
+
+
+_LAYOUTS = {game: _build_layout(game) for game in GameType}
+
+
+def layout_for(game: GameType) -> Layout:
+    return _LAYOUTS[game]
+
+
+# ---- backends -----------------------------------------------------------------------------------------
+
+_jit_lock = threading.Lock()
+_jit_kernel: Any = None
+_jit_ready = threading.Event()
+_jit_failed: str | None = None
+_warm_thread: threading.Thread | None = None
+_compile_seconds: float | None = None
+
+
+def numba_available() -> bool:
+    return importlib.util.find_spec("numba") is not None and os.environ.get("SKAT_SOLVER_BACKEND") != "python"
+
+
+def _load_jit_kernel() -> Any:
+    """The kernel with ``search_iter`` compiled by numba (cached on disk next to the source)."""
+    import types
+
+    import numba
+
+    i64 = numba.int64
+    arr = numba.int64[::1]
+    signature = i64(*([i64] * 12), *([arr] * 10))
+    compiled = numba.njit(signature, cache=True, nogil=True)(py_kernel.search_iter)
+    return types.SimpleNamespace(search_iter=compiled)
+
+
+def _compile() -> Any:
+    """Load and compile the numba kernel once (thread-safe); returns it, or None if numba is unusable."""
+    global _jit_kernel, _jit_failed, _compile_seconds
+    with _jit_lock:
+        if _jit_kernel is not None or _jit_failed is not None:
+            return _jit_kernel
+        start = time.perf_counter()
+        try:
+            kernel = _load_jit_kernel()
+            engine = Engine(GameType.GRAND, 0, _tiny_hands(), tt_bits=8, backend_kernel=kernel)
+            engine.exact_values(_tiny_hands(), leader=0)
+        except Exception as exc:  # pragma: no cover - depends on the machine
+            _jit_failed = f"{type(exc).__name__}: {exc}"
+            return None
+        _compile_seconds = time.perf_counter() - start
+        _jit_kernel = kernel
+        _jit_ready.set()
+        return kernel
+
+
+def _tiny_hands() -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    return (ALL_CARDS[0:2], ALL_CARDS[8:10], ALL_CARDS[16:18])
+
+
+def warm_up(block: bool = True) -> bool:
+    """Compile the numba kernel (from the on-disk cache when present). ``block=False`` starts it in a
+    background thread and returns at once; until it is ready, ``backend="auto"`` uses CPython.
+    Returns whether the compiled kernel is ready."""
+    global _warm_thread
+    if not numba_available():
+        return False
+    if block:
+        return _compile() is not None
+    with _jit_lock:
+        if _warm_thread is None and not _jit_ready.is_set():
+            _warm_thread = threading.Thread(target=_compile, name="solver-warm-up", daemon=True)
+            _warm_thread.start()
+    return _jit_ready.is_set()
+
+
+def compile_seconds() -> float | None:
+    """Seconds the numba kernel took to become ready in this process (cache load or full compile)."""
+    return _compile_seconds
+
+
+def choose_kernel(backend: str) -> tuple[Any, bool]:
+    """The kernel module for ``backend`` ("auto", "numba" or "python") and whether it is compiled."""
+    if backend == "python" or not numba_available():
+        return py_kernel, False
+    if _jit_ready.is_set():
+        return _jit_kernel, True
+    if backend == "auto" and _warm_thread is not None:
+        return py_kernel, False  # compiling in the background: don't block the caller
+    kernel = _compile()
+    if kernel is None:
+        if backend == "numba":
+            raise RuntimeError(f"numba kernel unavailable: {_jit_failed}")
+        return py_kernel, False
+    return kernel, True
+
+
+# ---- the engine -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class RootResult:
+    """Outcome of a root search: exact values and, for cards not finished, known bounds."""
+
+    values: dict[int, int]
+    """internal card -> exact value (search units: points, or tricks in trick modes)."""
+    bounds: dict[int, tuple[int, int]]
+    """internal card -> (lower, upper) for every legal card, exact ones included (lower == upper)."""
+    complete: bool
+    nodes: int
+
+
+class Engine:
+    """One deal's search state for one scoring mode: the card ownership, the layout and a transposition
+    table that survives across calls (other cards at the root, later replay steps).
+
+    ``mode``: "points" (declarer's card points), "all_tricks" (tricks the declarer wins) or "null"
+    (tricks the opponents win: the declarer avoids every trick when that equals the tricks left).
+    """
+
+    def __init__(
+        self,
+        game: GameType,
+        declarer: int,
+        hands: tuple[tuple[Card, ...], ...] | list[list[Card]] | Any,
+        *,
+        mode: str | None = None,
+        tt_bits: int | None = None,
+        backend: str = "auto",
+        backend_kernel: Any = None,
+    ) -> None:
+        self.game = game
+        self.declarer = declarer
+        self.layout = layout_for(game)
+        self.mode = mode or ("null" if game.is_null else "points")
+        if backend_kernel is not None:
+            self.kernel, self.compiled = backend_kernel, True
+        else:
+            self.kernel, self.compiled = choose_kernel(backend)
+        self.owner: dict[Card, int] = {}
+        self._set_owner(hands)
+        bits = tt_bits if tt_bits is not None else (20 if self.compiled else 16)
+        self.tt_bits = bits
+        pts = list(self.layout.points) if self.mode == "points" else [0] * 32
+        bonus = 0 if self.mode == "points" else 1
+        invert = 1 if self.mode == "null" else 0
+        cfg = [0] * py_kernel.CFG_SIZE
+        cfg[py_kernel.DECL] = declarer
+        cfg[py_kernel.INVERT] = invert
+        cfg[py_kernel.BONUS] = bonus
+        cfg[py_kernel.TMASK] = self.layout.trump_mask
+        cfg[py_kernel.CAP] = 1 << 62
+        cfg[py_kernel.TBITS] = bits
+        self.pts = pts
+        self.bonus = bonus
+        arrays: dict[str, Any] = {
+            "pts": pts,
+            "grp": list(self.layout.group),
+            "gmask": list(self.layout.group_mask),
+            "cfg": cfg,
+            "stats": [0] * py_kernel.STATS_SIZE,
+            "tk": [-1] * (1 << bits),
+            "tv": [0] * (1 << bits),
+            "scr": [0] * py_kernel.SCRATCH_SIZE,
+            "lg": list(_LOG37),
+            "fs": [0] * py_kernel.FRAME_STACK_SIZE,
+        }
+        if self.compiled:
+            import numpy as np
+
+            arrays = {name: np.array(value, dtype=np.int64) for name, value in arrays.items()}
+        self.a = arrays
+        self.total_nodes = 0
+
+    def _set_owner(self, hands: Any) -> None:
+        self.owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
+
+    def clear(self) -> None:
+        """Forget the transposition table (needed when the card ownership changes)."""
+        tk = self.a["tk"]
+        for i in range(len(tk)):
+            tk[i] = -1
+
+    def adopt(self, hands: Any) -> None:
+        """Make sure every card in ``hands`` belongs to the seat recorded for it; if not (a different
+        deal), take the new ownership and clear the table."""
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                if self.owner.get(card, seat) != seat or card not in self.owner:
+                    self._set_owner(hands)
+                    self.clear()
+                    return
+
+    # ---- one root -------------------------------------------------------------------------------------
+    def _args(self, hands: Any, leader: int, trick: tuple[Card, ...]) -> tuple[int, ...]:
+        lay = self.layout
+        h = [lay.mask(tuple(hand)) for hand in hands]
+        n = sum(len(hand) for hand in hands)
+        rp = sum(self.pts[i] for i in range(32) if (h[0] | h[1] | h[2]) >> i & 1)
+        c = [lay.to_internal[card.index] for card in trick] + [0, 0]
+        return (h[0], h[1], h[2], n, rp, leader, len(trick), c[0], c[1])
+
+    def legal_internal(self, hands: Any, leader: int, trick: tuple[Card, ...]) -> list[int]:
+        """Internal indices of the legal cards of the player to move."""
+        lay = self.layout
+        mover = (leader + len(trick)) % 3
+        hand = lay.mask(tuple(hands[mover]))
+        if trick:
+            follow = hand & lay.group_mask[lay.group[lay.to_internal[trick[0].index]]]
+            if follow:
+                hand = follow
+        return [i for i in range(32) if hand >> i & 1]
+
+    def max_value(self, hands: Any, trick: tuple[Card, ...]) -> int:
+        """The largest value any line can reach from here (all remaining points and tricks)."""
+        lay = self.layout
+        cards = [card for hand in hands for card in hand] + list(trick)
+        total: int = sum(self.pts[lay.to_internal[c.index]] for c in cards)
+        return total + self.bonus * (len(cards) // 3)
+
+    def exact_values(
+        self,
+        hands: Any,
+        leader: int,
+        trick: tuple[Card, ...] = (),
+        *,
+        node_limit: int | None = None,
+        time_limit: float | None = None,
+        targets: dict[int, int] | None = None,
+    ) -> RootResult:
+        """Exact value of every legal card of the player to move (MTD(f) per card, sharing the table).
+
+        With ``targets`` (card -> threshold) only answers "value >= threshold?" per card, which is what
+        the yes/no questions (null, schwarz) need; the returned bounds then settle that question.
+        Stops early at ``node_limit`` nodes or ``time_limit`` seconds, returning what is known.
+        """
+        self.adopt(hands)
+        args = self._args(hands, leader, trick)
+        a = self.a
+        k = self.kernel
+        stats = a["stats"]
+        cfg = a["cfg"]
+        start_nodes = stats[py_kernel.NODES]
+        deadline = None if time_limit is None else time.perf_counter() + time_limit
+        budget_end = None if node_limit is None else start_nodes + node_limit
+        chunk = 400_000 if self.compiled else 20_000
+        top = self.max_value(hands, trick)
+        legal = self.legal_internal(hands, leader, trick)
+        # Interchangeable cards (same group, same points, nothing in play between them) share one search.
+        in_play = args[0] | args[1] | args[2]
+        for card in trick:
+            in_play |= 1 << self.layout.to_internal[card.index]
+        rep: dict[int, int] = {}
+        legal_mask = 0
+        for i in legal:
+            legal_mask |= 1 << i
+        for i in sorted(legal, reverse=True):
+            j = i + 1
+            while j < 32 and not (in_play >> j & 1):
+                j += 1
+            if (
+                j < 32
+                and legal_mask >> j & 1
+                and self.layout.group[j] == self.layout.group[i]
+                and self.pts[j] == self.pts[i]
+            ):
+                rep[i] = rep[j]
+            else:
+                rep[i] = i
+        bounds: dict[int, tuple[int, int]] = {i: (0, top) for i in legal}
+        guess = top // 2
+        complete = True
+
+        def probe(card: int, beta: int) -> int | None:
+            """Null-window test around ``beta``; None when the node/time cap stopped it."""
+            while True:
+                if budget_end is not None:
+                    cap = min(budget_end, stats[py_kernel.NODES] + chunk)
+                else:
+                    cap = stats[py_kernel.NODES] + chunk
+                cfg[py_kernel.CAP] = cap
+                stats[py_kernel.ABORTED] = 0
+                if self.compiled:
+                    value = int(k.search_iter(*args, card, beta - 1, beta, *self._arrays(), a["fs"]))
+                else:
+                    value = int(k.play_card(*args, card, beta - 1, beta, *self._arrays()))
+                if not stats[py_kernel.ABORTED]:
+                    return value
+                if budget_end is not None and stats[py_kernel.NODES] >= budget_end:
+                    return None
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return None
+
+        for i in sorted(set(rep.values()), key=lambda c: -self.pts[c]):
+            lo, hi = 0, top
+            if targets is not None:
+                beta = targets[i]
+                got = probe(i, beta)
+                if got is None:
+                    complete = False
+                    break
+                lo, hi = (got, hi) if got >= beta else (lo, got)
+                bounds[i] = (lo, hi)
+                continue
+            g = min(max(guess, lo), hi)
+            while lo < hi:
+                beta = max(g, lo + 1)
+                got = probe(i, beta)
+                if got is None:
+                    break
+                g = got
+                if g < beta:
+                    hi = g
+                else:
+                    lo = g
+            bounds[i] = (lo, hi)
+            if lo < hi:
+                complete = False
+                break
+            guess = lo
+        for i in legal:
+            bounds[i] = bounds[rep[i]]
+        cfg[py_kernel.CAP] = 1 << 62
+        nodes = int(stats[py_kernel.NODES]) - int(start_nodes)
+        self.total_nodes += nodes
+        values = {i: lo for i, (lo, hi) in bounds.items() if lo == hi}
+        if targets is not None:
+            complete = complete and all(
+                lo >= targets[rep[i]] or hi < targets[rep[i]] for i, (lo, hi) in bounds.items()
+            )
+        return RootResult(values=values, bounds=bounds, complete=complete, nodes=nodes)
+
+    def _arrays(self) -> tuple[Any, ...]:
+        a = self.a
+        return (a["pts"], a["grp"], a["gmask"], a["cfg"], a["stats"], a["tk"], a["tv"], a["scr"], a["lg"])
