@@ -197,7 +197,9 @@ class Card:
 #: All 32 cards in index order.
 ALL_CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in RANK_INDEX_ORDER)
 assert all(card.index == i for i, card in enumerate(ALL_CARDS))
-JACKS: tuple[Card, ...] = tuple(Card(suit, Rank.JACK) for suit in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS))
+JACKS: tuple[Card, ...] = tuple(
+    Card(suit, Rank.JACK) for suit in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+)
 """The four Jacks in trump order: ♣J > ♠J > ♥J > ♦J."""
 
 TOTAL_CARD_POINTS = sum(card.points for card in ALL_CARDS)
