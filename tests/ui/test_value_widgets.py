@@ -1,0 +1,268 @@
+"""The value-related live elements, each rendered alone in a tiny AppTest script with a known input and
+checked against the answer worked out from the rules (textbook examples where there are some). Every element
+is also rendered in both languages under both profiles without an exception."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.calc import random_hand_and_skat
+from trainer.games import GameType
+from trainer.profiles import get_profile
+from trainer.ui.widgets import WIDGETS
+from trainer.value import matadors
+
+MINE = (
+    "med_uden",
+    "game_value",
+    "bid_ladder",
+    "highest_bid",
+    "bidding_dialogue",
+    "bonde_in_skat",
+    "win_check",
+    "null_games",
+    "settlement",
+    "dearer",
+    "ramse",
+    "help_table",
+    "profile_compare",
+)
+
+
+def _widget_script(name: str, lang: str, rules: str) -> None:
+    from trainer.i18n import get_translator
+    from trainer.profiles import get_profile
+    from trainer.ui.widgets import WIDGETS, WidgetContext
+
+    WIDGETS[name](WidgetContext(lang, get_profile(rules), get_translator(lang), f"{name}-t-"))
+
+
+def widget(name: str, rules: str = "danish", lang: str = "en") -> AppTest:
+    return AppTest.from_function(_widget_script, args=(name, lang, rules), default_timeout=30)
+
+
+def k(name: str, part: str) -> str:
+    return f"{name}-t-{part}"
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(
+        [m.value for m in at.markdown]
+        + [c.value for c in at.caption]
+        + [e.value for e in at.error]
+        + [e.value for e in at.info]
+        + [e.value for e in at.success]
+    )
+
+
+def test_all_registered() -> None:
+    assert set(MINE) <= set(WIDGETS)
+
+
+@pytest.mark.parametrize("name", MINE)
+@pytest.mark.parametrize(("lang", "rules"), [("en", "international"), ("da", "danish")])
+def test_renders_in_both_languages_and_profiles(name: str, lang: str, rules: str) -> None:
+    at = widget(name, rules, lang).run()
+    assert not at.exception
+
+
+def test_med_uden_hearts_jack_and_diamonds_jack_is_uden_2() -> None:
+    at = widget("med_uden").run()
+    at.selectbox(key=k("med_uden", "game")).set_value("hearts").run()
+    at.pills(key=k("med_uden", "held")).set_value(["HJ", "DJ"]).run()
+    assert "without 2" in texts(at)
+    assert "uden 2, spil 3 — 3 × 10 = 30" in texts(at)  # the textbook's hearts example
+
+
+def test_game_value_grand_with_clubs_jack_40_60_80() -> None:
+    at = widget("game_value").run()
+    at.selectbox(key=k("game_value", "game")).set_value("grand").run()
+    assert at.metric[0].value == "40"
+    at.checkbox(key=k("game_value", "ouvert")).check().run()
+    assert at.metric[0].value == "60"
+    at.checkbox(key=k("game_value", "hand")).check().run()
+    assert at.metric[0].value == "80"
+    assert "med 1, spil 2, på bordet 3, af hånden 4 — 4 × 20 = 80" in texts(at)
+
+
+def test_game_value_international_spades_with_two_is_33_and_refuses_musik() -> None:
+    at = widget("game_value", "international").run()
+    at.selectbox(key=k("game_value", "game")).set_value("spades").run()
+    at.number_input(key=k("game_value", "n11")).set_value(2).run()
+    assert at.metric[0].value == "33"
+    assert "with 2, game 3 — 3 × 11 = 33" in texts(at)
+    at.number_input(key=k("game_value", "musik")).set_value(1).run()
+    assert not at.metric and "Musik" in at.error[0].value and not at.exception
+
+
+def test_bid_ladder_36_and_filter() -> None:
+    at = widget("bid_ladder").run()
+    frame = at.dataframe[0].value
+    row = frame[frame.iloc[:, 0] == 36].iloc[0, 1]
+    assert row == "clubs × 3 = diamonds × 4"
+    assert frame.iloc[0, 0] == 24  # the Danish ladder starts at 24
+    at.selectbox(key=k("bid_ladder", "filter")).set_value("grand").run()
+    assert list(at.dataframe[0].value.iloc[:, 0]) == [20 * m for m in range(2, 12)]
+
+
+def test_highest_bid_shows_the_best_plain_game() -> None:
+    at = widget("highest_bid")
+    at.session_state[k("highest_bid", "seed")] = 4242
+    at.run()
+    hand, _ = random_hand_and_skat(4242, get_profile("danish"))
+    games = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS)
+    bases = {
+        GameType.CLUBS: 12,
+        GameType.SPADES: 11,
+        GameType.HEARTS: 10,
+        GameType.DIAMONDS: 9,
+        GameType.GRAND: 20,
+    }
+    best = max((abs(matadors(hand, g)) + 1) * bases[g] for g in (*games, GameType.GRAND))
+    at.number_input(key=k("highest_bid", "guess")).set_value(best).run()
+    at.button(key=k("highest_bid", "show")).click().run()
+    assert at.success and f"is {best}" in at.success[0].value
+
+
+def test_bidding_dialogue_steps_to_rearhand_at_48() -> None:
+    at = widget("bidding_dialogue").run()
+    at.segmented_control(key=k("bidding_dialogue", "guess")).set_value("24").run()
+    at.button(key=k("bidding_dialogue", "say")).click().run()
+    assert at.success and "middlehand: **24**" in texts(at)
+    # forehand holds; answer wrongly to see the correction
+    at.segmented_control(key=k("bidding_dialogue", "guess")).set_value("pass").run()
+    at.button(key=k("bidding_dialogue", "say")).click().run()
+    assert at.error and "forehand: **yes**" in texts(at)
+    for _ in range(40):
+        if not _has(at, k("bidding_dialogue", "say")):
+            break
+        at.button(key=k("bidding_dialogue", "say")).click().run()
+    assert "Rearhand is the declarer at 48." in texts(at)
+
+
+def _has(at: AppTest, key: str) -> bool:
+    return any(b.key == key for b in at.button)
+
+
+def test_bonde_in_skat_overbid_and_ways_out() -> None:
+    at = widget("bonde_in_skat").run()
+    at.toggle(key=k("bonde_in_skat", "shown")).set_value(True).run()
+    all_text = texts(at)
+    assert "uden 2, spil 3 — 3 × 12 = 36" in all_text and "med 1, spil 2 — 2 × 12 = 24" in all_text
+    assert "Overbid" in at.error[0].value
+    assert "med 1, spil 2, på bordet 3 — 3 × 12 = 36 — reaches the bid" in all_text
+    assert "-72" in all_text
+    at.segmented_control(key=k("bonde_in_skat", "skat")).set_value("D7 D8").run()
+    assert at.success and "36" in at.success[0].value
+
+
+def test_bonde_in_skat_international_has_no_table_way_out() -> None:
+    at = widget("bonde_in_skat", "international").run()
+    at.toggle(key=k("bonde_in_skat", "shown")).set_value(True).run()
+    assert "på bordet 3" not in texts(at)
+    assert "next multiple" in at.info[0].value and "-72" in at.info[0].value
+
+
+@pytest.mark.parametrize(
+    ("points", "danish", "international"), [(90, "no", "yes"), (91, "yes", "yes"), (89, "no", "no")]
+)
+def test_win_check_schneider_line(points: int, danish: str, international: str) -> None:
+    at = widget("win_check").run()
+    at.number_input(key=k("win_check", "points")).set_value(points).run()
+    frame = at.dataframe[0].value
+    schneider = frame.iloc[:, 2].tolist()
+    assert schneider == [danish, international]
+    assert frame.iloc[:, 1].tolist() == ["won", "won"]
+
+
+def test_win_check_lost_declarer_schneider() -> None:
+    at = widget("win_check", "international").run()
+    at.number_input(key=k("win_check", "points")).set_value(30).run()
+    at.number_input(key=k("win_check", "tricks")).set_value(2).run()
+    frame = at.dataframe[0].value
+    # declarer schneider: Danish "under 31", international ≤ 30 — both at 30
+    assert frame.iloc[:, 2].tolist() == ["yes", "yes"]
+    assert frame.iloc[:, 1].tolist() == ["lost on card points", "lost on card points"]
+
+
+def test_null_games_table() -> None:
+    at = widget("null_games").run()
+    frame: pd.DataFrame = at.dataframe[0].value
+    values = frame.groupby(frame.columns[0], sort=False)[frame.columns[2]].apply(list).tolist()
+    assert values == [[46, 59], [23, 35, 46, 59]]
+    nul_ouvert = frame.iloc[0]
+    assert nul_ouvert.iloc[4] == "after the declarer's first card"
+    assert frame.iloc[1].iloc[4] == "before the first lead"  # Dækker: open before play
+
+
+def test_settlement_textbook_game() -> None:
+    at = widget("settlement").run()
+    all_text = texts(at)
+    assert "**List** — declarer: **36**" in all_text
+    assert "**Seeger-Fabian** — declarer: **86**" in all_text
+    at.number_input(key=k("settlement", "rate_win")).set_value(5.0).run()
+    at.number_input(key=k("settlement", "rate_loss")).set_value(10.0).run()
+    assert "**Danish money (øre)** — declarer: **400**" in texts(at)  # 200 øre from each opponent
+
+
+def test_settlement_bid_off_the_ladder() -> None:
+    at = widget("settlement").run()
+    at.number_input(key=k("settlement", "bid")).set_value(37).run()
+    assert "37 is not a bid" in at.error[0].value and not at.exception
+
+
+def test_dearer_musik_and_spoerge() -> None:
+    at = widget("dearer").run()
+    at.number_input(key=k("dearer", "musik")).set_value(1).run()
+    assert at.metric[0].value == "48"  # med 2, spil 3, Musik 4 × 12
+    at.radio(key=k("dearer", "spoerge")).set_value("knocked").run()
+    # 48 → 50; ½ øre × 50 × 2 (Spørge doubles) = 50 øre from each opponent
+    assert "each opponent pays 50 øre" in texts(at)
+
+
+def test_dearer_musik_refused_internationally() -> None:
+    at = widget("dearer", "international").run()
+    at.number_input(key=k("dearer", "musik")).set_value(1).run()
+    assert "Musik is not part of" in at.error[0].value
+
+
+def test_ramse_take_all_and_ramsch() -> None:
+    at = widget("ramse").run()
+    for i, (p, tr) in enumerate(((101, 7), (10, 2), (9, 1))):
+        at.number_input(key=k("ramse", f"p{i}")).set_value(p)
+        at.number_input(key=k("ramse", f"t{i}")).set_value(tr)
+    at.pills(key=k("ramse", "guess")).set_value([0]).run()
+    at.button(key=k("ramse", "check")).click().run()
+    assert at.success and "Player 1." in at.success[0].value
+    at = widget("ramse", "international").run()
+    at.pills(key=k("ramse", "guess")).set_value([0, 2]).run()
+    at.button(key=k("ramse", "check")).click().run()
+    # default 35 / 50 / 35: in Ramsch the most points (player 2) lose
+    assert at.success and "Player 1, Player 3" in at.success[0].value
+
+
+def test_ramse_points_must_add_up() -> None:
+    at = widget("ramse").run()
+    at.number_input(key=k("ramse", "p0")).set_value(40).run()
+    at.button(key=k("ramse", "check")).click().run()
+    assert "add up to 125" in at.error[0].value
+
+
+def test_help_table_grand_with_clubs_jack() -> None:
+    at = widget("help_table").run()
+    at.selectbox(key=k("help_table", "game")).set_value("grand").run()
+    at.selectbox(key=k("help_table", "row")).set_value(3).run()  # holds ♣J, not ♠J
+    all_text = texts(at)
+    assert "with 1" in all_text
+    for line in ("2 × 20 = **40**", "3 × 20 = **60**", "4 × 20 = **80**"):
+        assert line in all_text
+
+
+def test_profile_compare_numbers() -> None:
+    at = widget("profile_compare").run()
+    frame = at.dataframe[0].value.set_index("Rule")
+    assert frame.loc["Grand base value"].tolist() == ["20", "24"]
+    assert frame.loc["Bids"].tolist() == ["24 to 220", "18 to 264"]
+    assert frame.loc["Dealing"].tolist() == ["5-2-5", "3-2-4-3"]
