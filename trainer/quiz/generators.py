@@ -222,14 +222,8 @@ def value_steps(profile: RuleProfile, breakdown: ValueBreakdown) -> list[Text]:
     if breakdown.base is None or breakdown.multiplier is None:
         return [T(N_("{game} has a fixed value under these rules: {value}."), game=d, value=breakdown.value)]
     return [
+        T(N_("The base value of {game} is {base}."), game=d.game, base=breakdown.base),
         T(N_("Counted aloud: {words}."), words=breakdown),
-        T(
-            N_("The base value of {game} is {base}, so {m} × {base} = {value}."),
-            game=d.game,
-            base=breakdown.base,
-            m=breakdown.multiplier,
-            value=breakdown.value,
-        ),
     ]
 
 
@@ -459,7 +453,7 @@ def follow_steps(hand: Sequence[Card], trick: Sequence[Card], game: GameType) ->
     elif game.trump_suit is not None:
         plain = tuple(c for c in hand if c.suit is game.trump_suit and not c.is_jack)
         if plain:
-            steps.append(T(N_("{cards} belong to the trumps as well."), cards=plain))
+            steps.append(T(N_("Your {cards} count as trumps too."), cards=plain))
     return steps
 
 

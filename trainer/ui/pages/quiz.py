@@ -1,0 +1,196 @@
+"""Quiz and drills: practise one question type until 8 of the last 10 are right, review what the fsrs
+schedule says is due, or race the clock in the bid-value sprint. Answers of a named learner go to the
+progress store."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import streamlit as st
+
+from trainer.quiz import GAME_VALUE, KINDS, SAFE_BID, VALID_BID, generate
+from trainer.store import MASTERY_NEED, MASTERY_WINDOW
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.pages.quiz_common import Asker, due_text, kind_title, learner_box, session_last
+from trainer.ui.pages.quiz_texts import render
+from trainer.ui.progress_state import get_store
+
+MODE_KEY = "quiz_mode"
+KIND_KEY = "quiz_kind"
+# The current question's seed. Tests (and ``?seed=N`` links) set it to get a known question.
+# (No bare strings at module level in page scripts: Streamlit's magic would print them.)
+SEED_KEY = "quiz_seed"
+SEED_PARAM = "seed"
+REVIEW_KIND_KEY = "quiz_review_kind"
+SPRINT_START_KEY = "sprint_start"
+SPRINT_SCORE_KEY = "sprint_score"
+SPRINT_COUNT_KEY = "sprint_count"
+SPRINT_BEST_KEY = "sprint_best"
+SPRINT_SECONDS = 60
+# The sprint's questions, in turn: values of games, safe bids, valid bids.
+SPRINT_KINDS = (GAME_VALUE, SAFE_BID, VALID_BID)
+MODES = ("practise", "review", "sprint")
+
+
+def _seed() -> int:
+    if SEED_KEY not in st.session_state:
+        param = st.query_params.get(SEED_PARAM, "")
+        st.session_state[SEED_KEY] = int(param) if param.isdigit() else random.randrange(1, 1_000_000)
+    return int(st.session_state[SEED_KEY])
+
+
+def _next(asker: Asker, clear: tuple[str, ...] = ()) -> None:
+    st.session_state[SEED_KEY] = _seed() + 1
+    asker.forget()
+    for key in clear:
+        st.session_state.pop(key, None)
+
+
+def _next_button(ctx: PageContext, asker: Asker, clear: tuple[str, ...] = ()) -> None:
+    st.button(
+        ctx.t("Next question"),
+        key=f"{asker.prefix}_next",
+        on_click=_next,
+        args=(asker, clear),
+        icon=":material/arrow_forward:",
+    )
+
+
+def practise(ctx: PageContext, learner: int | None) -> None:
+    t = ctx.t
+    if st.session_state.get(KIND_KEY) not in KINDS:
+        st.session_state[KIND_KEY] = KINDS[0]
+    kind = st.selectbox(t("Question type"), KINDS, key=KIND_KEY, format_func=lambda k: kind_title(k, ctx))
+    if learner is not None:
+        mastery = get_store().mastery(learner, kind)
+        right, seen = mastery.correct, mastery.seen
+    else:
+        last = session_last(kind, MASTERY_WINDOW)
+        right, seen = sum(last), len(last)
+    st.progress(
+        min(right / MASTERY_NEED, 1.0),
+        text=t(
+            "{right} right of the last {seen} (goal: {need} of the last {window})",
+            right=right,
+            seen=seen,
+            need=MASTERY_NEED,
+            window=MASTERY_WINDOW,
+        ),
+    )
+    asker = Asker(ctx, "quiz")
+    question = generate(kind, _seed(), ctx.profile)
+    result = asker.ask(question, learner)
+    if result is not None:
+        if learner is not None and get_store().mastered(learner, kind):
+            st.success(t("Goal reached: 8 of the last 10 are right. Try another question type."), icon="🏆")
+        _next_button(ctx, asker)
+
+
+def review(ctx: PageContext, learner: int | None) -> None:
+    t = ctx.t
+    if learner is None:
+        st.info(t("Type your name above: the review schedule is kept per learner."))
+        return
+    store = get_store()
+    kind = st.session_state.get(REVIEW_KIND_KEY)
+    if kind not in KINDS:
+        kind = store.next_due_question_type(learner, candidates=KINDS)
+        if kind is None:
+            states = store.review_states(learner)
+            st.success(t("Nothing is due for review. Well done!"), icon=":material/event_available:")
+            if states:
+                st.caption(
+                    t(
+                        "Next: {kind}, due {due}.",
+                        kind=kind_title(states[0].question_type, ctx),
+                        due=due_text(ctx, states[0].due),
+                    )
+                )
+            return
+        st.session_state[REVIEW_KIND_KEY] = kind
+    due = len(store.due_reviews(learner))
+    st.caption(t.ngettext("{n} question type is due.", "{n} question types are due.", due))
+    st.subheader(kind_title(kind, ctx))
+    asker = Asker(ctx, "review")
+    result = asker.ask(generate(kind, _seed(), ctx.profile), learner)
+    if result is not None:
+        state = store.review_state(learner, kind)
+        if state is not None:
+            st.caption(t("Next review of this question type: {due}.", due=due_text(ctx, state.due)))
+        _next_button(ctx, asker, clear=(REVIEW_KIND_KEY,))
+
+
+def _start_sprint() -> None:
+    st.session_state[SPRINT_START_KEY] = time.time()
+    st.session_state[SPRINT_SCORE_KEY] = 0
+    st.session_state[SPRINT_COUNT_KEY] = 0
+    st.session_state.pop("sprint_verdict", None)
+    st.session_state.pop("sprint_answer", None)
+
+
+def sprint(ctx: PageContext, learner: int | None) -> None:
+    t = ctx.t
+    st.markdown(
+        t(
+            "Answer as many value and bid questions as you can in {seconds} seconds. Each right answer "
+            "scores a point.",
+            seconds=SPRINT_SECONDS,
+        )
+    )
+    start = st.session_state.get(SPRINT_START_KEY)
+    best = int(st.session_state.get(SPRINT_BEST_KEY, 0))
+    if start is None:
+        st.button(t("Start the sprint"), key="sprint_start_button", on_click=_start_sprint, type="primary")
+        if best:
+            st.caption(t("Best score this session: {best}", best=best))
+        return
+    score = int(st.session_state.get(SPRINT_SCORE_KEY, 0))
+    count = int(st.session_state.get(SPRINT_COUNT_KEY, 0))
+    left = SPRINT_SECONDS - (time.time() - float(start))
+    if left <= 0:
+        best = max(best, score)
+        st.session_state[SPRINT_BEST_KEY] = best
+        st.success(t("Time is up! Score: {score} of {count}.", score=score, count=count), icon="⏱️")
+        st.caption(t("Best score this session: {best}", best=best))
+        st.button(t("Start the sprint"), key="sprint_start_button", on_click=_start_sprint, type="primary")
+        return
+    st.metric(t("Score"), score, help=t("Seconds left: {left}", left=int(left)))
+    st.caption(t("Seconds left: {left}", left=int(left)))
+    kind = SPRINT_KINDS[count % len(SPRINT_KINDS)]
+    asker = Asker(ctx, "sprint")
+    question = generate(kind, _seed(), ctx.profile)
+    already = asker.verdict_for(question)
+    result = asker.ask(question, learner, explain=False)
+    if result is not None and already is None:
+        st.session_state[SPRINT_COUNT_KEY] = count + 1
+        st.session_state[SPRINT_SCORE_KEY] = score + int(result.correct)
+    if result is not None:
+        with st.expander(t("Why?")):
+            st.markdown("\n".join("- " + render(step, t, ctx.lang) for step in result.explanation))
+        _next_button(ctx, asker)
+
+
+def render_page(ctx: PageContext) -> None:
+    t = ctx.t
+    st.title(t("Quiz and drills"))
+    learner = learner_box(ctx)
+    if st.session_state.get(MODE_KEY) not in MODES:
+        st.session_state[MODE_KEY] = MODES[0]
+    labels = {
+        "practise": t("Practise"),
+        "review": t("Review due"),
+        "sprint": t("Bid-value sprint"),
+    }
+    mode = st.segmented_control(
+        t("Mode"), MODES, key=MODE_KEY, required=True, format_func=lambda m: labels[m]
+    )
+    if mode == "review":
+        review(ctx, learner)
+    elif mode == "sprint":
+        sprint(ctx, learner)
+    else:
+        practise(ctx, learner)
+
+
+render_page(page_context())

@@ -1,0 +1,195 @@
+"""Shared parts of the quiz and progress pages: signing in by name, asking one question, recording the
+answer in the progress store (attempt + fsrs review) and showing the worked explanation."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime
+
+import streamlit as st
+
+from trainer.quiz import KIND_TITLES, Question, Response, Verdict, check
+from trainer.ui.components import card_row, pick_cards, verdict
+from trainer.ui.context import PageContext
+from trainer.ui.pages.quiz_texts import render
+from trainer.ui.progress_state import (
+    LEARNER_ID_KEY,
+    LEARNER_NAME_KEY,
+    LEARNER_PARAM,
+    adopt_learner,
+    get_store,
+    sign_in,
+)
+
+NAME_INPUT_KEY = "learner_name_input"
+HISTORY_KEY = "quiz_history"
+"""Session list of (question type, right) for learners who have not given a name."""
+
+
+def _on_name() -> None:
+    sign_in(str(st.session_state.get(NAME_INPUT_KEY, "")))
+
+
+def learner_box(ctx: PageContext) -> int | None:
+    """Ask for the learner's display name (no password); returns the learner id or None."""
+    t = ctx.t
+    adopt_learner(st.session_state, st.query_params.to_dict())
+    st.session_state[NAME_INPUT_KEY] = st.session_state.get(LEARNER_NAME_KEY, "") or ""
+    st.text_input(
+        t("Your name"),
+        key=NAME_INPUT_KEY,
+        on_change=_on_name,
+        placeholder=t("Type a name to keep your progress"),
+        help=t("No password: anyone who types the same name continues the same progress."),
+    )
+    learner = st.session_state.get(LEARNER_ID_KEY)
+    if isinstance(learner, int):
+        st.query_params[LEARNER_PARAM] = str(st.session_state.get(LEARNER_NAME_KEY, ""))
+        return learner
+    if LEARNER_PARAM in st.query_params:
+        del st.query_params[LEARNER_PARAM]
+    return None
+
+
+def kind_title(kind: str, ctx: PageContext) -> str:
+    return ctx.t(KIND_TITLES.get(kind, kind))
+
+
+def question_id(question: Question) -> str:
+    return f"{question.kind}/{question.seed}/{question.profile_name}/{question.source}"
+
+
+def show_question(ctx: PageContext, question: Question) -> None:
+    """The prompt and the cards it shows."""
+    t, lang = ctx.t, ctx.lang
+    st.markdown("**" + render(question.prompt, t, lang) + "**")
+    for shown in question.shown:
+        st.caption(render(shown.label, t, lang))
+        captions = [render(c, t, lang) for c in shown.captions] if shown.captions else None
+        card_row(shown.cards, lang=lang, four_colour=ctx.four_colour, captions=captions)
+
+
+def answer_widget(ctx: PageContext, question: Question, key: str, disabled: bool = False) -> object:
+    """The input that fits the question: a number, one choice, or a set of cards."""
+    t, lang = ctx.t, ctx.lang
+    if question.mode == "number":
+        return st.number_input(t("Your answer"), value=None, step=1, key=key, disabled=disabled)
+    if question.mode == "choice":
+        labels = {c.value: render(c.label, t, lang) for c in question.choices}
+        return st.radio(
+            t("Your answer"),
+            [c.value for c in question.choices],
+            index=None,
+            key=key,
+            format_func=lambda v: labels[v],
+            disabled=disabled,
+        )
+    return pick_cards(
+        t("Your answer (select the cards; none is an answer too)"),
+        question.options,
+        key=key,
+        lang=lang,
+        four_colour=ctx.four_colour,
+        disabled=disabled,
+    )
+
+
+def show_verdict(ctx: PageContext, result: Verdict, *, explain: bool = True) -> None:
+    """Right or wrong, and the worked explanation."""
+    t, lang = ctx.t, ctx.lang
+    verdict(result.correct, render(result.headline, t, lang))
+    if explain:
+        st.markdown("\n".join("- " + render(step, t, lang) for step in result.explanation))
+
+
+def record(
+    ctx: PageContext, learner: int | None, question: Question, result: Verdict, elapsed_ms: int | None
+) -> None:
+    """Keep the answer: in the store (attempt and fsrs review) when signed in, else in the session."""
+    if learner is not None:
+        get_store().record_attempt(
+            learner,
+            question.kind,
+            result.correct,
+            result.given,
+            result.expected,
+            ctx.profile.name,
+            elapsed_ms=elapsed_ms,
+            mistake_tag=result.mistake_tag,
+        )
+    else:
+        history = list(st.session_state.get(HISTORY_KEY, []))
+        history.append((question.kind, result.correct))
+        st.session_state[HISTORY_KEY] = history
+
+
+def session_last(kind: str, window: int) -> list[bool]:
+    """The session's latest answers of one question type (newest last), for learners without a name."""
+    return [ok for k, ok in st.session_state.get(HISTORY_KEY, []) if k == kind][-window:]
+
+
+def _response(value: object) -> Response:
+    """A widget's value as a checker response (number inputs give floats, pills give lists)."""
+    if isinstance(value, float):
+        return int(value)
+    if isinstance(value, int | str):
+        return value
+    if isinstance(value, list | tuple):
+        return tuple(value)
+    return str(value)
+
+
+class Asker:
+    """One question on screen with keys under ``prefix``: the answer widget, a Check button and, once
+    answered, the verdict (kept for this question only)."""
+
+    def __init__(self, ctx: PageContext, prefix: str) -> None:
+        self.ctx = ctx
+        self.prefix = prefix
+        self.answer_key = f"{prefix}_answer"
+        self.check_key = f"{prefix}_check"
+        self.verdict_key = f"{prefix}_verdict"
+        self.shown_key = f"{prefix}_shown"
+
+    def forget(self) -> None:
+        """Clear the answer and verdict (before the next question)."""
+        for key in (self.answer_key, self.verdict_key, self.shown_key):
+            st.session_state.pop(key, None)
+
+    def verdict_for(self, question: Question) -> Verdict | None:
+        stored = st.session_state.get(self.verdict_key)
+        if stored and stored[0] == question_id(question):
+            return stored[1]  # type: ignore[no-any-return]
+        return None
+
+    def ask(self, question: Question, learner: int | None, *, explain: bool = True) -> Verdict | None:
+        """Draw the question; on Check, grade it, record it and return the verdict (also on later runs)."""
+        qid = question_id(question)
+        shown = st.session_state.get(self.shown_key)
+        if not shown or shown[0] != qid:
+            st.session_state[self.shown_key] = (qid, time.time())
+            st.session_state.pop(self.answer_key, None)
+        show_question(self.ctx, question)
+        done = self.verdict_for(question)
+        response = answer_widget(self.ctx, question, self.answer_key, disabled=done is not None)
+        if done is None and st.button(self.ctx.t("Check"), key=self.check_key, type="primary"):
+            if response is None or (isinstance(response, str) and not response):
+                st.warning(self.ctx.t("Choose or type an answer first."))
+                return None
+            result = check(question, _response(response))
+            started = float(st.session_state[self.shown_key][1])
+            elapsed = max(0, int((time.time() - started) * 1000))
+            record(self.ctx, learner, question, result, elapsed)
+            st.session_state[self.verdict_key] = (qid, result)
+            done = result
+        if done is not None:
+            show_verdict(self.ctx, done, explain=explain)
+        return done
+
+
+def due_text(ctx: PageContext, due: datetime) -> str:
+    """'now' or the due time in UTC, short."""
+    now = datetime.now(UTC)
+    if due <= now:
+        return ctx.t("now")
+    return due.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
