@@ -1,17 +1,43 @@
-"""The learner's place in the lessons (chapters done, the last chapter opened), kept in the session.
+"""The learner's place in the lessons (chapters done, the last chapter opened), kept in the session and,
+once the learner has given a name (on the quiz or progress page), in the persistent progress store.
 
-A small interface so the persistent progress store can take over later without touching the pages:
-everything goes through :func:`mark_done`, :func:`is_done`, :func:`done_chapters`, :func:`last_chapter`
-and :func:`set_last`. The ``state`` argument defaults to ``st.session_state`` (tests pass a dict).
+Everything goes through :func:`mark_done`, :func:`is_done`, :func:`done_chapters`, :func:`last_chapter`
+and :func:`set_last`. The ``state`` argument defaults to ``st.session_state`` (tests pass a dict). With a
+learner signed in (:data:`LEARNER_ID_KEY` in the state) chapters marked done and the last chapter opened
+are written to the store too, so they survive a restart. Un-marking a chapter only holds for the session
+(the store keeps the first completion).
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 DONE_KEY = "progress_done"
 LAST_KEY = "progress_last"
+UNDONE_KEY = "progress_undone"
+LEARNER_NAME_KEY = "learner_name"
+"""Session key (and query parameter ``learner``) of the learner's display name."""
+LEARNER_ID_KEY = "learner_id"
+"""Session key of the signed-in learner's store id (None when nobody is signed in)."""
+
+
+def get_store() -> Any:
+    """The process-wide progress store for ``$SKAT_TRAINER_DB_URL`` (or the default SQLite file)."""
+    import streamlit as st
+
+    from trainer.store import Store, database_url
+
+    @st.cache_resource(show_spinner=False)
+    def _store(url: str) -> Store:
+        return Store(url)
+
+    return _store(database_url())
+
+
+def _learner(state: MutableMapping[str, Any]) -> int | None:
+    value = state.get(LEARNER_ID_KEY)
+    return int(value) if isinstance(value, int) else None
 
 
 def _state(state: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
@@ -26,26 +52,77 @@ def mark_done(slug: str, done: bool = True, state: MutableMapping[str, Any] | No
     """Mark a chapter as done (or not done again)."""
     store = _state(state)
     chapters = set(store.get(DONE_KEY, ()))
+    undone = set(store.get(UNDONE_KEY, ()))
     if done:
         chapters.add(slug)
+        undone.discard(slug)
     else:
         chapters.discard(slug)
+        undone.add(slug)
     store[DONE_KEY] = frozenset(chapters)
+    store[UNDONE_KEY] = frozenset(undone)
+    learner = _learner(store)
+    if done and learner is not None:
+        get_store().mark_lesson_done(learner, slug)
 
 
 def is_done(slug: str, state: MutableMapping[str, Any] | None = None) -> bool:
-    return slug in _state(state).get(DONE_KEY, frozenset())
+    return slug in done_chapters(state)
 
 
 def done_chapters(state: MutableMapping[str, Any] | None = None) -> frozenset[str]:
-    return frozenset(_state(state).get(DONE_KEY, frozenset()))
+    store = _state(state)
+    chapters = set(store.get(DONE_KEY, frozenset()))
+    learner = _learner(store)
+    if learner is not None:
+        chapters |= set(get_store().lessons_done(learner))
+    return frozenset(chapters - set(store.get(UNDONE_KEY, ())))
 
 
 def last_chapter(state: MutableMapping[str, Any] | None = None) -> str | None:
     """The chapter the learner opened last (to resume there), or None."""
-    value = _state(state).get(LAST_KEY)
-    return value if isinstance(value, str) else None
+    store = _state(state)
+    value = store.get(LAST_KEY)
+    if isinstance(value, str):
+        return value
+    learner = _learner(store)
+    return get_store().last_lesson(learner) if learner is not None else None
 
 
 def set_last(slug: str, state: MutableMapping[str, Any] | None = None) -> None:
-    _state(state)[LAST_KEY] = slug
+    store = _state(state)
+    if store.get(LAST_KEY) == slug:
+        return
+    store[LAST_KEY] = slug
+    learner = _learner(store)
+    if learner is not None:
+        get_store().mark_lesson_opened(learner, slug)
+
+
+LEARNER_PARAM = "learner"
+_LEARNER_ADOPTED_KEY = "_learner_adopted"
+
+
+def sign_in(name: str, state: MutableMapping[str, Any] | None = None) -> int | None:
+    """Sign the learner in by display name (no password; created on first use) and bring their stored
+    lesson progress into the session. An empty name signs out. Returns the learner id."""
+    store = _state(state)
+    clean = " ".join(name.split())
+    if not clean:
+        store[LEARNER_NAME_KEY] = ""
+        store[LEARNER_ID_KEY] = None
+        return None
+    learner = get_store().get_or_create_learner(clean)
+    store[LEARNER_NAME_KEY] = learner.name
+    store[LEARNER_ID_KEY] = learner.id
+    return learner.id
+
+
+def adopt_learner(state: MutableMapping[str, Any], params: Mapping[str, str]) -> None:
+    """Once per session, sign in the learner named in the URL (``?learner=Anna``)."""
+    if state.get(_LEARNER_ADOPTED_KEY):
+        return
+    state[_LEARNER_ADOPTED_KEY] = True
+    name = params.get(LEARNER_PARAM, "")
+    if name and _learner(state) is None:
+        sign_in(name, state)
