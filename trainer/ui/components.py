@@ -20,8 +20,9 @@ from trainer.ui.terms import card_label, card_name
 CARD_WIDTH_CSS = "clamp(46px, 13vw, 84px)"
 """Card width: about six cards per row on a 390 px phone, up to 84 px on a desktop."""
 
-_PILL_COLOURS = {Suit.CLUBS: "gray", Suit.SPADES: "gray", Suit.HEARTS: "red", Suit.DIAMONDS: "red"}
-_PILL_FOUR_COLOURS = {Suit.CLUBS: "green", Suit.SPADES: "gray", Suit.HEARTS: "red", Suit.DIAMONDS: "orange"}
+# Markdown colours for the pill labels; None = the normal (dark) text colour, as for black suits.
+_PILL_COLOURS = {Suit.CLUBS: None, Suit.SPADES: None, Suit.HEARTS: "red", Suit.DIAMONDS: "red"}
+_PILL_FOUR_COLOURS = {Suit.CLUBS: "green", Suit.SPADES: None, Suit.HEARTS: "red", Suit.DIAMONDS: "orange"}
 
 
 def card_figure_html(
@@ -114,8 +115,9 @@ def card_row(
 
 def pill_label(card: Card, *, lang: str, four_colour: bool = False) -> str:
     """A card as a coloured Markdown label for a pill: ``:red[♥10]``."""
-    colours = _PILL_FOUR_COLOURS if four_colour else _PILL_COLOURS
-    return f":{colours[card.suit]}[{card_label(card, lang)}]"
+    colour = (_PILL_FOUR_COLOURS if four_colour else _PILL_COLOURS)[card.suit]
+    label = card_label(card, lang)
+    return f":{colour}[{label}]" if colour else label
 
 
 def pick_card(
