@@ -42,7 +42,8 @@ def card_figure_html(
         alt = card_name(card, lang)
         svg, code = card_svg(card, four_colour=four_colour, state=state, letters=letters, title=alt), card.iss
     caption_html = (
-        f'<figcaption style="font-size:0.78rem;line-height:1.2;margin-top:2px;max-width:{CARD_WIDTH_CSS}">'
+        f'<figcaption style="font-size:0.72rem;line-height:1.15;margin-top:2px;width:{CARD_WIDTH_CSS};'
+        'overflow-wrap:anywhere;hyphens:auto">'
         f"{escape(caption)}</figcaption>"
         if caption
         else ""
