@@ -96,8 +96,8 @@ def show_value(ctx: WidgetContext, breakdown: ValueBreakdown) -> None:
     """The value with its working: the textbook's count beside the international one."""
     t = ctx.t
     st.metric(t("Value"), breakdown.value)
-    st.markdown(f"**{t('Textbook (Danish)')}:** {breakdown.danish_words()}")
-    st.markdown(f"**{t('International')}:** {breakdown.english_words()}")
+    st.markdown(t("**Textbook (Danish):** {count}", count=breakdown.danish_words()))
+    st.markdown(t("**International:** {count}", count=breakdown.english_words()))
 
 
 def render(ctx: WidgetContext) -> None:

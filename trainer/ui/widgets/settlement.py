@@ -29,6 +29,11 @@ def money(amount: Decimal, scheme: str = "") -> str:
     return f"{amount.normalize():f}"
 
 
+def unit_name(unit: str, t: Translator) -> str:
+    """The settlement's unit in words: points, øre or money."""
+    return {"points": t("points"), "øre": "øre", "money": t("money")}.get(unit, unit)
+
+
 def scheme_name(scheme: str, t: Translator) -> str:
     names = {
         "list": t("List"),
@@ -171,7 +176,12 @@ def schemes_view(ctx: WidgetContext, result: GameResult, options: SchemeOptions)
         s = settlements[scheme]
         with st.container(border=True, key=ctx.k(f"scheme-{scheme}")):
             st.markdown(
-                f"**{scheme_name(scheme, t)}** — {t('declarer')}: **{money(s.declarer, scheme)}** ({s.unit})"
+                t(
+                    "**{scheme}** — declarer: **{amount}** ({unit})",
+                    scheme=scheme_name(scheme, t),
+                    amount=money(s.declarer, scheme),
+                    unit=unit_name(s.unit, t),
+                )
             )
             st.caption("  \n".join(s.working))
             st.dataframe(amounts_frame(s, t), hide_index=True)
