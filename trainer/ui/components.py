@@ -17,7 +17,7 @@ from trainer.cardart import CardState, RankLetters, card_back_svg, card_svg, svg
 from trainer.cards import Card, Suit, parse_card
 from trainer.ui.terms import card_label, card_name
 
-CARD_WIDTH_CSS = "clamp(46px, 13vw, 84px)"
+CARD_WIDTH_CSS = "clamp(50px, 14vw, 84px)"
 """Card width: about six cards per row on a 390 px phone, up to 84 px on a desktop."""
 
 # Markdown colours for the pill labels; None = the normal (dark) text colour, as for black suits.
