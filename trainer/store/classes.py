@@ -607,6 +607,14 @@ class ClassStore:
             progress = self._progress(session, [member], rows)
             return [AssignmentStatus(_assignment(r), min(progress[(member.id, r.id)], r.count)) for r in rows]
 
+    def assignment_completion(self, class_id: int) -> dict[int, int]:
+        """Assignment id → how many members of the class have done it."""
+        with self._read() as session:
+            members = list(session.scalars(select(ClassMemberRow).where(ClassMemberRow.class_id == class_id)))
+            rows = list(session.scalars(select(AssignmentRow).where(AssignmentRow.class_id == class_id)))
+            progress = self._progress(session, members, rows)
+            return {r.id: sum(progress[(m.id, r.id)] >= r.count for m in members) for r in rows}
+
     # ---- dashboard --------------------------------------------------------------------------------
     def dashboard(self, class_id: int, now: datetime | None = None) -> ClassDashboard:
         """Per member and per question type: answers and right answers; reviews due at ``now``;

@@ -1,0 +1,281 @@
+"""Teacher mode in AppTest: create a class, join it, assign a drill, answer it as a learner, see it on the
+dashboard; the projector question; who may see what; escaping of names; both languages and rule sets.
+
+Each test points the app at its own SQLite file (``SKAT_TRAINER_DB_URL``); teacher and learner are two
+separate AppTest sessions on the same database, as two browsers would be.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.profiles import get_profile
+from trainer.quiz import COUNT_EYES, GAME_VALUE, generate
+from trainer.store import Store
+from trainer.store.classes import ClassStore
+
+from .helpers import APP, texts
+
+TEACHER = "trainer/ui/pages/teacher.py"
+DASHBOARD = "trainer/ui/pages/teacher_dash.py"
+PROJECTOR = "trainer/ui/pages/teacher_projector.py"
+CLASS = "trainer/ui/pages/class_room.py"
+PASSWORD = "a good long password"
+XSS_NAMES = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
+
+
+@pytest.fixture
+def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'classes.sqlite'}"
+    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
+    yield url
+
+
+@pytest.fixture
+def classes(db_url: str) -> Iterator[ClassStore]:
+    store = Store(db_url)
+    yield ClassStore(store)
+    store.dispose()
+
+
+def _session(page: str, lang: str = "en", rules: str = "danish") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["lang"] = lang
+    at.query_params["rules"] = rules
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _create_class(at: AppTest, name: str = "7B") -> None:
+    at.text_input(key="teacher_create_name").set_value(name)
+    at.text_input(key="teacher_create_password").set_value(PASSWORD)
+    at.text_input(key="teacher_create_again").set_value(PASSWORD)
+    at.button(key="teacher_create_submit").click().run()
+    assert not at.exception, at.exception
+
+
+def _join(at: AppTest, code: str, name: str) -> None:
+    at.text_input(key="class_join_code").set_value(code)
+    at.text_input(key="class_join_name").set_value(name)
+    at.button(key="class_join_submit").click().run()
+    assert not at.exception, at.exception
+
+
+def _answer(at: AppTest, form_key: str, value: str, mode: str) -> None:
+    if mode == "number":
+        at.number_input(key=f"{form_key}_number").set_value(int(value))
+    elif mode == "choice":
+        at.radio(key=f"{form_key}_choice").set_value(value)
+    else:
+        raise AssertionError("these tests use number and choice questions only")
+    at.button(key=f"{form_key}_submit").click().run()
+    assert not at.exception, at.exception
+
+
+def _the_class(classes: ClassStore, at: AppTest) -> tuple[int, str]:
+    class_id = at.session_state["teacher_class_id"]
+    return class_id, classes.get_class(class_id).join_code
+
+
+def test_create_join_assign_answer_and_see_it_on_the_dashboard(classes: ClassStore) -> None:
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    assert f"{code[:4]}-{code[4:]}" in texts(teacher)
+
+    # The teacher sets a drill: 2 questions on card points, international rules.
+    teacher.segmented_control(key="assign_kind").set_value("drill").run()
+    teacher.selectbox(key="assign_drill").set_value(COUNT_EYES).run()
+    teacher.number_input(key="assign_count").set_value(2).run()
+    teacher.radio(key="assign_profile").set_value("international").run()
+    teacher.button(key="assign_add").click().run()
+    assert not teacher.exception
+    (drill,) = classes.assignments(class_id)
+    assert (drill.kind, drill.target, drill.count, drill.profile_name) == (
+        "drill",
+        COUNT_EYES,
+        2,
+        "international",
+    )
+    assert drill.due_at is not None
+
+    # A learner joins in another session and answers the drill: one right, one wrong.
+    learner = _session(CLASS)
+    _join(learner, code.lower(), "Anna")
+    member_id = learner.session_state["class_member_id"]
+    assert "Anna" in texts(learner)
+    learner.button(key=f"class_start_{drill.id}").click().run()
+    for right in (True, False):
+        seed = learner.session_state[f"class_drill_{drill.id}_seed"]
+        question = generate(COUNT_EYES, seed, get_profile("international"))
+        answer = question.answer if right else str(int(question.answer) + 1)
+        _answer(learner, f"class_drill_{drill.id}_{seed}", answer, question.mode)
+        assert ("Right" in texts(learner)) is right
+        learner.button(key=f"class_drill_{drill.id}_next").click().run()
+    member = classes.get_member(member_id)
+    attempts = classes.store.attempts(member.learner_id)
+    assert [(a.question_type, a.profile_name, a.correct) for a in attempts] == [
+        (COUNT_EYES, "international", True),
+        (COUNT_EYES, "international", False),
+    ]
+    assert "✅" in texts(learner)  # 2 of 2 answered: done
+
+    # The teacher's dashboard shows it.
+    teacher.switch_page(DASHBOARD).run()
+    assert not teacher.exception
+    table = teacher.dataframe[0].value
+    assert table.iloc[0].tolist() == ["Anna", 2, 50, 0, "1 / 1"]
+    heatmap = json.loads(teacher.get("plotly_chart")[0].proto.spec)
+    trace = heatmap["data"][0]
+    assert trace["x"] == ["Anna"] and trace["z"] == [[50]]
+    assert teacher.get("download_button")  # the CSV export (its content is tested in tests/teacher)
+
+
+def test_lesson_assignment_is_done_when_the_learner_reads_it(classes: ClassStore) -> None:
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    teacher.segmented_control(key="assign_kind").set_value("lesson").run()
+    teacher.selectbox(key="assign_lesson").set_value("03-card-order").run()
+    teacher.toggle(key="assign_with_due").set_value(False).run()
+    teacher.button(key="assign_add").click().run()
+    (lesson,) = classes.assignments(class_id)
+    assert lesson.due_at is None
+    learner = _session(CLASS)
+    _join(learner, code, "Bo")
+    learner.button(key=f"class_read_{lesson.id}").click().run()
+    assert not learner.exception
+    assert classes.assignment_completion(class_id) == {lesson.id: 1}
+    teacher.run()
+    assert "done by 1 of 1" in texts(teacher)
+
+
+def test_projector_question_counts_the_class_answers(classes: ClassStore) -> None:
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    learners = [_session(CLASS) for _ in range(2)]
+    for i, learner in enumerate(learners):
+        _join(learner, code, f"Learner {i}")
+    teacher.switch_page(PROJECTOR).run()
+    teacher.selectbox(key="projector_kind").set_value(GAME_VALUE).run()
+    teacher.button(key="projector_open").click().run()
+    assert not teacher.exception
+    poll = classes.current_poll(class_id)
+    assert poll is not None
+    assert [m.value for m in teacher.metric] == ["0 / 2"]
+    question = generate(GAME_VALUE, poll.seed, get_profile(poll.profile_name))
+    learners[0].run()
+    _answer(learners[0], f"poll_{poll.id}", question.answer, question.mode)
+    assert "Your answer is in" in texts(learners[0])
+    teacher.run()
+    assert [m.value for m in teacher.metric] == ["1 / 2"]
+    teacher.button(key="projector_reveal").click().run()
+    assert [m.value for m in teacher.metric] == ["1 / 2", "100 %"]
+    teacher.button(key="projector_close").click().run()
+    assert classes.current_poll(class_id) is None
+
+
+@pytest.mark.parametrize("page", [DASHBOARD, PROJECTOR])
+def test_teacher_pages_need_the_teacher_log_in(classes: ClassStore, page: str) -> None:
+    made = classes.create_class("7B", PASSWORD)
+    learner = _session(CLASS)
+    _join(learner, made.join_code, "Cy")
+    learner.switch_page(page).run()
+    assert not learner.exception
+    assert "Log in as the class's teacher first." in texts(learner)
+    assert not learner.dataframe and not learner.get("plotly_chart") and not learner.metric
+
+
+def test_log_in_wrong_then_right_then_locked(classes: ClassStore) -> None:
+    made = classes.create_class("7B", PASSWORD)
+    teacher = _session(TEACHER)
+    for _ in range(5):
+        teacher.text_input(key="teacher_login_code").set_value(made.join_code)
+        teacher.text_input(key="teacher_login_password").set_value("not the password")
+        teacher.button(key="teacher_login_submit").click().run()
+        assert "do not match" in texts(teacher)
+    teacher.text_input(key="teacher_login_password").set_value(PASSWORD)
+    teacher.button(key="teacher_login_submit").click().run()
+    assert "Too many wrong tries" in texts(teacher)
+    assert "teacher_class_id" not in teacher.session_state
+
+
+def test_sessions_keep_to_their_own_class_and_learner(classes: ClassStore) -> None:
+    first = classes.create_class("Class A", PASSWORD)
+    second = classes.create_class("Class B", PASSWORD)
+    anna = _session(CLASS)
+    _join(anna, first.join_code, "Anna")
+    bo = _session(CLASS)
+    _join(bo, second.join_code, "Bo")
+    classes.store.record_attempt(
+        classes.members(first.id)[0].learner_id, GAME_VALUE, True, "1", "1", "danish"
+    )
+    anna.run()
+    bo.run()
+    assert anna.dataframe[0].value.shape[0] == 1  # Anna's own result
+    assert not bo.dataframe  # Bo has answered nothing and sees nothing of Anna's
+    assert "Class B" in texts(bo) and "Anna" not in texts(bo)
+    teacher = _session(TEACHER)
+    teacher.text_input(key="teacher_login_code").set_value(second.join_code)
+    teacher.text_input(key="teacher_login_password").set_value(PASSWORD)
+    teacher.button(key="teacher_login_submit").click().run()
+    teacher.switch_page(DASHBOARD).run()
+    assert teacher.dataframe[0].value.iloc[:, 0].tolist() == ["Bo"]
+
+
+@pytest.mark.parametrize("name", XSS_NAMES)
+def test_names_are_escaped_wherever_shown(classes: ClassStore, name: str) -> None:
+    teacher = _session(TEACHER)
+    _create_class(teacher, name=name[:60])
+    class_id, code = _the_class(classes, teacher)
+    learner = _session(CLASS)
+    _join(learner, code, name)
+    classes.store.record_attempt(
+        classes.members(class_id)[0].learner_id, GAME_VALUE, False, "1", "2", "danish"
+    )
+    teacher.switch_page(DASHBOARD).run()
+    learner.run()
+    for at in (teacher, learner):
+        assert not at.exception
+        markdown = [str(e.value) for kind in ("markdown", "title", "caption") for e in at.get(kind)]
+        html = [str(e.value) for e in at.html]
+        assert not any(name in text for text in markdown + html), "a name reached Markdown/HTML unescaped"
+        assert any("\\<" in text for text in markdown)  # shown, with its < escaped
+    assert teacher.dataframe[0].value.iloc[0, 0] == name  # table cells are plain text
+    trace = json.loads(teacher.get("plotly_chart")[0].proto.spec)["data"][0]
+    assert trace["x"] == [name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")]
+
+
+@pytest.mark.parametrize(
+    ("lang", "rules"), [("da", "danish"), ("da", "international"), ("en", "international")]
+)
+def test_every_teacher_page_in_both_languages_and_rule_sets(
+    classes: ClassStore, lang: str, rules: str
+) -> None:
+    teacher = _session(TEACHER, lang, rules)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    teacher.button(key="assign_add").click().run()  # the default drill in the session's rules
+    (drill,) = classes.assignments(class_id)
+    assert drill.profile_name == rules
+    learner = _session(CLASS, lang, rules)
+    _join(learner, code, "Dorte")
+    learner.button(key=f"class_start_{drill.id}").click().run()
+    for page in (DASHBOARD, PROJECTOR, TEACHER):
+        teacher.switch_page(page).run()
+        assert not teacher.exception, (page, teacher.exception)
+    teacher.switch_page(PROJECTOR).run()
+    teacher.button(key="projector_open").click().run()
+    learner.run()
+    assert not teacher.exception and not learner.exception
+    if lang == "da":
+        assert teacher.title[0].value.startswith("Projektor")
+        assert learner.title[0].value.startswith("Mit hold")

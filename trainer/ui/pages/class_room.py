@@ -1,0 +1,273 @@
+"""My class (learners): join a class with its code and a name, see and do the assignments, answer the
+question on the projector, and see one's own results (only one's own)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pandas as pd
+import streamlit as st
+
+from trainer.errors import SkatError
+from trainer.store.classes import AssignmentStatus, ClassStore, Member
+from trainer.teacher import DEAL, DRILL, LESSON
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.nav import LESSON_PAGE, request_chapter
+from trainer.ui.pages.teacher_common import (
+    MEMBER_KEY,
+    answer_form,
+    assignment_title,
+    check_answer,
+    class_store,
+    client_key,
+    deal_stepper,
+    error_text,
+    kind_title,
+    md,
+    new_seed,
+    question_for,
+    show_question,
+    show_verdict,
+)
+from trainer.ui.progress_state import LEARNER_ID_KEY, LEARNER_NAME_KEY
+from trainer.ui.terms import profile_label
+
+NEW_KEY = "class_personal_key"
+ACTIVE_KEY = "class_active_assignment"
+POLL_REFRESH_S = 5
+
+
+def _signed_in(member: Member) -> None:
+    """Remember the member in this session; the lesson and quiz pages then save progress for them too."""
+    st.session_state[MEMBER_KEY] = member.id
+    st.session_state[LEARNER_ID_KEY] = member.learner_id
+    st.session_state[LEARNER_NAME_KEY] = member.name
+
+
+def _join(classes: ClassStore, ctx: PageContext) -> None:
+    t = ctx.t
+    join, back = st.tabs([t("Join a class"), t("Come back")])
+    with join, st.form("class_join"):
+        code = st.text_input(t("Join code"), key="class_join_code", max_chars=20)
+        name = st.text_input(t("Your name"), key="class_join_name", max_chars=40)
+        if st.form_submit_button(t("Join"), type="primary", key="class_join_submit"):
+            try:
+                joined = classes.join_class(code, name, client=client_key())
+            except SkatError as error:
+                st.error(error_text(error, t))
+            else:
+                _signed_in(joined.member)
+                st.session_state[NEW_KEY] = joined.personal_key
+                st.rerun()
+    with back, st.form("class_rejoin"):
+        code = st.text_input(t("Join code"), key="class_rejoin_code", max_chars=20)
+        name = st.text_input(t("Your name"), key="class_rejoin_name", max_chars=40)
+        key = st.text_input(t("Your personal key"), key="class_rejoin_key", max_chars=12, type="password")
+        if st.form_submit_button(t("Come back"), type="primary", key="class_rejoin_submit"):
+            try:
+                member = classes.rejoin_class(code, name, key, client=client_key())
+            except SkatError as error:
+                st.error(error_text(error, t))
+            else:
+                _signed_in(member)
+                st.rerun()
+
+
+@st.fragment(run_every=POLL_REFRESH_S)
+def _poll(classes: ClassStore, member: Member, ctx: PageContext) -> None:
+    """The question on the projector, if the teacher has put one up (checked every few seconds)."""
+    t = ctx.t
+    poll = classes.current_poll(member.class_id)
+    if poll is None:
+        return
+    with st.container(border=True, key="class_poll"):
+        st.subheader(t("Question on the big screen"))
+        question = question_for(poll.question_type, poll.seed, poll.profile_name)
+        show_question(question, ctx)
+        answered = classes.my_poll_answer(member.id, poll.id) is not None
+        if not answered:
+            response = answer_form(question, ctx, key=f"poll_{poll.id}")
+            verdict = check_answer(question, response, ctx) if response is not None else None
+            if verdict is not None:
+                classes.answer_poll(member.id, poll.id, verdict.given, verdict.correct)
+                answered = True
+        if answered:
+            st.success(
+                t("Your answer is in. Look at the big screen for the result."), icon=":material/how_to_vote:"
+            )
+
+
+def _status_text(status: AssignmentStatus, ctx: PageContext) -> str:
+    t = ctx.t
+    a = status.assignment
+    parts = []
+    if status.done:
+        parts.append("✅ " + t("done"))
+    elif a.kind == DRILL:
+        parts.append(t("{done} of {total} answered", done=status.progress, total=a.count))
+    else:
+        parts.append(t("not done yet"))
+    if a.due_at is not None:
+        parts.append(t("due {date}", date=a.due_at.date().isoformat()))
+        if status.overdue(datetime.now(UTC)):
+            parts.append("⚠️ " + t("overdue"))
+    return " · ".join(parts)
+
+
+def _assignments(classes: ClassStore, member: Member, ctx: PageContext) -> None:
+    t = ctx.t
+    st.subheader(t("Your assignments"))
+    statuses = classes.assignment_status(member.id)
+    if not statuses:
+        st.caption(t("Nothing assigned yet."))
+        return
+    for status in statuses:
+        a = status.assignment
+        with st.container(border=True, key=f"class_assignment_{a.id}"):
+            st.markdown("**" + md(assignment_title(a, ctx)) + "**")
+            st.caption(_status_text(status, ctx))
+            buttons = st.columns(2)
+            if a.kind == LESSON:
+                if buttons[0].button(
+                    t("Open the chapter"),
+                    key=f"class_open_{a.id}",
+                    on_click=request_chapter,
+                    args=(a.target,),
+                    icon=":material/menu_book:",
+                ):
+                    st.switch_page(LESSON_PAGE)
+                if not status.done and buttons[1].button(
+                    t("I have read it"), key=f"class_read_{a.id}", icon=":material/done:"
+                ):
+                    classes.mark_done(member.id, a.id)
+                    st.rerun()
+            elif buttons[0].button(
+                t("Practise") if a.kind == DRILL else t("Step through"),
+                key=f"class_start_{a.id}",
+                type="primary" if not status.done else "secondary",
+                icon=":material/play_arrow:",
+            ):
+                st.session_state[ACTIVE_KEY] = a.id
+                st.rerun()
+
+
+def _active(classes: ClassStore, member: Member, ctx: PageContext) -> None:
+    """The drill or deal the learner opened."""
+    t = ctx.t
+    active = st.session_state.get(ACTIVE_KEY)
+    status = next((s for s in classes.assignment_status(member.id) if s.assignment.id == active), None)
+    if status is None:
+        return
+    a = status.assignment
+    with st.container(border=True, key="class_active"):
+        st.subheader(md(assignment_title(a, ctx)))
+        if a.kind == DRILL:
+            _drill(classes, member, status, ctx)
+        elif a.kind == DEAL:
+            at_end = deal_stepper(a.target, ctx, key=f"class_deal_{a.id}")
+            if not status.done:
+                if at_end:
+                    classes.mark_done(member.id, a.id)
+                    st.success(t("Deal finished: marked as done."))
+                elif at_end is None and st.button(t("Mark as done"), key=f"class_deal_done_{a.id}"):
+                    classes.mark_done(member.id, a.id)
+                    st.rerun()
+        if st.button(t("Close"), key="class_active_close", icon=":material/close:"):
+            del st.session_state[ACTIVE_KEY]
+            st.rerun()
+
+
+def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: PageContext) -> None:
+    t = ctx.t
+    a = status.assignment
+    profile = a.profile_name or ctx.profile.name
+    st.caption(
+        t("{done} of {total} answered", done=status.progress, total=a.count)
+        + " · "
+        + t("Rules for this drill: {rules}", rules=profile_label(profile, t))
+    )
+    seed_key = f"class_drill_{a.id}_seed"
+    verdict_key = f"class_drill_{a.id}_verdict"
+    if seed_key not in st.session_state:
+        st.session_state[seed_key] = new_seed()
+    question = question_for(a.target, int(st.session_state[seed_key]), profile)
+    show_question(question, ctx)
+    verdict = st.session_state.get(verdict_key)
+    if verdict is None:
+        response = answer_form(question, ctx, key=f"class_drill_{a.id}_{st.session_state[seed_key]}")
+        if response is not None:
+            verdict = check_answer(question, response, ctx)
+            if verdict is not None:
+                classes.record_drill_answer(
+                    member.id, a.id, verdict.correct, verdict.given, verdict.expected, verdict.mistake_tag
+                )
+                st.session_state[verdict_key] = verdict
+                st.rerun()
+        return
+    show_verdict(verdict, ctx)
+    if st.button(
+        t("Next question"), key=f"class_drill_{a.id}_next", type="primary", icon=":material/skip_next:"
+    ):
+        st.session_state[seed_key] = new_seed()
+        del st.session_state[verdict_key]
+        st.rerun()
+
+
+def _my_results(classes: ClassStore, member: Member, ctx: PageContext) -> None:
+    t = ctx.t
+    accuracy = classes.store.accuracy_by_type(member.learner_id)
+    st.subheader(t("Your results"))
+    if not accuracy:
+        st.caption(t("No answers yet."))
+        return
+    st.dataframe(
+        pd.DataFrame(
+            {
+                t("Question type"): [kind_title(a.question_type, t) for a in accuracy],
+                t("Answers"): [a.attempts for a in accuracy],
+                t("Right"): [round(100 * a.accuracy) for a in accuracy],
+            }
+        ),
+        hide_index=True,
+        width="stretch",
+        key="class_my_results",
+        column_config={t("Right"): st.column_config.NumberColumn(format="%d %%")},
+    )
+
+
+def render(ctx: PageContext) -> None:
+    t = ctx.t
+    classes = class_store()
+    member_id = st.session_state.get(MEMBER_KEY)
+    if not isinstance(member_id, int):
+        st.title(t("My class"))
+        st.markdown(t("Your teacher gives you a join code. Type it with your name to see your assignments."))
+        _join(classes, ctx)
+        return
+    member = classes.get_member(member_id)
+    school_class = classes.get_class(member.class_id)
+    st.title(t("My class: {name}", name=md(school_class.name)))
+    st.markdown(t("Signed in as {name}.", name=md(member.name)))
+    personal_key = st.session_state.pop(NEW_KEY, None)
+    if personal_key:
+        st.success(
+            t(
+                "Welcome! Your personal key is {key}. Write it down: with the join code, your name and this "
+                "key you can come back from another device.",
+                key=f"`{personal_key}`",
+            ),
+            icon=":material/key:",
+        )
+    _poll(classes, member, ctx)
+    _assignments(classes, member, ctx)
+    _active(classes, member, ctx)
+    _my_results(classes, member, ctx)
+    st.divider()
+    if st.button(t("Leave (sign out on this device)"), key="class_leave", icon=":material/logout:"):
+        for key in (MEMBER_KEY, LEARNER_ID_KEY, ACTIVE_KEY):
+            st.session_state.pop(key, None)
+        st.session_state[LEARNER_NAME_KEY] = ""
+        st.rerun()
+
+
+render(page_context())

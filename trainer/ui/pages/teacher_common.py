@@ -1,0 +1,361 @@
+"""Shared pieces of the teacher-mode pages (a module, not a page): the class store, who the session is
+(teacher of a class / member of a class), safe display of names, big cards and one quiz question.
+
+Every session keeps only ids in its own ``st.session_state``; ids come from a successful login or join, so
+a session can only ever reach its own class (teacher) or its own data (learner).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+from trainer.cardart import RankLetters, card_svg, svg_data_uri
+from trainer.cards import Card, parse_card
+from trainer.deal import Seat
+from trainer.errors import SkatError, TooManyAttemptsError
+from trainer.i18n import N_, Translator
+from trainer.lessons import available_chapters
+from trainer.profiles import get_profile
+from trainer.quiz import KIND_TITLES, KINDS, Question, Verdict, check, generate
+from trainer.store import Store
+from trainer.store.classes import Assignment, ClassStore
+from trainer.store.db import database_url
+from trainer.teacher import DEAL, DRILL, LESSON
+from trainer.ui.components import card_row, pill_label
+from trainer.ui.context import PageContext
+from trainer.ui.pages.quiz_texts import render
+from trainer.ui.terms import card_name, profile_label, seat_name
+
+TEACHER_KEY = "teacher_class_id"
+"""Session key: the id of the class this session's teacher logged into."""
+MEMBER_KEY = "class_member_id"
+"""Session key: the class-member id this session's learner joined as."""
+TEACHER_PAGE = "trainer/ui/pages/teacher.py"
+DASHBOARD_PAGE = "trainer/ui/pages/teacher_dash.py"
+PROJECTOR_PAGE = "trainer/ui/pages/teacher_projector.py"
+CLASS_PAGE = "trainer/ui/pages/class_room.py"
+
+MISTAKE_TEXTS: dict[str, str] = {
+    "with_without_swapped": N_("mixed up 'with' and 'without' matadors"),
+    "missed_cards": N_("left out cards that belonged to the answer"),
+    "extra_cards": N_("chose cards that did not belong to the answer"),
+    "forgot_skat_jack": N_("forgot the Jack in the skat"),
+    "ten_trumps": N_("counted 10 trumps in a suit game"),
+}
+"""Readable names of mistake tags; unknown tags are shown with spaces for underscores."""
+
+ERROR_TEXTS: tuple[str, ...] = (
+    N_("That join code and password do not match a class."),
+    N_("There is no class with that join code."),
+    N_("That code, name and personal key do not match anyone in a class."),
+    N_(
+        "Someone in this class already uses that name. If it is you, come back with your personal key; "
+        "otherwise pick another name."
+    ),
+    N_("Someone in this class already uses that name; pick another name."),
+    N_("Please give a name."),
+    N_("The class needs a name."),
+    N_("The password needs at least 8 characters."),
+)
+"""The store's messages a learner or teacher is likely to meet, so they can be shown translated."""
+
+BIG_CARD_WIDTH_CSS = "clamp(48px, 14vw, 150px)"
+"""Projector cards: up to 150 px wide, still six in a row on a phone."""
+SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
+
+KIND_NAMES = {LESSON: N_("Chapter"), DRILL: N_("Drill"), DEAL: N_("Example deal")}
+
+
+@st.cache_resource(show_spinner=False)
+def _class_store(url: str) -> ClassStore:
+    return ClassStore(Store(url))
+
+
+def class_store() -> ClassStore:
+    """The process's class store on the configured database (``SKAT_TRAINER_DB_URL`` or the SQLite file)."""
+    return _class_store(database_url())
+
+
+def client_key() -> str:
+    """Who is guessing, for the per-client limits: a hash of the browser's address (never stored in clear)."""
+    try:
+        address = st.context.ip_address
+    except Exception:  # pragma: no cover - outside a browser session
+        address = None
+    return hashlib.sha256(f"skat-trainer client {address or 'local'}".encode()).hexdigest()[:32]
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=])")
+
+
+def md(text: str) -> str:
+    """User text (a name) made inert for ``st.markdown``: every Markdown/HTML character backslash-escaped,
+    so ``<script>`` or ``[x](javascript:...)`` show as typed."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
+def error_text(error: SkatError, t: Translator) -> str:
+    """A store error in the UI language (the English message when it has no translation)."""
+    if isinstance(error, TooManyAttemptsError):
+        minutes = max(1, (int(error.retry_after.total_seconds()) + 59) // 60)
+        return t.ngettext(
+            "Too many wrong tries. Wait {n} minute, then try again.",
+            "Too many wrong tries. Wait {n} minutes, then try again.",
+            minutes,
+        )
+    message = str(error)
+    return t(message) if message in ERROR_TEXTS else message
+
+
+def mistake_text(tag: str, t: Translator) -> str:
+    known = MISTAKE_TEXTS.get(tag)
+    return t(known) if known else tag.replace("_", " ")
+
+
+def kind_title(kind: str, t: Translator) -> str:
+    """A question type's title in the UI language (the raw name if the quiz does not know it)."""
+    title = KIND_TITLES.get(kind)
+    return t(title) if title else kind
+
+
+def drill_kinds() -> tuple[str, ...]:
+    return KINDS
+
+
+def chapter_title(slug: str, lang: str) -> str:
+    for ref in available_chapters():
+        if ref.slug == slug:
+            return ref.title(lang)
+    return slug
+
+
+@st.cache_data(show_spinner=False, ttl=300)
+def _deal_titles() -> dict[str, tuple[str, str]]:
+    try:
+        from trainer.records.deals import load_all
+
+        return {deal.id: (deal.title.en, deal.title.da) for deal in load_all()}
+    except (ImportError, SkatError, OSError):  # the deal collection is optional
+        return {}
+
+
+def deal_choices(lang: str) -> dict[str, str]:
+    """Example deals that can be assigned: id → title in ``lang`` (empty when there are none)."""
+    return {key: da if lang == "da" else en for key, (en, da) in _deal_titles().items()}
+
+
+def assignment_title(a: Assignment, ctx: PageContext) -> str:
+    """'Drill: Value of a game — 10 questions, Danish rules' in the UI language."""
+    t = ctx.t
+    if a.kind == LESSON:
+        what = chapter_title(a.target, ctx.lang)
+    elif a.kind == DRILL:
+        rules = profile_label(a.profile_name or ctx.profile.name, t)
+        what = t("{title}: {n} questions, {rules}", title=kind_title(a.target, t), n=a.count, rules=rules)
+    else:
+        what = deal_choices(ctx.lang).get(a.target, a.target)
+    return f"{t(KIND_NAMES.get(a.kind, a.kind))}: {what}"
+
+
+def big_card_row(cards: Sequence[Card], *, lang: str, four_colour: bool = False) -> None:
+    """Cards for a projector: up to 150 px wide, still six in a row on a phone."""
+    letters = RankLetters.DANISH if lang == "da" else RankLetters.INTERNATIONAL
+    figures = "".join(
+        f'<img src="{svg_data_uri(card_svg(card, four_colour=four_colour, letters=letters, title=name))}"'
+        f' alt="{escape(name)}" style="width:{BIG_CARD_WIDTH_CSS};height:auto"/>'
+        for card, name in ((card, card_name(card, lang)) for card in cards)
+    )
+    codes = " ".join(card.iss for card in cards)
+    st.html(
+        f'<div class="card-row big" data-cards="{codes}" style="display:flex;flex-wrap:wrap;gap:8px">'
+        f"{figures}</div>"
+    )
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31 - 1)
+
+
+def question_for(kind: str, seed: int, profile_name: str) -> Question:
+    return generate(kind, seed, get_profile(profile_name))
+
+
+def show_question(q: Question, ctx: PageContext, *, big: bool = False) -> None:
+    """The prompt and the cards the question shows."""
+    t, lang = ctx.t, ctx.lang
+    prompt = render(q.prompt, t, lang)
+    if big:
+        st.header(prompt)
+    else:
+        st.markdown(f"**{prompt}**")
+    for shown in q.shown:
+        st.caption(render(shown.label, t, lang))
+        if big:
+            big_card_row(shown.cards, lang=lang, four_colour=ctx.four_colour)
+        else:
+            captions = [render(c, t, lang) for c in shown.captions] if shown.captions else None
+            card_row(shown.cards, lang=lang, four_colour=ctx.four_colour, captions=captions)
+
+
+def answer_form(q: Question, ctx: PageContext, key: str) -> str | None:
+    """The answer widgets in a form; returns the learner's response (as text) once submitted."""
+    t, lang = ctx.t, ctx.lang
+    with st.form(key, border=True):
+        response: str | None = None
+        if q.mode == "number":
+            number = st.number_input(t("Your answer"), step=1, value=None, key=f"{key}_number")
+            response = None if number is None else str(int(number))
+        elif q.mode == "choice":
+            labels = {c.value: render(c.label, t, lang) for c in q.choices}
+            picked = st.radio(
+                t("Your answer"),
+                list(labels),
+                index=None,
+                format_func=labels.__getitem__,
+                key=f"{key}_choice",
+            )
+            response = None if picked is None else str(picked)
+        else:
+            chosen = st.pills(
+                t("Your answer (pick the cards)"),
+                [card.iss for card in q.options],
+                selection_mode="multi",
+                format_func=lambda code: pill_label(parse_card(code), lang=lang, four_colour=ctx.four_colour),
+                key=f"{key}_cards",
+            )
+            response = " ".join(chosen or ())
+        submitted = st.form_submit_button(t("Check"), type="primary", key=f"{key}_submit")
+    if not submitted:
+        return None
+    if response is None:
+        st.warning(t("Give an answer first."))
+        return None
+    return response
+
+
+def check_answer(q: Question, response: str, ctx: PageContext) -> Verdict | None:
+    """The verdict, or None (with a readable message) when the response cannot be read."""
+    try:
+        return check(q, response)
+    except SkatError as error:
+        st.warning(str(error))
+        return None
+
+
+def show_verdict(verdict: Verdict, ctx: PageContext) -> None:
+    t, lang = ctx.t, ctx.lang
+    headline = render(verdict.headline, t, lang)
+    if verdict.correct:
+        st.success(headline, icon=":material/check_circle:")
+    else:
+        st.error(headline, icon=":material/cancel:")
+    if verdict.explanation:
+        with st.expander(t("Why?"), expanded=not verdict.correct):
+            for step in verdict.explanation:
+                st.markdown("- " + render(step, t, lang))
+
+
+def require_teacher(ctx: PageContext) -> int | None:
+    """The session's class id, or None after pointing to the teacher page."""
+    class_id = st.session_state.get(TEACHER_KEY)
+    if isinstance(class_id, int):
+        return class_id
+    st.info(ctx.t("Log in as the class's teacher first."), icon=":material/lock:")
+    st.page_link(TEACHER_PAGE, label=ctx.t("Teacher log-in"), icon=":material/login:")
+    return None
+
+
+@st.cache_resource(show_spinner=False)
+def _example(deal_id: str) -> Any:
+    """The example deal with this id as a replayable record (None when it is not there)."""
+    try:
+        from trainer.records.deals import load_all
+        from trainer.replay import GameRecord
+    except ImportError:  # pragma: no cover - the replay module is optional
+        return None
+    try:
+        for deal in load_all():
+            if deal.id == deal_id:
+                return GameRecord.from_example(deal)
+    except (SkatError, OSError):
+        return None
+    return None
+
+
+def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False) -> bool | None:
+    """Step through an example deal card by card or trick by trick, all hands open. Returns whether the
+    last card has been reached (None when the deal cannot be shown)."""
+    t, lang = ctx.t, ctx.lang
+    record = _example(deal_id)
+    if record is None:
+        st.warning(t("This example deal cannot be shown."))
+        return None
+    from trainer.replay import Viewer, next_card, next_trick, previous_card
+
+    viewer = Viewer(record)
+    position_key = f"{key}_position"
+    position = int(st.session_state.get(position_key, 0))
+    moves: tuple[tuple[str, str, Callable[[int], int]], ...] = (
+        (t("Start"), ":material/first_page:", lambda p: 0),
+        (t("Back"), ":material/chevron_left:", previous_card),
+        (t("Next card"), ":material/chevron_right:", lambda p: next_card(p, viewer.total)),
+        (t("Next trick"), ":material/last_page:", lambda p: next_trick(p, viewer.total)),
+    )
+    for column, (label, icon, step) in zip(st.columns(4), moves, strict=True):
+        if column.button(label, key=f"{key}_{icon}", icon=icon, width="stretch"):
+            position = step(position)
+    st.session_state[position_key] = position
+    frame = viewer.frame(position)
+    st.caption(
+        t(
+            "Card {position} of {total} · trick {trick}",
+            position=frame.position,
+            total=frame.total,
+            trick=min(frame.trick_number, frame.total // 3),
+        )
+    )
+    for seat, hand in zip(SEATS, frame.hands, strict=True):
+        label = seat_name(seat, t) + (" · " + t("declarer") if seat is record.declarer else "")
+        st.markdown(f"**{label}**")
+        if not hand:
+            st.caption(t("no cards left"))
+        elif big:
+            big_card_row(hand, lang=lang, four_colour=ctx.four_colour)
+        else:
+            card_row(hand, lang=lang, four_colour=ctx.four_colour)
+    st.markdown("**" + t("On the table") + "**")
+    if frame.trick:
+        captions = [seat_name(s, t) for s in frame.trick_seats]
+        if big:
+            big_card_row(frame.trick, lang=lang, four_colour=ctx.four_colour)
+            st.caption(" · ".join(captions))
+        else:
+            card_row(frame.trick, lang=lang, four_colour=ctx.four_colour, captions=captions)
+        if frame.trick_winner is not None:
+            st.caption(t("{seat} wins the trick.", seat=seat_name(frame.trick_winner, t)))
+    for note in (frame.card_note, frame.trick_note):
+        if note is not None:
+            st.info(note.text(lang), icon=":material/lightbulb:")
+    st.caption(
+        t(
+            "Declarer {declarer} points, defenders {defenders} points; the skat's {skat} count for the "
+            "declarer.",
+            declarer=frame.declarer_points,
+            defenders=frame.defender_points,
+            skat=frame.skat_points,
+        )
+    )
+    if frame.result is not None:
+        points = frame.result.declarer_points
+        if frame.result.won:
+            st.success(t("The declarer wins with {points} points.", points=points))
+        else:
+            st.error(t("The declarer loses with {points} points.", points=points))
+    return bool(frame.at_end)

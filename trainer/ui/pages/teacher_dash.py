@@ -1,0 +1,120 @@
+"""Class dashboard (the class's teacher only): per learner answers, accuracy, reviews due and assignments
+done; a heatmap of skills × learners; the most common mistakes; CSV export."""
+
+from __future__ import annotations
+
+from html import escape
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from trainer.teacher import ClassDashboard, dashboard_csv
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.pages.teacher_common import class_store, kind_title, md, mistake_text, require_teacher
+
+
+def _percent(value: float | None) -> float | None:
+    return None if value is None else round(100 * value)
+
+
+def _table(dash: ClassDashboard, ctx: PageContext) -> None:
+    t = ctx.t
+    frame = pd.DataFrame(
+        {
+            t("Learner"): [lr.name for lr in dash.learners],
+            t("Answers"): [lr.attempts for lr in dash.learners],
+            t("Right"): [_percent(lr.accuracy) for lr in dash.learners],
+            t("Reviews due"): [lr.reviews_due for lr in dash.learners],
+            t("Assignments done"): [
+                f"{lr.assignments_done} / {lr.assignments_total}" for lr in dash.learners
+            ],
+        }
+    )
+    st.dataframe(
+        frame,
+        hide_index=True,
+        width="stretch",
+        key="dashboard_table",
+        column_config={t("Right"): st.column_config.NumberColumn(format="%d %%")},
+    )
+
+
+def _heatmap(dash: ClassDashboard, ctx: PageContext) -> None:
+    t = ctx.t
+    skills, names, rows = dash.heatmap()
+    if not skills:
+        st.caption(t("The heatmap appears once learners have answered questions."))
+        return
+    # Plotly reads a little HTML in labels: names are escaped so they show exactly as typed.
+    x_labels = [escape(name) for name in names]
+    y_labels = [escape(kind_title(skill, t)) for skill in skills]
+    z = [[_percent(v) for v in row] for row in rows]
+    text = [["–" if v is None else f"{v} %" for v in row] for row in z]
+    figure = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=x_labels,
+            y=y_labels,
+            text=text,
+            texttemplate="%{text}",
+            zmin=0,
+            zmax=100,
+            colorscale="RdYlGn",
+            colorbar={"title": {"text": "%"}},
+            hovertemplate=t("Learner")
+            + ": %{x}<br>"
+            + t("Skill")
+            + ": %{y}<br>"
+            + t("Right")
+            + ": %{text}<extra></extra>",
+            xgap=2,
+            ygap=2,
+        )
+    )
+    figure.update_layout(
+        height=max(260, 44 * len(skills) + 120),
+        margin={"l": 10, "r": 10, "t": 10, "b": 10},
+        xaxis={"side": "top", "tickangle": -30},
+        yaxis={"autorange": "reversed"},
+    )
+    st.plotly_chart(figure, width="stretch", key="dashboard_heatmap")
+
+
+def render(ctx: PageContext) -> None:
+    t = ctx.t
+    class_id = require_teacher(ctx)
+    if class_id is None:
+        st.title(t("Class dashboard"))
+        return
+    classes = class_store()
+    dash = classes.dashboard(class_id)
+    st.title(t("Dashboard: {name}", name=md(dash.class_name)))
+    if not dash.learners:
+        st.info(t("No learners have joined yet. Give them the join code from the teacher page."))
+        return
+    st.button(t("Refresh"), key="dashboard_refresh", icon=":material/refresh:")
+    st.subheader(t("Learners"))
+    _table(dash, ctx)
+    st.subheader(t("Skills × learners"))
+    st.caption(t("Share of right answers per question type; a dash where a learner has not tried it yet."))
+    _heatmap(dash, ctx)
+    st.subheader(t("Most common mistakes"))
+    if dash.mistakes:
+        for tag, n in dash.mistakes[:8]:
+            st.markdown(
+                "- " + t.ngettext("{what}: {n} time", "{what}: {n} times", n, what=mistake_text(tag, t))
+            )
+    else:
+        st.caption(t("No typical mistakes recorded yet."))
+    st.download_button(
+        t("Download as CSV"),
+        dashboard_csv(dash),
+        file_name=f"class-{class_id}-{dash.at.date().isoformat()}.csv",
+        mime="text/csv",
+        key="dashboard_csv",
+        icon=":material/download:",
+    )
+
+
+render(page_context())

@@ -1,0 +1,146 @@
+"""Projector (the class's teacher only): large cards for the whole room. Step through an example deal, or
+put one quiz question on the screen and watch the class's answers come in from their own devices."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from trainer.cards import parse_cards
+from trainer.profiles import PROFILES
+from trainer.quiz import Question
+from trainer.store.classes import ClassStore, Poll
+from trainer.ui.components import cards_text
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.pages.quiz_texts import render as render_text
+from trainer.ui.pages.teacher_common import (
+    class_store,
+    deal_choices,
+    deal_stepper,
+    drill_kinds,
+    kind_title,
+    md,
+    new_seed,
+    question_for,
+    require_teacher,
+    show_question,
+)
+from trainer.ui.terms import profile_label
+
+MODE_KEY = "projector_mode"
+REVEAL_KEY = "projector_revealed_poll"
+QUESTION = "question"
+DEAL = "deal"
+TALLY_REFRESH_S = 2
+
+
+def _answer_label(question: Question, answer: str, ctx: PageContext) -> str:
+    """A canonical answer as the learners saw it: the choice's words, or the cards as symbols."""
+    for choice in question.choices:
+        if choice.value == answer:
+            return render_text(choice.label, ctx.t, ctx.lang)
+    if question.mode == "cards":
+        return cards_text(parse_cards(answer), ctx.lang) if answer else ctx.t("no cards")
+    return answer
+
+
+@st.fragment(run_every=TALLY_REFRESH_S)
+def _tally(classes: ClassStore, class_id: int, poll: Poll, question: Question, ctx: PageContext) -> None:
+    """The count of answers, refreshed every two seconds; the spread of answers once revealed."""
+    t = ctx.t
+    tally = classes.poll_tally(class_id, poll.id)
+    st.metric(t("Answers"), f"{tally.answers} / {tally.members}")
+    if st.session_state.get(REVEAL_KEY) == poll.id and tally.answers:
+        st.metric(t("Right"), f"{round(100 * tally.correct / tally.answers)} %")
+        frame = pd.DataFrame(
+            {
+                t("Answer"): [_answer_label(question, answer, ctx) for answer, _ in tally.by_answer],
+                t("Learners"): [n for _, n in tally.by_answer],
+            }
+        )
+        st.bar_chart(frame, x=t("Answer"), y=t("Learners"), horizontal=True, height=220)
+
+
+def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
+    t = ctx.t
+    with st.expander(t("Choose the question"), expanded=classes.current_poll(class_id) is None):
+        kind = st.selectbox(
+            t("Question type"), drill_kinds(), format_func=lambda k: kind_title(k, t), key="projector_kind"
+        )
+        names = list(PROFILES)
+        rules = st.radio(
+            t("Rules"),
+            names,
+            index=names.index(ctx.profile.name),
+            format_func=lambda n: profile_label(n, t),
+            key="projector_rules",
+            horizontal=True,
+        )
+        if st.button(
+            t("Put a new question on the screen"),
+            type="primary",
+            key="projector_open",
+            icon=":material/cast:",
+        ):
+            classes.open_poll(class_id, str(kind), new_seed(), str(rules))
+            st.session_state.pop(REVEAL_KEY, None)
+    poll = classes.current_poll(class_id)
+    if poll is None:
+        st.info(t("No question on the screen. Choose one above; learners answer it on the page 'My class'."))
+        return
+    question = question_for(poll.question_type, poll.seed, poll.profile_name)
+    st.caption(kind_title(poll.question_type, t) + " · " + profile_label(poll.profile_name, t))
+    show_question(question, ctx, big=True)
+    if question.mode == "choice":
+        for choice in question.choices:
+            st.markdown(f"### {render_text(choice.label, t, ctx.lang)}")
+    _tally(classes, class_id, poll, question, ctx)
+    left, right = st.columns(2)
+    if left.button(t("Reveal the answer"), key="projector_reveal", icon=":material/visibility:"):
+        st.session_state[REVEAL_KEY] = poll.id
+        st.rerun()
+    if right.button(t("Close the question"), key="projector_close", icon=":material/stop_circle:"):
+        classes.close_poll(class_id, poll.id)
+        st.session_state.pop(REVEAL_KEY, None)
+        st.rerun()
+    if st.session_state.get(REVEAL_KEY) == poll.id:
+        st.success(t("Answer: {answer}", answer=render_text(question.answer_text, t, ctx.lang)))
+        for step in question.explanation:
+            st.markdown("- " + render_text(step, t, ctx.lang))
+
+
+def _deal(ctx: PageContext) -> None:
+    t = ctx.t
+    deals = deal_choices(ctx.lang)
+    if not deals:
+        st.info(t("There are no example deals to show yet."))
+        return
+    deal_id = st.selectbox(
+        t("Example deal"), list(deals), format_func=deals.__getitem__, key="projector_deal"
+    )
+    deal_stepper(str(deal_id), ctx, key=f"projector_deal_{deal_id}", big=True)
+
+
+def render(ctx: PageContext) -> None:
+    t = ctx.t
+    class_id = require_teacher(ctx)
+    if class_id is None:
+        st.title(t("Projector"))
+        return
+    classes = class_store()
+    st.title(t("Projector: {name}", name=md(classes.get_class(class_id).name)))
+    mode = st.segmented_control(
+        t("Show"),
+        (QUESTION, DEAL),
+        default=QUESTION,
+        required=True,
+        key=MODE_KEY,
+        format_func=lambda m: t("A question for the class") if m == QUESTION else t("An example deal"),
+    )
+    if mode == DEAL:
+        _deal(ctx)
+    else:
+        _question(classes, class_id, ctx)
+
+
+render(page_context())
