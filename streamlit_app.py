@@ -8,6 +8,7 @@ chosen in the navigation built from the registry in ``trainer/ui/nav.py``.
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.navigation.page import StreamlitPage
 
 from trainer.i18n import LANGUAGE_NAMES, LANGUAGES
 from trainer.ui.context import (
@@ -53,7 +54,7 @@ for name, value in choices_as_params(st.session_state).items():
 if FOUR_COLOUR_KEY in st.query_params and not st.session_state[FOUR_COLOUR_KEY]:
     del st.query_params[FOUR_COLOUR_KEY]
 
-sections: dict[str, list[st.Page]] = {}  # type: ignore[valid-type]
+sections: dict[str, list[StreamlitPage]] = {}
 for spec in PAGES:
     page = st.Page(
         spec.path, title=t(spec.title), icon=spec.icon, url_path=spec.url_path, default=spec.default

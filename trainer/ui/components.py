@@ -8,6 +8,7 @@ code (``CJ``), its label the suit symbol and rank in the suit's colour.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -25,6 +26,19 @@ _PILL_COLOURS = {Suit.CLUBS: None, Suit.SPADES: None, Suit.HEARTS: "red", Suit.D
 _PILL_FOUR_COLOURS = {Suit.CLUBS: "green", Suit.SPADES: None, Suit.HEARTS: "red", Suit.DIAMONDS: "orange"}
 
 
+@lru_cache(maxsize=512)
+def _card_uri(card: Card, four_colour: bool, state: CardState, lang: str) -> str:
+    """A card face as a data URI (cached: the same 32 cards are drawn again on every rerun)."""
+    letters = RankLetters.DANISH if lang == "da" else RankLetters.INTERNATIONAL
+    title = card_name(card, lang)
+    return svg_data_uri(card_svg(card, four_colour=four_colour, state=state, letters=letters, title=title))
+
+
+@lru_cache(maxsize=8)
+def _back_uri(state: CardState) -> str:
+    return svg_data_uri(card_back_svg(state=state))
+
+
 def card_figure_html(
     card: Card | None,
     *,
@@ -35,12 +49,11 @@ def card_figure_html(
     hidden_label: str = "",
 ) -> str:
     """One card (``None`` = face down) as an ``<img>`` in a ``<figure>`` with an optional caption."""
-    letters = RankLetters.DANISH if lang == "da" else RankLetters.INTERNATIONAL
     if card is None:
-        svg, alt, code = card_back_svg(state=state), hidden_label, "back"
+        uri, alt, code = _back_uri(state), hidden_label, "back"
     else:
         alt = card_name(card, lang)
-        svg, code = card_svg(card, four_colour=four_colour, state=state, letters=letters, title=alt), card.iss
+        uri, code = _card_uri(card, four_colour, state, lang), card.iss
     caption_html = (
         f'<figcaption style="font-size:0.72rem;line-height:1.15;margin-top:2px;width:{CARD_WIDTH_CSS};'
         'overflow-wrap:anywhere;hyphens:auto">'
@@ -50,7 +63,7 @@ def card_figure_html(
     )
     return (
         f'<figure style="margin:0;text-align:center" data-card="{code}" data-state="{state.value}">'
-        f'<img src="{svg_data_uri(svg)}" alt="{escape(alt)}" title="{escape(alt)}"'
+        f'<img src="{uri}" alt="{escape(alt)}" title="{escape(alt)}"'
         f' style="width:{CARD_WIDTH_CSS};height:auto;display:block"/>{caption_html}</figure>'
     )
 
