@@ -79,3 +79,8 @@ def profile_label(name: str, t: Translator) -> str:
     """Label for a profile name ('danish' / 'international') in the switch."""
     names = {"danish": t("Danish textbook"), "international": t("International (ISkO)")}
     return names.get(name, name)
+
+
+def upper_first(text: str) -> str:
+    """Capitalise only the first letter ('forhånd (forehand)' -> 'Forhånd (forehand)')."""
+    return text[:1].upper() + text[1:]

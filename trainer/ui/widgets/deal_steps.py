@@ -9,7 +9,7 @@ import streamlit as st
 
 from trainer.deal import DealStep, Seat, deal_packets, shuffled_deck
 from trainer.ui.components import card_row, verdict
-from trainer.ui.terms import profile_name, seat_name
+from trainer.ui.terms import profile_name, seat_name, upper_first
 from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
 
 SKAT = "skat"
@@ -71,9 +71,9 @@ def render(ctx: WidgetContext) -> None:
     for step in steps[:shown]:
         received[step.recipient].extend(step.cards)
     for seat in Seat:
-        st.markdown(f"{seat_name(seat, t)} — {len(received[seat])}")
+        st.markdown(f"**{upper_first(seat_name(seat, t))}** — {len(received[seat])}")
         card_row(received[seat], lang=ctx.lang, four_colour=ctx.four_colour)
-    st.markdown(f"{t('the skat')} — {len(received[None])}")
+    st.markdown(f"**{upper_first(t('the skat'))}** — {len(received[None])}")
     finished = shown == len(steps)
     card_row(
         received[None] if finished else [None] * len(received[None]),
