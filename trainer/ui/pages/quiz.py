@@ -57,18 +57,31 @@ def _next_button(ctx: PageContext, asker: Asker, clear: tuple[str, ...] = ()) ->
     )
 
 
+def _next_review(ctx: PageContext, learner: int | None, kind: str) -> None:
+    """When the fsrs schedule brings this question type back."""
+    if learner is None:
+        return
+    state = get_store().review_state(learner, kind)
+    if state is not None:
+        st.caption(ctx.t("Next review of this question type: {due}.", due=due_text(ctx, state.due)))
+
+
 def practise(ctx: PageContext, learner: int | None) -> None:
     t = ctx.t
     if st.session_state.get(KIND_KEY) not in KINDS:
         st.session_state[KIND_KEY] = KINDS[0]
     kind = st.selectbox(t("Question type"), KINDS, key=KIND_KEY, format_func=lambda k: kind_title(k, ctx))
+    goal = st.empty()
+    asker = Asker(ctx, "quiz")
+    question = generate(kind, _seed(), ctx.profile)
+    result = asker.ask(question, learner)
     if learner is not None:
         mastery = get_store().mastery(learner, kind)
         right, seen = mastery.correct, mastery.seen
     else:
         last = session_last(kind, MASTERY_WINDOW)
         right, seen = sum(last), len(last)
-    st.progress(
+    goal.progress(
         min(right / MASTERY_NEED, 1.0),
         text=t(
             "{right} right of the last {seen} (goal: {need} of the last {window})",
@@ -78,11 +91,9 @@ def practise(ctx: PageContext, learner: int | None) -> None:
             window=MASTERY_WINDOW,
         ),
     )
-    asker = Asker(ctx, "quiz")
-    question = generate(kind, _seed(), ctx.profile)
-    result = asker.ask(question, learner)
     if result is not None:
-        if learner is not None and get_store().mastered(learner, kind):
+        _next_review(ctx, learner, kind)
+        if right >= MASTERY_NEED:
             st.success(t("Goal reached: 8 of the last 10 are right. Try another question type."), icon="🏆")
         _next_button(ctx, asker)
 
@@ -115,9 +126,7 @@ def review(ctx: PageContext, learner: int | None) -> None:
     asker = Asker(ctx, "review")
     result = asker.ask(generate(kind, _seed(), ctx.profile), learner)
     if result is not None:
-        state = store.review_state(learner, kind)
-        if state is not None:
-            st.caption(t("Next review of this question type: {due}.", due=due_text(ctx, state.due)))
+        _next_review(ctx, learner, kind)
         _next_button(ctx, asker, clear=(REVIEW_KIND_KEY,))
 
 
@@ -155,16 +164,18 @@ def sprint(ctx: PageContext, learner: int | None) -> None:
         st.caption(t("Best score this session: {best}", best=best))
         st.button(t("Start the sprint"), key="sprint_start_button", on_click=_start_sprint, type="primary")
         return
-    st.metric(t("Score"), score, help=t("Seconds left: {left}", left=int(left)))
-    st.caption(t("Seconds left: {left}", left=int(left)))
+    board = st.empty()
     kind = SPRINT_KINDS[count % len(SPRINT_KINDS)]
     asker = Asker(ctx, "sprint")
     question = generate(kind, _seed(), ctx.profile)
     already = asker.verdict_for(question)
     result = asker.ask(question, learner, explain=False)
     if result is not None and already is None:
+        score += int(result.correct)
         st.session_state[SPRINT_COUNT_KEY] = count + 1
-        st.session_state[SPRINT_SCORE_KEY] = score + int(result.correct)
+        st.session_state[SPRINT_SCORE_KEY] = score
+    board.metric(t("Score"), score, help=t("Seconds left: {left}", left=int(left)))
+    st.caption(t("Seconds left: {left}", left=int(left)))
     if result is not None:
         with st.expander(t("Why?")):
             st.markdown("\n".join("- " + render(step, t, ctx.lang) for step in result.explanation))
