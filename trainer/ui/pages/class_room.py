@@ -250,11 +250,12 @@ def render(ctx: PageContext) -> None:
     st.markdown(t("Signed in as {name}.", name=md(member.name)))
     personal_key = st.session_state.pop(NEW_KEY, None)
     if personal_key:
+        shown_key = f"`{personal_key}`"
         st.success(
             t(
                 "Welcome! Your personal key is {key}. Write it down: with the join code, your name and this "
                 "key you can come back from another device.",
-                key=f"`{personal_key}`",
+                key=shown_key,
             ),
             icon=":material/key:",
         )

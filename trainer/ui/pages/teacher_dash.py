@@ -102,9 +102,8 @@ def render(ctx: PageContext) -> None:
     st.subheader(t("Most common mistakes"))
     if dash.mistakes:
         for tag, n in dash.mistakes[:8]:
-            st.markdown(
-                "- " + t.ngettext("{what}: {n} time", "{what}: {n} times", n, what=mistake_text(tag, t))
-            )
+            times = t.ngettext("{n} time", "{n} times", n)
+            st.markdown(f"- {mistake_text(tag, t)}: {times}")
     else:
         st.caption(t("No typical mistakes recorded yet."))
     st.download_button(
