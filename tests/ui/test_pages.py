@@ -105,3 +105,6 @@ def test_every_chapter_renders(slug: str, lang: str, profile: str) -> None:
     rows = html_rows(at)
     for cards in lesson.card_rows:
         assert [c.iss for c in cards] in rows, f"card row {cards} not drawn"
+    # Every live element is drawn (none missing from the registry) and none fails on its first run.
+    assert not [w.value for w in at.warning if "not built yet" in w.value]
+    assert not [e.value for e in at.error], f"{slug}: an element reported an error on its first run"
