@@ -12,7 +12,7 @@ from trainer.deal import Seat, random_deal
 from trainer.games import GameType
 from trainer.play import is_trump, legal_cards, trick_winner
 from trainer.profiles import RuleProfile
-from trainer.ui.components import card_row, pill_label, verdict
+from trainer.ui.components import pill_label, trick_view, verdict
 from trainer.ui.terms import card_label, seat_name
 from trainer.ui.widgets.base import WidgetContext, game_picker, new_deal_button, seed
 
@@ -36,9 +36,9 @@ def render(ctx: WidgetContext) -> None:
         trick = (first, second, third)
     else:
         trick = random_trick(seed(ctx), game, ctx.profile)
-    captions = [f"{seat_name(seat, t)}" for seat in Seat]
+    captions = [seat_name(seat, t) for seat in Seat]
     st.markdown("**" + t("Forehand led. Which card wins this trick?") + "**")
-    card_row(trick, lang=ctx.lang, four_colour=ctx.four_colour, captions=captions)
+    picture = st.empty()  # drawn after the answer is known, so the winner can be highlighted
     labels = {
         card.iss: f"{seat_name(seat, t)}: {pill_label(card, lang=ctx.lang, four_colour=ctx.four_colour)}"
         for seat, card in zip(Seat, trick, strict=True)
@@ -46,8 +46,11 @@ def render(ctx: WidgetContext) -> None:
     answer = st.pills(
         t("The winning card"), list(labels), key=ctx.k(f"answer{game.value}"), format_func=labels.__getitem__
     )
+    position = trick_winner(trick, game)
+    with picture.container():
+        trick_view(trick, captions, lang=ctx.lang, four_colour=ctx.four_colour, winner=position if answer else None)
     if answer:
-        winner = trick[trick_winner(trick, game)]
+        winner = trick[position]
         if is_trump(winner, game):
             reason = t("The highest trump takes the trick.")
         else:
