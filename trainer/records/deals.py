@@ -1,0 +1,571 @@
+"""Example deals (``exercises/deals/*.yaml``): read one file into typed values and check it with the engine.
+
+An example deal is a whole game as a teacher would lay it out: the rule profile, the four packets of the
+deal, the auction (with an optional plan per player saying what game they bid on), the declaration with the
+discards, the tricks in order with notes per trick and per card in English and Danish, and the result the
+author expects. Loading replays all of it through the engine: the 32 cards are distinct, every bid is legal
+(:class:`~trainer.bidding.Auction`), the declaration is allowed and can reach the bid, every card follows the
+rules (:class:`~trainer.play.GameState`) and the recorded result equals :func:`~trainer.value.evaluate_game`.
+Anything wrong is a :class:`~trainer.errors.RecordError` naming the file and the place. The format is
+described in ``exercises/deals/README.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from trainer.bidding import Action, Auction, hand_value, next_bid
+from trainer.cards import Card, parse_card, parse_cards
+from trainer.deal import Deal, Seat
+from trainer.errors import RecordError, SkatError
+from trainer.games import Declaration, GameType
+from trainer.play import GameState, Trick
+from trainer.profiles import RuleProfile, get_profile
+from trainer.value import GameResult, check_reachable, evaluate_game, lowest_trumps, matadors
+
+DEALS_DIR = Path(__file__).resolve().parents[2] / "exercises" / "deals"
+"""Where the example deals live (one YAML file per deal)."""
+
+LANGS = ("en", "da")
+"""Every note is written in these languages."""
+
+_SEAT_WORDS: dict[str, Seat] = {
+    "forehand": Seat.FOREHAND,
+    "middlehand": Seat.MIDDLEHAND,
+    "rearhand": Seat.REARHAND,
+    "dealer": Seat.REARHAND,
+    "forhånd": Seat.FOREHAND,
+    "mellemhånd": Seat.MIDDLEHAND,
+    "baghånd": Seat.REARHAND,
+    "0": Seat.FOREHAND,
+    "1": Seat.MIDDLEHAND,
+    "2": Seat.REARHAND,
+}
+_ACTION_WORDS: dict[str, Action] = {
+    "pass": "pass",
+    "p": "pass",
+    "pas": "pass",
+    "hold": "hold",
+    "yes": "hold",
+    "y": "hold",
+    "ja": "hold",
+}
+_GAME_WORDS: dict[str, GameType] = {
+    **{game.value: game for game in GameType},
+    "klør": GameType.CLUBS,
+    "spar": GameType.SPADES,
+    "hjerter": GameType.HEARTS,
+    "ruder": GameType.DIAMONDS,
+    "nul": GameType.NULL,
+}
+_RESULT_FIELDS = (
+    "won",
+    "value",
+    "list_score",
+    "declarer_points",
+    "declarer_tricks",
+    "schneider",
+    "schwarz",
+    "overbid",
+)
+
+
+# --- value types ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Note:
+    """A teaching note in every language of :data:`LANGS`."""
+
+    en: str
+    da: str
+
+    def text(self, lang: str) -> str:
+        """The note in ``lang`` (English for an unknown language)."""
+        return self.da if lang == "da" else self.en
+
+
+@dataclass(frozen=True)
+class BidStep:
+    """One thing said in the auction, with an optional note on why."""
+
+    seat: Seat
+    action: Action
+    value: int | None
+    note: Note | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a player bids on: the game they have in mind and what it is worth with their ten cards
+    (the skat unseen). Their bids and holds stay within ``value``; they pass when the next bid is above it."""
+
+    seat: Seat
+    declaration: Declaration
+    value: int
+    note: Note | None = None
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """One recorded trick: the three cards in play order (the leader first), a note on the trick and
+    notes on single cards."""
+
+    cards: tuple[Card, ...]
+    note: Note | None = None
+    card_notes: Mapping[Card, Note] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ExampleDeal:
+    """A validated example deal. ``result`` is the engine's scoring of the recorded play (it equals the
+    result written in the file, or loading would have failed)."""
+
+    id: str
+    source: str
+    profile: RuleProfile
+    chapters: tuple[str, ...]
+    title: Note
+    summary: Note | None
+    deal: Deal
+    bidding: tuple[BidStep, ...]
+    plans: tuple[Plan, ...]
+    declarer: Seat
+    bid: int
+    declaration: Declaration
+    discards: tuple[Card, ...]
+    matadors: int
+    tricks: tuple[TrickRecord, ...]
+    thrown: bool
+    result: GameResult
+    declaration_note: Note | None = None
+
+    @property
+    def moves(self) -> tuple[Card, ...]:
+        """Every recorded card in play order."""
+        return tuple(card for trick in self.tricks for card in trick.cards)
+
+    def start_state(self) -> GameState:
+        """The game right after the skat exchange, before the first lead."""
+        if self.declaration.hand:
+            return GameState(self.profile, self.deal, self.declarer, self.declaration)
+        return GameState(self.profile, self.deal, self.declarer, self.declaration, discards=self.discards)
+
+    def auction(self, upto: int | None = None) -> Auction:
+        """The auction after the first ``upto`` steps (all of them when None)."""
+        steps = self.bidding if upto is None else self.bidding[:upto]
+        return Auction.replay(self.profile, ((s.seat, s.action, s.value) for s in steps))
+
+    def plan_of(self, seat: Seat) -> Plan | None:
+        for plan in self.plans:
+            if plan.seat is seat:
+                return plan
+        return None
+
+    def card_note(self, index: int) -> Note | None:
+        """The note on the ``index``-th card played (0-based), if any."""
+        trick = self.tricks[index // 3] if index // 3 < len(self.tricks) else None
+        if trick is None or index % 3 >= len(trick.cards):
+            return None
+        return trick.card_notes.get(trick.cards[index % 3])
+
+
+# --- reading ----------------------------------------------------------------------------------------------
+
+
+def load_deal(path: str | Path) -> ExampleDeal:
+    """Read and validate one example-deal file."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise RecordError(f"{path.name}: the file cannot be read as YAML ({error}).") from error
+    return parse_deal(data, source=path.name, default_id=path.stem)
+
+
+def deal_files(directory: str | Path = DEALS_DIR) -> list[Path]:
+    """The example-deal files of a folder, sorted by name."""
+    return sorted(Path(directory).glob("*.yaml"))
+
+
+def load_all(directory: str | Path = DEALS_DIR) -> list[ExampleDeal]:
+    """Every example deal in a folder (sorted by file name); the first broken file raises."""
+    return [load_deal(path) for path in deal_files(directory)]
+
+
+def parse_deal(data: Any, *, source: str = "<deal>", default_id: str = "") -> ExampleDeal:
+    """Validate the parsed YAML of one deal; raises :class:`RecordError` naming ``source`` and the place."""
+    try:
+        return _Reader(source).read(data, default_id)
+    except RecordError as error:
+        raise RecordError(f"{source}: {error}") from None
+    except SkatError as error:
+        raise RecordError(f"{source}: {error}") from error
+
+
+def parse_declaration_words(text: str) -> Declaration:
+    """A declaration written in words: ``clubs``, ``spades hand``, ``grand ouvert hand``, ``null ouvert``,
+    ``null ouvert hand``, ``hearts musik 1``, ``grand hand schneider``; Danish ``nul-ouvert``/``dækker``."""
+    words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
+    if words and words[0] in ("nul-ouvert", "dækker"):
+        return Declaration(GameType.NULL, ouvert=True, hand=words[0] == "dækker")
+    if not words or words[0] not in _GAME_WORDS:
+        raise RecordError(
+            f"'{text}' does not start with a game (clubs, spades, hearts, diamonds, grand, null)."
+        )
+    flags = {"hand": False, "ouvert": False, "schneider": False, "schwarz": False}
+    musik = 0
+    rest = words[1:]
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if word == "musik" and i + 1 < len(rest) and rest[i + 1].isdigit():
+            musik = int(rest[i + 1])
+            i += 2
+            continue
+        if word in ("announced",):
+            i += 1
+            continue
+        key = {"open": "ouvert", "på": "ouvert", "bordet": "ouvert"}.get(word, word)
+        if key not in flags:
+            raise RecordError(
+                f"'{word}' in '{text}' is not a level (hand, ouvert, schneider, schwarz, musik N)."
+            )
+        flags[key] = True
+        i += 1
+    return Declaration(
+        _GAME_WORDS[words[0]],
+        hand=flags["hand"],
+        ouvert=flags["ouvert"],
+        schneider_announced=flags["schneider"],
+        schwarz_announced=flags["schwarz"],
+        musik=musik,
+    )
+
+
+class _Reader:
+    """Reads one deal, keeping the place for error messages."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    # -- small field readers --------------------------------------------------------------------------------
+    @staticmethod
+    def mapping(value: Any, where: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise RecordError(f"{where} must be a mapping (key: value lines).")
+        return value
+
+    def note(self, value: Any, where: str) -> Note | None:
+        if value is None:
+            return None
+        data = self.mapping(value, where)
+        missing = [lang for lang in LANGS if not isinstance(data.get(lang), str) or not data[lang].strip()]
+        if missing:
+            raise RecordError(f"{where} needs a text in every language; missing: {', '.join(missing)}.")
+        unknown = set(data) - set(LANGS)
+        if unknown:
+            raise RecordError(f"{where} has unknown languages: {', '.join(sorted(unknown))}.")
+        return Note(en=" ".join(data["en"].split()), da=" ".join(data["da"].split()))
+
+    @staticmethod
+    def seat(value: Any, where: str) -> Seat:
+        seat = _SEAT_WORDS.get(str(value).strip().lower())
+        if seat is None:
+            raise RecordError(f"{where}: '{value}' is not a seat (forehand, middlehand, rearhand).")
+        return seat
+
+    @staticmethod
+    def cards(value: Any, where: str, count: int | None = None) -> tuple[Card, ...]:
+        if isinstance(value, list):
+            value = " ".join(str(v) for v in value)
+        if not isinstance(value, str):
+            raise RecordError(f"{where} must be a list of cards.")
+        try:
+            return parse_cards(value, count=count)
+        except SkatError as error:
+            raise RecordError(f"{where}: {error}") from None
+
+    # -- the whole deal --------------------------------------------------------------------------------------
+    def read(self, data: Any, default_id: str) -> ExampleDeal:
+        top = self.mapping(data, "The file")
+        known = {
+            "id",
+            "profile",
+            "chapters",
+            "title",
+            "summary",
+            "deal",
+            "bidding",
+            "plans",
+            "declaration",
+            "play",
+            "thrown",
+            "result",
+        }
+        unknown = set(top) - known
+        if unknown:
+            raise RecordError(f"unknown fields: {', '.join(sorted(unknown))}.")
+        deal_id = str(top.get("id") or default_id)
+        try:
+            profile = get_profile(str(top.get("profile", "")))
+        except SkatError as error:
+            raise RecordError(f"profile: {error}") from None
+        chapters = top.get("chapters") or []
+        if not isinstance(chapters, list) or not all(isinstance(c, str) for c in chapters):
+            raise RecordError("chapters must be a list of chapter slugs such as 07-bidding.")
+        title = self.note(top.get("title"), "title")
+        if title is None:
+            raise RecordError("title is missing (en and da).")
+        summary = self.note(top.get("summary"), "summary")
+        deal = self.read_deal(top.get("deal"))
+        bidding, auction = self.read_bidding(profile, top.get("bidding"))
+        plans = self.read_plans(profile, deal, top.get("plans"), bidding)
+        declarer = auction.declarer
+        if declarer is None:
+            raise RecordError("bidding: everyone passed; an example deal needs a declarer.")
+        bid = auction.bid_value
+        assert bid is not None
+        declaration, discards, declaration_note = self.read_declaration(
+            profile, declarer, top.get("declaration")
+        )
+        count = matadors((*deal.hand(declarer), *deal.skat), declaration.game)
+        try:
+            check_reachable(profile, declaration, count, bid)
+        except SkatError as error:
+            raise RecordError(f"declaration: {error}") from None
+        thrown = bool(top.get("thrown", False))
+        state = (
+            GameState(profile, deal, declarer, declaration)
+            if declaration.hand
+            else self.exchange(profile, deal, declarer, declaration, discards)
+        )
+        tricks = self.read_play(state, top.get("play"), thrown)
+        result = evaluate_game(
+            profile,
+            declaration,
+            matadors=count,
+            bid=bid,
+            declarer_points=state.declarer_points,
+            declarer_tricks=state.declarer_tricks,
+            musik_fulfilled=musik_fulfilled(state),
+            thrown=thrown,
+        )
+        self.check_result(top.get("result"), result)
+        return ExampleDeal(
+            id=deal_id,
+            source=self.source,
+            profile=profile,
+            chapters=tuple(chapters),
+            title=title,
+            summary=summary,
+            deal=deal,
+            bidding=bidding,
+            plans=plans,
+            declarer=declarer,
+            bid=bid,
+            declaration=declaration,
+            discards=discards,
+            matadors=count,
+            tricks=tricks,
+            thrown=thrown,
+            result=result,
+            declaration_note=declaration_note,
+        )
+
+    def read_deal(self, value: Any) -> Deal:
+        data = self.mapping(value, "deal")
+        hands = tuple(self.cards(data.get(seat.english), f"deal.{seat.english}", 10) for seat in Seat)
+        skat = self.cards(data.get("skat"), "deal.skat", 2)
+        try:
+            return Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
+        except SkatError as error:
+            raise RecordError(f"deal: {error}") from None
+
+    def read_bidding(self, profile: RuleProfile, value: Any) -> tuple[tuple[BidStep, ...], Auction]:
+        if not isinstance(value, list) or not value:
+            raise RecordError("bidding must be a list such as ['middlehand 18', 'forehand yes', ...].")
+        auction = Auction(profile)
+        steps: list[BidStep] = []
+        for number, entry in enumerate(value, start=1):
+            where = f"bidding step {number}"
+            note = None
+            if isinstance(entry, Mapping):
+                note = self.note(entry.get("note"), f"{where} note")
+                entry = entry.get("say")
+            words = str(entry).split()
+            if len(words) != 2:
+                raise RecordError(
+                    f"{where}: write '<seat> <bid>', '<seat> yes' or '<seat> pass', not '{entry}'."
+                )
+            seat = self.seat(words[0], where)
+            action: Action
+            bid_value: int | None = None
+            if words[1].isdigit():
+                action, bid_value = "bid", int(words[1])
+            elif words[1].lower() in _ACTION_WORDS:
+                action = _ACTION_WORDS[words[1].lower()]
+                bid_value = auction.bid_value if action == "hold" else None
+            else:
+                raise RecordError(f"{where}: '{words[1]}' is not a bid, 'yes' or 'pass'.")
+            try:
+                auction.act(seat, action, bid_value)
+            except SkatError as error:
+                raise RecordError(f"{where} ('{entry}'): {error}") from None
+            steps.append(BidStep(seat, action, bid_value, note))
+        if not auction.finished:
+            raise RecordError("bidding: the auction is not finished; someone still has to bid, hold or pass.")
+        return tuple(steps), auction
+
+    def read_plans(
+        self, profile: RuleProfile, deal: Deal, value: Any, bidding: Sequence[BidStep]
+    ) -> tuple[Plan, ...]:
+        if value is None:
+            return ()
+        data = self.mapping(value, "plans")
+        plans: list[Plan] = []
+        for key, entry in data.items():
+            where = f"plans.{key}"
+            seat = self.seat(key, where)
+            item = self.mapping(entry, where) if isinstance(entry, Mapping) else {"game": entry}
+            try:
+                declaration = profile.check_declaration(parse_declaration_words(str(item.get("game", ""))))
+            except SkatError as error:
+                raise RecordError(f"{where}: {error}") from None
+            worth = hand_value(profile, deal.hand(seat), declaration).value
+            plans.append(Plan(seat, declaration, worth, self.note(item.get("note"), f"{where}.note")))
+            self.check_plan(profile, seat, worth, bidding, where)
+        return tuple(sorted(plans, key=lambda p: int(p.seat)))
+
+    @staticmethod
+    def check_plan(
+        profile: RuleProfile, seat: Seat, worth: int, bidding: Sequence[BidStep], where: str
+    ) -> None:
+        """A player bids and holds only up to the plan's value, and passes only when the next bid is
+        above it."""
+        current: int | None = None
+        for step in bidding:
+            if (
+                step.seat is seat
+                and step.action in ("bid", "hold")
+                and step.value is not None
+                and step.value > worth
+            ):
+                raise RecordError(f"{where}: {seat.english} says {step.value}, more than the plan's {worth}.")
+            if step.seat is seat and step.action == "pass" and current is not None:
+                facing = current
+                if facing <= worth and next_bid(profile, facing) <= worth:
+                    raise RecordError(
+                        f"{where}: {seat.english} passes at {facing} although the plan is worth {worth}."
+                    )
+            if step.action == "bid":
+                current = step.value
+
+    def read_declaration(
+        self, profile: RuleProfile, declarer: Seat, value: Any
+    ) -> tuple[Declaration, tuple[Card, ...], Note | None]:
+        data = self.mapping(value, "declaration")
+        if "declarer" in data and self.seat(data["declarer"], "declaration.declarer") is not declarer:
+            raise RecordError(
+                f"declaration.declarer: the auction was won by {declarer.english}, not {data['declarer']}."
+            )
+        try:
+            declaration = profile.check_declaration(parse_declaration_words(str(data.get("game", ""))))
+        except SkatError as error:
+            raise RecordError(f"declaration.game: {error}") from None
+        discards: tuple[Card, ...] = ()
+        if declaration.hand:
+            if data.get("discard"):
+                raise RecordError(
+                    "declaration.discard: a hand game keeps the skat face down; nothing is discarded."
+                )
+        else:
+            discards = self.cards(data.get("discard"), "declaration.discard", 2)
+        return declaration, discards, self.note(data.get("note"), "declaration.note")
+
+    @staticmethod
+    def exchange(
+        profile: RuleProfile, deal: Deal, declarer: Seat, declaration: Declaration, discards: tuple[Card, ...]
+    ) -> GameState:
+        try:
+            return GameState(profile, deal, declarer, declaration, discards=discards)
+        except SkatError as error:
+            raise RecordError(f"declaration.discard: {error}") from None
+
+    def read_play(self, state: GameState, value: Any, thrown: bool) -> tuple[TrickRecord, ...]:
+        if value is None:
+            value = []
+        if not isinstance(value, list):
+            raise RecordError("play must be a list of tricks.")
+        tricks: list[TrickRecord] = []
+        for number, entry in enumerate(value, start=1):
+            where = f"play, trick {number}"
+            if state.is_finished:
+                raise RecordError(f"{where}: the game is already over.")
+            item = self.mapping(entry, where) if isinstance(entry, Mapping) else {"cards": entry}
+            cards = self.cards(item.get("cards"), f"{where} cards")
+            if len(cards) != 3 and number != len(value):
+                raise RecordError(f"{where}: a trick has three cards.")
+            for position, card in enumerate(cards, start=1):
+                seat = state.to_move
+                try:
+                    state.play(card)
+                except SkatError as error:
+                    who = seat.english if seat is not None else "nobody"
+                    raise RecordError(f"{where}, card {position} ({card.symbol} by {who}): {error}") from None
+            card_notes: dict[Card, Note] = {}
+            raw_notes = item.get("card_notes") or {}
+            for key, text in self.mapping(raw_notes, f"{where} card_notes").items():
+                try:
+                    card = parse_card(str(key))
+                except SkatError as error:
+                    raise RecordError(f"{where} card_notes: {error}") from None
+                if card not in cards:
+                    raise RecordError(f"{where} card_notes: {card.symbol} is not played in this trick.")
+                note = self.note(text, f"{where} card_notes {card.symbol}")
+                assert note is not None
+                card_notes[card] = note
+            tricks.append(TrickRecord(cards, self.note(item.get("note"), f"{where} note"), card_notes))
+        if not state.is_finished and not thrown:
+            raise RecordError(
+                f"play: the game stops after {len(state.moves)} cards; "
+                "play it to the end or mark it 'thrown'."
+            )
+        return tuple(tricks)
+
+    def check_result(self, value: Any, result: GameResult) -> None:
+        data = self.mapping(value, "result")
+        for name in ("won", "value"):
+            if name not in data:
+                raise RecordError(f"result.{name} is missing.")
+        unknown = set(data) - set(_RESULT_FIELDS)
+        if unknown:
+            raise RecordError(f"result has unknown fields: {', '.join(sorted(unknown))}.")
+        for name in _RESULT_FIELDS:
+            if name in data and data[name] != getattr(result, name):
+                raise RecordError(
+                    f"result.{name} is {data[name]!r} in the file, "
+                    f"but the engine finds {getattr(result, name)!r}."
+                )
+
+
+def musik_fulfilled(state: GameState) -> bool:
+    """Did the declarer win the last trick(s) with the lowest trump(s) the declared Musik asks for?"""
+    count = state.declaration.musik
+    if not count:
+        return True
+    tricks: Sequence[Trick] = state.tricks
+    needed = lowest_trumps(state.game, count)
+    for k, card in enumerate(needed, start=1):
+        if len(tricks) < k:
+            return False
+        trick = tricks[-k]
+        if trick.winner is not state.declarer or trick.card_of(state.declarer) != card:
+            return False
+    return True
