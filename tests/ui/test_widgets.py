@@ -312,3 +312,13 @@ def test_follow_suit_random_deal_renders() -> None:
             assert "#1f7a34" in svg  # four-colour clubs are green
         if code[0] == "D":
             assert "#e08a00" in svg  # four-colour diamonds are orange
+
+
+def test_trick_winner_highlights_the_winner_once_answered() -> None:
+    at = widget_app("trick_winner", trick="SA C7 ST")
+    at.selectbox(key="w-game").set_value("clubs").run()
+    assert 'data-state="highlighted"' not in at.html[0].value
+    at.pills(key="w-answerclubs").set_value("SA").run()
+    assert at.error
+    figures = re.findall(r'data-card="(\w+)" data-state="(\w+)"', at.html[0].value)
+    assert figures == [("SA", "normal"), ("C7", "highlighted"), ("ST", "normal")]

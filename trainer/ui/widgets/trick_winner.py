@@ -48,7 +48,8 @@ def render(ctx: WidgetContext) -> None:
     )
     position = trick_winner(trick, game)
     with picture.container():
-        trick_view(trick, captions, lang=ctx.lang, four_colour=ctx.four_colour, winner=position if answer else None)
+        shown_winner = position if answer else None
+        trick_view(trick, captions, lang=ctx.lang, four_colour=ctx.four_colour, winner=shown_winner)
     if answer:
         winner = trick[position]
         if is_trump(winner, game):
