@@ -7,6 +7,8 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trainer.cardart import (
     CLASSIC_COLOURS,
@@ -84,3 +86,22 @@ def test_back_and_title_and_data_uri() -> None:
     uri = svg_data_uri(titled)
     assert uri.startswith("data:image/svg+xml;base64,")
     assert base64.b64decode(uri.split(",", 1)[1]).decode() == titled
+
+
+@given(
+    cards=st.lists(st.sampled_from(ALL_CARDS), unique=True, max_size=12),
+    lang=st.sampled_from(["en", "da"]),
+    four=st.booleans(),
+    data=st.data(),
+)
+@settings(max_examples=40)
+def test_card_row_html_lists_the_cards_in_order(cards, lang, four, data) -> None:  # type: ignore[no-untyped-def]
+    from trainer.ui.components import card_row_html
+
+    states = data.draw(st.lists(st.sampled_from(list(CardState)), min_size=len(cards), max_size=len(cards)))
+    html = card_row_html(cards, lang=lang, four_colour=four, states=states)
+    assert re.search(r'data-cards="([^"]*)"', html).group(1).split() == [c.iss for c in cards]  # type: ignore[union-attr]
+    figures = re.findall(r'data-card="(\w+)" data-state="(\w+)"', html)
+    assert figures == [(c.iss, s.value) for c, s in zip(cards, states, strict=True)]
+    for uri in re.findall(r'src="data:image/svg\+xml;base64,([^"]+)"', html):
+        ET.fromstring(base64.b64decode(uri))  # every picture is well-formed SVG
