@@ -72,7 +72,7 @@ def test_grand_with_clubs_jack_40_60_80_and_the_bid_table() -> None:
     at.checkbox(key="calc-value-hand").check().run()
     assert at.metric[0].value == "80"
     table = at.dataframe[0].value
-    values = table.iloc[:, -1].tolist()
+    values = table.iloc[:, 0].tolist()
     assert values == sorted(values, reverse=True)  # best first
     assert values[0] == 80  # grand på bordet af hånden is this hand's best declaration
 

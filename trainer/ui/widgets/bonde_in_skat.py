@@ -76,7 +76,7 @@ def overbid_view(
             text = t("{count} — reaches the bid", count=way.breakdown.danish_words())
         else:
             text = t("{count} — still below the bid", count=way.breakdown.danish_words())
-        mark = "✅" if way.reaches_bid else "❌"
+        mark = ":green[:material/check_circle:]" if way.reaches_bid else ":red[:material/cancel:]"
         st.markdown(f"- {mark} **{_way_label(way.kind, ctx)}**: {text}")
     if ctx.profile.overbid_valuation is OverbidValuation.NEXT_MULTIPLE_OF_BASE:
         rule = t(
@@ -136,7 +136,7 @@ def risk_view(ctx: WidgetContext, hand: Sequence[Card], declaration: Declaration
             t("Chance"): [f"{float(o.probability) * 100:.1f} %" for o in risk.outcomes],
             t("Value"): [o.breakdown.value for o in risk.outcomes],
             t("Bid {bid} covered", bid=limit): [
-                "✅" if o.breakdown.value >= limit else "❌" for o in risk.outcomes
+                t("yes") if o.breakdown.value >= limit else t("no") for o in risk.outcomes
             ],
         }
     )

@@ -120,10 +120,10 @@ def bid_table_frame(
     rows = bid_table(profile, hand, skat, with_variants=with_variants)
     return pd.DataFrame(
         {
+            t("Value = highest safe bid"): [row.value for row in rows],
             t("Game"): [declaration_name(row.declaration, t) for row in rows],
             t("Matadors"): [matadors_words(row.matadors, t) for row in rows],
             t("Count"): [row.breakdown.danish_words() for row in rows],
-            t("Value = highest safe bid"): [row.value for row in rows],
         }
     )
 
