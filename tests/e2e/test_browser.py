@@ -204,5 +204,7 @@ def test_phone_width_home_and_chapter(app_url: str, browser) -> None:  # type: i
     # Cards shrink with the screen: several fit side by side on a phone.
     box = images.first.bounding_box()
     assert box is not None and box["width"] <= 390 / 5
+    images.first.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
     _shot(page, "chapter-phone-four-colour")
     page.close()

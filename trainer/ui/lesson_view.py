@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 import streamlit as st
@@ -12,6 +13,12 @@ from trainer.ui.components import card_row
 from trainer.ui.context import PageContext
 from trainer.ui.terms import profile_name
 from trainer.ui.widgets.base import WidgetContext, widget_key
+
+
+def _demote_headings(text: str) -> str:
+    """Lesson sections (``## ``) one level down: the page title is the chapter's only big heading, which
+    keeps a phone screen calm."""
+    return re.sub(r"^(#{2,5}) ", r"#\1 ", text, flags=re.MULTILINE)
 
 
 def _profile_note(lesson: Lesson, ctx: PageContext) -> None:
@@ -56,7 +63,7 @@ def render_lesson(
     _terms(lesson, ctx)
     for block in lesson.blocks:
         if isinstance(block, MarkdownBlock):
-            st.markdown(block.text)
+            st.markdown(_demote_headings(block.text))
         elif isinstance(block, CardsBlock):
             card_row(block.cards, lang=ctx.lang, four_colour=ctx.four_colour)
         elif isinstance(block, WidgetBlock):
