@@ -74,32 +74,39 @@ def answer_of(question: Question) -> object:
     return [c.iss for c in question.answer_cards]
 
 
-CASES = [(kind, right) for kind in KINDS for right in (True, False)]
-
-
-@pytest.mark.parametrize(("kind", "right"), CASES)
-def test_each_question_type_right_and_wrong_with_explanation(kind: str, right: bool, db_url: str) -> None:
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_question_type_right_then_wrong_with_explanation(kind: str, db_url: str) -> None:
     lang = "da" if KINDS.index(kind) % 2 else "en"
-    rules = "international" if right else "danish"
-    at = quiz_app(lang=lang, rules=rules, quiz_seed=11, quiz_kind=kind)
-    question = generate(kind, 11, get_profile(rules))
+    rules = "international" if KINDS.index(kind) % 3 else "danish"
     t = get_translator(lang)
-    shown = texts(at)
-    assert render(question.prompt, t, lang) in shown
-    give(at, question, answer_of(question) if right else wrong_answer(question))
-    answer = render(question.answer_text, t, lang)
-    if right:
-        assert [s.value for s in at.success] == [t("Right: {answer}.", answer=answer)]
-        assert not at.error
-    else:
-        assert [e.value for e in at.error] == [t("Not quite. The answer is {answer}.", answer=answer)]
-    explanation = texts(at)
-    for step in question.explanation:
-        assert render(step, t, lang) in explanation
-    # the next question has a new seed and no verdict
-    at.button(key="quiz_next").click().run()
-    assert at.session_state["quiz_seed"] == 12
-    assert not at.success and not at.error
+    at = quiz_app(lang=lang, rules=rules, quiz_seed=11, quiz_kind=kind)
+    for seed, right in ((11, True), (12, False)):
+        question = generate(kind, seed, get_profile(rules))
+        assert render(question.prompt, t, lang) in texts(at)
+        give(at, question, answer_of(question) if right else wrong_answer(question))
+        answer = render(question.answer_text, t, lang)
+        if right:
+            assert [s.value for s in at.success] == [t("Right: {answer}.", answer=answer)]
+            assert not at.error
+        else:
+            assert [e.value for e in at.error] == [t("Not quite. The answer is {answer}.", answer=answer)]
+            assert not at.success
+        explanation = texts(at)
+        for step in question.explanation:
+            assert render(step, t, lang) in explanation
+        # the answer is locked and the Check button gone once answered
+        assert all(b.key != "quiz_check" for b in at.button)
+        at.button(key="quiz_next").click().run()
+        assert at.session_state["quiz_seed"] == seed + 1
+        assert not at.success and not at.error
+    assert at.session_state["quiz_history"] == [(kind, True), (kind, False)]
+
+
+def test_check_without_an_answer_asks_for_one(db_url: str) -> None:
+    at = quiz_app(quiz_seed=1, quiz_kind="game_value")
+    at.button(key="quiz_check").click().run()
+    assert [w.value for w in at.warning] == ["Choose or type an answer first."]
+    assert "quiz_history" not in at.session_state
 
 
 def test_without_a_name_answers_count_in_the_session(db_url: str) -> None:
@@ -175,13 +182,14 @@ def test_practise_until_eight_of_the_last_ten(db_url: str) -> None:
 
 
 def test_sprint_scores_and_ends(db_url: str) -> None:
-    at = quiz_app(quiz_seed=40, quiz_mode="sprint")
+    kinds = ("game_value", "safe_bid", "valid_bid")  # in turn, by seed
+    at = quiz_app(quiz_seed=39, quiz_mode="sprint")
     at.button(key="sprint_start_button").click().run()
-    question = generate("game_value", 40, get_profile("danish"))
+    question = generate(kinds[39 % 3], 39, get_profile("danish"))
     give(at, question, answer_of(question), prefix="sprint")
     assert at.session_state["sprint_score"] == 1 and at.session_state["sprint_count"] == 1
     at.button(key="sprint_next").click().run()
-    question = generate("safe_bid", 41, get_profile("danish"))
+    question = generate(kinds[40 % 3], 40, get_profile("danish"))
     give(at, question, wrong_answer(question), prefix="sprint")
     assert at.session_state["sprint_score"] == 1 and at.session_state["sprint_count"] == 2
     at.session_state["sprint_start"] = at.session_state["sprint_start"] - 1000

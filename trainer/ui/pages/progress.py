@@ -52,6 +52,7 @@ def _daily_chart(ctx: PageContext, right: Counter[str], wrong: Counter[str]) -> 
     figure.update_layout(
         title=t("Answers per day"),
         barmode="stack",
+        xaxis={"type": "category"},
         height=300,
         margin={"l": 10, "r": 10, "t": 40, "b": 30},
         legend={"orientation": "h"},

@@ -12,7 +12,14 @@ import streamlit as st
 from trainer.quiz import GAME_VALUE, KINDS, SAFE_BID, VALID_BID, generate
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.pages.quiz_common import Asker, due_text, kind_title, learner_box, session_last
+from trainer.ui.pages.quiz_common import (
+    Asker,
+    due_text,
+    kind_title,
+    learner_box,
+    question_id,
+    session_last,
+)
 from trainer.ui.pages.quiz_texts import render
 from trainer.ui.progress_state import get_store
 
@@ -27,8 +34,9 @@ SPRINT_START_KEY = "sprint_start"
 SPRINT_SCORE_KEY = "sprint_score"
 SPRINT_COUNT_KEY = "sprint_count"
 SPRINT_BEST_KEY = "sprint_best"
+SPRINT_SCORED_KEY = "sprint_scored"
 SPRINT_SECONDS = 60
-# The sprint's questions, in turn: values of games, safe bids, valid bids.
+# The sprint's questions, in turn (by seed): values of games, safe bids, valid bids.
 SPRINT_KINDS = (GAME_VALUE, SAFE_BID, VALID_BID)
 MODES = ("practise", "review", "sprint")
 
@@ -134,6 +142,7 @@ def _start_sprint() -> None:
     st.session_state[SPRINT_START_KEY] = time.time()
     st.session_state[SPRINT_SCORE_KEY] = 0
     st.session_state[SPRINT_COUNT_KEY] = 0
+    st.session_state[SPRINT_SCORED_KEY] = set()
     st.session_state.pop("sprint_verdict", None)
     st.session_state.pop("sprint_answer", None)
 
@@ -165,12 +174,14 @@ def sprint(ctx: PageContext, learner: int | None) -> None:
         st.button(t("Start the sprint"), key="sprint_start_button", on_click=_start_sprint, type="primary")
         return
     board = st.empty()
-    kind = SPRINT_KINDS[count % len(SPRINT_KINDS)]
+    seed = _seed()
+    kind = SPRINT_KINDS[seed % len(SPRINT_KINDS)]
     asker = Asker(ctx, "sprint")
-    question = generate(kind, _seed(), ctx.profile)
-    already = asker.verdict_for(question)
+    question = generate(kind, seed, ctx.profile)
     result = asker.ask(question, learner, explain=False)
-    if result is not None and already is None:
+    scored = st.session_state.setdefault(SPRINT_SCORED_KEY, set())
+    if result is not None and question_id(question) not in scored:
+        scored.add(question_id(question))
         score += int(result.correct)
         st.session_state[SPRINT_COUNT_KEY] = count + 1
         st.session_state[SPRINT_SCORE_KEY] = score

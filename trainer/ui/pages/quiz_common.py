@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 import streamlit as st
 
+from trainer.cards import parse_cards
 from trainer.quiz import KIND_TITLES, Question, Response, Verdict, check
 from trainer.ui.components import card_row, pick_cards, verdict
 from trainer.ui.context import PageContext
@@ -150,6 +151,21 @@ class Asker:
         self.check_key = f"{prefix}_check"
         self.verdict_key = f"{prefix}_verdict"
         self.shown_key = f"{prefix}_shown"
+        self.missing_key = f"{prefix}_missing"
+
+    def _on_check(self, question: Question, learner: int | None) -> None:
+        """Check button callback: grade, record and keep the verdict before the page is drawn again."""
+        response = st.session_state.get(self.answer_key)
+        if response is None or response == "":
+            st.session_state[self.missing_key] = True
+            return
+        if question.mode == "cards":
+            response = parse_cards(" ".join(response)) if response else ()
+        result = check(question, _response(response))
+        started = float(st.session_state[self.shown_key][1])
+        elapsed = max(0, int((time.time() - started) * 1000))
+        record(self.ctx, learner, question, result, elapsed)
+        st.session_state[self.verdict_key] = (question_id(question), result)
 
     def forget(self) -> None:
         """Clear the answer and verdict (before the next question)."""
@@ -171,17 +187,17 @@ class Asker:
             st.session_state.pop(self.answer_key, None)
         show_question(self.ctx, question)
         done = self.verdict_for(question)
-        response = answer_widget(self.ctx, question, self.answer_key, disabled=done is not None)
-        if done is None and st.button(self.ctx.t("Check"), key=self.check_key, type="primary"):
-            if response is None or (isinstance(response, str) and not response):
+        answer_widget(self.ctx, question, self.answer_key, disabled=done is not None)
+        if done is None:
+            st.button(
+                self.ctx.t("Check"),
+                key=self.check_key,
+                type="primary",
+                on_click=self._on_check,
+                args=(question, learner),
+            )
+            if st.session_state.pop(self.missing_key, False):
                 st.warning(self.ctx.t("Choose or type an answer first."))
-                return None
-            result = check(question, _response(response))
-            started = float(st.session_state[self.shown_key][1])
-            elapsed = max(0, int((time.time() - started) * 1000))
-            record(self.ctx, learner, question, result, elapsed)
-            st.session_state[self.verdict_key] = (qid, result)
-            done = result
         if done is not None:
             show_verdict(self.ctx, done, explain=explain)
         return done
