@@ -191,7 +191,7 @@ def _class_view(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
             ),
             icon=":material/celebration:",
         )
-    st.markdown(t("Join code") + f": `{code}`")
+    st.markdown("### " + t("Join code") + f": `{code}`")
     st.caption(t("Learners open the page 'My class' and type this code and their name."))
     links = st.columns(3)
     links[0].page_link(DASHBOARD_PAGE, label=t("Dashboard"), icon=":material/monitoring:")

@@ -84,6 +84,7 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
         ):
             classes.open_poll(class_id, str(kind), new_seed(), str(rules))
             st.session_state.pop(REVEAL_KEY, None)
+            st.rerun()
     poll = classes.current_poll(class_id)
     if poll is None:
         st.info(t("No question on the screen. Choose one above; learners answer it on the page 'My class'."))
@@ -92,8 +93,9 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
     st.caption(kind_title(poll.question_type, t) + " · " + profile_label(poll.profile_name, t))
     show_question(question, ctx, big=True)
     if question.mode == "choice":
-        for choice in question.choices:
-            st.markdown(f"### {render_text(choice.label, t, ctx.lang)}")
+        columns = st.columns(min(4, len(question.choices)))
+        for i, choice in enumerate(question.choices):
+            columns[i % len(columns)].markdown(f"### {render_text(choice.label, t, ctx.lang)}")
     _tally(classes, class_id, poll, question, ctx)
     left, right = st.columns(2)
     if left.button(t("Reveal the answer"), key="projector_reveal", icon=":material/visibility:"):

@@ -1,0 +1,240 @@
+"""Real browser (headless Debian Chromium): a teacher logs in and opens the class dashboard, on a desktop and
+at phone width; learners' names that look like HTML must show as text and run nothing. Screenshots go to
+test-artifacts/screenshots/ (teacher-*, dashboard-*, projector-*, class-*).
+
+Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so CI runs this).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = REPO / "test-artifacts" / "screenshots"
+STREAMLIT = Path(sys.executable).parent / "streamlit"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+READY = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
+IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+PASSWORD = "projector in room 12"
+XSS_NAMES = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(
+        "Chromium is not installed at /usr/bin/chromium (apt-get install chromium; scripts/test.sh does it)",
+        allow_module_level=True,
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def join_code(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A class with four learners (two with HTML-like names), a drill and some answers; yields the
+    database URL and the class's join code."""
+    from trainer.quiz import COUNT_EYES, GAME_VALUE, MATADORS, TRICK_WINNER
+    from trainer.store import Store
+    from trainer.store.classes import ClassStore
+    from trainer.teacher import DRILL, LESSON
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('e2e-classes') / 'classes.sqlite'}"
+    store = Store(url)
+    classes = ClassStore(store)
+    made = classes.create_class("7B Tuesday", PASSWORD)
+    classes.add_assignment(made.id, DRILL, GAME_VALUE, 5, "danish", datetime.now(UTC) + timedelta(days=3))
+    classes.add_assignment(made.id, LESSON, "03-card-order")
+    at = datetime.now(UTC) - timedelta(days=2)
+    pattern = {
+        GAME_VALUE: (1, 1, 0, 1, 1),
+        MATADORS: (0, 1, 0),
+        TRICK_WINNER: (1, 1, 1, 1),
+        COUNT_EYES: (1, 0),
+    }
+    for k, name in enumerate(("Anna", "Bo", *XSS_NAMES)):
+        member = classes.join_class(made.join_code, name, client=f"e2e-{k}").member
+        for skill, results in pattern.items():
+            for i, right in enumerate(results[: 2 + (k + len(skill)) % 4]):
+                tag = None if right else ("forgot_skat_jack" if skill == MATADORS else "ten_trumps")
+                store.record_attempt(
+                    member.learner_id, skill, bool(right), "x", "y", "danish", mistake_tag=tag,
+                    at=at + timedelta(minutes=i),
+                )  # fmt: skip
+    store.dispose()
+    yield url, made.join_code
+
+
+@pytest.fixture(scope="module")
+def app_url(join_code: tuple[str, str]) -> Iterator[str]:
+    port = _free_port()
+    log = REPO / "test-artifacts" / "streamlit-teacher-e2e.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [
+                str(STREAMLIT),
+                "run",
+                "streamlit_app.py",
+                "--server.headless",
+                "true",
+                "--client.toolbarMode",
+                "viewer",
+                "--server.port",
+                str(port),
+                "--browser.gatherUsageStats",
+                "false",
+            ],
+            cwd=REPO,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "SKAT_TRAINER_DB_URL": join_code[0]},
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                        if response.read().strip() == b"ok":
+                            break
+                except OSError:
+                    pass
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"the app did not start; see {log}")
+                time.sleep(0.3)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _idle(page) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
+
+
+def _shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """A screenshot of the whole page: Streamlit scrolls inside its main block, so the window is made tall
+    enough for everything first (and put back afterwards)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    content = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('[data-testid=stMain], [data-testid=stAppViewContainer]')]"
+        ".map(e => e.scrollHeight), document.body.scrollHeight)"
+    )
+    page.set_viewport_size({"width": size["width"], "height": min(max(int(content), size["height"]), 6000)})
+    page.wait_for_timeout(400)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.set_viewport_size(size)
+
+
+def _log_in(page, app_url: str, code: str, lang: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{app_url}/teacher?lang={lang}")
+    _idle(page)
+    page.locator(".st-key-teacher_login_code input").fill(code.lower())
+    page.locator(".st-key-teacher_login_password input").fill(PASSWORD)
+    page.locator(".st-key-teacher_login_submit button").click()
+    page.locator("h1").filter(has_text="7B Tuesday").first.wait_for(timeout=30_000)
+    _idle(page)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "label", "lang"), [(1280, 900, "desktop", "en"), (390, 844, "phone", "da")]
+)
+def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def]
+    app_url: str, browser, join_code: tuple[str, str], width: int, height: int, label: str, lang: str
+) -> None:
+    page = browser.new_page(viewport={"width": width, "height": height})
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    _log_in(page, app_url, join_code[1], lang)
+    assert page.locator("[data-testid=stException]").count() == 0
+    _shot(page, f"teacher-{label}")
+
+    # Client-side navigation keeps the session (a new URL would start a new, logged-out session).
+    page.locator("[data-testid=stPageLink] a").filter(
+        has_text="Oversigt" if lang == "da" else "Dashboard"
+    ).first.click()
+    page.locator("h1").filter(has_text="7B Tuesday").first.wait_for(timeout=30_000)
+    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+    _idle(page)
+    assert page.locator("[data-testid=stException]").count() == 0
+    assert page.locator("[data-testid=stDataFrame]").count() == 1
+    # The names appear as typed on the heatmap's axis and nothing they contain became a live element.
+    labels = page.eval_on_selector_all(".js-plotly-plot .xtick text", "els => els.map(e => e.textContent)")
+    assert set(labels) == {"Anna", "Bo", *XSS_NAMES}
+    assert page.locator("img[src='x']").count() == 0
+    assert page.locator("script:text('alert(1)')").count() == 0
+    page.wait_for_timeout(500)
+    assert dialogs == []
+    if width < 500:  # nothing wider than the phone's screen
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 1
+    _shot(page, f"dashboard-{label}")
+    page.close()
+
+
+def test_projector_and_learner_pages_look_right(  # type: ignore[no-untyped-def]
+    app_url: str, browser, join_code: tuple[str, str]
+) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    _log_in(page, app_url, join_code[1], "en")
+    page.locator("[data-testid=stPageLink] a").filter(has_text="Projector").first.click()
+    page.locator(".st-key-projector_open button").wait_for(timeout=30_000)
+    page.locator(".st-key-projector_open button").click()
+    page.locator(".card-row.big").first.wait_for(timeout=30_000)
+    _idle(page)
+    assert page.locator("[data-testid=stException]").count() == 0
+    _shot(page, "projector-desktop")
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(f"{app_url}/class")
+    _idle(phone)
+    phone.locator(".st-key-class_join_code input").fill(join_code[1])
+    phone.locator(".st-key-class_join_name input").fill("Eva")
+    phone.locator(".st-key-class_join_submit button").click()
+    phone.locator(".st-key-class_poll").wait_for(timeout=30_000)
+    _idle(phone)
+    assert phone.locator("[data-testid=stException]").count() == 0
+    _shot(phone, "class-phone")
+    phone.close()
+    page.close()
