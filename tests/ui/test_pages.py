@@ -90,15 +90,31 @@ def test_previous_and_next(app: AppTest) -> None:
     assert not any(b.key == "prev_bottom" for b in app.button)  # no previous chapter before the first
 
 
+@pytest.fixture(scope="module")
+def sessions() -> dict[tuple[str, str], AppTest]:
+    """One app session per language and profile, reused from chapter to chapter as a reader would."""
+    return {}
+
+
+def _session(sessions: dict[tuple[str, str], AppTest], lang: str, profile: str) -> AppTest:
+    if (lang, profile) not in sessions:
+        at = AppTest.from_file(APP, default_timeout=30)
+        at.query_params.update({"lang": lang, "rules": profile})
+        at.run()
+        at.switch_page(LESSON)
+        sessions[(lang, profile)] = at
+    return sessions[(lang, profile)]
+
+
 @pytest.mark.parametrize("profile", ["danish", "international"])
 @pytest.mark.parametrize("lang", ["en", "da"])
 @pytest.mark.parametrize("slug", CHAPTERS)
-def test_every_chapter_renders(slug: str, lang: str, profile: str) -> None:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params.update({"chapter": slug, "lang": lang, "rules": profile})
+def test_every_chapter_renders(sessions, slug: str, lang: str, profile: str) -> None:  # type: ignore[no-untyped-def]
+    at = _session(sessions, lang, profile)
+    at.session_state["lesson_goto"] = slug  # what the chapter buttons do
     at.run()
-    at.switch_page(LESSON).run()
     assert not at.exception, f"{slug} ({lang}, {profile}): {at.exception}"
+    assert at.session_state["lang"] == lang and at.session_state["rules"] == profile
     shown_lang = lang if lang in lesson_languages(slug) else lesson_languages(slug)[0]
     lesson = load_lesson(slug, shown_lang)
     assert at.title[0].value == lesson.title
@@ -108,3 +124,13 @@ def test_every_chapter_renders(slug: str, lang: str, profile: str) -> None:
     # Every live element is drawn (none missing from the registry) and none fails on its first run.
     assert not [w.value for w in at.warning if "not built yet" in w.value]
     assert not [e.value for e in at.error], f"{slug}: an element reported an error on its first run"
+
+
+def test_chapter_from_the_url() -> None:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params.update({"chapter": CHAPTERS[-1], "lang": "da"})
+    at.run()
+    at.switch_page(LESSON).run()
+    assert at.title[0].value == load_lesson(CHAPTERS[-1], "da").title
+    # The URL keeps the chapter and the session's choices, so the address can be shared.
+    assert dict(at.query_params) == {"chapter": CHAPTERS[-1], "lang": "da", "rules": "danish"}
