@@ -34,6 +34,9 @@ ROW = 16
 SCRATCH_SIZE = 31 * ROW
 
 INF = 10_000
+#: A table entry is one int64 (so threads sharing the table never see half an entry): bits 0-7 lower
+#: bound, 8-15 upper bound, 16-21 best card + 1, 22-26 cards in hands, 27-60 the key (cards left | leader).
+ENTRY_SHIFT = 27
 _HASH_MUL = 0x9E3779B1
 _LOW48 = 0xFFFFFFFFFFFF
 
@@ -81,7 +84,6 @@ def search(
     gmask: Any,
     cfg: Any,
     stats: Any,
-    tk: Any,
     tv: Any,
     scr: Any,
     lg: Any,
@@ -123,13 +125,12 @@ def search(
         hi = rp + bonus * (n // 3)
         key = rem | (leader << 32)
         slot = tt_slot(key, cfg[TBITS])
-        e = -1
-        if tk[slot] == key:
-            e = slot
-        elif tk[slot + 1] == key:
-            e = slot + 1
-        if e >= 0:
-            packed: int = tv[e]
+        packed: int = -1
+        if tv[slot] >> ENTRY_SHIFT == key:
+            packed = tv[slot]
+        elif tv[slot + 1] >> ENTRY_SHIFT == key:
+            packed = tv[slot + 1]
+        if packed >= 0:
             elo = packed & 255
             ehi = (packed >> 8) & 255
             ttmove = ((packed >> 16) & 63) - 1
@@ -221,11 +222,11 @@ def search(
         nrp = rp - pts[i]
         if nplayed == 0:
             v = search(
-                n0, n1, n2, n - 1, nrp, leader, 1, i, 0, a, b, pts, grp, gmask, cfg, stats, tk, tv, scr, lg
+                n0, n1, n2, n - 1, nrp, leader, 1, i, 0, a, b, pts, grp, gmask, cfg, stats, tv, scr, lg
             )
         elif nplayed == 1:
             v = search(
-                n0, n1, n2, n - 1, nrp, leader, 2, c0, i, a, b, pts, grp, gmask, cfg, stats, tk, tv, scr, lg
+                n0, n1, n2, n - 1, nrp, leader, 2, c0, i, a, b, pts, grp, gmask, cfg, stats, tv, scr, lg
             )
         else:
             taker = wp
@@ -251,7 +252,6 @@ def search(
                 gmask,
                 cfg,
                 stats,
-                tk,
                 tv,
                 scr,
                 lg,
@@ -285,21 +285,19 @@ def search(
             hi = best
         if lo > hi:
             lo = hi
-        packed = lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
-        if tk[slot] == key:
-            tv[slot] = packed
-        elif tk[slot + 1] == key:
-            tv[slot + 1] = packed
-        elif tk[slot] < 0 or ((tv[slot] >> 22) & 63) <= n:
-            # Keep the bigger subtree in the first entry; the second entry always takes the newcomer.
-            if tk[slot] >= 0:
-                tk[slot + 1] = tk[slot]
-                tv[slot + 1] = tv[slot]
-            tk[slot] = key
-            tv[slot] = packed
+        entry = (key << ENTRY_SHIFT) | lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
+        first = tv[slot]
+        if first >> ENTRY_SHIFT == key:
+            tv[slot] = entry
+        elif tv[slot + 1] >> ENTRY_SHIFT == key:
+            tv[slot + 1] = entry
+        elif first == 0 or ((first >> 22) & 31) <= n:
+            # First entry: the bigger subtree; second: whatever is pushed out or new.
+            if first != 0:
+                tv[slot + 1] = first
+            tv[slot] = entry
         else:
-            tk[slot + 1] = key
-            tv[slot + 1] = packed
+            tv[slot + 1] = entry
     return best
 
 
@@ -321,7 +319,6 @@ def play_card(
     gmask: Any,
     cfg: Any,
     stats: Any,
-    tk: Any,
     tv: Any,
     scr: Any,
     lg: Any,
@@ -360,7 +357,6 @@ def play_card(
             gmask,
             cfg,
             stats,
-            tk,
             tv,
             scr,
             lg,
@@ -383,7 +379,6 @@ def play_card(
             gmask,
             cfg,
             stats,
-            tk,
             tv,
             scr,
             lg,
@@ -409,7 +404,6 @@ def play_card(
         gmask,
         cfg,
         stats,
-        tk,
         tv,
         scr,
         lg,
@@ -441,7 +435,6 @@ def search_iter(
     gmask: Any,
     cfg: Any,
     stats: Any,
-    tk: Any,
     tv: Any,
     scr: Any,
     lg: Any,
@@ -511,13 +504,12 @@ def search_iter(
                     key = rem | (leader << 32)
                     mixed = (key ^ (key >> 17)) & 0xFFFFFFFFF
                     slot = (((mixed * _HASH_MUL) & _LOW48) >> (48 - tbits)) & ~1
-                    e = -1
-                    if tk[slot] == key:
-                        e = slot
-                    elif tk[slot + 1] == key:
-                        e = slot + 1
-                    if e >= 0:
-                        packed = tv[e]
+                    packed = -1
+                    if tv[slot] >> ENTRY_SHIFT == key:
+                        packed = tv[slot]
+                    elif tv[slot + 1] >> ENTRY_SHIFT == key:
+                        packed = tv[slot + 1]
+                    if packed >= 0:
                         elo = packed & 255
                         ehi = (packed >> 8) & 255
                         ttmove = ((packed >> 16) & 63) - 1
@@ -687,20 +679,19 @@ def search_iter(
                     else:
                         lo = best
                         hi = best
-                    packed = lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
-                    if tk[slot] == key:
-                        tv[slot] = packed
-                    elif tk[slot + 1] == key:
-                        tv[slot + 1] = packed
-                    elif tk[slot] < 0 or ((tv[slot] >> 22) & 63) <= n:
-                        if tk[slot] >= 0:
-                            tk[slot + 1] = tk[slot]
-                            tv[slot + 1] = tv[slot]
-                        tk[slot] = key
-                        tv[slot] = packed
+                    entry = (key << ENTRY_SHIFT) | lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
+                    first = tv[slot]
+                    if first >> ENTRY_SHIFT == key:
+                        tv[slot] = entry
+                    elif tv[slot + 1] >> ENTRY_SHIFT == key:
+                        tv[slot + 1] = entry
+                    elif first == 0 or ((first >> 22) & 31) <= n:
+                        # First entry: the bigger subtree; second: whatever is pushed out or new.
+                        if first != 0:
+                            tv[slot + 1] = first
+                        tv[slot] = entry
                     else:
-                        tk[slot + 1] = key
-                        tv[slot + 1] = packed
+                        tv[slot + 1] = entry
                 ret = best
                 mode = 2
         else:

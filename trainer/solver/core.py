@@ -118,7 +118,7 @@ def _load_jit_kernel() -> Any:
 
     i64 = numba.int64
     arr = numba.int64[::1]
-    signature = i64(*([i64] * 12), *([arr] * 10))
+    signature = i64(*([i64] * 12), *([arr] * 9))
     compiled = numba.njit(signature, cache=True, nogil=True)(py_kernel.search_iter)
     return types.SimpleNamespace(search_iter=compiled)
 
@@ -242,22 +242,25 @@ class Engine:
         cfg[py_kernel.TBITS] = bits
         self.pts = pts
         self.bonus = bonus
-        arrays: dict[str, Any] = {
+        small: dict[str, list[int]] = {
             "pts": pts,
             "grp": list(self.layout.group),
             "gmask": list(self.layout.group_mask),
             "cfg": cfg,
             "stats": [0] * py_kernel.STATS_SIZE,
-            "tk": [-1] * (1 << bits),
-            "tv": [0] * (1 << bits),
             "scr": [0] * py_kernel.SCRATCH_SIZE,
             "lg": list(_LOG37),
             "fs": [0] * py_kernel.FRAME_STACK_SIZE,
         }
+        arrays: dict[str, Any]
         if self.compiled:
             import numpy as np
 
-            arrays = {name: np.array(value, dtype=np.int64) for name, value in arrays.items()}
+            arrays = {name: np.array(value, dtype=np.int64) for name, value in small.items()}
+            arrays["tv"] = np.zeros(1 << bits, dtype=np.int64)
+        else:
+            arrays = dict(small)
+            arrays["tv"] = [0] * (1 << bits)
         self.a = arrays
         self.total_nodes = 0
 
@@ -266,16 +269,19 @@ class Engine:
 
     def clear(self) -> None:
         """Forget the transposition table (needed when the card ownership changes)."""
-        tk = self.a["tk"]
-        for i in range(len(tk)):
-            tk[i] = -1
+        table = self.a["tv"]
+        for i in range(len(table)):
+            table[i] = 0
 
     def adopt(self, hands: Any) -> None:
-        """Make sure every card in ``hands`` belongs to the seat recorded for it; if not (a different
-        deal), take the new ownership and clear the table."""
+        """Record who holds each card of ``hands``. Table entries stay valid while no card changes seat
+        (cards new to the engine are simply added); a card that moved means another deal: start afresh."""
         for seat, hand in enumerate(hands):
             for card in hand:
-                if self.owner.get(card, seat) != seat or card not in self.owner:
+                known = self.owner.get(card)
+                if known is None:
+                    self.owner[card] = seat
+                elif known != seat:
                     self._set_owner(hands)
                     self.clear()
                     return
@@ -421,4 +427,4 @@ class Engine:
 
     def _arrays(self) -> tuple[Any, ...]:
         a = self.a
-        return (a["pts"], a["grp"], a["gmask"], a["cfg"], a["stats"], a["tk"], a["tv"], a["scr"], a["lg"])
+        return (a["pts"], a["grp"], a["gmask"], a["cfg"], a["stats"], a["tv"], a["scr"], a["lg"])
