@@ -134,3 +134,12 @@ def test_chapter_from_the_url() -> None:
     assert at.title[0].value == load_lesson(CHAPTERS[-1], "da").title
     # The URL keeps the chapter and the session's choices, so the address can be shared.
     assert dict(at.query_params) == {"chapter": CHAPTERS[-1], "lang": "da", "rules": "danish"}
+
+
+def test_chapter_select_box_switches_chapter(app: AppTest) -> None:
+    app.run()
+    app.switch_page(LESSON).run()
+    app.selectbox(key="chapter_select").set_value(CHAPTERS[4]).run()
+    assert app.title[0].value == load_lesson(CHAPTERS[4], "en").title
+    app.switch_page(LESSONS).run()
+    assert app.button(key="lessons_resume").label.endswith(load_lesson(CHAPTERS[4], "en").title)
