@@ -53,7 +53,13 @@ def render(page: PageContext) -> None:
                 )
             )
     st.subheader(t("Every game this hand could declare"))
-    st.dataframe(bid_table_frame(page.profile, hand, skat, t), hide_index=True, width="stretch")
+    frame = bid_table_frame(page.profile, hand, skat, t)
+    st.dataframe(
+        frame,
+        hide_index=True,
+        width="stretch",
+        column_config={frame.columns[0]: st.column_config.NumberColumn(width="small")},
+    )
     with st.expander(t("How does this hand compare with random hands?")):
         mark = max(
             highest_safe_bid(page.profile, hand, game, skat)
