@@ -322,3 +322,11 @@ def test_trick_winner_highlights_the_winner_once_answered() -> None:
     assert at.error
     figures = re.findall(r'data-card="(\w+)" data-state="(\w+)"', at.html[0].value)
     assert figures == [("SA", "normal"), ("C7", "highlighted"), ("ST", "normal")]
+
+
+def test_which_trumps_forgets_the_check_when_the_game_changes() -> None:
+    at = widget_app("which_trumps", seed=21)
+    at.button(key="w-check").click().run()
+    assert at.error or at.success
+    at.selectbox(key="w-game").set_value("grand").run()
+    assert not at.error and not at.success

@@ -16,15 +16,17 @@ from trainer.ui.widgets.base import WidgetContext, game_picker, new_deal_button,
 def render(ctx: WidgetContext) -> None:
     t = ctx.t
     game = game_picker(ctx)
-    hand = sort_hand(random_deal(seed(ctx), ctx.profile).hand(Seat.FOREHAND))
+    deal_seed = seed(ctx)
+    hand = sort_hand(random_deal(deal_seed, ctx.profile).hand(Seat.FOREHAND))
+    asked = (deal_seed, game.value)  # a check belongs to this hand and this game only
     trumps = [card for card in hand if is_trump(card, game)]
     st.markdown("**" + t("Which of these cards are trumps in {game}?", game=game_name(game, t)) + "**")
     chosen = pick_cards(
         t("Click every trump"), hand, key=ctx.k("pick"), lang=ctx.lang, four_colour=ctx.four_colour
     )
     if st.button(t("Check"), key=ctx.k("check"), type="primary"):
-        st.session_state[ctx.k("checked")] = True
-    if st.session_state.get(ctx.k("checked")):
+        st.session_state[ctx.k("checked")] = asked
+    if st.session_state.get(ctx.k("checked")) == asked:
         missed = [card for card in trumps if card not in chosen]
         wrong = [card for card in chosen if card not in trumps]
         if not missed and not wrong:
