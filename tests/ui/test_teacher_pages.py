@@ -279,3 +279,58 @@ def test_every_teacher_page_in_both_languages_and_rule_sets(
     if lang == "da":
         assert teacher.title[0].value.startswith("Projektor")
         assert learner.title[0].value.startswith("Mit hold")
+
+
+def test_a_deal_assignment_is_done_when_the_learner_reaches_the_last_card(classes: ClassStore) -> None:
+    pytest.importorskip("trainer.replay", reason="the replay viewer is not in this checkout")
+    from trainer.records.deals import load_all
+
+    deal = load_all()[0]
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    teacher.segmented_control(key="assign_kind").set_value("deal").run()
+    teacher.selectbox(key="assign_deal").set_value(deal.id).run()
+    teacher.button(key="assign_add").click().run()
+    (assignment,) = classes.assignments(class_id)
+    learner = _session(CLASS)
+    _join(learner, code, "Eva")
+    learner.button(key=f"class_start_{assignment.id}").click().run()
+    tricks = len(deal.tricks)
+    for _ in range(tricks - 1):
+        learner.button(key=f"class_deal_{assignment.id}_:material/last_page:").click().run()
+        assert not learner.exception
+        assert classes.assignment_completion(class_id) == {assignment.id: 0}
+    learner.button(key=f"class_deal_{assignment.id}_:material/last_page:").click().run()
+    assert classes.assignment_completion(class_id) == {assignment.id: 1}
+    assert "marked as done" in texts(learner)
+
+
+def test_projector_steps_through_an_example_deal(classes: ClassStore) -> None:
+    pytest.importorskip("trainer.replay", reason="the replay viewer is not in this checkout")
+    from trainer.records.deals import load_all
+
+    deal = load_all()[0]
+    teacher = _session(TEACHER, "da")
+    _create_class(teacher)
+    teacher.switch_page(PROJECTOR).run()
+    teacher.segmented_control(key="projector_mode").set_value("deal").run()
+    teacher.selectbox(key="projector_deal").set_value(deal.id).run()
+    assert not teacher.exception
+    rows = [r for r in _big_rows(teacher)]
+    assert len(rows) == 3 and sum(len(r) for r in rows) == 30  # three full hands, nothing on the table
+    teacher.button(key=f"projector_deal_{deal.id}_:material/chevron_right:").click().run()
+    rows = _big_rows(teacher)
+    assert rows[-1] == [deal.tricks[0].cards[0].iss]  # the first card is on the table
+    assert sum(len(r) for r in rows[:3]) == 29
+
+
+def _big_rows(at: AppTest) -> list[list[str]]:
+    import re
+
+    rows = []
+    for element in at.html:
+        match = re.search(r'class="card-row big" data-cards="([^"]*)"', element.value)
+        if match:
+            rows.append(match.group(1).split())
+    return rows

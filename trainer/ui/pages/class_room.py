@@ -28,6 +28,7 @@ from trainer.ui.pages.teacher_common import (
     question_for,
     show_question,
     show_verdict,
+    signed_in_member,
 )
 from trainer.ui.progress_state import LEARNER_ID_KEY, LEARNER_NAME_KEY
 from trainer.ui.terms import profile_label
@@ -238,13 +239,12 @@ def _my_results(classes: ClassStore, member: Member, ctx: PageContext) -> None:
 def render(ctx: PageContext) -> None:
     t = ctx.t
     classes = class_store()
-    member_id = st.session_state.get(MEMBER_KEY)
-    if not isinstance(member_id, int):
+    member = signed_in_member()
+    if member is None:
         st.title(t("My class"))
         st.markdown(t("Your teacher gives you a join code. Type it with your name to see your assignments."))
         _join(classes, ctx)
         return
-    member = classes.get_member(member_id)
     school_class = classes.get_class(member.class_id)
     st.title(t("My class: {name}", name=md(school_class.name)))
     st.markdown(t("Signed in as {name}.", name=md(member.name)))

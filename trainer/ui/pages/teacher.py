@@ -27,6 +27,7 @@ from trainer.ui.pages.teacher_common import (
     error_text,
     kind_title,
     md,
+    signed_in_class,
 )
 from trainer.ui.terms import profile_label
 
@@ -208,8 +209,8 @@ def _class_view(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
 def render(ctx: PageContext) -> None:
     t = ctx.t
     classes = class_store()
-    class_id = st.session_state.get(TEACHER_KEY)
-    if isinstance(class_id, int):
+    class_id = signed_in_class()
+    if class_id is not None:
         _class_view(classes, class_id, ctx)
         return
     st.title(t("Teacher"))

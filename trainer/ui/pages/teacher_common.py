@@ -25,7 +25,7 @@ from trainer.lessons import available_chapters
 from trainer.profiles import get_profile
 from trainer.quiz import KIND_TITLES, KINDS, Question, Verdict, check, generate
 from trainer.store import Store
-from trainer.store.classes import Assignment, ClassStore
+from trainer.store.classes import Assignment, ClassStore, Member
 from trainer.store.db import database_url
 from trainer.teacher import DEAL, DRILL, LESSON
 from trainer.ui.components import card_row, pill_label
@@ -264,12 +264,37 @@ def show_verdict(verdict: Verdict, ctx: PageContext) -> None:
 
 def require_teacher(ctx: PageContext) -> int | None:
     """The session's class id, or None after pointing to the teacher page."""
-    class_id = st.session_state.get(TEACHER_KEY)
-    if isinstance(class_id, int):
+    class_id = signed_in_class()
+    if class_id is not None:
         return class_id
     st.info(ctx.t("Log in as the class's teacher first."), icon=":material/lock:")
     st.page_link(TEACHER_PAGE, label=ctx.t("Teacher log-in"), icon=":material/login:")
     return None
+
+
+def signed_in_class() -> int | None:
+    """The class this session's teacher logged into, if it (still) exists."""
+    class_id = st.session_state.get(TEACHER_KEY)
+    if not isinstance(class_id, int):
+        return None
+    try:
+        class_store().get_class(class_id)
+    except SkatError:  # the class is gone (or another database): log out
+        del st.session_state[TEACHER_KEY]
+        return None
+    return class_id
+
+
+def signed_in_member() -> Member | None:
+    """The class member this session joined as, if they (still) exist."""
+    member_id = st.session_state.get(MEMBER_KEY)
+    if not isinstance(member_id, int):
+        return None
+    try:
+        return class_store().get_member(member_id)
+    except SkatError:
+        del st.session_state[MEMBER_KEY]
+        return None
 
 
 @st.cache_resource(show_spinner=False)
