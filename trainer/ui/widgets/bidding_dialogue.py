@@ -52,6 +52,14 @@ def render(ctx: WidgetContext) -> None:
             )
             for seat, limit in zip(Seat, TEXTBOOK_LIMITS, strict=True)
         )
+    st.caption(
+        t(
+            "Forehand would go up to {fh}, middlehand to {mh} and rearhand to {rh}. Middlehand bids first.",
+            fh=limits[Seat.FOREHAND],
+            mh=limits[Seat.MIDDLEHAND],
+            rh=limits[Seat.REARHAND],
+        )
+    )
     auction = simulate_auction(ctx.profile, limits)
     events = auction.history
     step_key = ctx.k("step")
