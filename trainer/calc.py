@@ -405,15 +405,23 @@ class SchemeOptions:
     rates: tuple[Decimal, Decimal] = (Decimal("0.5"), Decimal(1))
     stake: Decimal = Decimal("0.10")
     commission_rate: Decimal = Decimal("0.09")
+    kontra: bool = False
+    """International house option for one game: kontra doubles the list and Seeger-Fabian value, re again."""
+    re: bool = False
 
 
 def settle_all(
     profile: RuleProfile, result: GameResult, options: SchemeOptions = SchemeOptions()
 ) -> dict[str, Settlement]:
-    """One result, every scheme's settlement (list, Seeger-Fabian, Danish money, online stakes)."""
+    """One result, every scheme's settlement (list, Seeger-Fabian, Danish money, online stakes). Kontra and re
+    apply to the list and Seeger-Fabian only (the money schemes have their own doublings)."""
     return {
-        "list": list_settlement(profile, result, table_size=options.table_size),
-        "seeger_fabian": seeger_fabian(profile, result, table_size=options.table_size),
+        "list": list_settlement(
+            profile, result, table_size=options.table_size, kontra=options.kontra, re=options.re
+        ),
+        "seeger_fabian": seeger_fabian(
+            profile, result, table_size=options.table_size, kontra=options.kontra, re=options.re
+        ),
         "danish_money": danish_money(
             result, config=DanishMoneyConfig(rates=options.rates), table_size=options.table_size
         ),

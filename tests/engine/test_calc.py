@@ -327,3 +327,15 @@ def test_safe_bid_distribution_counts_every_hand() -> None:
     # a grand is worth at least 2 × the grand base, whatever the cards
     assert min(counts) >= 2 * DANISH.grand_base
     assert safe_bid_distribution(DANISH, 60, seed=3) == counts
+
+
+def test_kontra_and_re_double_list_and_seeger_fabian_only() -> None:
+    result = _clubs_with_two()
+    kontra = settle_all(DANISH, result, SchemeOptions(kontra=True))
+    assert kontra["list"].declarer == 2 * 36
+    assert kontra["seeger_fabian"].declarer == 2 * 36 + 50
+    both = settle_all(DANISH, result, SchemeOptions(kontra=True, re=True))
+    assert both["list"].declarer == 4 * 36
+    assert both["danish_money"].declarer == settle_all(DANISH, result)["danish_money"].declarer
+    with pytest.raises(SkatError, match="Re is the declarer's answer"):
+        settle_all(DANISH, result, SchemeOptions(re=True))

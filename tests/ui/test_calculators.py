@@ -273,3 +273,12 @@ def test_score_sheet_four_players_and_bad_names() -> None:
     assert at.selectbox(key="calc-sheet-declarer").options == ["B", "C", "D"]
     at.text_input(key="calc-sheet-players").set_value("A, B").run()
     assert any("3 or 4 players" in e for e in errors(at)) and not at.exception
+
+
+def test_kontra_and_re_without_kontra() -> None:
+    at = open_page(MONEY)
+    at.checkbox(key="calc-money-kontra").check().run()
+    assert "**List** — declarer: **72**" in texts(at)
+    at.checkbox(key="calc-money-kontra").uncheck()
+    at.checkbox(key="calc-money-re").check().run()
+    assert any("Re is the declarer's answer to a kontra" in e for e in errors(at)) and not at.exception

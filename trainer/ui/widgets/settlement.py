@@ -143,6 +143,8 @@ def options_inputs(ctx: WidgetContext) -> SchemeOptions:
             format="%.2f",
             key=ctx.k("stake"),
         )
+        kontra = st.checkbox(t("Kontra (house option: list and Seeger-Fabian × 2)"), key=ctx.k("kontra"))
+        re = st.checkbox(t("Re (× 2 again)"), key=ctx.k("re"))
         commission = st.number_input(
             t("Commission (%)"), min_value=0.0, max_value=100.0, value=9.0, step=0.5, key=ctx.k("commission")
         )
@@ -151,6 +153,8 @@ def options_inputs(ctx: WidgetContext) -> SchemeOptions:
         rates=(Decimal(str(win)), Decimal(str(loss))),
         stake=Decimal(str(stake)).quantize(Decimal("0.01")),
         commission_rate=Decimal(str(commission)) / 100,
+        kontra=kontra,
+        re=re,
     )
 
 
@@ -171,7 +175,11 @@ def schemes_view(ctx: WidgetContext, result: GameResult, options: SchemeOptions)
         f"**{reason_text(result, t)}** — "
         + t("value {value}, list score {score}", value=result.value, score=result.list_score)
     )
-    settlements = settle_all(ctx.profile, result, options)
+    try:
+        settlements = settle_all(ctx.profile, result, options)
+    except SkatError as error:
+        st.error(str(error), icon=":material/error:")
+        return {}
     for scheme in SCHEMES:
         s = settlements[scheme]
         with st.container(border=True, key=ctx.k(f"scheme-{scheme}")):
