@@ -282,3 +282,9 @@ def test_kontra_and_re_without_kontra() -> None:
     at.checkbox(key="calc-money-kontra").uncheck()
     at.checkbox(key="calc-money-re").check().run()
     assert any("Re is the declarer's answer to a kontra" in e for e in errors(at)) and not at.exception
+
+
+def test_danish_overbid_page_writes_a_decimal_comma() -> None:
+    at = open_page(OVERBID, lang="da")
+    # one of ♣J ♠J among the 2 skat cards from 22 unseen: 41 / 231 = 17.7 %
+    assert "17,7 %" in texts(at)

@@ -4,6 +4,7 @@ the overbid and skat-risk views the overbid detector page draws."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import pandas as pd
 import streamlit as st
@@ -21,6 +22,12 @@ EXAMPLE_HAND = "HJ DJ CA CT CK CQ C9 SA ST H7"
 """The textbook's hand: clubs holding ♥J ♦J, "uden 2, spil 3" = 36."""
 EXAMPLE_BID = 36
 EXAMPLE_SKATS = ("CJ D7", "SJ D7", "CJ SJ", "D7 D8")
+
+
+def percent(chance: Fraction, lang: str) -> str:
+    """A chance in per cent with one decimal, with a decimal comma in Danish (17,7)."""
+    text = f"{float(chance) * 100:.1f}"
+    return text.replace(".", ",") if lang == "da" else text
 
 
 def _way_label(kind: str, ctx: WidgetContext) -> str:
@@ -114,11 +121,11 @@ def risk_view(ctx: WidgetContext, hand: Sequence[Card], declaration: Declaration
         st.markdown(
             t(
                 'This hand is "uden {n}": {cards} are missing. Each lies in the skat with a chance of 2 in '
-                "{unseen}; at least one of them is there with a chance of {percent:.1f} %.",
+                "{unseen}; at least one of them is there with a chance of {percent} %.",
                 n=-alone.matadors,
                 cards=cards_text(missing, ctx.lang),
                 unseen=risk.unseen,
-                percent=float(chance) * 100,
+                percent=percent(chance, ctx.lang),
             )
         )
     else:
@@ -133,7 +140,7 @@ def risk_view(ctx: WidgetContext, hand: Sequence[Card], declaration: Declaration
         {
             t("Count with the skat"): [o.breakdown.danish_words().split(" — ")[0] for o in risk.outcomes],
             t("Skats"): [f"{o.skats} / {risk.total_skats}" for o in risk.outcomes],
-            t("Chance"): [f"{float(o.probability) * 100:.1f} %" for o in risk.outcomes],
+            t("Chance"): [f"{percent(o.probability, ctx.lang)} %" for o in risk.outcomes],
             t("Value"): [o.breakdown.value for o in risk.outcomes],
             t("Bid {bid} covered", bid=limit): [
                 t("yes") if o.breakdown.value >= limit else t("no") for o in risk.outcomes
@@ -143,9 +150,9 @@ def risk_view(ctx: WidgetContext, hand: Sequence[Card], declaration: Declaration
     st.dataframe(frame, hide_index=True)
     st.caption(
         t(
-            "Chance the skat lowers the value below {value}: {percent:.1f} %.",
+            "Chance the skat lowers the value below {value}: {percent} %.",
             value=alone.value,
-            percent=float(risk.chance_lower) * 100,
+            percent=percent(risk.chance_lower, ctx.lang),
         )
     )
 
