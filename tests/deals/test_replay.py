@@ -1,0 +1,347 @@
+"""The replay model: stepping, frames (points, trick winners, notes, open hands), play-a-seat sessions, the
+simple policy, open-hand analysis against an exhaustive search, and loading ISS files record by record."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.cards import parse_card, parse_cards
+from trainer.deal import Deal, Seat, random_deal
+from trainer.games import Declaration, GameType
+from trainer.play import GameState
+from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.records.deals import ExampleDeal, load_all
+from trainer.replay import (
+    Analyzer,
+    GameRecord,
+    SeatSession,
+    Viewer,
+    first_costly_card,
+    load_iss_text,
+    next_card,
+    next_trick,
+    policy_card,
+    previous_card,
+    previous_trick,
+    result_changers,
+)
+from trainer.value import matadors
+
+SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "iss-sample.sgf"
+
+
+@pytest.fixture(scope="module")
+def deals() -> dict[str, ExampleDeal]:
+    return {deal.id: deal for deal in load_all()}
+
+
+def _record(deals: dict[str, ExampleDeal], name: str) -> GameRecord:
+    return GameRecord.from_example(deals[name])
+
+
+def test_stepping_by_card_and_by_trick() -> None:
+    assert next_card(0, 30) == 1 and next_card(30, 30) == 30
+    assert previous_card(0) == 0 and previous_card(7) == 6
+    assert [next_trick(p, 30) for p in (0, 1, 2, 3, 4, 28, 29, 30)] == [3, 3, 3, 6, 6, 30, 30, 30]
+    assert [previous_trick(p) for p in (0, 1, 3, 4, 6, 30)] == [0, 0, 0, 3, 3, 27]
+    # a record that stops inside a trick (a null game lost on the declarer's trick, or thrown cards)
+    assert next_trick(7, 8) == 8
+
+
+def test_frames_of_the_textbook_deal(deals: dict[str, ExampleDeal]) -> None:
+    viewer = Viewer(_record(deals, "textbook-bidding"))
+    start = viewer.frame(0)
+    assert start.at_start and start.trick == () and start.to_move is Seat.FOREHAND
+    assert all(len(hand) == 10 for hand in start.hands[:2]) and len(start.hands[2]) == 10
+    one = viewer.frame(1)
+    assert one.trick == (parse_card("S7"),) and one.trick_winner is None and one.to_move is Seat.MIDDLEHAND
+    first = viewer.frame(3)
+    # ♠7 ♠A ♥J in a clubs game: the ♥J is a trump and wins for rearhand: 0 + 11 + 2 points.
+    assert first.trick == parse_cards("S7 SA HJ") and first.trick_winner is Seat.REARHAND
+    assert first.declarer_points == 13 and first.defender_points == 0 and first.declarer_tricks == 1
+    assert first.trick_note is not None and "♥J" in first.trick_note.en
+    end = viewer.frame(30)
+    assert end.at_end and end.result is not None and end.result.value == 60
+    assert end.declarer_points + end.skat_points == 106 and end.defender_points == 14
+    assert viewer.frame(99).position == 30  # clamped
+
+
+def test_running_points_add_up_at_every_position(deals: dict[str, ExampleDeal]) -> None:
+    for name in ("textbook-bidding", "defence-caught-in-the-middle", "nul-ouvert"):
+        deal = deals[name]
+        viewer = Viewer(GameRecord.from_example(deal))
+        for position in range(viewer.total + 1):
+            frame = viewer.frame(position)
+            done = position // 3
+            played = [c for trick in deal.tricks[:done] for c in trick.cards]
+            assert frame.declarer_points + frame.defender_points == sum(c.points for c in played)
+            assert sum(len(h) for h in frame.hands) == 30 - position
+
+
+def test_only_open_hands_are_visible(deals: dict[str, ExampleDeal]) -> None:
+    nul = Viewer(_record(deals, "nul-ouvert"))  # Danish: the declarer's cards go down after the first card
+    assert nul.frame(0).visible(Seat.MIDDLEHAND) == {Seat.MIDDLEHAND}
+    assert nul.frame(1).visible(Seat.MIDDLEHAND) == {Seat.MIDDLEHAND, Seat.FOREHAND}
+    daekker = Viewer(_record(deals, "daekker"))  # all ten cards open before the first lead
+    assert daekker.frame(0).visible(Seat.FOREHAND) == {Seat.FOREHAND, Seat.REARHAND}
+    grand = Viewer(_record(deals, "grand"))
+    assert grand.frame(5).visible(Seat.REARHAND) == {Seat.REARHAND}
+    assert grand.frame(5).visible(None) == set(Seat)
+
+
+def test_card_notes_follow_the_card(deals: dict[str, ExampleDeal]) -> None:
+    viewer = Viewer(_record(deals, "defence-caught-in-the-middle"))
+    frame = viewer.frame(6)  # ♥J ♠J ♥10: the ♥10 is the sixth card
+    assert frame.last_card == (Seat.FOREHAND, parse_card("HT"))
+    assert frame.card_note is not None and "ten" in frame.card_note.en
+    assert viewer.frame(5).card_note is None
+
+
+def test_following_the_record_gives_the_recorded_result(deals: dict[str, ExampleDeal]) -> None:
+    for name in ("textbook-bidding", "defence-caught-in-the-middle", "daekker"):
+        record = _record(deals, name)
+        for seat in Seat:
+            session = SeatSession(record, seat)
+            while not session.finished:
+                card = session.recorded_card()
+                assert card is not None and session.learner_to_move
+                assert session.try_play(card) is None
+            assert session.on_record
+            assert all(p.source in ("record", "learner") for p in session.played)
+            result = session.result()
+            assert result is not None and result == record.result
+
+
+def test_an_illegal_card_is_refused_with_the_jack_pitfall(deals: dict[str, ExampleDeal]) -> None:
+    session = SeatSession(_record(deals, "defence-caught-in-the-middle"), Seat.REARHAND)
+    # forehand led ♠7, middlehand (declarer) played ♠K; rearhand holds ♠J ♠A ♠Q ♠9 in a hearts game
+    assert [p.card for p in session.played] == list(parse_cards("S7 SK"))
+    refusal = session.try_play(parse_card("SJ"))
+    assert refusal is not None and refusal.code == "must_follow_suit" and refusal.note == "jack_is_trump"
+    assert set(refusal.examples) == set(parse_cards("SA SQ S9"))
+    assert len(session.played) == 2  # nothing was played
+
+
+def test_departing_from_the_record_hands_over_to_the_policy(deals: dict[str, ExampleDeal]) -> None:
+    record = _record(deals, "defence-caught-in-the-middle")
+    session = SeatSession(record, Seat.REARHAND)
+    assert session.try_play(parse_card("SA")) is None  # the record ducked with ♠Q
+    assert session.departed_at == 2 and not session.on_record
+    assert all(p.source != "record" for p in session.played[2:])
+    while not session.finished:
+        session.try_play(session.state.legal_cards()[0])
+    result = session.result()
+    assert result is not None and result.declarer_points + session.state.defender_points == 120
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10_000), game=st.sampled_from(list(GameType)), declarer=st.sampled_from(list(Seat)))
+def test_the_policy_always_plays_a_legal_card(seed: int, game: GameType, declarer: Seat) -> None:
+    deal = random_deal(seed, INTERNATIONAL)
+    state = GameState(INTERNATIONAL, deal, declarer, Declaration(game, hand=True))
+    while not state.is_finished:
+        card = policy_card(state)
+        assert card in state.legal_cards()
+        state.play(card)
+
+
+# ---- analysis against an exhaustive search ----------------------------------------------------------------
+
+
+def _exhaustive(state: GameState) -> int:
+    """The declarer's final card points with perfect play by everyone (plain minimax, no pruning)."""
+    if state.is_finished:
+        return state.declarer_points
+    values = []
+    for card in state.legal_cards():
+        state.play(card)
+        values.append(_exhaustive(state))
+        state.undo()
+    return max(values) if state.to_move is state.declarer else min(values)
+
+
+def _ending(seed: int, game: GameType, cards_played: int) -> tuple[GameRecord, GameState]:
+    rng = random.Random(seed)
+    deal = random_deal(seed, INTERNATIONAL)
+    declarer = Seat(seed % 3)
+    declaration = Declaration(game, hand=True)
+    count = matadors((*deal.hand(declarer), *deal.skat), game) if not game.is_null else 0
+    state = GameState(INTERNATIONAL, deal, declarer, declaration)
+    moves = []
+    for _ in range(cards_played):
+        if state.is_finished:
+            break
+        # In null the declarer ducks where it can (the policy), so that the game lasts into an ending.
+        use_policy = game.is_null and state.to_move is declarer
+        card = policy_card(state) if use_policy else rng.choice(state.legal_cards())
+        moves.append(card)
+        state.play(card)
+    record = GameRecord(INTERNATIONAL, deal, declarer, declaration, 18, count or 1, (), tuple(moves), None)
+    return record, state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("played", [19, 21, 22])
+def test_each_cards_outcome_matches_an_exhaustive_search(seed: int, played: int) -> None:
+    game = (GameType.GRAND, GameType.CLUBS, GameType.HEARTS)[seed % 3]
+    record, state = _ending(seed, game, played)
+    outcomes = list(Analyzer(record, backend="python").outcomes(state))
+    assert [o.card for o in outcomes] == list(state.legal_cards())
+    for outcome in outcomes:
+        state.play(outcome.card)
+        expected = _exhaustive(state)
+        state.undo()
+        assert outcome.exact and outcome.declarer_points == expected
+        assert outcome.declarer_wins == (expected >= 61)
+
+
+def _null_declarer_safe(state: GameState) -> bool:
+    """Can the null declarer avoid every trick from here (exhaustive)?"""
+    if state.is_finished:
+        return state.declarer_tricks == 0
+    declarer_moves = state.to_move is state.declarer
+    for card in state.legal_cards():
+        state.play(card)
+        safe = _null_declarer_safe(state)
+        state.undo()
+        if safe == declarer_moves:  # the declarer found a safe card / a defender found a way to catch
+            return safe
+    return not declarer_moves
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_null_outcomes_match_an_exhaustive_search(seed: int) -> None:
+    found = 0
+    for attempt in range(seed * 50, seed * 50 + 50):
+        record, state = _ending(attempt, GameType.NULL, 18)
+        if not state.is_finished:
+            found += 1
+            break
+    assert found, "no unfinished null game in 50 seeds"
+    for outcome in Analyzer(record, backend="python").outcomes(state):
+        state.play(outcome.card)
+        assert outcome.declarer_wins == _null_declarer_safe(state)
+        state.undo()
+
+
+def test_a_known_ending_the_best_card_by_reasoning() -> None:
+    """Grand hand, forehand declarer. Forehand leads ♦J and then six clubs; the others hold no clubs but
+    rearhand's ♣7, hold no Jacks, and throw small cards: forehand wins seven tricks worth 47, and the skat
+    (♠J ♥J) adds 4. Left: forehand ♣J ♠A ♠7, middlehand ♠10 ♥A ♦A, rearhand ♠K ♥10 ♦10 (69 points).
+
+    ♠A first fells ♠10 and ♠K; ♣J then collects an Ace and a ten; ♠7 wins the last trick because nobody
+    has a spade left: all 120. ♣J first comes to the same. ♠7 first loses ♠7 ♠10 ♠K (14) to rearhand,
+    and forehand still gets the rest by trumping the next lead: 106."""
+    deal = Deal(
+        hands=(
+            parse_cards("CJ SA S7 DJ CA CT CK CQ C9 C8"),
+            parse_cards("ST HA DA D7 D8 D9 DQ DK HQ HK"),
+            parse_cards("SK HT DT S8 C7 S9 SQ H7 H8 H9"),
+        ),
+        skat=(parse_card("SJ"), parse_card("HJ")),
+    )
+    filler = parse_cards("DJ D7 S8 CA D8 C7 CT D9 S9 CK DQ SQ CQ DK H7 C9 HQ H8 C8 HK H9")
+    declaration = Declaration(GameType.GRAND, hand=True)
+    record = GameRecord(INTERNATIONAL, deal, Seat.FOREHAND, declaration, 18, 1, (), filler, None)
+    state = record.state_at(len(filler))
+    assert state.declarer_points == 47 + 4 and state.to_move is Seat.FOREHAND
+    outcomes = {o.card: o for o in Analyzer(record, backend="python").outcomes(state)}
+    assert {card: o.declarer_points for card, o in outcomes.items()} == {
+        parse_card("SA"): 120,
+        parse_card("CJ"): 120,
+        parse_card("S7"): 106,
+    }
+    assert all(o.declarer_wins for o in outcomes.values())
+
+
+def test_result_changers_are_the_cards_that_flip_the_result(deals: dict[str, ExampleDeal]) -> None:
+    record, state = _ending(3, GameType.GRAND, 21)
+    outcomes = list(Analyzer(record, backend="python").outcomes(state))
+    changers = result_changers(outcomes, state.to_move is state.declarer)
+    wins = {o.card: o.declarer_wins for o in outcomes}
+    if len(set(wins.values())) == 1:
+        assert changers == frozenset()
+    else:
+        best = True if state.to_move is state.declarer else False
+        assert changers == {card for card, win in wins.items() if win is not best}
+
+
+def test_first_costly_card_finds_the_first_blunder() -> None:
+    """Search seeded endings for one where the declarer is winning with 9 cards left, then let the declarer
+    play the worst card at every turn: the first declarer card after which the exhaustive value drops
+    below 61 is the costly card."""
+    for seed in range(60):
+        record, state = _ending(seed, GameType.GRAND, 21)
+        if state.is_finished or _exhaustive(state) < 61:
+            continue
+        moves = list(record.moves)
+        blunder = None
+        while not state.is_finished:
+            options = []
+            for card in state.legal_cards():
+                state.play(card)
+                options.append((_exhaustive(state), card))
+                state.undo()
+            pick = min if state.to_move is state.declarer else max
+            worst = pick(options, key=lambda option: option[0])
+            if state.to_move is state.declarer and blunder is None and worst[0] < 61 <= max(value for value, _ in options):
+                blunder = (len(moves), worst[1])
+            moves.append(worst[1])
+            state.play(worst[1])
+        if blunder is None:
+            continue
+        full = GameRecord(**{**record.__dict__, "moves": tuple(moves)})
+        found = first_costly_card(full, moves, full.declarer, start=21, analyzer=Analyzer(full, backend="python"))
+        assert found is not None and (found.index, found.card) == blunder
+        assert found.card not in found.better and found.better
+        return
+    pytest.fail("no suitable ending found in 60 seeds")
+
+
+# ---- ISS files ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not SAMPLE.exists(), reason="../shared/data/iss-sample.sgf is not beside the repository")
+def test_the_iss_sample_loads_record_by_record() -> None:
+    loads = load_iss_text(SAMPLE.read_text(encoding="utf-8"), INTERNATIONAL)
+    assert len(loads) == 11
+    good = [load for load in loads if load.record is not None]
+    assert good, [load.error for load in loads]
+    for load in good:
+        assert load.record is not None and Viewer(load.record).total == len(load.record.moves)
+
+
+def test_a_bad_line_is_reported_and_good_lines_still_load(deals: dict[str, ExampleDeal]) -> None:
+    from trainer.records.iss import record_from_game
+
+    deal = deals["grand"]
+    record = GameRecord.from_example(deal)
+    state = record.state_at(len(record.moves))
+    good = record_from_game(deal.auction(), deal.deal, state, record_id="42")
+    from trainer.records.iss import write_record
+
+    line = write_record(good)
+    broken = line.replace("MV[w ", "MV[w XX.")
+    text = "\n".join([line, "not a record", broken, "", line])
+    loads = load_iss_text(text, INTERNATIONAL)
+    assert [load.line_number for load in loads] == [1, 2, 3, 5]
+    assert [load.record is not None for load in loads] == [True, False, False, True]
+    assert loads[1].error and loads[2].error
+    assert loads[0].record is not None and loads[0].record.moves == record.moves
+    assert loads[0].record.result is not None and loads[0].record.result.value == 96
+
+
+def test_danish_rules_refuse_an_international_bid() -> None:
+    # 18 is below the Danish minimum bid of 24: the record is reported, not crashed on.
+    loads = load_iss_text(
+        "(;GM[Skat]ID[1]P0[a]P1[b]P2[c]MV[w "
+        + ".".join(c.iss for c in random_deal(3, DANISH).all_cards)
+        + " 1 18 0 p 2 p ]R[] ;)",
+        DANISH,
+    )
+    assert loads[0].record is None and "18" in loads[0].error

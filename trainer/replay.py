@@ -1,0 +1,709 @@
+"""Replays of recorded games: a viewer model, a play-a-seat session and open-hand analysis of positions.
+
+* :class:`GameRecord` is one game as recorded (an example deal from ``exercises/deals`` or an ISS record):
+  profile, deal, declarer, declaration, bid, discards, the cards played and the notes.
+* :class:`Viewer` turns a position (number of cards played) into a :class:`Frame`: hands, the trick on the
+  table with its winner, running card points for both sides, the notes and, at the end, the result.
+  Positions are plain integers, so stepping by card or by trick is arithmetic (:func:`next_trick` ...).
+* :class:`SeatSession` lets a learner play one seat: the others follow the record until the learner departs
+  from it, then :func:`policy_card` (a simple, deterministic engine policy) plays for them.
+* :class:`Analyzer` gives each legal card's outcome with perfect play by everyone (open hands), using the
+  open-hand solver of :mod:`trainer.solver` with a node/time cap per card; :func:`first_costly_card` finds
+  the first card of one side that turned a won game into a lost one ("could I have won?").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from trainer.cards import TOTAL_CARD_POINTS, Card, card_points
+from trainer.deal import Deal, Seat
+from trainer.errors import IllegalCardError, RecordError, SkatError
+from trainer.games import Declaration
+from trainer.play import (
+    TRICKS_PER_GAME,
+    GameState,
+    RefusalDetails,
+    beats,
+    follow_class,
+    is_trump,
+    trick_winner,
+)
+from trainer.profiles import RuleProfile
+from trainer.records.deals import ExampleDeal, Note, musik_fulfilled
+from trainer.value import GameResult, evaluate_game
+
+SEATS_PER_TRICK = 3
+
+
+# --- the record -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A recorded game ready to replay. ``moves`` are the cards in play order; ``result`` is the scored
+    outcome of the record (None when an ISS record stops early without settling the game). ``card_notes``
+    and ``trick_notes`` are indexed by card and trick (None where there is no note)."""
+
+    profile: RuleProfile
+    deal: Deal
+    declarer: Seat
+    declaration: Declaration
+    bid: int
+    matadors: int
+    discards: tuple[Card, ...]
+    moves: tuple[Card, ...]
+    result: GameResult | None
+    title: str = ""
+    thrown: bool = False
+    ending: str = ""
+    """Why the record stops before the end (ISS: resigned, timeout ...); empty otherwise."""
+    card_notes: tuple[Note | None, ...] = ()
+    trick_notes: tuple[Note | None, ...] = ()
+    example: ExampleDeal | None = field(default=None, compare=False)
+
+    def start_state(self) -> GameState:
+        """The game after the skat exchange, before the first lead."""
+        if self.declaration.hand:
+            return GameState(self.profile, self.deal, self.declarer, self.declaration)
+        return GameState(self.profile, self.deal, self.declarer, self.declaration, discards=self.discards)
+
+    def state_at(self, position: int) -> GameState:
+        """The game after the first ``position`` recorded cards."""
+        state = self.start_state()
+        for card in self.moves[: max(0, min(position, len(self.moves)))]:
+            state.play(card)
+        return state
+
+    @classmethod
+    def from_example(cls, example: ExampleDeal) -> GameRecord:
+        card_notes = tuple(example.card_note(i) for i in range(len(example.moves)))
+        return cls(
+            profile=example.profile,
+            deal=example.deal,
+            declarer=example.declarer,
+            declaration=example.declaration,
+            bid=example.bid,
+            matadors=example.matadors,
+            discards=example.discards,
+            moves=example.moves,
+            result=example.result,
+            title=example.title.en,
+            thrown=example.thrown,
+            card_notes=card_notes,
+            trick_notes=tuple(trick.note for trick in example.tricks),
+            example=example,
+        )
+
+    @classmethod
+    def from_iss_line(cls, line: str, profile: RuleProfile) -> GameRecord:
+        """Read, replay (every move checked) and convert one ISS record line; :class:`RecordError` otherwise.
+        A passed-in deal has no card play to show and is refused here."""
+        from trainer.records import iss
+
+        record = iss.parse_record(line)
+        replayed = iss.replay(record, profile)
+        if replayed.passed:
+            raise RecordError("Everyone passed in this game, so there is no card play to replay.")
+        if replayed.declarer is None or replayed.declaration is None or replayed.bid is None:
+            raise RecordError("The record ends before the game was declared.")
+        assert record.deal is not None
+        hands = record.deal.known_hands()
+        skat = record.deal.known_skat()
+        deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
+        discards: tuple[Card, ...] = ()
+        moves: list[Card] = []
+        for move in record.moves:
+            if isinstance(move, iss.Declare) and move.discards:
+                discards = tuple(c for c in move.discards if c is not None)
+            elif isinstance(move, iss.Discard):
+                discards = tuple(c for c in move.cards if c is not None)
+            elif isinstance(move, iss.PlayCard) and move.card is not None:
+                moves.append(move.card)
+        # A server may list cards after a lost null game; keep only those the game really had.
+        state = (
+            GameState(profile, deal, replayed.declarer, replayed.declaration)
+            if replayed.declaration.hand
+            else GameState(profile, deal, replayed.declarer, replayed.declaration, discards=discards)
+        )
+        kept: list[Card] = []
+        for card in moves:
+            if state.is_finished:
+                break
+            state.play(card)
+            kept.append(card)
+        return cls(
+            profile=profile,
+            deal=deal,
+            declarer=replayed.declarer,
+            declaration=replayed.declaration,
+            bid=replayed.bid,
+            matadors=replayed.matadors or 0,
+            discards=discards,
+            moves=tuple(kept),
+            result=replayed.outcome,
+            title=f"ISS {record.id}" if record.id else "ISS",
+            thrown=replayed.outcome is not None and replayed.outcome.reason == "thrown",
+            ending=replayed.note,
+        )
+
+
+@dataclass(frozen=True)
+class RecordLoad:
+    """One line of an uploaded ISS file: the game, or the reason it could not be used."""
+
+    line_number: int
+    record: GameRecord | None
+    error: str = ""
+    record_id: str = ""
+
+
+def load_iss_text(text: str, profile: RuleProfile) -> list[RecordLoad]:
+    """Every non-empty line of an ISS file (one game per line), each loaded on its own: a broken record
+    reports its error and the good ones still load."""
+    from trainer.records.iss import record_id_guess
+
+    loads: list[RecordLoad] = []
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        if not line.strip():
+            continue
+        rid = record_id_guess(line)
+        try:
+            loads.append(RecordLoad(number, GameRecord.from_iss_line(line, profile), record_id=rid))
+        except SkatError as error:
+            loads.append(RecordLoad(number, None, str(error), rid))
+    return loads
+
+
+# --- stepping ---------------------------------------------------------------------------------------------
+
+
+def next_card(position: int, total: int) -> int:
+    return min(position + 1, total)
+
+
+def previous_card(position: int) -> int:
+    return max(position - 1, 0)
+
+
+def next_trick(position: int, total: int) -> int:
+    """The position after the next complete trick (or the end of the record)."""
+    return min((position // SEATS_PER_TRICK + 1) * SEATS_PER_TRICK, total)
+
+
+def previous_trick(position: int) -> int:
+    """The position at the previous trick boundary."""
+    if position <= 0:
+        return 0
+    return ((position - 1) // SEATS_PER_TRICK) * SEATS_PER_TRICK
+
+
+# --- the viewer -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What the table looks like after ``position`` cards.
+
+    ``trick`` is the trick on the table: the cards of the unfinished trick, or, right after a trick was
+    completed, that trick with its ``trick_winner``. Points are card points from tricks; ``skat_points``
+    count for the declarer on top. ``result`` is set at the end of the record.
+    """
+
+    position: int
+    total: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    open_seats: frozenset[Seat]
+    trick: tuple[Card, ...]
+    trick_seats: tuple[Seat, ...]
+    trick_winner: Seat | None
+    trick_number: int
+    to_move: Seat | None
+    declarer_points: int
+    defender_points: int
+    skat_points: int
+    declarer_tricks: int
+    defender_tricks: int
+    last_card: tuple[Seat, Card] | None
+    card_note: Note | None
+    trick_note: Note | None
+    result: GameResult | None
+
+    @property
+    def at_start(self) -> bool:
+        return self.position == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.position >= self.total
+
+    def visible(self, viewer: Seat | None) -> frozenset[Seat]:
+        """The hands shown: all (viewer None) or the viewer's own plus any open hand."""
+        if viewer is None:
+            return frozenset(Seat)
+        return self.open_seats | {viewer}
+
+
+class Viewer:
+    """Frames of one record, by position (0 = before the first lead, ``total`` = all cards played)."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.total = len(record.moves)
+
+    def frame(self, position: int) -> Frame:
+        position = max(0, min(position, self.total))
+        record = self.record
+        state = record.state_at(position)
+        completed = position > 0 and position % SEATS_PER_TRICK == 0 and state.tricks
+        if completed:
+            last = state.tricks[-1]
+            trick: tuple[Card, ...] = last.cards
+            seats: tuple[Seat, ...] = last.seats
+            winner: Seat | None = last.winner
+            number = len(state.tricks)
+        else:
+            trick = state.current_trick
+            seats = tuple(Seat((int(state.leader) + i) % SEATS_PER_TRICK) for i in range(len(trick)))
+            winner = None
+            number = len(state.tricks) + 1
+        last_card = state.moves[-1] if position > 0 else None
+        card_note = record.card_notes[position - 1] if 0 < position <= len(record.card_notes) else None
+        trick_note = None
+        if (completed and number - 1 < len(record.trick_notes)) or (
+            position == self.total and position % SEATS_PER_TRICK and number - 1 < len(record.trick_notes)
+        ):
+            trick_note = record.trick_notes[number - 1]
+        return Frame(
+            position=position,
+            total=self.total,
+            hands=(state.hand(Seat.FOREHAND), state.hand(Seat.MIDDLEHAND), state.hand(Seat.REARHAND)),
+            open_seats=state.open_seats(),
+            trick=trick,
+            trick_seats=seats,
+            trick_winner=winner,
+            trick_number=number,
+            to_move=state.to_move,
+            declarer_points=state.trick_points(state.declarer),
+            defender_points=state.defender_points,
+            skat_points=card_points(state.skat),
+            declarer_tricks=state.declarer_tricks,
+            defender_tricks=state.defender_tricks,
+            last_card=last_card,
+            card_note=card_note,
+            trick_note=trick_note,
+            result=record.result if position >= self.total else None,
+        )
+
+
+# --- a simple policy --------------------------------------------------------------------------------------
+
+
+def _strength_key(card: Card, state: GameState) -> tuple[int, int]:
+    """Sort key: trumps above plain cards, then rank within the game's order (via ``beats``)."""
+    game = state.game
+    led = follow_class(card, game)
+    weaker = sum(1 for other in state.deal.all_cards if other != card and beats(card, other, led, game))
+    return (int(is_trump(card, game)), weaker)
+
+
+def policy_card(state: GameState) -> Card:
+    """A simple, deterministic choice for the player to move (used when a learner leaves the record).
+
+    Suit and grand: the declarer leads the highest trump while holding trumps, else an Ace or the highest
+    card; a defender leads an Ace, else a low card of a plain suit. Following: a defender whose partner
+    already wins the trick loads the most points ("vimle"); otherwise a player takes the trick with the
+    cheapest card that wins it when that is worth it, and else throws the card worth least. Null: the
+    declarer plays the highest card that does not take the trick, the defenders their lowest card.
+    """
+    legal = list(state.legal_cards())
+    if not legal:
+        raise IllegalCardError("Nobody is to play a card now.")
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.to_move
+    assert seat is not None
+    game = state.game
+    trick = state.current_trick
+    is_declarer = seat is state.declarer
+
+    def strength(card: Card) -> tuple[int, int]:
+        return _strength_key(card, state)
+
+    def worth(card: Card) -> tuple[int, tuple[int, int]]:
+        return (card.points, strength(card))
+
+    if game.is_null:
+        if is_declarer and trick:
+            losing = [c for c in legal if not _would_win(state, c)]
+            if losing:
+                return max(losing, key=strength)
+        return min(legal, key=strength)
+    if not trick:
+        if is_declarer:
+            trumps = [c for c in legal if is_trump(c, game)]
+            if trumps:
+                return max(trumps, key=strength)
+            return max(legal, key=worth)
+        aces = [c for c in legal if c.rank.value == "A" and not is_trump(c, game)]
+        if aces:
+            return aces[0]
+        plain = [c for c in legal if not is_trump(c, game)]
+        return min(plain or legal, key=worth)
+    leader_seat = state.leader
+    winner_pos = _current_winner(trick, state)
+    winning_seat = Seat((int(leader_seat) + winner_pos) % SEATS_PER_TRICK)
+    partner_wins = not is_declarer and winning_seat is not state.declarer
+    last_to_play = len(trick) == SEATS_PER_TRICK - 1
+    if partner_wins and (last_to_play or _secure(state, trick, winner_pos)):
+        return max(legal, key=worth)
+    winners = [c for c in legal if _would_win(state, c)]
+    if winners and (card_points(trick) > 0 or last_to_play or is_declarer):
+        return min(winners, key=worth)
+    if partner_wins:
+        return max(legal, key=worth)
+    return min(legal, key=worth)
+
+
+def _current_winner(trick: Sequence[Card], state: GameState) -> int:
+    game = state.game
+    led = follow_class(trick[0], game)
+    best = 0
+    for i in range(1, len(trick)):
+        if beats(trick[i], trick[best], led, game):
+            best = i
+    return best
+
+
+def _would_win(state: GameState, card: Card) -> bool:
+    trick = state.current_trick
+    if len(trick) == SEATS_PER_TRICK - 1:
+        return trick_winner((*trick, card), state.game) == SEATS_PER_TRICK - 1
+    best = trick[_current_winner(trick, state)]
+    return beats(card, best, follow_class(trick[0], state.game), state.game)
+
+
+def _secure(state: GameState, trick: Sequence[Card], winner_pos: int) -> bool:
+    """The partner's card can no longer be beaten by the declarer still to play (a trump-free guess:
+    the winning card is a trump or an Ace)."""
+    card = trick[winner_pos]
+    return is_trump(card, state.game) or card.rank.value == "A"
+
+
+# --- play a seat ------------------------------------------------------------------------------------------
+
+Source = Literal["record", "policy", "learner"]
+
+
+@dataclass(frozen=True)
+class PlayedCard:
+    """One card of a play-a-seat session and where it came from."""
+
+    seat: Seat
+    card: Card
+    source: Source
+
+
+class SeatSession:
+    """The learner plays ``seat``; the other seats play the recorded cards while the game follows the
+    record, and :func:`policy_card` once the learner has departed from it."""
+
+    def __init__(self, record: GameRecord, seat: Seat) -> None:
+        self.record = record
+        self.seat = Seat(seat)
+        self.state = record.start_state()
+        self.played: list[PlayedCard] = []
+        self.departed_at: int | None = None
+        """Index of the first learner card that differed from the record (None while following it)."""
+        self._advance()
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_finished
+
+    @property
+    def on_record(self) -> bool:
+        return self.departed_at is None
+
+    @property
+    def learner_to_move(self) -> bool:
+        return self.state.to_move is self.seat
+
+    def recorded_card(self) -> Card | None:
+        """What the record played at this point (None past its end or after a departure)."""
+        index = len(self.played)
+        if self.departed_at is not None or index >= len(self.record.moves):
+            return None
+        return self.record.moves[index]
+
+    def try_play(self, card: Card) -> RefusalDetails | None:
+        """Play ``card`` for the learner; return why not (and change nothing) when it is not allowed."""
+        if not self.learner_to_move:
+            raise IllegalCardError("It is not your turn.")
+        refusal = self.state.refusal(card)
+        if refusal is not None:
+            return refusal
+        if self.departed_at is None and card != self.recorded_card():
+            self.departed_at = len(self.played)
+        self.state.play(card)
+        self.played.append(PlayedCard(self.seat, card, "learner"))
+        self._advance()
+        return None
+
+    def _advance(self) -> None:
+        while not self.state.is_finished and self.state.to_move is not None and not self.learner_to_move:
+            seat = self.state.to_move
+            recorded = self.recorded_card()
+            if recorded is not None and recorded in self.state.legal_cards():
+                card, source = recorded, "record"
+            else:
+                if self.departed_at is None:
+                    self.departed_at = len(self.played)
+                card, source = policy_card(self.state), "policy"
+            self.state.play(card)
+            self.played.append(PlayedCard(seat, card, source))  # type: ignore[arg-type]
+
+    def result(self) -> GameResult | None:
+        """The learner's game, scored (None until it is over)."""
+        if not self.finished:
+            return None
+        return score_state(self.record, self.state)
+
+
+def score_state(record: GameRecord, state: GameState) -> GameResult:
+    """Score a finished game of this record's declaration and bid."""
+    return evaluate_game(
+        record.profile,
+        record.declaration,
+        matadors=record.matadors,
+        bid=record.bid,
+        declarer_points=state.declarer_points,
+        declarer_tricks=state.declarer_tricks,
+        musik_fulfilled=musik_fulfilled(state),
+    )
+
+
+# --- open-hand analysis -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardOutcome:
+    """What one legal card leads to with perfect play by everyone afterwards (all hands open).
+
+    Suit and grand: ``declarer_points`` is the declarer's final total (skat included); when the cap stopped
+    the search it is None and ``bounds`` gives what is known. Null: ``declarer_points`` is None and
+    ``declarer_wins`` says whether the declarer can still avoid every trick. ``declarer_wins`` is None when
+    the cap left it open.
+    """
+
+    card: Card
+    declarer_points: int | None
+    bounds: tuple[int, int]
+    declarer_wins: bool | None
+    exact: bool
+    nodes: int = 0
+
+
+def _declarer_wins_with(record: GameRecord, final_points: int) -> bool:
+    """Is a final total of ``final_points`` a won game for this record? Schwarz is not looked at: the
+    trick count is taken as 'some but not all' unless the points say otherwise."""
+    tricks = TRICKS_PER_GAME // 2
+    if final_points >= TOTAL_CARD_POINTS:
+        tricks = TRICKS_PER_GAME
+    return evaluate_game(
+        record.profile,
+        record.declaration,
+        matadors=record.matadors,
+        bid=record.bid,
+        declarer_points=final_points,
+        declarer_tricks=tricks,
+    ).won
+
+
+class Analyzer:
+    """Open-hand analysis of one record's positions. Keeps one solver engine (and so its transposition
+    table) across positions, so stepping through a replay reuses earlier work.
+
+    ``backend``: the solver backend ("auto" uses the compiled kernel once it is ready, "python" never
+    compiles). Without the solver package a small exhaustive search is used (fine for short endings).
+    """
+
+    def __init__(self, record: GameRecord, *, backend: str = "auto") -> None:
+        self.record = record
+        self.backend = backend
+        self._engine: object | None = None
+
+    def _solve(
+        self, state: GameState, node_limit: int | None, time_limit: float | None
+    ) -> tuple[int, int, int]:
+        """(lower, upper, nodes) of the value of ``state`` for the side to move: the declarer's points
+        still to come (null: the tricks the defenders still take)."""
+        try:
+            from trainer.solver.core import Engine
+        except ImportError:  # pragma: no cover - the solver ships with the app
+            value = _minimax(state.copy(), state.game.is_null) - (
+                0 if state.game.is_null else state.declarer_points
+            )
+            return (value, value, 0)
+        hands = [state.hand(seat) for seat in Seat]
+        if self._engine is None:
+            self._engine = Engine(state.game, int(state.declarer), hands, backend=self.backend)
+        engine = self._engine
+        assert isinstance(engine, Engine)
+        leader, trick = int(state.leader), state.current_trick
+        targets = None
+        if state.game.is_null:
+            left = TRICKS_PER_GAME - len(state.tricks)
+            targets = {i: left for i in engine.legal_internal(hands, leader, trick)}
+        root = engine.exact_values(
+            hands, leader, trick, node_limit=node_limit, time_limit=time_limit, targets=targets
+        )
+        pick = max if state.to_move is state.declarer else min
+        lo = pick(low for low, _ in root.bounds.values())
+        hi = pick(high for _, high in root.bounds.values())
+        return (lo, hi, root.nodes)
+
+    def outcome(
+        self,
+        state: GameState,
+        card: Card,
+        *,
+        node_limit: int | None = 2_000_000,
+        time_limit: float | None = 3.0,
+    ) -> CardOutcome:
+        """One legal card's outcome with perfect play afterwards (see :class:`CardOutcome`)."""
+        child = state.copy()
+        child.play(card)
+        record = self.record
+        if state.game.is_null:
+            if child.is_finished:
+                wins = child.declarer_tricks == 0
+                return CardOutcome(card, None, (0, 0), wins, True)
+            left = TRICKS_PER_GAME - len(child.tricks)
+            lo, hi, nodes = self._solve(child, node_limit, time_limit)
+            null_wins: bool | None = True if lo >= left else (False if hi < left else None)
+            return CardOutcome(card, None, (lo, hi), null_wins, null_wins is not None, nodes)
+        if child.is_finished:
+            final = child.declarer_points
+            return CardOutcome(card, final, (final, final), _declarer_wins_with(record, final), True)
+        lo, hi, nodes = self._solve(child, node_limit, time_limit)
+        low, high = child.declarer_points + lo, child.declarer_points + hi
+        if low == high:
+            return CardOutcome(card, low, (low, high), _declarer_wins_with(record, low), True, nodes)
+        win_low, win_high = _declarer_wins_with(record, low), _declarer_wins_with(record, high)
+        return CardOutcome(card, None, (low, high), win_low if win_low == win_high else None, False, nodes)
+
+    def outcomes(
+        self,
+        state: GameState,
+        *,
+        node_limit: int | None = 2_000_000,
+        time_limit: float | None = 3.0,
+    ) -> Iterator[CardOutcome]:
+        """Each legal card's outcome, one at a time (a page shows them as they come). Every card has its
+        own node/time cap; a capped card comes back with ``exact`` False and the bounds known so far."""
+        if state.is_finished:
+            return
+        for card in state.legal_cards():
+            yield self.outcome(state, card, node_limit=node_limit, time_limit=time_limit)
+
+
+def _minimax(state: GameState, null: bool) -> int:
+    """Exhaustive search (small endings only): the declarer's final points, or for null the number of
+    tricks the defenders take from here."""
+    if state.is_finished:
+        return 0 if null else state.declarer_points
+    options = []
+    for card in state.legal_cards():
+        before = len(state.tricks)
+        state.play(card)
+        gained = 0
+        if null and len(state.tricks) > before and state.tricks[-1].winner is not state.declarer:
+            gained = 1
+        options.append(gained + _minimax(state, null))
+        state.undo()
+    return max(options) if state.to_move is state.declarer else min(options)
+
+
+def best_outcome(outcomes: Sequence[CardOutcome], declarer_to_move: bool) -> CardOutcome | None:
+    """The best card for the side to move among exact outcomes (declarer: most points / a win; defenders:
+    fewest points / a loss for the declarer)."""
+    exact = [o for o in outcomes if o.exact]
+    if not exact:
+        return None
+
+    def score(o: CardOutcome) -> tuple[int, int]:
+        win = 1 if o.declarer_wins else 0
+        points = o.declarer_points if o.declarer_points is not None else 0
+        return (win, points) if declarer_to_move else (-win, -points)
+
+    return max(exact, key=score)
+
+
+def result_changers(outcomes: Sequence[CardOutcome], declarer_to_move: bool) -> frozenset[Card]:
+    """The cards whose win/loss differs from the best card's: playing them changes the result."""
+    best = best_outcome(outcomes, declarer_to_move)
+    if best is None or best.declarer_wins is None:
+        return frozenset()
+    return frozenset(
+        o.card for o in outcomes if o.declarer_wins is not None and o.declarer_wins != best.declarer_wins
+    )
+
+
+@dataclass(frozen=True)
+class CostlyCard:
+    """The first card of a side that turned a winnable game into a lost one."""
+
+    index: int
+    seat: Seat
+    card: Card
+    better: tuple[Card, ...]
+    """Cards that would have kept the game won for that side."""
+
+
+def first_costly_card(
+    record: GameRecord,
+    moves: Sequence[Card],
+    side: Seat,
+    *,
+    node_limit: int | None = 2_000_000,
+    time_limit: float | None = 3.0,
+    progress: Callable[[int, int], None] | None = None,
+    analyzer: Analyzer | None = None,
+    start: int = 0,
+) -> CostlyCard | None:
+    """Walk through ``moves`` and return the first card played by ``side``'s team (the declarer alone, or
+    the two defenders) after which that team could no longer win, though another card would have kept the
+    win. None when no such card exists (or the cap left every question open). ``start`` skips the first
+    cards (they are played without analysis)."""
+    analyzer = analyzer or Analyzer(record)
+    state = record.start_state()
+    for card in moves[:start]:
+        state.play(card)
+    defenders = frozenset(state.defenders)
+    team = {state.declarer} if side is state.declarer else set(defenders)
+    wants_declarer_win = side is state.declarer
+    total = len(moves)
+    for index, card in enumerate(moves):
+        if index < start:
+            continue
+        if progress is not None:
+            progress(index, total)
+        seat = state.to_move
+        if seat is None:
+            break
+        if seat in team and len(state.legal_cards()) > 1:
+            outcomes = list(analyzer.outcomes(state, node_limit=node_limit, time_limit=time_limit))
+            played = next((o for o in outcomes if o.card == card), None)
+            good = [o.card for o in outcomes if o.declarer_wins is wants_declarer_win]
+            if played is not None and played.declarer_wins is (not wants_declarer_win) and good:
+                return CostlyCard(index, seat, card, tuple(good))
+        try:
+            state.play(card)
+        except SkatError:
+            break
+        if state.is_finished:
+            break
+    return None
