@@ -140,7 +140,11 @@ def test_departing_from_the_record_hands_over_to_the_policy(deals: dict[str, Exa
 
 
 @settings(max_examples=25)
-@given(seed=st.integers(0, 10_000), game=st.sampled_from(list(GameType)), declarer=st.sampled_from(list(Seat)))
+@given(
+    seed=st.integers(0, 10_000),
+    game=st.sampled_from(list(GameType)),
+    declarer=st.sampled_from(list(Seat)),
+)
 def test_the_policy_always_plays_a_legal_card(seed: int, game: GameType, declarer: Seat) -> None:
     deal = random_deal(seed, INTERNATIONAL)
     state = GameState(INTERNATIONAL, deal, declarer, Declaration(game, hand=True))
@@ -267,7 +271,7 @@ def test_result_changers_are_the_cards_that_flip_the_result(deals: dict[str, Exa
     if len(set(wins.values())) == 1:
         assert changers == frozenset()
     else:
-        best = True if state.to_move is state.declarer else False
+        best = state.to_move is state.declarer
         assert changers == {card for card, win in wins.items() if win is not best}
 
 
@@ -289,14 +293,16 @@ def test_first_costly_card_finds_the_first_blunder() -> None:
                 state.undo()
             pick = min if state.to_move is state.declarer else max
             worst = pick(options, key=lambda option: option[0])
-            if state.to_move is state.declarer and blunder is None and worst[0] < 61 <= max(value for value, _ in options):
+            could_win = max(value for value, _ in options) >= 61
+            if state.to_move is state.declarer and blunder is None and worst[0] < 61 and could_win:
                 blunder = (len(moves), worst[1])
             moves.append(worst[1])
             state.play(worst[1])
         if blunder is None:
             continue
         full = GameRecord(**{**record.__dict__, "moves": tuple(moves)})
-        found = first_costly_card(full, moves, full.declarer, start=21, analyzer=Analyzer(full, backend="python"))
+        analyzer = Analyzer(full, backend="python")
+        found = first_costly_card(full, moves, full.declarer, start=21, analyzer=analyzer)
         assert found is not None and (found.index, found.card) == blunder
         assert found.card not in found.better and found.better
         return
