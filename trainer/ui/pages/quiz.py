@@ -29,6 +29,7 @@ KIND_KEY = "quiz_kind"
 # (No bare strings at module level in page scripts: Streamlit's magic would print them.)
 SEED_KEY = "quiz_seed"
 SEED_PARAM = "seed"
+KIND_PARAM = "kind"
 REVIEW_KIND_KEY = "quiz_review_kind"
 SPRINT_START_KEY = "sprint_start"
 SPRINT_SCORE_KEY = "sprint_score"
@@ -77,7 +78,8 @@ def _next_review(ctx: PageContext, learner: int | None, kind: str) -> None:
 def practise(ctx: PageContext, learner: int | None) -> None:
     t = ctx.t
     if st.session_state.get(KIND_KEY) not in KINDS:
-        st.session_state[KIND_KEY] = KINDS[0]
+        linked = st.query_params.get(KIND_PARAM)
+        st.session_state[KIND_KEY] = linked if linked in KINDS else KINDS[0]
     kind = st.selectbox(t("Question type"), KINDS, key=KIND_KEY, format_func=lambda k: kind_title(k, ctx))
     goal = st.empty()
     asker = Asker(ctx, "quiz")
