@@ -45,8 +45,12 @@ class AccessPolicy:
     The counts are kept in the store, so restarting the app or opening a new tab does not reset them."""
 
     per_subject: int = 5
-    per_client: int = 20
+    per_client: int = 60
+    """Generous, because a whole classroom often shares one address (school NAT) and some will mistype
+    the code; still far too few to find one of 31**8 codes."""
     window: timedelta = timedelta(minutes=15)
+    keep: timedelta = timedelta(days=1)
+    """Log entries older than this are deleted (they no longer count)."""
 
 
 def new_code(length: int = JOIN_CODE_LENGTH) -> str:
@@ -109,6 +113,8 @@ class LearnerSummary:
     assignments_total: int
     skills: tuple[tuple[str, SkillCell], ...]
     """Question types the learner answered, by name."""
+    due_skills: tuple[str, ...] = ()
+    """Question types whose fsrs review is due (``reviews_due`` of them), by name."""
 
     @property
     def accuracy(self) -> float | None:

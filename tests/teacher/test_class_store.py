@@ -134,6 +134,20 @@ def test_guessing_join_codes_is_limited_per_client(store: Store) -> None:
     assert classes.join_class(made.join_code, "Anna", client="pupil", at=T0 + timedelta(seconds=9)).member
 
 
+def test_old_log_entries_are_dropped(store: Store) -> None:
+    classes = ClassStore(
+        store, AccessPolicy(3, 50, timedelta(minutes=10), keep=timedelta(days=1)), CHEAP_HASHER
+    )
+    made = classes.create_class("7B", PASSWORD, at=T0)
+    for i in range(3):
+        with pytest.raises(ClassAccessError):
+            classes.teacher_login(made.join_code, "nope", client="c", at=T0 + timedelta(seconds=i))
+    classes.teacher_login(made.join_code, PASSWORD, client="c", at=T0 + timedelta(days=2))
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(AccessAttemptRow.succeeded, AccessAttemptRow.at)).all()
+    assert [ok for ok, _ in rows] == [True]
+
+
 def test_parallel_guesses_all_count(store: Store) -> None:
     """Guesses sent at the same moment cannot slip past the limit: each is logged before it is checked."""
     import threading
@@ -321,6 +335,7 @@ def test_dashboard_numbers(classes: ClassStore, store: Store) -> None:
     assert a.skill("game_value").accuracy == pytest.approx(2 / 3)
     assert a.skill("matadors").accuracy == 0.0 and a.skill("trick_winner").accuracy is None
     assert (a.reviews_due, b.reviews_due) == (2, 1)
+    assert (a.due_skills, b.due_skills) == (("game_value", "matadors"), ("trick_winner",))
     assert (a.assignments_done, a.assignments_total) == (1, 2)  # the drill (3 ≥ 2), not the lesson
     assert (b.assignments_done, b.assignments_total) == (1, 2)  # the lesson only
     assert dash.skills == ("game_value", "matadors", "trick_winner")

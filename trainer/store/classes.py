@@ -13,7 +13,7 @@ member's own data and its own class only.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -277,6 +277,7 @@ class ClassStore:
                 ).one()
                 if int(count or 0) >= limit and oldest is not None:
                     raise TooManyAttemptsError(oldest + self.policy.window - at)
+            session.execute(delete(AccessAttemptRow).where(AccessAttemptRow.at < at - self.policy.keep))
             row = AccessAttemptRow(
                 scope=scope, subject=subject_key, client=client_key, succeeded=False, at=at
             )
@@ -643,13 +644,13 @@ class ClassStore:
                 .group_by(AttemptRow.learner_id, AttemptRow.question_type)
             ):
                 cells[learner_id][qtype] = SkillCell(int(n), int(c or 0))
-            due: Counter[int] = Counter()
-            for learner_id, n in session.execute(
-                select(ReviewCardRow.learner_id, func.count())
+            due: dict[int, list[str]] = defaultdict(list)
+            for learner_id, qtype in session.execute(
+                select(ReviewCardRow.learner_id, ReviewCardRow.question_type)
                 .where(ReviewCardRow.learner_id.in_(learner_ids), ReviewCardRow.due <= when)
-                .group_by(ReviewCardRow.learner_id)
+                .order_by(ReviewCardRow.question_type)
             ):
-                due[learner_id] = int(n)
+                due[learner_id].append(qtype)
             count = func.count().label("n")
             mistakes = tuple(
                 (str(tag), int(n))
@@ -670,10 +671,11 @@ class ClassStore:
                         name=m.display_name,
                         attempts=sum(c.attempts for _, c in skills),
                         correct=sum(c.correct for _, c in skills),
-                        reviews_due=due[m.learner_id],
+                        reviews_due=len(due[m.learner_id]),
                         assignments_done=sum(progress[(m.id, a.id)] >= a.count for a in assignments),
                         assignments_total=len(assignments),
                         skills=skills,
+                        due_skills=tuple(due[m.learner_id]),
                     )
                 )
             skill_names = tuple(sorted({s for per in cells.values() for s in per}))

@@ -81,6 +81,33 @@ def _heatmap(dash: ClassDashboard, ctx: PageContext) -> None:
     st.plotly_chart(figure, width="stretch", key="dashboard_heatmap")
 
 
+def _one_learner(dash: ClassDashboard, ctx: PageContext) -> None:
+    """Per skill for one learner: answers, share right, whether a review is due."""
+    t = ctx.t
+    names = {lr.member_id: lr for lr in dash.learners}
+    member_id = st.selectbox(
+        t("One learner"), list(names), format_func=lambda m: names[m].name, key="dashboard_learner"
+    )
+    learner = names.get(member_id) if member_id is not None else None
+    if learner is None or not learner.skills:
+        st.caption(t("No answers yet."))
+        return
+    st.dataframe(
+        pd.DataFrame(
+            {
+                t("Skill"): [kind_title(skill, t) for skill, _ in learner.skills],
+                t("Answers"): [cell.attempts for _, cell in learner.skills],
+                t("Right"): [_percent(cell.accuracy) for _, cell in learner.skills],
+                t("Review due"): [skill in learner.due_skills for skill, _ in learner.skills],
+            }
+        ),
+        hide_index=True,
+        width="stretch",
+        key="dashboard_learner_table",
+        column_config={t("Right"): st.column_config.NumberColumn(format="%d %%")},
+    )
+
+
 def render(ctx: PageContext) -> None:
     t = ctx.t
     class_id = require_teacher(ctx)
@@ -99,6 +126,7 @@ def render(ctx: PageContext) -> None:
     st.subheader(t("Skills × learners"))
     st.caption(t("Share of right answers per question type; a dash where a learner has not tried it yet."))
     _heatmap(dash, ctx)
+    _one_learner(dash, ctx)
     st.subheader(t("Most common mistakes"))
     if dash.mistakes:
         for tag, n in dash.mistakes[:8]:
