@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from decimal import Decimal
 
 from trainer.bidding import bid_ladder, games_for_bid, hand_value, highest_safe_bid
@@ -698,7 +699,7 @@ def result_steps(profile: RuleProfile, result: GameResult) -> list[Text]:
 def _result_prompt(result: GameResult) -> Text:
     return T(
         N_(
-            "The declarer played {game} ({matadors}), bid {bid}, and took {tricks} tricks "
+            "The declarer played {game} {matadors}, bid {bid}, and took {tricks} tricks "
             "with {points} card points including the skat."
         ),
         game=result.declaration,
@@ -767,18 +768,15 @@ def overbid_steps(
             bid=bid,
         )
     )
+    ways: list[Text] = []
+    if not profile.ouvert_requires_hand:  # an open game declared after the pickup (Danish på bordet)
+        on_table = game_value(profile, replace(d, ouvert=True), after).value
+        ways.append(_way(T(N_("cards on the table")), on_table, bid))
     schneider = game_value(profile, d, after, schneider=True).value
     schwarz = game_value(profile, d, after, schneider=True, schwarz=True).value
-    steps.append(
-        T(
-            N_(
-                "The way out is a higher level: with schneider the game is worth {schneider}, "
-                "with schwarz {schwarz}."
-            ),
-            schneider=schneider,
-            schwarz=schwarz,
-        )
-    )
+    ways.append(_way(T(N_("schneider")), schneider, bid))
+    ways.append(_way(T(N_("schwarz")), schwarz, bid))
+    steps.append(T(N_("The ways out, and what the game is then worth: {ways}."), ways=tuple(ways)))
     steps.append(
         T(
             N_("If the bid is not reached, the game is lost and counts {value}."),
@@ -786,6 +784,11 @@ def overbid_steps(
         )
     )
     return steps
+
+
+def _way(way: Text, value: int, bid: int) -> Text:
+    verdict = T(N_("reaches the bid")) if value >= bid else T(N_("still too little"))
+    return T(N_("{way} {value} ({verdict})"), way=way, value=value, verdict=verdict)
 
 
 def _longest_game(hand: Sequence[Card]) -> GameType:
