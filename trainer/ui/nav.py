@@ -42,6 +42,10 @@ PAGES: list[PageSpec] = [
     PageSpec("trainer/ui/pages/teacher.py", "teacher", N_("Teacher"), ":material/school:", TEACH),
     PageSpec("trainer/ui/pages/teacher_dash.py", "dashboard", N_("Dashboard"), ":material/grid_view:", TEACH),
     PageSpec("trainer/ui/pages/teacher_projector.py", "projector", N_("Projector"), ":material/tv:", TEACH),
+    PageSpec("trainer/ui/pages/deals.py", "replay", N_("Replay a game"), ":material/replay:", PRACTISE),
+    PageSpec("trainer/ui/pages/deals_play.py", "play", N_("Play a seat"), ":material/style:", PRACTISE),
+    PageSpec("trainer/ui/pages/deals_bidding.py", "bids", N_("Bidding replay"), ":material/gavel:", PRACTISE),
+    PageSpec("trainer/ui/pages/deals_upload.py", "iss", N_("Real games (ISS)"), ":material/upload:", TOOLS),
 ]
 
 

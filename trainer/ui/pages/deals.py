@@ -1,0 +1,135 @@
+"""Replay viewer: step through an example deal (or an uploaded ISS game) card by card or trick by trick,
+with all hands open or only one seat's, the trick winner, running card points, the notes and the result.
+A toggle adds the open-hand analysis of every legal card."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.deal import Seat
+from trainer.replay import Viewer, next_card, next_trick, previous_card, previous_trick
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.pages.deals_common import (
+    analysis_panel,
+    costly_card_panel,
+    draw_game_header,
+    draw_hands,
+    draw_points,
+    draw_trick,
+    note_box,
+    pick_game,
+    result_text,
+    rules_caption,
+)
+from trainer.ui.terms import seat_name
+
+POSITION_KEY = "viewer_position"
+VIEW_KEY = "viewer_view"
+ANALYSIS_KEY = "viewer_analysis"
+LAST_CHOICE_KEY = "viewer_last_choice"
+ALL_OPEN = "all"
+
+
+def _step(target: int) -> None:
+    st.session_state[POSITION_KEY] = target
+
+
+def render(ctx: PageContext) -> None:
+    t = ctx.t
+    st.title(t("Replay a game"))
+    st.caption(t("Step through a recorded game card by card or trick by trick, with the notes beside it."))
+    choice = pick_game(ctx)
+    record = choice.record
+    if st.session_state.get(LAST_CHOICE_KEY) != choice.key:
+        st.session_state[LAST_CHOICE_KEY] = choice.key
+        st.session_state[POSITION_KEY] = 0
+    rules_caption(record, ctx)
+    if choice.example is not None:
+        note_box(choice.example.summary, ctx, icon=":material/menu_book:")
+    draw_game_header(record, ctx)
+    if choice.example is not None:
+        note_box(choice.example.declaration_note, ctx)
+    if record.ending:
+        st.caption(t("The record stops early: {why}", why=record.ending))
+
+    viewer = Viewer(record)
+    total = viewer.total
+    position = max(0, min(int(st.session_state.get(POSITION_KEY, 0)), total))
+    st.session_state[POSITION_KEY] = position
+
+    view_options = [ALL_OPEN, *(seat.name for seat in Seat)]
+    if st.session_state.get(VIEW_KEY) not in view_options:
+        st.session_state[VIEW_KEY] = ALL_OPEN
+    view = st.segmented_control(
+        t("Show"),
+        view_options,
+        key=VIEW_KEY,
+        required=True,
+        format_func=lambda v: t("All hands") if v == ALL_OPEN else seat_name(Seat[v], t),
+    )
+    viewer_seat = None if view in (None, ALL_OPEN) else Seat[str(view)]
+
+    back_trick, back_card, forward_card, forward_trick = st.columns(4)
+    back_trick.button(
+        t("◀◀ Trick"),
+        key="viewer_back_trick",
+        on_click=_step,
+        args=(previous_trick(position),),
+        disabled=position == 0,
+        use_container_width=True,
+    )
+    back_card.button(
+        t("◀ Card"),
+        key="viewer_back_card",
+        on_click=_step,
+        args=(previous_card(position),),
+        disabled=position == 0,
+        use_container_width=True,
+    )
+    forward_card.button(
+        t("Card ▶"),
+        key="viewer_next_card",
+        on_click=_step,
+        args=(next_card(position, total),),
+        disabled=position >= total,
+        use_container_width=True,
+        type="primary",
+    )
+    forward_trick.button(
+        t("Trick ▶▶"),
+        key="viewer_next_trick",
+        on_click=_step,
+        args=(next_trick(position, total),),
+        disabled=position >= total,
+        use_container_width=True,
+    )
+    st.progress(position / total if total else 1.0, text=t("Card {n} of {total}", n=position, total=total))
+
+    frame = viewer.frame(position)
+    draw_trick(frame, record, ctx)
+    if frame.last_card is not None and frame.card_note is not None:
+        note_box(frame.card_note, ctx, icon=":material/style:")
+    note_box(frame.trick_note, ctx)
+    draw_points(frame, ctx)
+    if frame.to_move is not None and not frame.at_end:
+        st.caption(t("Next to play: {seat}", seat=seat_name(frame.to_move, t)))
+    with st.container(border=True):
+        draw_hands(frame.hands, frame.visible(viewer_seat), record.declarer, ctx)
+
+    if frame.at_end:
+        if record.result is not None:
+            box = st.success if record.result.won else st.error
+            box(result_text(record.result, ctx), icon=":material/flag:")
+        elif record.ending:
+            st.warning(t("The record stops before the game was settled."))
+
+    if st.toggle(t("Show each card's outcome (open-hand analysis)"), key=ANALYSIS_KEY):
+        if frame.at_end:
+            declarer_won = record.result is not None and record.result.won
+            side = viewer_seat or (record.declarer.next if declarer_won else record.declarer)
+            costly_card_panel(choice.key, record, record.moves, side, ctx)
+        else:
+            analysis_panel(choice.key, record, record.state_at(position), ctx)
+
+
+render(page_context())

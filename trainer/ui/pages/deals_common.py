@@ -1,0 +1,431 @@
+"""Shared parts of the replay pages: choosing a game (example deals or uploaded ISS records), texts for
+declarations, results and refused cards, the table (hands, trick, points) and the open-hand analysis panel.
+
+The pages are ``deals.py`` (viewer), ``deals_play.py`` (play a seat), ``deals_bidding.py`` (bidding replay)
+and ``deals_upload.py`` (ISS records). Everything computed here comes from :mod:`trainer.replay` and
+:mod:`trainer.records.deals`; this module only draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import streamlit as st
+
+from trainer.cards import Card, Suit
+from trainer.deal import Seat
+from trainer.games import Declaration, GameType
+from trainer.i18n import Translator
+from trainer.play import GameState, RefusalDetails
+from trainer.records.deals import ExampleDeal, Note, load_all
+from trainer.replay import (
+    Analyzer,
+    CardOutcome,
+    CostlyCard,
+    Frame,
+    GameRecord,
+    best_outcome,
+    first_costly_card,
+    result_changers,
+)
+from trainer.ui.components import card_row, cards_text, trick_view
+from trainer.ui.context import PageContext
+from trainer.ui.terms import card_label, game_name, profile_name, seat_name, suit_name
+from trainer.value import GameResult
+
+UPLOADED_KEY = "deals_uploaded"
+"""Session key: the ISS records loaded on the upload page (a list of :class:`GameRecord`)."""
+CHOICE_KEY = "deals_choice"
+"""Session key of the game picker, shared by the viewer and the play page."""
+ANALYSIS_CACHE_KEY = "deals_analysis_cache"
+ANALYZERS_KEY = "deals_analyzers"
+NODE_CAP = 400_000
+"""Search nodes per card before the analysis gives up on that card (shows bounds instead)."""
+TIME_CAP = 2.5
+"""Seconds per card, the same idea for slow machines."""
+SAMPLE_PATH = Path(__file__).resolve().parents[4] / "shared" / "data" / "iss-sample.sgf"
+"""The ISS sample set: ``shared/`` lies beside the repository (as in CI)."""
+
+
+@st.cache_resource
+def example_deals() -> list[ExampleDeal]:
+    """Every example deal in exercises/deals, validated (once per process)."""
+    return load_all()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A game the pages can show: an example deal or an uploaded record."""
+
+    key: str
+    record: GameRecord
+    example: ExampleDeal | None
+
+
+def choices() -> list[Choice]:
+    found = [Choice(f"ex:{deal.id}", GameRecord.from_example(deal), deal) for deal in example_deals()]
+    for index, record in enumerate(st.session_state.get(UPLOADED_KEY, [])):
+        found.append(Choice(f"iss:{index}", record, None))
+    return found
+
+
+def choice_label(choice: Choice, ctx: PageContext) -> str:
+    t = ctx.t
+    if choice.example is not None:
+        rules = t("Danish") if choice.record.profile.name == "danish" else t("international")
+        return f"{choice.example.title.text(ctx.lang)} ({rules})"
+    return t("Uploaded: {title}", title=choice.record.title)
+
+
+def pick_game(ctx: PageContext, *, examples_only: bool = False) -> Choice:
+    """The game picker; prefers a deal of the session's rules on first use."""
+    options = [c for c in choices() if not examples_only or c.example is not None]
+    keys = [c.key for c in options]
+    if st.session_state.get(CHOICE_KEY) not in keys:
+        preferred = [c.key for c in options if c.record.profile.name == ctx.profile.name]
+        st.session_state[CHOICE_KEY] = (preferred or keys)[0]
+    by_key = {c.key: c for c in options}
+    chosen = st.selectbox(
+        ctx.t("Game"), keys, key=CHOICE_KEY, format_func=lambda key: choice_label(by_key[key], ctx)
+    )
+    return by_key[str(chosen)]
+
+
+def rules_caption(record: GameRecord, ctx: PageContext) -> None:
+    """Say which rules the game follows, and when they differ from the session's."""
+    t = ctx.t
+    rules = profile_name(record.profile, t)
+    if record.profile.name != ctx.profile.name:
+        st.info(
+            t("This game follows the {rules}; it is replayed under those rules.", rules=rules),
+            icon=":material/gavel:",
+        )
+    else:
+        st.caption(t("Rules: {rules}", rules=rules))
+
+
+def note_box(note: Note | None, ctx: PageContext, *, icon: str = ":material/lightbulb:") -> None:
+    if note is not None:
+        st.info(note.text(ctx.lang), icon=icon)
+
+
+# ---- texts ----------------------------------------------------------------------------------------------
+
+
+def declaration_text(declaration: Declaration, t: Translator) -> str:
+    """E.g. 'Clubs ♣ (suit game), hand, ouvert' or 'Nul-ouvert' / 'Dækker'."""
+    d = declaration
+    if d.game is GameType.NULL:
+        if d.ouvert:
+            return t("Null ouvert hand (Dækker)") if d.hand else t("Null ouvert (Nul-ouvert)")
+        return t("Null hand") if d.hand else t("Null")
+    parts = [game_name(d.game, t)]
+    if d.hand:
+        parts.append(t("hand"))
+    if d.schwarz_announced and not d.ouvert:
+        parts.append(t("schwarz announced"))
+    elif d.schneider_announced and not d.ouvert:
+        parts.append(t("schneider announced"))
+    if d.ouvert:
+        parts.append(t("ouvert (on the table)"))
+    if d.musik:
+        parts.append(t("Musik {n}", n=d.musik))
+    return ", ".join(parts)
+
+
+def value_words(result: GameResult, ctx: PageContext) -> str:
+    breakdown = result.breakdown
+    return breakdown.danish_words() if ctx.lang == "da" else breakdown.english_words()
+
+
+def result_text(result: GameResult, ctx: PageContext) -> str:
+    """One sentence: won or lost, points, and the value it is scored on."""
+    t = ctx.t
+    reasons = {
+        "won": t("won"),
+        "points": t("lost: too few card points"),
+        "overbid": t("lost: overbid (the game is worth less than the bid)"),
+        "announced_schneider_missed": t("lost: the announced schneider was not reached"),
+        "announced_schwarz_missed": t("lost: the announced schwarz was not reached"),
+        "musik_failed": t("lost: the Musik was not made"),
+        "null_trick": t("lost: the declarer took a trick"),
+        "thrown": t("lost: the cards were thrown"),
+    }
+    verdict = reasons.get(result.reason, result.reason)
+    levels = []
+    if result.schwarz:
+        levels.append(t("schwarz"))
+    elif result.schneider:
+        levels.append(t("schneider"))
+    extra = f" ({', '.join(levels)})" if levels else ""
+    return t(
+        "Result: {verdict}. The declarer has {points} card points{extra}. "
+        "Value {value}, in the list {score}.",
+        verdict=verdict,
+        points=result.declarer_points,
+        extra=extra,
+        value=result.value,
+        score=f"{result.list_score:+d}",
+    )
+
+
+def refusal_text(details: RefusalDetails, game: GameType, ctx: PageContext) -> str:
+    """Why a card was refused, in the session's language (the rule in words)."""
+    t = ctx.t
+    if details.code == "not_in_hand":
+        return t("That card is not in your hand.")
+    shown = cards_text(details.examples, ctx.lang)
+    if details.code == "must_follow_trump":
+        text = t("Trump was led, so you must play a trump: you still hold {cards}.", cards=shown)
+    else:
+        assert isinstance(details.led, Suit)
+        text = t(
+            "You must follow {suit}: you still hold {cards}.", suit=suit_name(details.led, t), cards=shown
+        )
+    if details.note == "jack_is_trump":
+        assert isinstance(details.led, Suit)
+        text += " " + t(
+            "The {card} is a trump in this game, not one of the {suit}.",
+            card=card_label(details.card, ctx.lang),
+            suit=suit_name(details.led, t),
+        )
+    elif details.note == "jacks_are_trumps":
+        text += " " + t("The Jacks are trumps in this game, so they count as trumps here.")
+    elif details.note == "jack_is_plain":
+        text += " " + t("In a null game the Jacks are ordinary cards of their suit.")
+    return text
+
+
+def seat_title(seat: Seat, declarer: Seat, t: Translator) -> str:
+    role = t("declarer") if seat is declarer else t("defender")
+    return f"{seat_name(seat, t)} · {role}"
+
+
+# ---- the table ------------------------------------------------------------------------------------------
+
+
+def draw_game_header(record: GameRecord, ctx: PageContext) -> None:
+    t = ctx.t
+    st.markdown(
+        t(
+            "**{declarer}** plays **{game}** for a bid of **{bid}**.",
+            declarer=seat_name(record.declarer, t),
+            game=declaration_text(record.declaration, t),
+            bid=record.bid,
+        )
+    )
+    if record.discards:
+        st.caption(t("Discarded into the skat: {cards}", cards=cards_text(record.discards, ctx.lang)))
+    elif record.declaration.hand:
+        skat = cards_text(record.deal.skat, ctx.lang)
+        st.caption(t("Hand game: the skat ({cards}) stays face down.", cards=skat))
+
+
+def draw_hands(
+    hands: Sequence[Sequence[Card]],
+    visible: frozenset[Seat] | set[Seat],
+    declarer: Seat,
+    ctx: PageContext,
+    *,
+    skip: Seat | None = None,
+) -> None:
+    """Each seat's cards: face up when visible, otherwise as many card backs."""
+    t = ctx.t
+    for seat in Seat:
+        if seat is skip:
+            continue
+        cards = list(hands[int(seat)])
+        st.markdown(f"**{seat_title(seat, declarer, t)}**")
+        if seat in visible:
+            card_row(cards, lang=ctx.lang, four_colour=ctx.four_colour)
+        else:
+            card_row([None] * len(cards), lang=ctx.lang, hidden_label=t("hidden card"))
+
+
+def draw_trick(frame: Frame, record: GameRecord, ctx: PageContext) -> None:
+    t = ctx.t
+    if not frame.trick:
+        st.caption(t("Trick {n}: no card played yet.", n=frame.trick_number))
+        return
+    winner_index = frame.trick_seats.index(frame.trick_winner) if frame.trick_winner is not None else None
+    st.markdown(t("**Trick {n}**", n=frame.trick_number))
+    trick_view(
+        frame.trick,
+        [seat_name(seat, t) for seat in frame.trick_seats],
+        lang=ctx.lang,
+        four_colour=ctx.four_colour,
+        winner=winner_index,
+    )
+    if frame.trick_winner is not None:
+        st.caption(
+            t(
+                "{winner} wins the trick ({points} card points).",
+                winner=seat_name(frame.trick_winner, t),
+                points=sum(card.points for card in frame.trick),
+            )
+        )
+
+
+def draw_points(frame: Frame, ctx: PageContext) -> None:
+    t = ctx.t
+    left, right = st.columns(2)
+    left.metric(
+        t("Declarer"),
+        frame.declarer_points,
+        help=t(
+            "Card points in the declarer's tricks; the skat ({skat}) counts on top.", skat=frame.skat_points
+        ),
+    )
+    left.caption(t("+ skat {skat} · tricks {n}", skat=frame.skat_points, n=frame.declarer_tricks))
+    right.metric(t("Defenders"), frame.defender_points)
+    right.caption(t("tricks {n}", n=frame.defender_tricks))
+
+
+# ---- analysis -------------------------------------------------------------------------------------------
+
+
+def analyzer_for(key: str, record: GameRecord) -> Analyzer:
+    """One analyzer (and so one transposition table) per game in the session."""
+    from trainer.solver.core import warm_up
+
+    warm_up(block=False)  # compile the fast kernel in the background; answers come meanwhile
+    store = st.session_state.setdefault(ANALYZERS_KEY, {})
+    if key not in store:
+        store[key] = Analyzer(record)
+    analyzer: Analyzer = store[key]
+    return analyzer
+
+
+def outcome_text(outcome: CardOutcome, ctx: PageContext) -> str:
+    t = ctx.t
+    card = card_label(outcome.card, ctx.lang)
+    if outcome.declarer_points is None and outcome.bounds and outcome.declarer_wins is None:
+        low, high = outcome.bounds
+        return t(
+            "{card} → not settled within the time limit (declarer {low}–{high})",
+            card=card,
+            low=low,
+            high=high,
+        )
+    verdict = t("wins") if outcome.declarer_wins else t("loses")
+    if outcome.declarer_points is None:
+        return t("{card} → declarer {verdict}", card=card, verdict=verdict)
+    points = outcome.declarer_points
+    return t("{card} → declarer {points}, {verdict}", card=card, points=points, verdict=verdict)
+
+
+def analysis_panel(key: str, record: GameRecord, state: GameState, ctx: PageContext) -> None:
+    """Each legal card's outcome with open hands and best play, computed card by card with a progress bar
+    (results appear as they are found; every card has a node/time cap)."""
+    t = ctx.t
+    if state.is_finished or state.to_move is None:
+        return
+    seat = state.to_move
+    st.markdown(
+        t(
+            "**Open-hand analysis** for {seat}: every card, with best play from everyone after it.",
+            seat=seat_name(seat, t),
+        )
+    )
+    cache: dict[tuple[str, int, tuple[str, ...]], list[CardOutcome]] = st.session_state.setdefault(
+        ANALYSIS_CACHE_KEY, {}
+    )
+    cache_key = (key, len(state.moves), tuple(card.iss for _, card in state.moves))
+    legal = state.legal_cards()
+    outcomes = cache.get(cache_key)
+    area = st.container(key=f"{key}-analysis")
+    if outcomes is None:
+        analyzer = analyzer_for(key, record)
+        bar = st.progress(0.0, text=t("Analysing… {done} of {total} cards", done=0, total=len(legal)))
+        found: list[CardOutcome] = []
+        lines = area.empty()
+        for index, card in enumerate(legal):
+            found.append(analyzer.outcome(state, card, node_limit=NODE_CAP, time_limit=TIME_CAP))
+            lines.markdown("\n".join(f"- {outcome_text(o, ctx)}" for o in found))
+            bar.progress(
+                (index + 1) / len(legal),
+                text=t("Analysing… {done} of {total} cards", done=index + 1, total=len(legal)),
+            )
+        bar.empty()
+        lines.empty()
+        outcomes = found
+        cache[cache_key] = outcomes
+    declarer_moves = seat is state.declarer
+    best = best_outcome(outcomes, declarer_moves)
+    changers = result_changers(outcomes, declarer_moves)
+    rows = []
+    for outcome in outcomes:
+        marks = []
+        if best is not None and outcome.card == best.card:
+            marks.append("★ " + t("best"))
+        if outcome.card in changers:
+            marks.append("⚠ " + t("changes the result"))
+        suffix = f" — {', '.join(marks)}" if marks else ""
+        rows.append(f"- {outcome_text(outcome, ctx)}{suffix}")
+    area.markdown("\n".join(rows))
+    if best is not None:
+        area.caption(t("Best card here: {card}", card=card_label(best.card, ctx.lang)))
+    if any(not o.exact for o in outcomes):
+        area.caption(t("Some cards hit the time limit; their range is shown instead of an exact number."))
+
+
+def costly_card_text(found: CostlyCard | None, ctx: PageContext) -> str:
+    t = ctx.t
+    if found is None:
+        return t(
+            "No single card of this side turned a winnable game into a lost one: with best play the result "
+            "was already decided, or the analysis could not settle it within the time limit."
+        )
+    return t(
+        "The first card that cost the game: {card} by {seat} in trick {trick}. {better} would have kept "
+        "it winnable.",
+        card=card_label(found.card, ctx.lang),
+        seat=seat_name(found.seat, t),
+        trick=found.index // 3 + 1,
+        better=cards_text(found.better, ctx.lang),
+    )
+
+
+def costly_card_panel(
+    key: str, record: GameRecord, moves: Sequence[Card], side: Seat, ctx: PageContext
+) -> None:
+    """The "could I have won?" button and its answer (cached per game, moves and side)."""
+    t = ctx.t
+    cache = st.session_state.setdefault(f"{key}-costly", {})
+    cache_key = (tuple(card.iss for card in moves), int(side))
+    team = t("the declarer") if side is record.declarer else t("the defenders")
+    if cache_key not in cache:
+        if not st.button(
+            t("Could {team} have won? Find the first card that cost the game", team=team),
+            key=f"{key}-costly-button",
+            icon=":material/travel_explore:",
+        ):
+            return
+        bar = st.progress(0.0, text=t("Checking every card…"))
+        analyzer = analyzer_for(key, record)
+
+        def progress(done: int, total: int) -> None:
+            text = t("Checking card {done} of {total}…", done=done + 1, total=total)
+            bar.progress(min(1.0, done / max(total, 1)), text=text)
+
+        cache[cache_key] = first_costly_card(
+            record,
+            moves,
+            side,
+            node_limit=NODE_CAP,
+            time_limit=TIME_CAP,
+            progress=progress,
+            analyzer=analyzer,
+        )
+        bar.empty()
+    st.info(costly_card_text(cache[cache_key], ctx), icon=":material/travel_explore:")
+
+
+def sample_text() -> str | None:
+    """The ISS sample set, or None when ../shared is not beside the repository."""
+    try:
+        return SAMPLE_PATH.read_text(encoding="utf-8")
+    except OSError:
+        return None

@@ -1,0 +1,164 @@
+"""Play a seat: the learner plays one seat of an example deal (or an uploaded game); the other seats follow
+the record, and once the learner departs from it they continue with a simple engine policy. Illegal cards
+are refused with the rule in words; at the end the learner's result stands next to the recorded one."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import streamlit as st
+
+from trainer.cards import parse_card
+from trainer.deal import Seat
+from trainer.play import RefusalDetails
+from trainer.replay import Frame, SeatSession, Viewer
+from trainer.ui.components import card_row, pick_card
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.pages.deals_common import (
+    Choice,
+    analysis_panel,
+    costly_card_panel,
+    draw_game_header,
+    draw_hands,
+    draw_points,
+    draw_trick,
+    pick_game,
+    refusal_text,
+    result_text,
+    rules_caption,
+    seat_title,
+)
+from trainer.ui.terms import card_label, seat_name
+
+SEAT_KEY = "play_seat"
+SESSION_KEY = "play_session"
+REFUSAL_KEY = "play_refusal"
+HAND_KEY = "play_hand"
+ANALYSIS_KEY = "play_analysis"
+
+
+def _session(choice: Choice, seat: Seat) -> SeatSession:
+    stored = st.session_state.get(SESSION_KEY)
+    if not isinstance(stored, tuple) or stored[0] != (choice.key, seat.name):
+        st.session_state[SESSION_KEY] = ((choice.key, seat.name), SeatSession(choice.record, seat))
+        st.session_state.pop(REFUSAL_KEY, None)
+    session: SeatSession = st.session_state[SESSION_KEY][1]
+    return session
+
+
+def _restart() -> None:
+    st.session_state.pop(SESSION_KEY, None)
+    st.session_state.pop(REFUSAL_KEY, None)
+
+
+def _on_card() -> None:
+    code = st.session_state.get(HAND_KEY)
+    st.session_state[HAND_KEY] = None
+    stored = st.session_state.get(SESSION_KEY)
+    if not code or not isinstance(stored, tuple):
+        return
+    session: SeatSession = stored[1]
+    if session.finished or not session.learner_to_move:
+        return
+    refusal = session.try_play(parse_card(str(code)))
+    if refusal is None:
+        st.session_state.pop(REFUSAL_KEY, None)
+    else:
+        st.session_state[REFUSAL_KEY] = refusal
+
+
+def _frame(session: SeatSession) -> Frame:
+    """The table after the session's cards, drawn with the viewer's frame (same trick/points logic)."""
+    record = dataclasses.replace(session.record, moves=tuple(p.card for p in session.played))
+    return Viewer(record).frame(len(session.played))
+
+
+def render(ctx: PageContext) -> None:
+    t = ctx.t
+    st.title(t("Play a seat"))
+    st.caption(
+        t(
+            "Take one seat of a recorded game. The others play what was recorded; if you play something "
+            "else, they carry on with a simple engine policy."
+        )
+    )
+    choice = pick_game(ctx)
+    record = choice.record
+    rules_caption(record, ctx)
+    draw_game_header(record, ctx)
+    if st.session_state.get(SEAT_KEY) not in [s.name for s in Seat]:
+        st.session_state[SEAT_KEY] = record.declarer.name
+    seat_choice = st.segmented_control(
+        t("Your seat"),
+        [s.name for s in Seat],
+        key=SEAT_KEY,
+        required=True,
+        format_func=lambda name: seat_title(Seat[name], record.declarer, t),
+        on_change=_restart,
+    )
+    seat = Seat[str(seat_choice or record.declarer.name)]
+    session = _session(choice, seat)
+    st.button(t("Start again"), key="play_restart", on_click=_restart, icon=":material/restart_alt:")
+
+    if session.on_record:
+        st.caption(t("So far the game follows the record."))
+    else:
+        assert session.departed_at is not None
+        st.caption(
+            t(
+                "The game left the record at card {n}; the other seats now follow a simple engine policy.",
+                n=session.departed_at + 1,
+            )
+        )
+    frame = _frame(session)
+    draw_trick(frame, record, ctx)
+    draw_points(frame, ctx)
+
+    refusal: RefusalDetails | None = st.session_state.get(REFUSAL_KEY)
+    if refusal is not None:
+        st.error(
+            t("{card} cannot be played.", card=card_label(refusal.card, ctx.lang))
+            + " "
+            + refusal_text(refusal, record.declaration.game, ctx),
+            icon=":material/block:",
+        )
+
+    state = session.state
+    if not session.finished:
+        if session.learner_to_move:
+            pick_card(
+                t("Your cards ({seat}): click one to play it", seat=seat_name(seat, t)),
+                state.hand(seat),
+                key=HAND_KEY,
+                lang=ctx.lang,
+                four_colour=ctx.four_colour,
+                on_change=_on_card,
+            )
+        with st.container(border=True):
+            draw_hands(frame.hands, frame.visible(seat), record.declarer, ctx, skip=seat)
+        if st.toggle(t("Show each card's outcome (open-hand analysis)"), key=ANALYSIS_KEY):
+            analysis_panel(f"play-{choice.key}", record, state, ctx)
+        return
+
+    mine = session.result()
+    st.subheader(t("Result"))
+    left, right = st.columns(2)
+    with left:
+        st.markdown("**" + t("Your game") + "**")
+        if mine is not None:
+            (st.success if mine.won else st.error)(result_text(mine, ctx))
+    with right:
+        st.markdown("**" + t("The recorded game") + "**")
+        if record.result is not None:
+            (st.success if record.result.won else st.error)(result_text(record.result, ctx))
+        else:
+            st.caption(t("The record stops before the game was settled."))
+    with st.expander(t("All tricks")):
+        for number, trick in enumerate(state.tricks, start=1):
+            st.markdown(t("Trick {n} · {winner} wins", n=number, winner=seat_name(trick.winner, t)))
+            card_row(list(trick.cards), lang=ctx.lang, four_colour=ctx.four_colour)
+    if st.toggle(t("Could I have won?"), key=ANALYSIS_KEY):
+        costly_card_panel(f"play-{choice.key}", record, [p.card for p in session.played], seat, ctx)
+
+
+render(page_context())

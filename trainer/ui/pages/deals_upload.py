@@ -1,0 +1,124 @@
+"""Real games: upload ISS records (.sgf, one game per line) or load the sample set, and replay them in the
+viewer. Every record is checked on its own: broken ones are listed with their error, the good ones load."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.profiles import INTERNATIONAL, RuleProfile
+from trainer.replay import RecordLoad, load_iss_text
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, sample_text
+from trainer.ui.terms import profile_name
+
+REPORT_KEY = "upload_report"
+PASTE_KEY = "upload_paste"
+FILE_KEY = "upload_file"
+VIEWER_PAGE = "trainer/ui/pages/deals.py"
+
+
+def _load(text: str, profile: RuleProfile) -> None:
+    loads = load_iss_text(text, profile)
+    st.session_state[REPORT_KEY] = loads
+    st.session_state[UPLOADED_KEY] = [load.record for load in loads if load.record is not None]
+    st.session_state.pop(CHOICE_KEY, None)
+
+
+def _load_sample(profile: RuleProfile) -> None:
+    text = sample_text()
+    if text is None:
+        st.session_state[REPORT_KEY] = None
+        st.session_state["upload_sample_missing"] = True
+        return
+    st.session_state.pop("upload_sample_missing", None)
+    _load(text, profile)
+
+
+def _load_paste(profile: RuleProfile) -> None:
+    _load(str(st.session_state.get(PASTE_KEY) or ""), profile)
+
+
+def render(ctx: PageContext) -> None:
+    t = ctx.t
+    st.title(t("Real games (ISS records)"))
+    st.markdown(
+        t(
+            "Load games from the International Skat Server: a .sgf file with one game per line. Each record "
+            "is replayed through the rules engine; a broken record is reported and the others still load."
+        )
+    )
+    # ISS games are played under the international rules; the session's rules apply when chosen.
+    profile = INTERNATIONAL if ctx.profile.name != "danish" else ctx.profile
+    use_international = st.toggle(
+        t("Check the records under the international rules (as played on the server)"),
+        value=True,
+        key="upload_international",
+    )
+    if use_international:
+        profile = INTERNATIONAL
+    st.caption(t("Rules used: {rules}", rules=profile_name(profile, t)))
+
+    uploaded = st.file_uploader(t("ISS record file (.sgf or .txt)"), type=["sgf", "txt"], key=FILE_KEY)
+    if uploaded is not None and st.button(t("Load the file"), key="upload_load_file", type="primary"):
+        _load(uploaded.getvalue().decode("utf-8", errors="replace"), profile)
+    st.text_area(t("…or paste records here, one per line"), key=PASTE_KEY, height=120)
+    paste, sample = st.columns(2)
+    paste.button(
+        t("Load the pasted records"),
+        key="upload_load_paste",
+        on_click=_load_paste,
+        args=(profile,),
+        use_container_width=True,
+    )
+    sample.button(
+        t("Load the 11 sample games"),
+        key="upload_sample",
+        on_click=_load_sample,
+        args=(profile,),
+        use_container_width=True,
+    )
+    if st.session_state.get("upload_sample_missing"):
+        st.warning(
+            t(
+                "The sample set was not found: it is expected in ../shared/data/iss-sample.sgf beside the "
+                "repository."
+            )
+        )
+
+    report: list[RecordLoad] | None = st.session_state.get(REPORT_KEY)
+    if not report:
+        return
+    good = [load for load in report if load.record is not None]
+    bad = [load for load in report if load.record is None]
+    st.success(
+        t.ngettext("{n} game loaded.", "{n} games loaded.", len(good)),
+        icon=":material/check_circle:",
+    )
+    for load in good:
+        record = load.record
+        assert record is not None
+        ending = t(" (stops early: {why})", why=record.ending) if record.ending else ""
+        st.markdown(
+            t(
+                "Line {line}: game {id}{ending}",
+                line=load.line_number,
+                id=load.record_id or "?",
+                ending=ending,
+            )
+        )
+    if bad:
+        st.error(t.ngettext("{n} record could not be used:", "{n} records could not be used:", len(bad)))
+        for load in bad:
+            st.markdown(
+                t(
+                    "Line {line} ({id}): {error}",
+                    line=load.line_number,
+                    id=load.record_id or "?",
+                    error=load.error,
+                )
+            )
+    if good and st.button(t("Open them in the viewer"), key="upload_open", icon=":material/play_arrow:"):
+        st.switch_page(VIEWER_PAGE)
+
+
+render(page_context())
