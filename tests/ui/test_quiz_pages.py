@@ -219,3 +219,21 @@ def test_progress_survives_a_restart(db_url: str) -> None:
     assert chapter in texts(again)
     again.switch_page("trainer/ui/pages/lesson.py").run()
     assert again.toggle(key="chapter_done").value is True
+
+
+def test_hand_made_questions_from_the_bank(db_url: str) -> None:
+    from trainer.quiz.bank import bank_questions
+
+    at = quiz_app(lang="da", quiz_seed=0, quiz_kind="overbid")
+    at.toggle(key="quiz_bank").set_value(True).run()
+    bank = bank_questions(get_profile("danish"), "overbid")
+    question = bank[0]
+    assert question.source == "bonde-in-the-skat"  # the first overbid entry of exercises/quiz/results.yaml
+    shown = [row for row in texts(at).splitlines() if row.startswith("**")]
+    t = get_translator("da")
+    assert shown == ["**" + render(question.prompt, t, "da") + "**"]
+    give(at, question, "yes")
+    assert at.success and not at.error
+    at.button(key="quiz_next").click().run()
+    give(at, bank[1], "yes")  # the Jack in the skat helps here: not overbid
+    assert at.error and not at.success

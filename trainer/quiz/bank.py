@@ -8,6 +8,7 @@ disagrees with the engine (the test suite requires none).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,6 +147,11 @@ def _answer_text(value: Any) -> str:
 
 def load_bank(directory: Path = BANK_DIR) -> list[BankEntry]:
     """Every entry of every ``*.yaml`` file in the bank folder, in file order."""
+    return list(_load_bank(directory))
+
+
+@functools.lru_cache(maxsize=8)
+def _load_bank(directory: Path) -> tuple[BankEntry, ...]:
     entries: list[BankEntry] = []
     seen: set[str] = set()
     for path in sorted(directory.glob("*.yaml")):
@@ -158,7 +164,7 @@ def load_bank(directory: Path = BANK_DIR) -> list[BankEntry]:
                 raise RecordError(f"{path.name}: the id '{entry.id}' is used twice.")
             seen.add(entry.id)
             entries.append(entry)
-    return entries
+    return tuple(entries)
 
 
 def bank_questions(

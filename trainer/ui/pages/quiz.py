@@ -10,6 +10,7 @@ import time
 import streamlit as st
 
 from trainer.quiz import GAME_VALUE, KINDS, SAFE_BID, VALID_BID, generate
+from trainer.quiz.bank import bank_questions
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.quiz_common import (
@@ -25,6 +26,7 @@ from trainer.ui.progress_state import get_store
 
 MODE_KEY = "quiz_mode"
 KIND_KEY = "quiz_kind"
+BANK_KEY = "quiz_bank"
 # The current question's seed. Tests (and ``?seed=N`` links) set it to get a known question.
 # (No bare strings at module level in page scripts: Streamlit's magic would print them.)
 SEED_KEY = "quiz_seed"
@@ -82,8 +84,19 @@ def practise(ctx: PageContext, learner: int | None) -> None:
         st.session_state[KIND_KEY] = linked if linked in KINDS else KINDS[0]
     kind = st.selectbox(t("Question type"), KINDS, key=KIND_KEY, format_func=lambda k: kind_title(k, ctx))
     goal = st.empty()
-    asker = Asker(ctx, "quiz")
+    hand_made = st.toggle(
+        t("Hand-made questions"),
+        key=BANK_KEY,
+        help=t("Worked examples written by hand (many from the textbook) instead of freshly dealt cards."),
+    )
     question = generate(kind, _seed(), ctx.profile)
+    if hand_made:
+        bank = bank_questions(ctx.profile, kind)
+        if bank:
+            question = bank[_seed() % len(bank)]
+        else:
+            st.info(t("There are no hand-made questions of this type for these rules yet."))
+    asker = Asker(ctx, "quiz")
     result = asker.ask(question, learner)
     if learner is not None:
         mastery = get_store().mastery(learner, kind)
