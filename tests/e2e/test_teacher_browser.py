@@ -197,7 +197,7 @@ def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def
     page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
     _idle(page)
     assert page.locator("[data-testid=stException]").count() == 0
-    assert page.locator("[data-testid=stDataFrame]").count() == 1
+    assert page.locator("[data-testid=stDataFrame]").count() == 2  # the class, one learner
     # The names appear as typed on the heatmap's axis and nothing they contain became a live element.
     labels = page.eval_on_selector_all(".js-plotly-plot .xtick text", "els => els.map(e => e.textContent)")
     assert set(labels) == {"Anna", "Bo", *XSS_NAMES}

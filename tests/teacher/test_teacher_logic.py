@@ -1,0 +1,94 @@
+"""The pure part of teacher mode: codes, password and name checks, the heatmap matrix, the CSV export."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trainer.errors import StoreError
+from trainer.teacher import (
+    JOIN_CODE_ALPHABET,
+    JOIN_CODE_LENGTH,
+    ClassDashboard,
+    LearnerSummary,
+    SkillCell,
+    check_class_name,
+    check_password,
+    dashboard_csv,
+    format_code,
+    new_code,
+    normalize_code,
+)
+
+codes = st.text(alphabet=JOIN_CODE_ALPHABET, min_size=JOIN_CODE_LENGTH, max_size=JOIN_CODE_LENGTH)
+
+
+@given(codes)
+def test_a_code_read_aloud_and_typed_back_in_lower_case_is_the_same_code(code: str) -> None:
+    spoken = format_code(code)
+    assert spoken[4] == "-" and len(spoken) == JOIN_CODE_LENGTH + 1
+    assert normalize_code(spoken.lower()) == code
+    assert normalize_code(" " + spoken.replace("-", " - ") + "\t") == code
+
+
+def test_new_codes_use_only_unambiguous_characters() -> None:
+    drawn = {new_code() for _ in range(200)}
+    assert len(drawn) == 200
+    assert all(len(c) == JOIN_CODE_LENGTH and set(c) <= set(JOIN_CODE_ALPHABET) for c in drawn)
+    assert not set("01ILO") & set(JOIN_CODE_ALPHABET)
+
+
+@pytest.mark.parametrize("password", ["", "seven77", "x" * 201])
+def test_passwords_out_of_bounds_are_refused(password: str) -> None:
+    with pytest.raises(StoreError):
+        check_password(password)
+
+
+def test_class_names_are_tidied_and_bounded() -> None:
+    assert check_class_name("  7B \t Tuesday ") == "7B Tuesday"
+    for bad in ("   ", "x" * 61):
+        with pytest.raises(StoreError):
+            check_class_name(bad)
+
+
+def _learner(member_id: int, name: str, skills: dict[str, tuple[int, int]]) -> LearnerSummary:
+    cells = tuple(sorted((k, SkillCell(*v)) for k, v in skills.items()))
+    return LearnerSummary(
+        member_id=member_id,
+        name=name,
+        attempts=sum(c.attempts for _, c in cells),
+        correct=sum(c.correct for _, c in cells),
+        reviews_due=0,
+        assignments_done=0,
+        assignments_total=0,
+        skills=cells,
+    )
+
+
+def test_heatmap_has_a_row_per_skill_and_a_gap_where_nothing_was_tried() -> None:
+    dash = ClassDashboard(
+        class_id=1,
+        class_name="7B",
+        at=datetime(2026, 1, 1, tzinfo=UTC),
+        learners=(_learner(1, "A", {"matadors": (4, 3)}), _learner(2, "B", {"game_value": (2, 0)})),
+        skills=("game_value", "matadors"),
+        mistakes=(),
+    )
+    skills, names, rows = dash.heatmap()
+    assert skills == ("game_value", "matadors") and names == ("A", "B")
+    assert rows == ((None, 0.0), (0.75, None))
+
+
+@given(st.text(min_size=1, max_size=40).filter(lambda s: s.strip() and "\r" not in s and "\x00" not in s))
+def test_csv_gives_every_name_back_and_never_a_formula(name: str) -> None:
+    dash = ClassDashboard(1, "7B", datetime(2026, 1, 1, tzinfo=UTC), (_learner(1, name, {}),), (), ())
+    (header, row) = list(csv.reader(io.StringIO(dashboard_csv(dash))))
+    assert header[0] == "learner"
+    cell = row[0]
+    assert cell[:1] not in ("=", "+", "-", "@", "\t")
+    assert cell == name or (cell == "'" + name and name[:1] in "=+-@\t")
