@@ -51,17 +51,16 @@ def _sheet(ctx: WidgetContext) -> ScoreSheet | None:
 def sheet_frame(
     sheet: ScoreSheet, profile: RuleProfile, scheme: str, options: SchemeOptions, t: Translator
 ) -> pd.DataFrame:
-    """One row per game: dealer, declarer, game, result, then each player's amount under the scheme."""
+    """One row per game: each player's amount under the scheme first (what a phone shows), then who declared
+    what, the result and the dealer."""
     amounts = sheet.amounts(profile, scheme, options)
-    data: dict[str, list[object]] = {
-        t("Game no."): list(range(1, len(sheet.entries) + 1)),
-        t("Dealer"): [sheet.players[e.dealer] for e in sheet.entries],
-        t("Declarer"): [sheet.players[e.declarer] for e in sheet.entries],
-        t("Game"): [declaration_name(e.result.declaration, t) for e in sheet.entries],
-        t("Result"): [f"{reason_text(e.result, t)} ({e.result.value})" for e in sheet.entries],
-    }
+    data: dict[str, list[object]] = {t("Game no."): list(range(1, len(sheet.entries) + 1))}
     for i, name in enumerate(sheet.players):
         data[name] = [money(row[i], scheme) for row in amounts]
+    data[t("Declarer")] = [sheet.players[e.declarer] for e in sheet.entries]
+    data[t("Result")] = [f"{reason_text(e.result, t)} ({e.result.value})" for e in sheet.entries]
+    data[t("Game")] = [declaration_name(e.result.declaration, t) for e in sheet.entries]
+    data[t("Dealer")] = [sheet.players[e.dealer] for e in sheet.entries]
     return pd.DataFrame(data)
 
 
