@@ -62,11 +62,7 @@ def render(page: PageContext) -> None:
     st.dataframe(ladder_frame(profile, game, t), hide_index=True, height=320, width="stretch")
 
     st.subheader(t("Help tables"))
-    st.caption(
-        t(
-            "Find the highest trump you hold (hand and skat) and read the multiplier of your game."
-        )
-    )
+    st.caption(t("Find the highest trump you hold (hand and skat) and read the multiplier of your game."))
     help_game = GameType(
         st.selectbox(
             t("Game"),
