@@ -40,8 +40,9 @@ def render(ctx: PageContext) -> None:
     st.caption(t("Step through a recorded game card by card or trick by trick, with the notes beside it."))
     choice = pick_game(ctx)
     record = choice.record
-    if st.session_state.get(LAST_CHOICE_KEY) != choice.key:
-        st.session_state[LAST_CHOICE_KEY] = choice.key
+    last = st.session_state.get(LAST_CHOICE_KEY)
+    st.session_state[LAST_CHOICE_KEY] = choice.key
+    if last is not None and last != choice.key:  # another game: start from its beginning
         st.session_state[POSITION_KEY] = 0
     rules_caption(record, ctx)
     if choice.example is not None:

@@ -75,8 +75,9 @@ def render(ctx: PageContext) -> None:
     choice = pick_game(ctx, examples_only=True)
     deal = choice.example
     assert deal is not None
-    if st.session_state.get(LAST_CHOICE_KEY) != choice.key:
-        st.session_state[LAST_CHOICE_KEY] = choice.key
+    last = st.session_state.get(LAST_CHOICE_KEY)
+    st.session_state[LAST_CHOICE_KEY] = choice.key
+    if last is not None and last != choice.key:  # another game: start from its beginning
         st.session_state[STEP_KEY] = 0
     rules_caption(choice.record, ctx)
     total = len(deal.bidding)

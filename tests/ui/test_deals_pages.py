@@ -1,0 +1,255 @@
+"""AppTest tests of the replay pages: the viewer steps a deal to its result, play-a-seat refuses an illegal
+card with the rule in words and plays to the end, the bidding replay explains holds and passes, ISS upload
+reports bad records and loads good ones, and the analysis toggle shows the best card of a known ending."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.play import GameState
+from trainer.records.deals import load_all
+from trainer.records.iss import record_from_game, write_record
+from trainer.replay import GameRecord
+from trainer.ui.terms import card_label
+
+from .helpers import APP, html_rows, texts
+
+VIEWER = "trainer/ui/pages/deals.py"
+PLAY = "trainer/ui/pages/deals_play.py"
+BIDDING = "trainer/ui/pages/deals_bidding.py"
+UPLOAD = "trainer/ui/pages/deals_upload.py"
+DEALS = {deal.id: deal for deal in load_all()}
+
+
+@pytest.fixture(autouse=True)
+def _python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Analysis with the plain-Python kernel: no background compile competing with the test."""
+    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
+
+
+def _open(page: str, *, lang: str = "en", rules: str = "danish", **state: object) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.query_params["rules"] = rules
+    at.run()
+    for key, value in state.items():
+        at.session_state[key] = value
+    at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _click(at: AppTest, key: str, times: int = 1) -> AppTest:
+    for _ in range(times):
+        at.button(key=key).click().run()
+        assert not at.exception, at.exception
+    return at
+
+
+# ---- viewer ----------------------------------------------------------------------------------------------
+
+
+def test_viewer_steps_a_deal_to_its_result() -> None:
+    at = _open(VIEWER, deals_choice="ex:textbook-bidding")
+    assert at.title[0].value == "Replay a game"
+    assert "Trick 1: no card played yet." in texts(at)
+    _click(at, "viewer_next_card")
+    assert ["S7"] in html_rows(at)
+    _click(at, "viewer_next_trick")
+    # ♠7 ♠A ♥J: the ♥J is a trump in clubs and wins for rearhand, 0 + 11 + 2 = 13 card points
+    assert ["S7", "SA", "HJ"] in html_rows(at)
+    assert "rearhand wins the trick (13 card points)." in texts(at)
+    assert [m.value for m in at.metric] == ["13", "0"]
+    _click(at, "viewer_back_card")
+    assert ["S7", "SA"] in html_rows(at)
+    _click(at, "viewer_next_trick", 10)
+    assert at.button(key="viewer_next_card").disabled
+    done = texts(at)
+    assert "Result: won." in done and "106 card points" in done and "Value 60" in done
+    assert "+60" in done
+
+
+def test_viewer_shows_one_seat_or_all_hands() -> None:
+    at = _open(VIEWER, deals_choice="ex:grand")
+    rows = html_rows(at)
+    assert sum(1 for row in rows if "back" not in row and len(row) == 10) == 3
+    at.segmented_control(key="viewer_view").set_value("MIDDLEHAND").run()
+    rows = [row for row in html_rows(at) if len(row) == 10]
+    assert sum(1 for row in rows if row == ["back"] * 10) == 2
+    assert any("HJ" in row for row in rows)
+
+
+def test_viewer_in_danish_and_under_other_rules() -> None:
+    at = _open(VIEWER, lang="da", rules="international", deals_choice="ex:textbook-bidding")
+    page = texts(at)
+    assert at.title[0].value == "Genspil et spil"
+    assert "lærebogens danske regler" in page  # the deal keeps its own rules, and says so
+    _click(at, "viewer_next_trick", 10)
+    assert "Resultat: vundet." in texts(at)
+
+
+# ---- play a seat ---------------------------------------------------------------------------------------
+
+
+def test_an_illegal_card_is_refused_with_its_explanation() -> None:
+    at = _open(PLAY, deals_choice="ex:defence-caught-in-the-middle", play_seat="REARHAND")
+    # forehand led ♠7 and middlehand (the declarer) played ♠K from the record; rearhand holds spades
+    assert ["S7", "SK"] in html_rows(at)
+    at.pills(key="play_hand").set_value("SJ").run()
+    assert not at.exception
+    error = at.error[0].value
+    assert "♠J cannot be played." in error
+    assert "You must follow spades" in error and "♠A ♠Q ♠9" in error
+    assert "The ♠J is a trump in this game, not one of the spades." in error
+    assert ["S7", "SK"] in html_rows(at)  # nothing was played
+
+
+def test_an_illegal_card_is_refused_in_danish() -> None:
+    at = _open(PLAY, lang="da", deals_choice="ex:defence-caught-in-the-middle", play_seat="REARHAND")
+    at.pills(key="play_hand").set_value("SJ").run()
+    error = at.error[0].value
+    assert "Du skal bekende spar" in error and "er trumf i dette spil" in error
+
+
+def test_play_a_seat_to_the_end_next_to_the_recorded_result() -> None:
+    deal = DEALS["textbook-bidding"]
+    at = _open(PLAY, deals_choice="ex:textbook-bidding", play_seat="FOREHAND")
+    played = 0
+    for _ in range(12):
+        if "play_hand" not in [pills.key for pills in at.pills]:
+            break
+        session = at.session_state["play_session"][1]
+        legal = session.state.legal_cards()
+        at.pills(key="play_hand").set_value(legal[-1].iss).run()  # not always the recorded card
+        assert not at.exception
+        played += 1
+    assert played == 10
+    page = texts(at)
+    assert "Your game" in page and "The recorded game" in page
+    assert page.count("Result: ") == 2
+    recorded = deal.result
+    assert f"{recorded.declarer_points} card points" in page
+
+
+def test_following_the_record_keeps_the_record() -> None:
+    at = _open(PLAY, deals_choice="ex:nul-ouvert", play_seat="FOREHAND")
+    for _ in range(10):
+        session = at.session_state["play_session"][1]
+        card = session.recorded_card()
+        if card is None:
+            break
+        at.pills(key="play_hand").set_value(card.iss).run()
+    page = texts(at)
+    assert "So far the game follows the record." in page
+    assert page.count("Result: won.") == 2
+
+
+# ---- bidding replay ------------------------------------------------------------------------------------
+
+
+def test_bidding_replay_explains_bids_holds_and_passes() -> None:
+    at = _open(BIDDING, deals_choice="ex:textbook-bidding")
+    _click(at, "bidding_next")
+    page = texts(at)
+    assert "middlehand bids 24." in page
+    # 24 = clubs × 2 = … ; the Danish ladder starts at 24
+    assert "Games worth exactly 24:" in page and "Clubs ♣ (suit game) × 2" in page
+    assert "Spades ♠ (suit game) is worth 44 with these cards, so 24 is within the limit." in page
+    _click(at, "bidding_next", 14)  # step 15: middlehand passes at 44
+    page = texts(at)
+    assert "middlehand passes." in page
+    assert "Spades ♠ (suit game) is worth only 44, and the bidding would have to go to 45." in page
+    _click(at, "bidding_next", 6)
+    assert "rearhand wins the bidding at 48" in texts(at)
+    assert at.button(key="bidding_next").disabled
+
+
+# ---- ISS records ---------------------------------------------------------------------------------------
+
+
+def _good_line(name: str, record_id: str) -> str:
+    deal = DEALS[name]
+    record = GameRecord.from_example(deal)
+    state: GameState = record.state_at(len(record.moves))
+    return write_record(record_from_game(deal.auction(), deal.deal, state, record_id=record_id))
+
+
+def test_upload_reports_bad_records_and_loads_the_good_ones() -> None:
+    good = _good_line("grand", "101")
+    revoke = _good_line("spades-schneider", "102").replace(" 1 HJ ", " 1 S8 ")
+    text = "\n".join([good, "(;GM[Skat]ID[103]MV[w nonsense]R[] ;)", revoke, "", _good_line("grand", "104")])
+    at = _open(UPLOAD, rules="international")
+    at.text_area(key="upload_paste").set_value(text).run()
+    _click(at, "upload_load_paste")
+    page = texts(at)
+    assert "2 games loaded." in page
+    assert "2 records could not be used:" in page
+    assert "Line 2 (103)" in page and "Line 3 (102)" in page and "S8" in page
+    at.switch_page(VIEWER).run()
+    labels = at.selectbox(key="deals_choice").options
+    assert sum("Uploaded: ISS" in label for label in labels) == 2
+
+
+def test_the_sample_button_loads_the_sample_set_or_says_it_is_missing() -> None:
+    at = _open(UPLOAD)
+    _click(at, "upload_sample")
+    page = texts(at)
+    assert "games loaded." in page or "The sample set was not found" in page
+
+
+# ---- analysis --------------------------------------------------------------------------------------------
+
+
+def _exhaustive(state: GameState) -> int:
+    if state.is_finished:
+        return state.declarer_points
+    values = []
+    for card in state.legal_cards():
+        state.play(card)
+        values.append(_exhaustive(state))
+        state.undo()
+    return max(values) if state.to_move is state.declarer else min(values)
+
+
+def test_the_analysis_toggle_shows_the_known_best_card() -> None:
+    """Defence deal, after 21 cards: nine cards are left, few enough for plain minimax in the test."""
+    deal = DEALS["defence-caught-in-the-middle"]
+    record = GameRecord.from_example(deal)
+    position = 21
+    state = record.state_at(position)
+    scores = {}
+    for card in state.legal_cards():
+        state.play(card)
+        scores[card] = _exhaustive(state)
+        state.undo()
+    pick = max if state.to_move is state.declarer else min
+    best_value = pick(scores.values())
+    best_cards = {card for card, value in scores.items() if value == best_value}
+    at = _open(VIEWER, deals_choice=f"ex:{deal.id}", viewer_position=position)
+    at.toggle(key="viewer_analysis").set_value(True).run()
+    assert not at.exception
+    page = texts(at)
+    shown = [line for line in page.splitlines() if line.startswith("Best card here: ")]
+    assert shown and shown[0].removeprefix("Best card here: ") in {card_label(c, "en") for c in best_cards}
+    for card, value in scores.items():
+        assert f"{card_label(card, 'en')} → declarer {value}" in page
+
+
+def test_could_i_have_won_after_the_game() -> None:
+    at = _open(VIEWER, deals_choice="ex:textbook-bidding", viewer_position=30)
+    at.toggle(key="viewer_analysis").set_value(True).run()
+    button = at.button(key="ex:textbook-bidding-costly-button")
+    assert "Could the defenders have won?" in button.label
+    button.click().run()
+    assert not at.exception
+    assert "No single card of this side" in texts(at)
+
+
+@pytest.mark.parametrize("page", [VIEWER, PLAY, BIDDING, UPLOAD])
+@pytest.mark.parametrize(
+    ("lang", "rules"), [("en", "international"), ("da", "danish"), ("da", "international")]
+)
+def test_every_page_renders_in_both_languages_and_rules(page: str, lang: str, rules: str) -> None:
+    at = _open(page, lang=lang, rules=rules)
+    assert at.title and not at.exception
