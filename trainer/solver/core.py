@@ -27,6 +27,8 @@ from trainer.solver import _kernel as py_kernel
 _PLAIN_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
 _NULL_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 _LOG37 = py_kernel.make_log_table()
+#: Positions with at least this many cards in hands split the root over two threads (compiled kernel).
+_PARALLEL_MIN_CARDS = 15
 
 
 @dataclass(frozen=True)
@@ -228,7 +230,7 @@ class Engine:
             self.kernel, self.compiled = choose_kernel(backend)
         self.owner: dict[Card, int] = {}
         self._set_owner(hands)
-        bits = tt_bits if tt_bits is not None else (20 if self.compiled else 16)
+        bits = tt_bits if tt_bits is not None else (21 if self.compiled else 16)
         self.tt_bits = bits
         pts = list(self.layout.points) if self.mode == "points" else [0] * 32
         bonus = 0 if self.mode == "points" else 1
@@ -262,6 +264,7 @@ class Engine:
             arrays = dict(small)
             arrays["tv"] = [0] * (1 << bits)
         self.a = arrays
+        self.workers: list[dict[str, Any]] = [arrays]
         self.total_nodes = 0
 
     def _set_owner(self, hands: Any) -> None:
@@ -331,54 +334,133 @@ class Engine:
         """
         self.adopt(hands)
         args = self._args(hands, leader, trick)
-        a = self.a
-        k = self.kernel
-        stats = a["stats"]
-        cfg = a["cfg"]
-        start_nodes = stats[py_kernel.NODES]
         deadline = None if time_limit is None else time.perf_counter() + time_limit
-        budget_end = None if node_limit is None else start_nodes + node_limit
-        chunk = 400_000 if self.compiled else 20_000
+        # Without limits a probe runs to the end; with them it runs in slices (an interrupted slice keeps
+        # the table entries of every finished subtree, so resuming loses little).
+        chunk = 1 << 60
+        if node_limit is not None or time_limit is not None:
+            chunk = 1_000_000 if self.compiled else 20_000
         top = self.max_value(hands, trick)
         legal = self.legal_internal(hands, leader, trick)
-        # Interchangeable cards (same group, same points, nothing in play between them) share one search.
+        rep = self._representatives(args, legal, trick)
+        todo = sorted(set(rep.values()), key=lambda c: -self.pts[c])
+        bounds: dict[int, tuple[int, int]] = {i: (0, top) for i in legal}
+        lock = threading.Lock()
+        stopped = threading.Event()
+        # Split the root over two cores when the compiled kernel runs (it releases the GIL); both threads
+        # share the transposition table, whose entries are single words.
+        n_workers = 2 if (self.compiled and args[3] >= _PARALLEL_MIN_CARDS and len(todo) > 1) else 1
+        budget = None if node_limit is None else max(1, node_limit // n_workers)
+        nodes = [0] * n_workers
+
+        def run(w: int) -> None:
+            worker = self._worker(w)
+            stats = worker["stats"]
+            start_nodes = int(stats[py_kernel.NODES])
+            budget_end = None if budget is None else start_nodes + budget
+            guess = top // 2
+            try:
+                while not stopped.is_set():
+                    with lock:
+                        if not todo:
+                            return
+                        card = todo.pop(0)
+                    lo, hi = self._solve_card(
+                        worker, args, card, top, guess, chunk, budget_end, deadline,
+                        None if targets is None else targets[card],
+                    )  # fmt: skip
+                    bounds[card] = (lo, hi)
+                    if targets is None and lo < hi:
+                        stopped.set()
+                    if targets is not None and lo < targets[card] <= hi:
+                        stopped.set()
+                    if lo == hi:
+                        guess = lo
+            finally:
+                worker["cfg"][py_kernel.CAP] = 1 << 62
+                nodes[w] = int(stats[py_kernel.NODES]) - start_nodes
+
+        helpers = [threading.Thread(target=run, args=(w,), daemon=True) for w in range(1, n_workers)]
+        for thread in helpers:
+            thread.start()
+        run(0)
+        for thread in helpers:
+            thread.join()
+        for i in legal:
+            bounds[i] = bounds[rep[i]]
+        total = sum(nodes)
+        self.total_nodes += total
+        values = {i: lo for i, (lo, hi) in bounds.items() if lo == hi}
+        if targets is None:
+            complete = len(values) == len(legal)
+        else:
+            complete = all(lo >= targets[rep[i]] or hi < targets[rep[i]] for i, (lo, hi) in bounds.items())
+        return RootResult(values=values, bounds=bounds, complete=complete, nodes=total)
+
+    def _representatives(
+        self, args: tuple[int, ...], legal: list[int], trick: tuple[Card, ...]
+    ) -> dict[int, int]:
+        """Interchangeable legal cards (same group, same points, nothing in play between them) share one
+        search: card -> the strongest card of its run."""
         in_play = args[0] | args[1] | args[2]
         for card in trick:
             in_play |= 1 << self.layout.to_internal[card.index]
-        rep: dict[int, int] = {}
         legal_mask = 0
         for i in legal:
             legal_mask |= 1 << i
+        rep: dict[int, int] = {}
         for i in sorted(legal, reverse=True):
             j = i + 1
             while j < 32 and not (in_play >> j & 1):
                 j += 1
-            if (
-                j < 32
-                and legal_mask >> j & 1
-                and self.layout.group[j] == self.layout.group[i]
-                and self.pts[j] == self.pts[i]
-            ):
-                rep[i] = rep[j]
-            else:
-                rep[i] = i
-        bounds: dict[int, tuple[int, int]] = {i: (0, top) for i in legal}
-        guess = top // 2
-        complete = True
+            same = j < 32 and self.layout.group[j] == self.layout.group[i] and self.pts[j] == self.pts[i]
+            rep[i] = rep[j] if same and legal_mask >> j & 1 else i
+        return rep
 
-        def probe(card: int, beta: int) -> int | None:
+    def _worker(self, w: int) -> dict[str, Any]:
+        """Per-thread arrays (counters, limits, scratch, stack) over the shared tables."""
+        while len(self.workers) <= w:
+            base = self.workers[0]
+            clone = dict(base)
+            for name in ("cfg", "stats", "scr", "fs"):
+                clone[name] = base[name].copy()
+            clone["stats"][:] = [0] * len(clone["stats"])
+            self.workers.append(clone)
+        return self.workers[w]
+
+    def _solve_card(
+        self,
+        worker: dict[str, Any],
+        args: tuple[int, ...],
+        card: int,
+        top: int,
+        guess: int,
+        chunk: int,
+        budget_end: int | None,
+        deadline: float | None,
+        target: int | None,
+    ) -> tuple[int, int]:
+        """Bounds (lo, hi) on one card's value; lo == hi unless a cap stopped the search. With ``target``
+        a single probe: does the value reach it?"""
+        stats = worker["stats"]
+        cfg = worker["cfg"]
+        arrays = (worker["pts"], worker["grp"], worker["gmask"], cfg, stats, worker["tv"], worker["scr"])
+        kernel = self.kernel
+
+        def probe(beta: int) -> int | None:
             """Null-window test around ``beta``; None when the node/time cap stopped it."""
             while True:
+                cap = stats[py_kernel.NODES] + chunk
                 if budget_end is not None:
-                    cap = min(budget_end, stats[py_kernel.NODES] + chunk)
-                else:
-                    cap = stats[py_kernel.NODES] + chunk
+                    cap = min(budget_end, cap)
                 cfg[py_kernel.CAP] = cap
                 stats[py_kernel.ABORTED] = 0
                 if self.compiled:
-                    value = int(k.search_iter(*args, card, beta - 1, beta, *self._arrays(), a["fs"]))
+                    value = int(
+                        kernel.search_iter(*args, card, beta - 1, beta, *arrays, worker["lg"], worker["fs"])
+                    )
                 else:
-                    value = int(k.play_card(*args, card, beta - 1, beta, *self._arrays()))
+                    value = int(kernel.play_card(*args, card, beta - 1, beta, *arrays, worker["lg"]))
                 if not stats[py_kernel.ABORTED]:
                     return value
                 if budget_end is not None and stats[py_kernel.NODES] >= budget_end:
@@ -386,45 +468,28 @@ class Engine:
                 if deadline is not None and time.perf_counter() >= deadline:
                     return None
 
-        for i in sorted(set(rep.values()), key=lambda c: -self.pts[c]):
-            lo, hi = 0, top
-            if targets is not None:
-                beta = targets[i]
-                got = probe(i, beta)
-                if got is None:
-                    complete = False
-                    break
-                lo, hi = (got, hi) if got >= beta else (lo, got)
-                bounds[i] = (lo, hi)
-                continue
-            g = min(max(guess, lo), hi)
-            while lo < hi:
-                beta = max(g, lo + 1)
-                got = probe(i, beta)
-                if got is None:
-                    break
-                g = got
-                if g < beta:
-                    hi = g
-                else:
-                    lo = g
-            bounds[i] = (lo, hi)
-            if lo < hi:
-                complete = False
+        lo, hi = 0, top
+        if target is not None:
+            got = probe(target)
+            if got is None:
+                return lo, hi
+            return (got, hi) if got >= target else (lo, got)
+        # MTD(f) with a growing step: a run of probes that fail the same way doubles the step, so a poor
+        # first guess costs a few probes instead of one per point.
+        beta = min(max(guess, lo + 1), hi)
+        step = 1
+        last = 0
+        while lo < hi:
+            got = probe(beta)
+            if got is None:
                 break
-            guess = lo
-        for i in legal:
-            bounds[i] = bounds[rep[i]]
-        cfg[py_kernel.CAP] = 1 << 62
-        nodes = int(stats[py_kernel.NODES]) - int(start_nodes)
-        self.total_nodes += nodes
-        values = {i: lo for i, (lo, hi) in bounds.items() if lo == hi}
-        if targets is not None:
-            complete = complete and all(
-                lo >= targets[rep[i]] or hi < targets[rep[i]] for i, (lo, hi) in bounds.items()
-            )
-        return RootResult(values=values, bounds=bounds, complete=complete, nodes=nodes)
-
-    def _arrays(self) -> tuple[Any, ...]:
-        a = self.a
-        return (a["pts"], a["grp"], a["gmask"], a["cfg"], a["stats"], a["tv"], a["scr"], a["lg"])
+            direction = 1 if got >= beta else -1
+            if direction > 0:
+                lo = got
+            else:
+                hi = got
+            step = step * 2 if direction == last else 1
+            last = direction
+            beta = lo + step if direction > 0 else hi + 1 - step
+            beta = min(max(beta, lo + 1), hi)
+        return lo, hi
