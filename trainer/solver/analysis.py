@@ -21,7 +21,7 @@ from trainer.cards import Card, card_points, sort_hand
 from trainer.errors import DealError, IllegalCardError
 from trainer.games import GameType
 from trainer.profiles import RuleProfile
-from trainer.solver.core import Engine, layout_for
+from trainer.solver.core import Engine, jit_ready, layout_for
 
 Hands = Sequence[Iterable[Card]]
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
@@ -104,6 +104,8 @@ class PositionAnalysis:
 
 
 _TOTAL_POINTS = 120
+#: Positions with at most this many cards in hands use CPython when the compiled kernel isn't loaded yet.
+_SMALL_POSITION = 12
 
 
 def check_position(hands: Hands, leader: int, trick: Sequence[Card] = (), skat: Iterable[Card] = ()) -> None:
@@ -194,8 +196,11 @@ class Analysis:
     def _engine(self, mode: str) -> Engine:
         engine = self._engines.get(mode)
         if engine is None:
+            backend = self._backend
+            if backend == "auto" and not jit_ready() and sum(len(h) for h in self._hands) <= _SMALL_POSITION:
+                backend = "python"  # a small ending is solved before numba would even load its cache
             engine = Engine(
-                self.game, self.declarer, self._hands, mode=mode, tt_bits=self._tt_bits, backend=self._backend
+                self.game, self.declarer, self._hands, mode=mode, tt_bits=self._tt_bits, backend=backend
             )
             self._engines[mode] = engine
         return engine

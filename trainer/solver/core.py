@@ -165,6 +165,11 @@ def warm_up(block: bool = True) -> bool:
     return _jit_ready.is_set()
 
 
+def jit_ready() -> bool:
+    """Whether the compiled kernel is loaded in this process."""
+    return _jit_ready.is_set()
+
+
 def compile_seconds() -> float | None:
     """Seconds the numba kernel took to become ready in this process (cache load or full compile)."""
     return _compile_seconds
