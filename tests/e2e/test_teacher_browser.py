@@ -226,6 +226,17 @@ def test_projector_and_learner_pages_look_right(  # type: ignore[no-untyped-def]
     _idle(page)
     assert page.locator("[data-testid=stException]").count() == 0
     _shot(page, "projector-desktop")
+    # An example deal, stepped a trick and a card forward.
+    page.locator(".st-key-projector_mode button").filter(has_text="An example deal").click()
+    page.locator(".st-key-projector_deal").wait_for(timeout=30_000)
+    _idle(page)
+    page.locator("[class*='st-key-projector_deal_'] button").filter(has_text="Next trick").first.click()
+    _idle(page)
+    page.locator("[class*='st-key-projector_deal_'] button").filter(has_text="Next card").first.click()
+    _idle(page)
+    assert page.locator("[data-testid=stException]").count() == 0
+    assert page.locator(".card-row.big").count() == 4  # three hands and the table
+    _shot(page, "projector-deal-desktop")
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.goto(f"{app_url}/class")
     _idle(phone)

@@ -30,7 +30,7 @@ from trainer.store.db import database_url
 from trainer.teacher import DEAL, DRILL, LESSON
 from trainer.ui.components import card_row, pill_label
 from trainer.ui.context import PageContext
-from trainer.ui.pages.quiz_texts import render
+from trainer.ui.pages.quiz_texts import declaration_words, render
 from trainer.ui.terms import card_name, profile_label, seat_name
 
 TEACHER_KEY = "teacher_class_id"
@@ -68,6 +68,8 @@ ERROR_TEXTS: tuple[str, ...] = (
 
 BIG_CARD_WIDTH_CSS = "clamp(48px, 14vw, 150px)"
 """Projector cards: up to 150 px wide, still six in a row on a phone."""
+HAND_CARD_WIDTH_CSS = "clamp(30px, 6vw, 120px)"
+"""The three hands of a deal on the projector: ten cards in one row on a wide screen."""
 SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 
 KIND_NAMES = {LESSON: N_("Chapter"), DRILL: N_("Drill"), DEAL: N_("Example deal")}
@@ -164,12 +166,14 @@ def assignment_title(a: Assignment, ctx: PageContext) -> str:
     return f"{t(KIND_NAMES.get(a.kind, a.kind))}: {what}"
 
 
-def big_card_row(cards: Sequence[Card], *, lang: str, four_colour: bool = False) -> None:
-    """Cards for a projector: up to 150 px wide, still six in a row on a phone."""
+def big_card_row(
+    cards: Sequence[Card], *, lang: str, four_colour: bool = False, width: str = BIG_CARD_WIDTH_CSS
+) -> None:
+    """Cards for a projector: up to 150 px wide (``width``), still six in a row on a phone."""
     letters = RankLetters.DANISH if lang == "da" else RankLetters.INTERNATIONAL
     figures = "".join(
         f'<img src="{svg_data_uri(card_svg(card, four_colour=four_colour, letters=letters, title=name))}"'
-        f' alt="{escape(name)}" style="width:{BIG_CARD_WIDTH_CSS};height:auto"/>'
+        f' alt="{escape(name)}" style="width:{width};height:auto"/>'
         for card, name in ((card, card_name(card, lang)) for card in cards)
     )
     codes = " ".join(card.iss for card in cards)
@@ -314,6 +318,10 @@ def _example(deal_id: str) -> Any:
     return None
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False) -> bool | None:
     """Step through an example deal card by card or trick by trick, all hands open. Returns whether the
     last card has been reached (None when the deal cannot be shown)."""
@@ -325,6 +333,19 @@ def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False)
     from trainer.replay import Viewer, next_card, next_trick, previous_card
 
     viewer = Viewer(record)
+    example = record.example
+    if example is not None and example.summary is not None:
+        st.markdown(example.summary.text(lang))
+    st.markdown(
+        "**"
+        + t(
+            "{seat} plays {game} (bid {bid}).",
+            seat=_capital(seat_name(record.declarer, t)),
+            game=declaration_words(record.declaration, t, lang),
+            bid=record.bid,
+        )
+        + "**"
+    )
     position_key = f"{key}_position"
     position = int(st.session_state.get(position_key, 0))
     moves: tuple[tuple[str, str, Callable[[int], int]], ...] = (
@@ -347,17 +368,17 @@ def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False)
         )
     )
     for seat, hand in zip(SEATS, frame.hands, strict=True):
-        label = seat_name(seat, t) + (" · " + t("declarer") if seat is record.declarer else "")
+        label = _capital(seat_name(seat, t)) + (" · " + t("declarer") if seat is record.declarer else "")
         st.markdown(f"**{label}**")
         if not hand:
             st.caption(t("no cards left"))
         elif big:
-            big_card_row(hand, lang=lang, four_colour=ctx.four_colour)
+            big_card_row(hand, lang=lang, four_colour=ctx.four_colour, width=HAND_CARD_WIDTH_CSS)
         else:
             card_row(hand, lang=lang, four_colour=ctx.four_colour)
     st.markdown("**" + t("On the table") + "**")
     if frame.trick:
-        captions = [seat_name(s, t) for s in frame.trick_seats]
+        captions = [_capital(seat_name(s, t)) for s in frame.trick_seats]
         if big:
             big_card_row(frame.trick, lang=lang, four_colour=ctx.four_colour)
             st.caption(" · ".join(captions))

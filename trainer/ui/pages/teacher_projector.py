@@ -129,6 +129,8 @@ def render(ctx: PageContext) -> None:
     if class_id is None:
         st.title(t("Projector"))
         return
+    # The whole width of the screen for the room (this page only).
+    st.html("<style>[data-testid=stMainBlockContainer]{max-width:min(1800px, 100%)}</style>")
     classes = class_store()
     st.title(t("Projector: {name}", name=md(classes.get_class(class_id).name)))
     mode = st.segmented_control(
