@@ -121,6 +121,7 @@ def test_create_join_assign_answer_and_see_it_on_the_dashboard(classes: ClassSto
         learner.button(key=f"class_drill_{drill.id}_next").click().run()
     member = classes.get_member(member_id)
     attempts = classes.store.attempts(member.learner_id)
+    assert all(a.elapsed_ms is not None and a.elapsed_ms >= 0 for a in attempts)
     assert [(a.question_type, a.profile_name, a.correct) for a in attempts] == [
         (COUNT_EYES, "international", True),
         (COUNT_EYES, "international", False),

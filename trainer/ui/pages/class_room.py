@@ -3,6 +3,7 @@ question on the projector, and see one's own results (only one's own)."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 
 import pandas as pd
@@ -191,6 +192,8 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
     verdict_key = f"class_drill_{a.id}_verdict"
     if seed_key not in st.session_state:
         st.session_state[seed_key] = new_seed()
+    shown_key = f"class_drill_{a.id}_shown_{st.session_state[seed_key]}"
+    st.session_state.setdefault(shown_key, time.monotonic())
     question = question_for(a.target, int(st.session_state[seed_key]), profile)
     show_question(question, ctx)
     verdict = st.session_state.get(verdict_key)
@@ -199,8 +202,15 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
         if response is not None:
             verdict = check_answer(question, response, ctx)
             if verdict is not None:
+                elapsed_ms = int((time.monotonic() - st.session_state.pop(shown_key)) * 1000)
                 classes.record_drill_answer(
-                    member.id, a.id, verdict.correct, verdict.given, verdict.expected, verdict.mistake_tag
+                    member.id,
+                    a.id,
+                    verdict.correct,
+                    verdict.given,
+                    verdict.expected,
+                    verdict.mistake_tag,
+                    elapsed_ms=elapsed_ms,
                 )
                 st.session_state[verdict_key] = verdict
                 st.rerun()
