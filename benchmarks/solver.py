@@ -17,6 +17,7 @@ import time
 from trainer.cards import ALL_CARDS, Card
 from trainer.games import SUIT_GAMES, GameType
 from trainer.solver import Analysis, compile_seconds, warm_up
+from trainer.solver.core import trick_winner_position
 
 
 def _strength(hand: list[Card], game: GameType) -> int:
@@ -59,7 +60,8 @@ def main() -> None:
         start = time.perf_counter()
         ready = warm_up()
         print(
-            f"numba ready={ready} warm_up_s {time.perf_counter() - start:.2f} compile_or_load_s {compile_seconds()}"
+            f"numba ready={ready} warm_up_s {time.perf_counter() - start:.2f} "
+            f"compile_or_load_s {compile_seconds()}"
         )
 
     opening_ms: list[float] = []
@@ -95,7 +97,7 @@ def main() -> None:
             current[seat].remove(card)
             trick.append(card)
             if len(trick) == 3:
-                leader = analysis_trick_winner(game, leader, trick)
+                leader = (leader + trick_winner_position(game, trick)) % 3
                 if leader == declarer:
                     won += sum(c.points for c in trick)
                 trick = []
@@ -112,21 +114,6 @@ def main() -> None:
         f"opening_all_cards median_ms {statistics.median(opening_ms):.1f} "
         f"p95_ms {percentile(opening_ms, 0.95):.1f} max_ms {max(opening_ms):.1f}"
     )
-
-
-def analysis_trick_winner(game: GameType, leader: int, trick: list[Card]) -> int:
-    """Seat that wins a complete trick (uses the solver's own card layout: stronger card = higher index)."""
-    from trainer.solver.core import layout_for
-
-    lay = layout_for(game)
-    idx = [lay.to_internal[c.index] for c in trick]
-    led = lay.group[idx[0]]
-    best = 0
-    for j in (1, 2):
-        i = idx[j]
-        if i > idx[best] and (lay.trump_mask >> i & 1 or lay.group[i] == led):
-            best = j
-    return (leader + best) % 3
 
 
 if __name__ == "__main__":

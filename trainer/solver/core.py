@@ -98,6 +98,13 @@ def layout_for(game: GameType) -> Layout:
     return _LAYOUTS[game]
 
 
+def trick_winner_position(game: GameType, trick: tuple[Card, ...] | list[Card]) -> int:
+    """Position (0..2 in play order) of the card that wins a complete trick, by the kernel's own rule."""
+    lay = _LAYOUTS[game]
+    i0, i1, i2 = (lay.to_internal[card.index] for card in trick)
+    return py_kernel.winner_of(i0, i1, i2, lay.trump_mask, lay.group)
+
+
 # ---- backends -----------------------------------------------------------------------------------------
 
 _jit_lock = threading.Lock()
