@@ -556,7 +556,7 @@ class ClassStore:
             query = (
                 select(AttemptRow.learner_id, func.count())
                 .where(
-                    AttemptRow.learner_id.in_(by_learner),
+                    AttemptRow.learner_id.in_(list(by_learner)),
                     AttemptRow.question_type == a.target,
                     AttemptRow.at >= a.created_at,
                 )
@@ -573,8 +573,8 @@ class ClassStore:
         if lessons:
             done = session.execute(
                 select(LessonProgressRow.learner_id, LessonProgressRow.lesson_id).where(
-                    LessonProgressRow.learner_id.in_(by_learner),
-                    LessonProgressRow.lesson_id.in_(lessons),
+                    LessonProgressRow.learner_id.in_(list(by_learner)),
+                    LessonProgressRow.lesson_id.in_(list(lessons)),
                     LessonProgressRow.completed_at.is_not(None),
                 )
             )
