@@ -97,7 +97,7 @@ def card_values(
 
 
 def random_ending(
-    rng: random.Random, size: int, games: tuple[GameType, ...] = tuple(GameType)
+    rng: random.Random, size: int, games: tuple[GameType, ...] = tuple(GameType), mid_trick: bool = True
 ) -> tuple[GameType, int, int, list[list[Card]], tuple[Card, ...], tuple[Card, ...]]:
     """A random position: game, declarer, leader, hands (after the trick cards), trick so far, skat."""
     cards = list(ALL_CARDS)
@@ -108,7 +108,7 @@ def random_ending(
     declarer = rng.randrange(3)
     leader = rng.randrange(3)
     trick: list[Card] = []
-    for j in range(rng.choice((0, 0, 1, 2))):
+    for j in range(rng.choice((0, 0, 1, 2)) if mid_trick else 0):
         seat = (leader + j) % 3
         card = rng.choice(legal(frozenset(hands[seat]), tuple(trick), game))
         hands[seat].remove(card)
