@@ -21,7 +21,7 @@ from typing import Literal, NamedTuple
 
 from trainer.cards import Card
 from trainer.deal import Seat
-from trainer.errors import BidError, DeclarationError
+from trainer.errors import N_, BidError, DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.profiles import AllPass, RuleProfile
 from trainer.value import ValueBreakdown, game_value, matadors, max_matadors
@@ -98,7 +98,7 @@ def next_bid(profile: RuleProfile, current: int | None) -> int:
     """The smallest bid above ``current`` (the minimum bid when nothing has been said)."""
     following = next_bids(profile, current, 1)
     if not following:
-        raise BidError(f"No bid is higher than {current}: it is the top of the ladder.")
+        raise BidError.of(N_("No bid is higher than {bid}: it is the top of the ladder."), bid=current)
     return following[0]
 
 
@@ -134,14 +134,24 @@ def check_bid_value(profile: RuleProfile, value: int) -> None:
     if value in ladder:
         return
     if value < ladder[0]:
-        raise BidError(
-            f"{value} is not a bid: bidding starts at {ladder[0]} under the {profile.title} rules."
+        raise BidError.of(
+            N_("{bid} is not a bid: bidding starts at {lowest} under the {profile} rules."),
+            bid=value,
+            lowest=ladder[0],
+            profile=profile,
         )
     if value > ladder[-1]:
-        raise BidError(f"{value} is not a bid: no game is worth more than {ladder[-1]}.")
+        raise BidError.of(
+            N_("{bid} is not a bid: no game is worth more than {highest}."), bid=value, highest=ladder[-1]
+        )
     lower = max(v for v in ladder if v < value)
     following = ", ".join(str(v) for v in next_bids(profile, lower))
-    raise BidError(f"{value} is not a bid: the next bids after {lower} are {following}.")
+    raise BidError.of(
+        N_("{bid} is not a bid: the next bids after {last} are {options}."),
+        bid=value,
+        last=lower,
+        options=following,
+    )
 
 
 # --- the auction ---------------------------------------------------------------------------------------
@@ -152,10 +162,6 @@ class AuctionEvent:
     seat: Seat
     action: Action
     value: int | None
-
-
-def _name(seat: Seat) -> str:
-    return seat.english.capitalize()
 
 
 class Auction:
@@ -209,7 +215,7 @@ class Auction:
     def expected(self) -> tuple[Seat, Role]:
         """Who acts now, and whether they 'bid' (bid or pass) or 'answer' (hold or pass)."""
         if self.finished:
-            raise BidError(self._over_message())
+            raise self._over_error()
         return self._to_act
 
     def legal_bids(self) -> tuple[int, ...]:
@@ -228,9 +234,12 @@ class Auction:
         if self._stage == "open":
             minimum = bid_ladder(self.profile)[0]
             if value != minimum:
-                raise BidError(
-                    f"Middlehand and rearhand passed without bidding, so forehand can only open at "
-                    f"{minimum} or pass."
+                raise BidError.of(
+                    N_(
+                        "Middlehand and rearhand passed without bidding, so forehand can only open "
+                        "at {lowest} or pass."
+                    ),
+                    lowest=minimum,
                 )
             self._history.append(AuctionEvent(seat, "bid", value))
             self._bid_value = value
@@ -238,8 +247,18 @@ class Auction:
             return
         if self._bid_value is not None and value <= self._bid_value:
             following = ", ".join(str(v) for v in next_bids(self.profile, self._bid_value))
-            tail = f"the next bids are {following}." if following else "no higher bid exists."
-            raise BidError(f"{value} is not higher than the {self._bid_value} already said: {tail}")
+            if following:
+                raise BidError.of(
+                    N_("{bid} is not higher than the {last} already said: the next bids are {options}."),
+                    bid=value,
+                    last=self._bid_value,
+                    options=following,
+                )
+            raise BidError.of(
+                N_("{bid} is not higher than the {last} already said: no higher bid exists."),
+                bid=value,
+                last=self._bid_value,
+            )
         self._history.append(AuctionEvent(seat, "bid", value))
         self._bid_value = value
         self._to_act = (self._answerer, "answer")
@@ -277,7 +296,7 @@ class Auction:
         """Apply one :class:`AuctionEvent`-shaped action (handy for replays)."""
         if action == "bid":
             if value is None:
-                raise BidError("A bid needs a value.")
+                raise BidError.of(N_("A bid needs a value."))
             self.bid(seat, value)
         elif action == "hold":
             self.hold(seat)
@@ -297,33 +316,49 @@ class Auction:
         self._stage = "done"
         self._declarer = declarer
 
-    def _over_message(self) -> str:
+    def _over_error(self) -> BidError:
         if self._declarer is None:
-            return "The bidding is over: everyone passed."
-        return f"The bidding is over: {self._declarer.english} won it at {self._bid_value}."
+            return BidError.of(N_("The bidding is over: everyone passed."))
+        return BidError.of(
+            N_("The bidding is over: {declarer} won it at {bid}."),
+            declarer=self._declarer,
+            bid=self._bid_value,
+        )
 
     def _check_turn(self, seat: Seat, action_role: Role | None) -> None:
         if self.finished:
-            raise BidError(self._over_message())
+            raise self._over_error()
         expected_seat, role = self._to_act
         if seat != expected_seat:
-            verb = "bid" if role == "bid" else "answer"
-            raise BidError(f"It is {expected_seat.english}'s turn to {verb}, not {seat.english}'s.")
+            if role == "bid":
+                raise BidError.of(
+                    N_("It is {expected}'s turn to bid, not {seat}'s."), expected=expected_seat, seat=seat
+                )
+            raise BidError.of(
+                N_("It is {expected}'s turn to answer, not {seat}'s."), expected=expected_seat, seat=seat
+            )
         if action_role is None or action_role == role:
             return
         if role == "answer":
-            raise BidError(
-                f"{_name(seat)} answers the bid of {self._bid_value}: hold (yes) or pass. "
-                f"Only {self._bidder.english} bids now."
+            raise BidError.of(
+                N_("{seat} answers the bid of {bid}: hold (yes) or pass. Only {bidder} bids now."),
+                seat=seat,
+                bid=self._bid_value,
+                bidder=self._bidder,
             )
         if self._bid_value is None:
-            raise BidError(
-                f"Nobody has bid yet, so there is nothing to hold: {seat.english} bids "
-                f"(from {bid_ladder(self.profile)[0]}) or passes."
+            raise BidError.of(
+                N_("Nobody has bid yet, so there is nothing to hold: {seat} bids (from {lowest}) or passes."),
+                seat=seat,
+                lowest=bid_ladder(self.profile)[0],
             )
-        raise BidError(
-            f"{_name(seat)} is the one bidding here: say a bid higher than {self._bid_value} or pass. "
-            "Holding is the answer to someone else's bid."
+        raise BidError.of(
+            N_(
+                "{seat} is the one bidding here: say a bid higher than {bid} or pass. "
+                "Holding is the answer to someone else's bid."
+            ),
+            seat=seat,
+            bid=self._bid_value,
         )
 
 

@@ -34,7 +34,7 @@ from trainer.bidding import (
 )
 from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.deal import HAND_SIZE, SKAT_SIZE, Seat, random_deal
-from trainer.errors import BidError, CardParseError, DeclarationError, SkatError
+from trainer.errors import N_, BidError, CardParseError, DeclarationError, SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import RuleProfile
 from trainer.settlement import (
@@ -61,28 +61,39 @@ from trainer.value import (
 def read_cards(text: str, count: int, *, what: str = "hand") -> tuple[Card, ...]:
     """Read ``count`` cards (any notation :func:`trainer.cards.parse_card` reads); the message says which
     field (``what``: 'hand' or 'skat') was wrong."""
+    empty, wrong = _FIELD_MESSAGES.get(what, _FIELD_MESSAGES[None])
     if not text.strip():
-        raise CardParseError(f"The {what} is empty: write {count} cards, e.g. CJ HA or ♣J ♥A.")
+        raise CardParseError.of(empty, what=what, count=count)
     try:
         return parse_cards(text, count=count)
     except CardParseError as error:
-        raise CardParseError(f"The {what}: {error}") from None
+        raise CardParseError.of(wrong, what=what, error=error) from None
+
+
+_FIELD_MESSAGES: dict[str | None, tuple[str, str]] = {
+    "hand": (N_("The hand is empty: write {count} cards, e.g. CJ HA or ♣J ♥A."), N_("The hand: {error}")),
+    "skat": (N_("The skat is empty: write {count} cards, e.g. CJ HA or ♣J ♥A."), N_("The skat: {error}")),
+    None: (N_("The {what} is empty: write {count} cards, e.g. CJ HA or ♣J ♥A."), N_("The {what}: {error}")),
+}
+"""(empty field, unreadable field) messages per field name; other names use the generic pair."""
 
 
 def check_hand_and_skat(hand: Sequence[Card], skat: Sequence[Card] | None) -> None:
     """Refuse a hand that is not ten different cards, or a skat that is not two others."""
     if len(hand) != HAND_SIZE:
-        raise CardParseError(f"A hand holds {HAND_SIZE} cards, not {len(hand)}.")
+        raise CardParseError.of(N_("A hand holds {size} cards, not {n}."), size=HAND_SIZE, n=len(hand))
     if len(set(hand)) != len(hand):
-        raise CardParseError("The hand holds a card twice; every card exists only once.")
+        raise CardParseError.of(N_("The hand holds a card twice; every card exists only once."))
     if skat is None:
         return
     if len(skat) != SKAT_SIZE:
-        raise CardParseError(f"The skat holds {SKAT_SIZE} cards, not {len(skat)}.")
+        raise CardParseError.of(N_("The skat holds {size} cards, not {n}."), size=SKAT_SIZE, n=len(skat))
     both = [card for card in skat if card in hand]
     if both or len(set(skat)) != len(skat):
-        shown = both[0].symbol if both else skat[0].symbol
-        raise CardParseError(f"{shown} cannot be both in the hand and in the skat (or twice in the skat).")
+        shown = both[0] if both else skat[0]
+        raise CardParseError.of(
+            N_("{card} cannot be both in the hand and in the skat (or twice in the skat)."), card=shown
+        )
 
 
 def unseen_cards(hand: Iterable[Card]) -> tuple[Card, ...]:
@@ -118,7 +129,7 @@ def help_columns(profile: RuleProfile, game: GameType) -> tuple[Declaration, ...
     """The declarations of a suit or grand game the help table has a column for: every form the profile
     allows except Musik (a bet on the last trick, not on the cards), fewest levels first."""
     if game.is_null:
-        raise DeclarationError("Null games have fixed values; they need no help table.")
+        raise DeclarationError.of(N_("Null games have fixed values; they need no help table."))
     forms = [d for d in allowed_declarations(profile) if d.game is game and not d.musik]
     return tuple(sorted(forms, key=lambda d: game_value(profile, d, 1).value))
 
@@ -249,12 +260,20 @@ def overbid_report(
     check_bid_value(profile, bid)
     d = profile.check_declaration(declaration)
     if d.game.is_null:
-        raise DeclarationError("A null game has no matadors, so a Jack in the skat cannot change its value.")
+        raise DeclarationError.of(
+            N_("A null game has no matadors, so a Jack in the skat cannot change its value.")
+        )
     before = game_value(profile, d, matadors(hand10, d.game))
     if before.value < bid:
-        raise BidError(
-            f"On the hand alone {d.describe()} is worth {before.value} ({before.english_words()}), less than "
-            f"the bid of {bid}: that bid was never safe. Choose a bid of at most {before.value}."
+        raise BidError.of(
+            N_(
+                "On the hand alone {game} is worth {value} ({working}), less than the bid of {bid}: that bid "
+                "was never safe. Choose a bid of at most {value}."
+            ),
+            game=d,
+            value=before.value,
+            working=before,
+            bid=bid,
         )
     count = matadors([*hand10, *skat], d.game)
     after = game_value(profile, d, count)
@@ -344,7 +363,7 @@ def skat_risk(profile: RuleProfile, hand10: Sequence[Card], declaration: Declara
     check_hand_and_skat(hand10, None)
     d = profile.check_declaration(declaration)
     if d.game.is_null:
-        raise DeclarationError("A null game has no matadors; the skat cannot change its value.")
+        raise DeclarationError.of(N_("A null game has no matadors; the skat cannot change its value."))
     alone = game_value(profile, d, matadors(hand10, d.game))
     unseen = unseen_cards(hand10)
     counts: Counter[int] = Counter(
@@ -362,7 +381,9 @@ def chance_in_skat(unseen: int, cards: int) -> Fraction:
     """The chance that at least one of ``cards`` particular unseen cards lies in a 2-card skat drawn from
     ``unseen`` cards: 1 − C(unseen − cards, 2) / C(unseen, 2). One card: 2 / unseen."""
     if not 0 <= cards <= unseen:
-        raise SkatError(f"{cards} cards cannot be among {unseen} unseen cards.")
+        raise SkatError.of(
+            N_("{cards} cards cannot be among {unseen} unseen cards."), cards=cards, unseen=unseen
+        )
     clear = unseen - cards
     return 1 - Fraction(clear * (clear - 1), unseen * (unseen - 1))
 
@@ -373,7 +394,7 @@ def simulate_auction(profile: RuleProfile, limits: Sequence[int | None]) -> Auct
     once): a bidder says the next ladder value while it is within the limit, an answerer holds while the
     value is within theirs. The textbook's example is limits 46, 44, 48: rearhand wins at 48."""
     if len(limits) != len(Seat):
-        raise BidError("Give one limit for each of forehand, middlehand and rearhand.")
+        raise BidError.of(N_("Give one limit for each of forehand, middlehand and rearhand."))
     auction = Auction(profile)
     while not auction.finished:
         seat, role = auction.expected()
@@ -451,11 +472,11 @@ class ScoreSheet:
 
     def __post_init__(self) -> None:
         if len(self.players) not in (3, 4):
-            raise SkatError(f"A score sheet is kept for 3 or 4 players, not {len(self.players)}.")
+            raise SkatError.of(N_("A score sheet is kept for 3 or 4 players, not {n}."), n=len(self.players))
         if len({p.strip() for p in self.players}) != len(self.players) or any(
             not p.strip() for p in self.players
         ):
-            raise SkatError("Give every player a different, non-empty name.")
+            raise SkatError.of(N_("Give every player a different, non-empty name."))
 
     @property
     def next_dealer(self) -> int:
@@ -469,11 +490,12 @@ class ScoreSheet:
     def add(self, declarer: int, result: GameResult) -> ScoreSheet:
         dealer = self.next_dealer
         if declarer not in self.playing(dealer):
-            raise SkatError(
-                f"{self.players[declarer]} deals this game and sits out, so cannot be the declarer."
-                if 0 <= declarer < len(self.players)
-                else f"There is no player {declarer + 1} at this table."
-            )
+            if 0 <= declarer < len(self.players):
+                raise SkatError.of(
+                    N_("{player} deals this game and sits out, so cannot be the declarer."),
+                    player=self.players[declarer],
+                )
+            raise SkatError.of(N_("There is no player {number} at this table."), number=declarer + 1)
         return dataclasses.replace(self, entries=(*self.entries, SheetEntry(declarer, dealer, result)))
 
     def without_last(self) -> ScoreSheet:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from trainer.errors import CardParseError
+from trainer.errors import N_, CardParseError
 
 
 class Suit(IntEnum):
@@ -266,7 +266,7 @@ def parse_card(text: str) -> Card:
     """
     raw = text.strip()
     if not raw:
-        raise CardParseError("An empty card name was given.")
+        raise CardParseError.of(N_("An empty card name was given."))
     compact = _COMPACT.match(raw.replace(" ", ""))
     if compact:
         suit = _SUIT_WORDS[compact.group(1).lower()]
@@ -280,9 +280,12 @@ def parse_card(text: str) -> Card:
             return Card(_SUIT_WORDS[first], _RANK_WORDS[second])
         if first in _RANK_WORDS and second in _SUIT_WORDS:
             return Card(_SUIT_WORDS[second], _RANK_WORDS[first])
-    raise CardParseError(
-        f"'{raw}' is not a card. Write it like CJ or ♣J (Jack of clubs), HT or ♥10 (ten of hearts), "
-        "or in Danish like 'Klør Bonde'."
+    raise CardParseError.of(
+        N_(
+            "'{token}' is not a card. Write it like CJ or ♣J (Jack of clubs), HT or ♥10 (ten of hearts), "
+            "or in Danish like 'Klør Bonde'."
+        ),
+        token=raw,
     )
 
 
@@ -324,10 +327,12 @@ def parse_cards(text: str, *, count: int | None = None, allow_duplicates: bool =
         seen: set[Card] = set()
         for card in cards:
             if card in seen:
-                raise CardParseError(f"{card.symbol} is written twice; every card exists only once.")
+                raise CardParseError.of(
+                    N_("{card} is written twice; every card exists only once."), card=card
+                )
             seen.add(card)
     if count is not None and len(cards) != count:
-        raise CardParseError(f"Expected {count} cards but read {len(cards)}.")
+        raise CardParseError.of(N_("Expected {count} cards but read {read}."), count=count, read=len(cards))
     return cards
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from trainer.cards import ALL_CARDS, Card, parse_cards
-from trainer.errors import CardParseError, DealError
+from trainer.errors import N_, CardParseError, DealError
 from trainer.profiles import RuleProfile
 
 HAND_SIZE = 10
@@ -64,18 +64,22 @@ class Deal:
 
     def __post_init__(self) -> None:
         if len(self.hands) != PLAYING_SEATS:
-            raise DealError(f"A deal has three hands, not {len(self.hands)}.")
+            raise DealError.of(N_("A deal has three hands, not {n}."), n=len(self.hands))
         for seat, hand in zip(Seat, self.hands, strict=True):
             if len(hand) != HAND_SIZE:
-                raise DealError(f"{seat.english.capitalize()} must hold {HAND_SIZE} cards, not {len(hand)}.")
+                raise DealError.of(
+                    N_("{seat} must hold {size} cards, not {n}."), seat=seat, size=HAND_SIZE, n=len(hand)
+                )
         if len(self.skat) != SKAT_SIZE:
-            raise DealError(f"The skat holds {SKAT_SIZE} cards, not {len(self.skat)}.")
+            raise DealError.of(N_("The skat holds {size} cards, not {n}."), size=SKAT_SIZE, n=len(self.skat))
         seen: set[Card] = set()
         for card in self.all_cards:
             if not isinstance(card, Card):
-                raise DealError(f"{card!r} is not a card.")
+                raise DealError.of(N_("{thing} is not a card."), thing=repr(card))
             if card in seen:
-                raise DealError(f"{card.symbol} appears twice in the deal; every card exists only once.")
+                raise DealError.of(
+                    N_("{card} appears twice in the deal; every card exists only once."), card=card
+                )
             seen.add(card)
 
     @property
@@ -102,7 +106,7 @@ class Deal:
     def from_cards(cls, cards: Sequence[Card]) -> Deal:
         """Build a deal from 32 cards in ISS order (forehand's 10, middlehand's 10, rearhand's 10, skat)."""
         if len(cards) != DECK_SIZE:
-            raise DealError(f"A deal needs all {DECK_SIZE} cards, got {len(cards)}.")
+            raise DealError.of(N_("A deal needs all {size} cards, got {n}."), size=DECK_SIZE, n=len(cards))
         cards = tuple(cards)
         return cls(
             hands=(cards[0:10], cards[10:20], cards[20:30]),
@@ -115,7 +119,7 @@ class Deal:
         try:
             cards = parse_cards(text.replace("|", "."))
         except CardParseError as error:
-            raise DealError(f"The deal could not be read: {error}") from error
+            raise DealError.of(N_("The deal could not be read: {error}"), error=error) from error
         return cls.from_cards(cards)
 
 
@@ -140,8 +144,10 @@ def shuffled_deck(seed: int | None) -> list[Card]:
 
 def _check_deck(deck: Sequence[Card]) -> None:
     if len(deck) != DECK_SIZE or len(set(deck)) != DECK_SIZE:
-        raise DealError(
-            f"A deck is the {DECK_SIZE} different cards; this one has {len(set(deck))} different."
+        raise DealError.of(
+            N_("A deck is the {size} different cards; this one has {n} different."),
+            size=DECK_SIZE,
+            n=len(set(deck)),
         )
 
 
@@ -153,9 +159,14 @@ def cut_deck(deck: Sequence[Card], lifted: int, profile: RuleProfile) -> list[Ca
     _check_deck(deck)
     least = profile.cut_min_cards
     if lifted < least or len(deck) - lifted < least:
-        raise DealError(
-            f"A cut must lift at least {least} cards and leave at least {least}; "
-            f"lifting {lifted} of {len(deck)} does not."
+        raise DealError.of(
+            N_(
+                "A cut must lift at least {least} cards and leave at least {least}; "
+                "lifting {lifted} of {n} does not."
+            ),
+            least=least,
+            lifted=lifted,
+            n=len(deck),
         )
     return list(deck[lifted:]) + list(deck[:lifted])
 
@@ -166,9 +177,14 @@ def deal_packets(deck: Sequence[Card], profile: RuleProfile) -> list[DealStep]:
     _check_deck(deck)
     packets = profile.deal_packets
     if not 0 <= profile.skat_packet < len(packets) or packets[profile.skat_packet] != SKAT_SIZE:
-        raise DealError(f"The deal pattern {profile.deal_pattern_text} has no packet of two for the skat.")
+        raise DealError.of(
+            N_("The deal pattern {pattern} has no packet of two for the skat."),
+            pattern=profile.deal_pattern_text,
+        )
     if sum(packets) - SKAT_SIZE != HAND_SIZE:
-        raise DealError(f"The deal pattern {profile.deal_pattern_text} does not give ten cards each.")
+        raise DealError.of(
+            N_("The deal pattern {pattern} does not give ten cards each."), pattern=profile.deal_pattern_text
+        )
     steps: list[DealStep] = []
     position = 0
     for number, size in enumerate(packets):
@@ -204,8 +220,12 @@ def table_seats(table_size: int, dealer: int) -> dict[int, Seat]:
     left-hand neighbours and the right-hand neighbour play; the dealer and the player opposite sit out.
     """
     if table_size not in (3, 4, 5):
-        raise DealError(f"Skat is played with 3, 4 or 5 at the table, not {table_size}.")
+        raise DealError.of(N_("Skat is played with 3, 4 or 5 at the table, not {n}."), n=table_size)
     if not 0 <= dealer < table_size:
-        raise DealError(f"The dealer must be one of players 0 to {table_size - 1}, not {dealer}.")
+        raise DealError.of(
+            N_("The dealer must be one of players 0 to {last}, not {dealer}."),
+            last=table_size - 1,
+            dealer=dealer,
+        )
     offsets = (1, 2, table_size - 1) if table_size == 5 else (1, 2, 3)
     return {(dealer + offset) % table_size: seat for offset, seat in zip(offsets, Seat, strict=True)}

@@ -1,15 +1,128 @@
 """One exception family for everything a learner (or a record) can get wrong.
 
-Every message is written for a person: it says what was wrong and, where it helps, the rule.
+Every message is written for a person: it says what was wrong and, where it helps, the rule. A message
+made with :meth:`SkatError.of` also keeps its English template and parameters (a :class:`Message`), so the
+UI can show it in the learner's language; ``str(error)`` is always the English text.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any, Self
+
+
+def N_(msgid: str) -> str:
+    """Mark a template for catalog extraction (the same marker as :func:`trainer.i18n.N_`; defined here too
+    because :mod:`trainer.i18n` imports this module)."""
+    return msgid
+
+
+def english_param(value: object) -> str:
+    """How a message parameter reads in the English text: cards as symbols (♣J), suits, seats and games by
+    their English names, a declaration described, a value breakdown counted aloud, a nested message as its
+    text; anything else with ``str``."""
+    # Imported here: those modules import this one.
+    from trainer.cards import Card, Rank, Suit
+    from trainer.deal import Seat
+    from trainer.games import Declaration, GameType
+    from trainer.profiles import RuleProfile
+    from trainer.value import ValueBreakdown
+
+    if isinstance(value, Message):
+        return value.english
+    if isinstance(value, SkatError):
+        return str(value)
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, Suit | Seat | Rank):
+        return value.english
+    if isinstance(value, GameType):
+        return value.value
+    if isinstance(value, Declaration):
+        return value.describe()
+    if isinstance(value, ValueBreakdown):
+        return value.english_words()
+    if isinstance(value, RuleProfile):
+        return value.title
+    if isinstance(value, tuple | list) and value and all(isinstance(item, Card) for item in value):
+        return " ".join(card.symbol for card in value)
+    if isinstance(value, tuple | list) and value and all(isinstance(item, Message) for item in value):
+        return ", ".join(item.english for item in value)
+    return str(value)
+    if isinstance(value, Card):
+        return value.symbol
+    if isinstance(value, Suit):
+        return value.english
+    if isinstance(value, GameType):
+        return value.value
+    if isinstance(value, Declaration):
+        return value.describe()
+    if isinstance(value, tuple | list) and all(isinstance(item, Card) for item in value):
+        return " ".join(card.symbol for card in value)
+    english = getattr(value, "english", None)  # Seat, Rank
+    if isinstance(english, str):
+        return english
+    words = getattr(value, "english_words", None)  # ValueBreakdown
+    if callable(words):
+        return str(words())
+    title = getattr(value, "title", None)  # RuleProfile
+    if isinstance(title, str) and hasattr(value, "bid_ladder_values") is False and hasattr(value, "name"):
+        return title
+    return str(value)
+
+
+def upper_first(text: str) -> str:
+    """Capitalise only the first letter (a message may begin with a seat or a game name)."""
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class Message:
+    """An English template with its parameters: the English text is ``template.format(**params)`` (with
+    :func:`english_param` for each parameter). The UI translates the
+    template and the enum-like parameters instead (``trainer.ui.terms.t_message``)."""
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def english(self) -> str:
+        values = {name: english_param(value) for name, value in self.params.items()}
+        return self.template.format(**values) if values else self.template
+
+    def __str__(self) -> str:
+        return self.english
 
 
 class SkatError(ValueError):
-    """Base class of every rule violation or bad input the engine reports."""
+    """Base class of every rule violation or bad input the engine reports.
+
+    ``template`` / ``params``: the message before formatting (None / empty for a plain-text message), so
+    the Danish UI can translate it; ``str(error)`` is the English text either way, its first letter
+    capitalised (a message may begin with a seat or a game).
+    """
+
+    template: str | None = None
+    params: Mapping[str, Any] = {}
+
+    @classmethod
+    def of(cls, template: str, /, **params: Any) -> Self:
+        """The error with a translatable message, e.g.
+        ``BidError.of(N_("{bid} is not a bid: ..."), bid=19)``."""
+        message = Message(template, params)
+        error = cls(upper_first(message.english))
+        error.template = template
+        error.params = params
+        return error
+
+    @property
+    def message(self) -> Message:
+        """The message as template and parameters (a plain-text error is its own template)."""
+        if self.template is None:
+            return Message(str(self))
+        return Message(self.template, self.params)
 
 
 class CardParseError(SkatError):
@@ -57,5 +170,8 @@ class TooManyAttemptsError(ClassAccessError):
 
     def __init__(self, retry_after: timedelta) -> None:
         minutes = max(1, (int(retry_after.total_seconds()) + 59) // 60)
-        super().__init__(f"Too many wrong tries. Wait {minutes} minute(s), then try again.")
+        template = N_("Too many wrong tries. Wait {minutes} minute(s), then try again.")
+        super().__init__(template.format(minutes=minutes))
+        self.template = template
+        self.params = {"minutes": minutes}
         self.retry_after = retry_after

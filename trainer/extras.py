@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from trainer.bidding import hand_value
 from trainer.cards import TOTAL_CARD_POINTS, Card, format_cards
-from trainer.errors import DeclarationError, SkatError, SkatExchangeError
+from trainer.errors import N_, DeclarationError, SkatError, SkatExchangeError
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.profiles import RuleProfile
 from trainer.value import ValueBreakdown, lowest_trumps, tricks_per_game, trump_order
@@ -44,7 +44,7 @@ def musik_cards(game: GameType, musik: int) -> tuple[Card, ...]:
     """The trumps Musik must win the last trick(s) with, lowest first: the 7 of trumps (grand: ♦J), then
     for two Musik the 8 of trumps (grand: ♥J) for the second-to-last trick **[choice]**."""
     if game.is_null:
-        raise DeclarationError("Musik belongs to suit and grand games; a null game has no trumps.")
+        raise DeclarationError.of(N_("Musik belongs to suit and grand games; a null game has no trumps."))
     return lowest_trumps(game, musik)
 
 
@@ -56,11 +56,21 @@ def check_musik_hand(profile: RuleProfile, declaration: Declaration, hand: Itera
     held = set(hand)
     missing = [card for card in musik_cards(d.game, d.musik) if card not in held]
     if missing:
-        raise DeclarationError(
-            f"Musik in {d.game.value} means winning the last trick with "
-            f"{format_cards(musik_cards(d.game, 1))}"
-            f"{' (and the one before with the next-lowest trump)' if d.musik > 1 else ''}; "
-            f"you do not hold {format_cards(missing)}."
+        if d.musik > 1:
+            raise DeclarationError.of(
+                N_(
+                    "Musik in {game} means winning the last trick with {card} (and the one before with the "
+                    "next-lowest trump); you do not hold {missing}."
+                ),
+                game=d.game,
+                card=musik_cards(d.game, 1),
+                missing=tuple(missing),
+            )
+        raise DeclarationError.of(
+            N_("Musik in {game} means winning the last trick with {card}; you do not hold {missing}."),
+            game=d.game,
+            card=musik_cards(d.game, 1),
+            missing=tuple(missing),
         )
 
 
@@ -78,7 +88,7 @@ def musik_fulfilled(game: GameType, musik: int, last_tricks: Sequence[MusikTrick
         return True
     needed = musik_cards(game, musik)
     if len(last_tricks) < musik:
-        raise SkatError(f"Checking {musik} Musik needs the last {musik} trick(s).")
+        raise SkatError.of(N_("Checking {n} Musik needs the last {n} trick(s)."), n=musik)
     for i, card in enumerate(needed):
         trick = last_tricks[-1 - i]
         if not (trick.declarer_won and trick.declarer_card == card):
@@ -181,16 +191,19 @@ def ramse_skat_round(
     """
     size = config.skat_pass_size
     if len(skat) != size or len(hands) != len(passes):
-        raise SkatExchangeError(f"Ramse passes a skat of {size} cards once round the table.")
+        raise SkatExchangeError.of(N_("Ramse passes a skat of {size} cards once round the table."), size=size)
     incoming = tuple(skat)
     new_hands: list[tuple[Card, ...]] = []
     working: list[str] = []
     for seat, (hand, given) in enumerate(zip(hands, passes, strict=True)):
         pool = list(hand) + list(incoming)
         if len(set(given)) != size or any(card not in pool for card in given):
-            raise SkatExchangeError(
-                f"Player {seat + 1} must pass on exactly {size} of their {len(pool)} cards "
-                f"(they hold {format_cards(pool)})."
+            raise SkatExchangeError.of(
+                N_("Player {number} must pass on exactly {size} of their {n} cards (they hold {cards})."),
+                number=seat + 1,
+                size=size,
+                n=len(pool),
+                cards=tuple(pool),
             )
         kept = tuple(card for card in pool if card not in given)
         exchanged = sum(card not in incoming for card in given)
@@ -207,10 +220,13 @@ def ramse_skat_round(
 def check_ramse_grand(declaration: Declaration) -> Declaration:
     """A Grand called in Ramse is an ordinary grand after the skat round — never a hand game."""
     if declaration.game is not GameType.GRAND:
-        raise DeclarationError("After the Ramse skat round a player says either Ramse or Grand.")
+        raise DeclarationError.of(N_("After the Ramse skat round a player says either Ramse or Grand."))
     if declaration.hand:
-        raise DeclarationError(
-            "A Grand in Ramse cannot be af hånden: every player has already exchanged cards with the skat."
+        raise DeclarationError.of(
+            N_(
+                "A Grand in Ramse cannot be af hånden: every player has already exchanged cards "
+                "with the skat."
+            )
         )
     return declaration
 
@@ -229,15 +245,21 @@ class RamseResult:
 def _check_ramse_counts(points: Sequence[int], tricks: Sequence[int], profile: RuleProfile | None) -> None:
     total_tricks = tricks_per_game(profile) if profile is not None else None
     if len(points) != len(tricks):
-        raise SkatError("Give card points and tricks for the same players.")
+        raise SkatError.of(N_("Give card points and tricks for the same players."))
     if sum(points) != TOTAL_CARD_POINTS:
-        raise SkatError(f"The card points add up to {sum(points)}, not {TOTAL_CARD_POINTS}; count again.")
+        raise SkatError.of(
+            N_("The card points add up to {sum}, not {total}; count again."),
+            sum=sum(points),
+            total=TOTAL_CARD_POINTS,
+        )
     if total_tricks is not None and sum(tricks) != total_tricks:
-        raise SkatError(f"The tricks add up to {sum(tricks)}, not {total_tricks}.")
+        raise SkatError.of(
+            N_("The tricks add up to {sum}, not {total}."), sum=sum(tricks), total=total_tricks
+        )
     for p, t in zip(points, tricks, strict=True):
         if p < 0 or t < 0 or (p > 0 and t == 0):
-            raise SkatError(
-                "A player without a trick has no card points (the set-aside skat goes with a trick)."
+            raise SkatError.of(
+                N_("A player without a trick has no card points (the set-aside skat goes with a trick).")
             )
 
 

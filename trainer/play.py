@@ -25,7 +25,7 @@ from typing import Final, Literal, NamedTuple
 
 from trainer.cards import ALL_CARDS, JACKS, Card, Rank, Suit, card_points, parse_card
 from trainer.deal import HAND_SIZE, PLAYING_SEATS, SKAT_SIZE, Deal, Seat, deal_packets
-from trainer.errors import IllegalCardError, SkatExchangeError
+from trainer.errors import N_, IllegalCardError, SkatExchangeError
 from trainer.games import Declaration, GameType
 from trainer.profiles import OuvertReveal, RuleProfile
 
@@ -298,7 +298,7 @@ def trick_winner(trick: Sequence[Card], game: GameType) -> int:
     """Position (0..2, in play order) of the card that wins the trick: the highest trump, else the highest
     card of the led suit."""
     if len(trick) != PLAYING_SEATS:
-        raise IllegalCardError(f"A trick has three cards, not {len(trick)}.")
+        raise IllegalCardError.of(N_("A trick has three cards, not {n}."), n=len(trick))
     return _winner_position([card.index for card in trick], _TABLES[game])
 
 
@@ -380,8 +380,8 @@ class GameState:
         self._declarer_has_played = False
         if discards is not None:
             if self.declaration.hand:
-                raise SkatExchangeError(
-                    "In a hand game the skat stays face down; there is nothing to discard."
+                raise SkatExchangeError.of(
+                    N_("In a hand game the skat stays face down; there is nothing to discard.")
                 )
             self.pick_up_skat()
             self.discard(discards)
@@ -394,9 +394,11 @@ class GameState:
     def pick_up_skat(self) -> tuple[Card, ...]:
         """The declarer takes the two skat cards into hand (12 cards) and must then discard two."""
         if self.declaration.hand:
-            raise SkatExchangeError("This is a hand game: the declarer plays without picking up the skat.")
+            raise SkatExchangeError.of(
+                N_("This is a hand game: the declarer plays without picking up the skat.")
+            )
         if self._phase is not Phase.PICKUP:
-            raise SkatExchangeError("The skat has already been picked up.")
+            raise SkatExchangeError.of(N_("The skat has already been picked up."))
         self._hands[self.declarer] |= _mask(self._skat)
         picked = self._skat
         self._skat = ()
@@ -406,20 +408,23 @@ class GameState:
     def discard(self, cards: Sequence[Card]) -> None:
         """The declarer lays exactly two cards face down as the new skat; they count for the declarer."""
         if self._phase is Phase.PICKUP:
-            raise SkatExchangeError("Pick up the skat before discarding.")
+            raise SkatExchangeError.of(N_("Pick up the skat before discarding."))
         if self._phase is not Phase.DISCARD:
-            raise SkatExchangeError("The discard has already been made.")
+            raise SkatExchangeError.of(N_("The discard has already been made."))
         cards = tuple(cards)
         if len(cards) != SKAT_SIZE or len(set(cards)) != SKAT_SIZE:
-            raise SkatExchangeError(
-                f"Exactly two different cards must be discarded, not {len(set(cards))}. "
-                "Keeping eleven cards or discarding three loses the game."
+            raise SkatExchangeError.of(
+                N_(
+                    "Exactly two different cards must be discarded, not {n}. "
+                    "Keeping eleven cards or discarding three loses the game."
+                ),
+                n=len(set(cards)),
             )
         hand = self._hands[self.declarer]
         for card in cards:
             if not hand >> card.index & 1:
-                raise SkatExchangeError(
-                    f"{card.symbol} is not in the declarer's hand and cannot be discarded."
+                raise SkatExchangeError.of(
+                    N_("{card} is not in the declarer's hand and cannot be discarded."), card=card
                 )
         self._hands[self.declarer] = hand & ~_mask(cards)
         self._skat = cards
@@ -484,9 +489,9 @@ class GameState:
         seat = self.to_move
         if seat is None:
             if self._phase is Phase.FINISHED:
-                raise IllegalCardError("The game is over; no more cards are played.")
-            raise IllegalCardError(
-                "Play starts after the declarer has picked up the skat and discarded two cards."
+                raise IllegalCardError.of(N_("The game is over; no more cards are played."))
+            raise IllegalCardError.of(
+                N_("Play starts after the declarer has picked up the skat and discarded two cards.")
             )
         details = self.refusal(card)
         if details is not None:
@@ -514,7 +519,9 @@ class GameState:
         """Take back the last card played (across trick boundaries too) and return it."""
         if not self._trick:
             if not self._tricks:
-                raise IllegalCardError("No card has been played yet, so there is nothing to take back.")
+                raise IllegalCardError.of(
+                    N_("No card has been played yet, so there is nothing to take back.")
+                )
             trick = self._tricks.pop()
             self._trick_points[trick.winner] -= trick.points
             self._tricks_won[trick.winner] -= 1

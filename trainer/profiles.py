@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from trainer.cards import Suit
-from trainer.errors import DeclarationError
+from trainer.errors import N_, DeclarationError, Message
 from trainer.games import Declaration, GameType
 
 
@@ -156,39 +156,55 @@ class RuleProfile:
         d = self.normalize(declaration)
         if d.game.is_null:
             if d.schneider_announced or d.schwarz_announced:
-                raise DeclarationError("Schneider or schwarz cannot be announced in a null game.")
+                raise DeclarationError.of(N_("Schneider or schwarz cannot be announced in a null game."))
             if d.musik:
-                raise DeclarationError("Musik belongs to suit and grand games, not to null games.")
+                raise DeclarationError.of(N_("Musik belongs to suit and grand games, not to null games."))
             if self.null_value(d.hand, d.ouvert) is None:
-                raise DeclarationError(_null_refusal(self, d))
+                raise _null_refusal(self, d)
             return d
         if (d.schneider_announced or d.schwarz_announced) and not self.announcements_allowed:
-            raise DeclarationError(
-                f"Announcing schneider or schwarz is not part of the {self.title} rules; "
-                "Skrædder and Sort only count when they happen."
+            raise DeclarationError.of(
+                N_(
+                    "Announcing schneider or schwarz is not part of the {profile} rules; "
+                    "Skrædder and Sort only count when they happen."
+                ),
+                profile=self,
             )
         if (d.schneider_announced or d.schwarz_announced) and not d.hand:
-            raise DeclarationError(
-                "Schneider or schwarz can only be announced in a hand game (without picking up the skat)."
+            raise DeclarationError.of(
+                N_("Schneider or schwarz can only be announced in a hand game (without picking up the skat).")
             )
         if d.ouvert and self.ouvert_requires_hand and not d.hand:
-            raise DeclarationError(
-                "Under the international rules a suit or grand game can only be played open (ouvert) "
-                "as a hand game."
+            raise DeclarationError.of(
+                N_(
+                    "Under the international rules a suit or grand game can only be played open (ouvert) "
+                    "as a hand game."
+                )
             )
         if d.musik < 0 or d.musik > self.max_musik:
             if self.max_musik == 0:
-                raise DeclarationError(f"Musik is not part of the {self.title} rules.")
-            raise DeclarationError(f"Musik can be announced at most {self.max_musik} times.")
+                raise DeclarationError.of(N_("Musik is not part of the {profile} rules."), profile=self)
+            raise DeclarationError.of(N_("Musik can be announced at most {n} times."), n=self.max_musik)
         return d
 
 
-def _null_refusal(profile: RuleProfile, d: Declaration) -> str:
-    allowed = ", ".join(
-        f"{'ouvert ' if o else ''}{'hand ' if h else ''}({v})".strip() for h, o, v in profile.null_values
+_NULL_FORMS = {
+    (False, False): N_("({value})"),
+    (True, False): N_("hand ({value})"),
+    (False, True): N_("ouvert ({value})"),
+    (True, True): N_("ouvert hand ({value})"),
+}
+"""How a null game the profile allows is listed: by its levels and fixed value (hand, ouvert)."""
+
+
+def _null_refusal(profile: RuleProfile, d: Declaration) -> DeclarationError:
+    allowed = tuple(Message(_NULL_FORMS[(h, o)], {"value": v}) for h, o, v in profile.null_values)
+    return DeclarationError.of(
+        N_("{game} is not a game in the {profile} rules. Null games allowed: {allowed}."),
+        game=Declaration(GameType.NULL, hand=d.hand, ouvert=d.ouvert),
+        profile=profile,
+        allowed=allowed,
     )
-    kind = "null" + (" ouvert" if d.ouvert else "") + (" hand" if d.hand else "")
-    return f"{kind.capitalize()} is not a game in the {profile.title} rules. Null games allowed: {allowed}."
 
 
 DANISH = RuleProfile(
@@ -251,6 +267,8 @@ def get_profile(name: str) -> RuleProfile:
     try:
         return PROFILES[name]
     except KeyError:
-        raise DeclarationError(
-            f"Unknown rule profile '{name}'. Choose one of: {', '.join(PROFILES)}."
+        raise DeclarationError.of(
+            N_("Unknown rule profile '{name}'. Choose one of: {options}."),
+            name=name,
+            options=", ".join(PROFILES),
         ) from None

@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
-from trainer.errors import SkatError
+from trainer.errors import N_, Message, SkatError
 from trainer.extras import DANISH_EXTRAS, DanishExtras, RamseResult, Spoerge, rate_factor
 from trainer.games import Declaration, GameType
 from trainer.profiles import RuleProfile
@@ -36,7 +36,8 @@ class Settlement:
     """Per-player amounts for one game. Positive = receives / scores, negative = pays / loses.
 
     ``opponents`` are the two defenders (seat order); ``sitting_out`` is the dealer at a 4-player table
-    (always 0 here) and empty at 3. ``unit`` is 'points', 'øre' or 'money'.
+    (always 0 here) and empty at 3. ``unit`` is 'points', 'øre' or 'money'. ``working_parts``: the lines
+    that explain the sums as translatable messages; ``working`` has them as English text.
     """
 
     scheme: str
@@ -44,7 +45,12 @@ class Settlement:
     declarer: Decimal
     opponents: tuple[Decimal, Decimal]
     sitting_out: tuple[Decimal, ...] = ()
-    working: tuple[str, ...] = field(default=())
+    working_parts: tuple[Message, ...] = field(default=())
+
+    @property
+    def working(self) -> tuple[str, ...]:
+        """The working lines in English (the CLI prints these)."""
+        return tuple(line.english for line in self.working_parts)
 
     @property
     def amounts(self) -> tuple[Decimal, ...]:
@@ -58,7 +64,7 @@ class Settlement:
 
 def _table(table_size: int) -> tuple[Decimal, ...]:
     if table_size not in (3, 4):
-        raise SkatError(f"Scores are kept for 3 or 4 players at the table, not {table_size}.")
+        raise SkatError.of(N_("Scores are kept for 3 or 4 players at the table, not {n}."), n=table_size)
     return (Decimal(0),) * (table_size - 1 - OPPONENTS)
 
 
@@ -79,7 +85,9 @@ KONTRA = KontraConfig()
 def kontra_factor(kontra: bool = False, re: bool = False, config: KontraConfig = KONTRA) -> int:
     """1, ×2 after kontra, ×4 after kontra and re. Re only answers a kontra."""
     if re and not kontra:
-        raise SkatError("Re is the declarer's answer to a kontra; without kontra there is nothing to re.")
+        raise SkatError.of(
+            N_("Re is the declarer's answer to a kontra; without kontra there is nothing to re.")
+        )
     return (config.kontra_factor if kontra else 1) * (config.re_factor if re else 1)
 
 
@@ -88,8 +96,8 @@ def kontra_allowed(cards_played: int, config: KontraConfig = KONTRA) -> bool:
     return 0 <= cards_played <= config.latest_cards_played
 
 
-def _kontra_words(factor: int) -> list[str]:
-    return [f"kontra/re: value × {factor}"] if factor != 1 else []
+def _kontra_words(factor: int) -> list[Message]:
+    return [Message(N_("kontra/re: value × {factor}"), {"factor": factor})] if factor != 1 else []
 
 
 # --- list ------------------------------------------------------------------------------------------------
@@ -103,17 +111,24 @@ def list_settlement(
     working = [
         _game_line(result),
         *_kontra_words(factor),
-        f"won: +{value}" if result.won else f"lost: −{profile.lost_factor} × {value} = {score}",
+        Message(N_("won: +{value}"), {"value": value})
+        if result.won
+        else Message(
+            N_("lost: −{factor} × {value} = {score}"),
+            {"factor": profile.lost_factor, "value": value, "score": score},
+        ),
     ]
     zero = Decimal(0)
     return Settlement("list", "points", Decimal(score), (zero, zero), _table(table_size), tuple(working))
 
 
-def _game_line(result: GameResult) -> str:
-    line = result.breakdown.english_words()
+def _game_line(result: GameResult) -> Message:
     if result.overbid:
-        line += f"; overbid (bid {result.bid}), scored at {result.value}"
-    return line
+        return Message(
+            N_("{working}; overbid (bid {bid}), scored at {value}"),
+            {"working": result.breakdown, "bid": result.bid, "value": result.value},
+        )
+    return Message("{working}", {"working": result.breakdown})
 
 
 # --- Seeger-Fabian ----------------------------------------------------------------------------------------
@@ -131,7 +146,7 @@ class SeegerFabianConfig:
         for size, bonus in self.opponent_bonus:
             if size == table_size:
                 return bonus
-        raise SkatError(f"Seeger-Fabian is scored at 3 or 4 players, not {table_size}.")
+        raise SkatError.of(N_("Seeger-Fabian is scored at 3 or 4 players, not {n}."), n=table_size)
 
 
 SEEGER_FABIAN = SeegerFabianConfig()
@@ -154,12 +169,32 @@ def seeger_fabian(
     if result.won:
         declarer = value + config.won_bonus
         opponent = 0
-        working.append(f"won: {value} + {config.won_bonus} = {declarer}")
+        working.append(
+            Message(
+                N_("won: {value} + {bonus} = {score}"),
+                {"value": value, "bonus": config.won_bonus, "score": declarer},
+            )
+        )
     else:
         declarer = -profile.lost_factor * value - config.lost_penalty
         opponent = config.opponent_bonus_for(table_size)
-        working.append(f"lost: −{profile.lost_factor} × {value} − {config.lost_penalty} = {declarer}")
-        working.append(f"each opponent +{opponent} ({table_size} at the table)")
+        working.append(
+            Message(
+                N_("lost: −{factor} × {value} − {penalty} = {score}"),
+                {
+                    "factor": profile.lost_factor,
+                    "value": value,
+                    "penalty": config.lost_penalty,
+                    "score": declarer,
+                },
+            )
+        )
+        working.append(
+            Message(
+                N_("each opponent +{points} ({players} at the table)"),
+                {"points": opponent, "players": table_size},
+            )
+        )
     each = Decimal(opponent)
     return Settlement("seeger_fabian", "points", Decimal(declarer), (each, each), sitting_out, tuple(working))
 
@@ -201,22 +236,27 @@ def danish_money_for(
     factor: int = 1,
     premium: bool = False,
     table_size: int = 3,
-    note: str = "",
+    note: Message | None = None,
 ) -> Settlement:
     """Danish money for a game ``value``: won → the declarer receives rate_win × rounded × factor from each
     opponent; lost → pays rate_loss × rounded × factor to each. ``premium``: add the agreed premium."""
     sitting_out = _table(table_size)
     rounded = round_up(value, config.rounding_unit)
     rate_win, rate_loss = config.rates
-    working = [note] if note else []
-    working.append(f"{value} rounded up to {rounded}")
+    working = [note] if note is not None else []
+    working.append(Message(N_("{value} rounded up to {rounded}"), {"value": value, "rounded": rounded}))
     rate = rate_win if won else rate_loss
     each = rate * rounded * factor
-    line = f"{rate} × {rounded}" + (f" × {factor}" if factor != 1 else "") + f" = {each} øre"
-    working.append(("each opponent pays the declarer " if won else "the declarer pays each opponent ") + line)
+    sum_ = f"{rate} × {rounded}" + (f" × {factor}" if factor != 1 else "") + f" = {each}"
+    if won:
+        working.append(Message(N_("each opponent pays the declarer {sum} øre"), {"sum": sum_}))
+    else:
+        working.append(Message(N_("the declarer pays each opponent {sum} øre"), {"sum": sum_}))
     if premium and config.premium:
         each += config.premium
-        working.append(f"premium {config.premium} øre each, paid by the losing side")
+        working.append(
+            Message(N_("premium {premium} øre each, paid by the losing side"), {"premium": config.premium})
+        )
     declarer = OPPONENTS * each if won else -OPPONENTS * each
     opponent = -each if won else each
     return Settlement("danish_money", "øre", declarer, (opponent, opponent), sitting_out, tuple(working))
@@ -240,17 +280,17 @@ def danish_money(
     if rates is not None:
         config = dataclasses.replace(config, rates=(Decimal(rates[0]), Decimal(rates[1])))
     if thrown_before_play and result.won:
-        raise SkatError("Cards thrown before play are a lost game.")
+        raise SkatError.of(N_("Cards thrown before play are a lost game."))
     if spoerge is Spoerge.THROWN and result.won:
-        raise SkatError("Throwing the cards after a Spørge loses the game.")
+        raise SkatError.of(N_("Throwing the cards after a Spørge loses the game."))
     on_bid = thrown_before_play or result.overbid
     value = result.bid if on_bid else result.value
     factor = rate_factor(spoerge, slaa_40_an=slaa_40_an, config=extras)
     note = _game_line(result)
     if on_bid:
-        note += f"; settled on the bid {result.bid}"
+        note = Message(N_("{line}; settled on the bid {bid}"), {"line": note, "bid": result.bid})
     if factor != 1:
-        note += f"; rates × {factor} (Spørge/Slå 40 an)"
+        note = Message(N_("{line}; rates × {factor} (Spørge/Slå 40 an)"), {"line": note, "factor": factor})
     return danish_money_for(
         value,
         result.won,
@@ -272,7 +312,9 @@ def slaa_40_an_forfeit(
         config=config,
         factor=rate_factor(slaa_40_an=True, config=extras),
         table_size=table_size,
-        note=f"Slå {extras.slaa_40_an_value} an, but no game worth it: lost without play",
+        note=Message(
+            N_("Slå {value} an, but no game worth it: lost without play"), {"value": extras.slaa_40_an_value}
+        ),
     )
 
 
@@ -314,19 +356,36 @@ def online_stakes(result: GameResult, *, config: OnlineStakesConfig = ONLINE_STA
     pot = OPPONENTS * money
     working = [
         _game_line(result),
-        f"money = {config.stake} × {result.value} = {money}",
-        f"commission per player = {config.commission_rate} × {money}, rounded = {per_player}",
-        f"commission = {config.players} × {per_player} = {commission}",
+        Message(
+            N_("money = {stake} × {value} = {money}"),
+            {"stake": config.stake, "value": result.value, "money": money},
+        ),
+        Message(
+            N_("commission per player = {rate} × {money}, rounded = {per_player}"),
+            {"rate": config.commission_rate, "money": money, "per_player": per_player},
+        ),
+        Message(
+            N_("commission = {players} × {per_player} = {commission}"),
+            {"players": config.players, "per_player": per_player, "commission": commission},
+        ),
     ]
     if result.won:
         declarer = pot - commission
         opponents = (-money, -money)
-        working.append(f"each opponent pays {money}; the declarer receives {pot} − {commission} = {declarer}")
+        working.append(
+            Message(
+                N_("each opponent pays {money}; the declarer receives {pot} − {commission} = {amount}"),
+                {"money": money, "pot": pot, "commission": commission, "amount": declarer},
+            )
+        )
     else:
         declarer = -pot
         share = ((pot - commission) / OPPONENTS).quantize(config.cent, rounding=ROUND_DOWN)
         opponents = (share, share)
         working.append(
-            f"the declarer pays {pot}; each opponent receives ({pot} − {commission}) / 2 = {share}"
+            Message(
+                N_("the declarer pays {pot}; each opponent receives ({pot} − {commission}) / 2 = {share}"),
+                {"pot": pot, "commission": commission, "share": share},
+            )
         )
     return Settlement("online_stakes", "money", declarer, opponents, (), tuple(working))

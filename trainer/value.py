@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from trainer.cards import JACKS, TOTAL_CARD_POINTS, Card, Rank
-from trainer.errors import DeclarationError
+from trainer.errors import N_, DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.profiles import OverbidValuation, RuleProfile
 
@@ -170,9 +170,14 @@ def _check_matadors(declaration: Declaration, count: int) -> None:
         return
     top = max_matadors(declaration.game)
     if count == 0 or abs(count) > top:
-        raise DeclarationError(
-            f"A {declaration.game.value} game has between 'with 1' and 'with {top}' (or 'without 1' to "
-            f"'without {top}') matadors; {count} is not possible."
+        raise DeclarationError.of(
+            N_(
+                "A {game} game has between 'with 1' and 'with {top}' (or 'without 1' to 'without {top}') "
+                "matadors; {count} is not possible."
+            ),
+            game=declaration.game,
+            top=top,
+            count=count,
         )
 
 
@@ -194,7 +199,9 @@ def game_value(
     if d.game.is_null:
         fixed = profile.null_value(d.hand, d.ouvert)
         if fixed is None:  # pragma: no cover - check_declaration refuses these
-            raise DeclarationError(f"{d.describe()} is not a game in the {profile.title} rules.")
+            raise DeclarationError.of(
+                N_("{game} is not a game in the {profile} rules."), game=d, profile=profile
+            )
         return ValueBreakdown(d, 0, (), None, None, fixed)
     _check_matadors(d, matadors)
     schwarz_counts = schwarz or d.schwarz_announced
@@ -219,7 +226,9 @@ def game_value(
             levels.append((code, total))
     missing = [code for code, step in steps.items() if step and code not in profile.level_order]
     if missing:
-        raise DeclarationError(f"The {profile.title} rules have no level {', '.join(missing)}.")
+        raise DeclarationError.of(
+            N_("The {profile} rules have no level {levels}."), profile=profile, levels=", ".join(missing)
+        )
     base = profile.base_value(d.game)
     return ValueBreakdown(d, matadors, tuple(levels), total, base, total * base)
 
@@ -239,16 +248,27 @@ def check_reachable(profile: RuleProfile, declaration: Declaration, matadors: in
     if d.game.is_null:
         value = game_value(profile, d, 0).value
         if value < bid:
-            raise DeclarationError(
-                f"{d.describe().capitalize()} is always worth {value}, which is below the bid of {bid}. "
-                "A null game cannot be raised, so it cannot be declared here."
+            raise DeclarationError.of(
+                N_(
+                    "{game} is always worth {value}, which is below the bid of {bid}. "
+                    "A null game cannot be raised, so it cannot be declared here."
+                ),
+                game=d,
+                value=value,
+                bid=bid,
             )
         return
     best = game_value(profile, d, matadors, schneider=True, schwarz=True)
     if best.value < bid:
-        raise DeclarationError(
-            f"{d.describe().capitalize()} can be worth at most {best.value} even with schneider and schwarz "
-            f"({best.english_words()}), which is below the bid of {bid}. Choose a game that can reach {bid}."
+        raise DeclarationError.of(
+            N_(
+                "{game} can be worth at most {value} even with schneider and schwarz ({working}), which is "
+                "below the bid of {bid}. Choose a game that can reach {bid}."
+            ),
+            game=d,
+            value=best.value,
+            working=best,
+            bid=bid,
         )
 
 
@@ -322,11 +342,17 @@ def evaluate_game(
     d = profile.check_declaration(declaration)
     tricks = tricks_per_game(profile)
     if not 0 <= declarer_points <= TOTAL_CARD_POINTS:
-        raise DeclarationError(
-            f"Card points must be between 0 and {TOTAL_CARD_POINTS}, not {declarer_points}."
+        raise DeclarationError.of(
+            N_("Card points must be between 0 and {total}, not {points}."),
+            total=TOTAL_CARD_POINTS,
+            points=declarer_points,
         )
     if not 0 <= declarer_tricks <= tricks:
-        raise DeclarationError(f"A declarer takes between 0 and {tricks} tricks, not {declarer_tricks}.")
+        raise DeclarationError.of(
+            N_("A declarer takes between 0 and {tricks} tricks, not {taken}."),
+            tricks=tricks,
+            taken=declarer_tricks,
+        )
     if d.game.is_null:
         check_reachable(profile, d, 0, bid)
         breakdown = game_value(profile, d, 0)

@@ -6,11 +6,15 @@ shows the Danish term with the English beside it.
 
 from __future__ import annotations
 
-from trainer.cards import Card, Suit
+from typing import Any
+
+from trainer.cards import Card, Rank, Suit
 from trainer.deal import Seat
-from trainer.games import GameType
-from trainer.i18n import Translator
+from trainer.errors import Message, SkatError
+from trainer.games import Declaration, GameType
+from trainer.i18n import N_, Translator
 from trainer.profiles import RuleProfile
+from trainer.value import ValueBreakdown, danish_null_name
 
 
 def suit_name(suit: Suit, t: Translator) -> str:
@@ -84,3 +88,82 @@ def profile_label(name: str, t: Translator) -> str:
 def upper_first(text: str) -> str:
     """Capitalise only the first letter ('forhånd (forehand)' -> 'Forhånd (forehand)')."""
     return text[:1].upper() + text[1:]
+
+
+# ---- engine messages (errors, settlement working) in the UI language --------------------------------------
+_GAME_WORDS = {
+    GameType.CLUBS: N_("clubs"),
+    GameType.SPADES: N_("spades"),
+    GameType.HEARTS: N_("hearts"),
+    GameType.DIAMONDS: N_("diamonds"),
+    GameType.GRAND: N_("grand"),
+    GameType.NULL: N_("null"),
+}
+
+
+def game_word(game: GameType, t: Translator) -> str:
+    """Short name of a kind of game inside a sentence: 'clubs', 'grand' / 'klør (clubs)', 'grand'."""
+    return t(_GAME_WORDS[game])
+
+
+def declaration_words(d: Declaration, t: Translator) -> str:
+    """A declaration inside a sentence, like ``Declaration.describe``: 'grand hand' / 'grand af hånden';
+    null games by their Danish names in Danish (Nul-ouvert, Dækker)."""
+    if d.game.is_null:
+        return danish_null_name(d) if t.lang == "da" else d.describe()
+    parts = [game_word(d.game, t)]
+    if d.hand:
+        parts.append(t("hand"))
+    if not d.ouvert:
+        if d.schwarz_announced:
+            parts.append(t("schwarz announced"))
+        elif d.schneider_announced:
+            parts.append(t("schneider announced"))
+    else:
+        parts.append(t("ouvert"))
+    if d.musik:
+        parts.append(t("Musik {n}", n=d.musik))
+    return " ".join(parts)
+
+
+def message_param(value: Any, t: Translator) -> str:
+    """One message parameter in the UI language: seats, suits, games and declarations by their translated
+    names, cards with the language's rank letters (♣B in Danish), a value breakdown in the language's
+    words, nested messages translated too; numbers and other text unchanged."""
+    if isinstance(value, Message):
+        return t_message(value, t)
+    if isinstance(value, SkatError):
+        return t_error(value, t)
+    if isinstance(value, Card):
+        return card_label(value, t.lang)
+    if isinstance(value, tuple | list) and value and all(isinstance(item, Card) for item in value):
+        return " ".join(card_label(card, t.lang) for card in value)
+    if isinstance(value, tuple | list) and value and all(isinstance(item, Message) for item in value):
+        return ", ".join(t_message(item, t) for item in value)
+    if isinstance(value, Seat):
+        return seat_name(value, t)
+    if isinstance(value, Suit):
+        return suit_name(value, t)
+    if isinstance(value, Rank):
+        return value.danish if t.lang == "da" else value.english
+    if isinstance(value, GameType):
+        return game_word(value, t)
+    if isinstance(value, Declaration):
+        return declaration_words(value, t)
+    if isinstance(value, ValueBreakdown):
+        return value.danish_words() if t.lang == "da" else value.english_words()
+    if isinstance(value, RuleProfile):
+        return profile_name(value, t)
+    return str(value)
+
+
+def t_message(message: Message, t: Translator) -> str:
+    """An engine message (template + parameters) in the UI language, e.g. a settlement working line."""
+    values = {name: message_param(value, t) for name, value in message.params.items()}
+    return t(message.template, **values) if values else t(message.template)
+
+
+def t_error(error: SkatError, t: Translator) -> str:
+    """What to show for an engine error: its template translated with translated parameters. An error
+    raised with plain text (no template) shows that text. The first letter is capitalised, as in English."""
+    return upper_first(t_message(error.message, t))
