@@ -59,7 +59,7 @@ def test_viewer_steps_a_deal_to_its_result() -> None:
     _click(at, "viewer_next_trick")
     # ♠7 ♠A ♥J: the ♥J is a trump in clubs and wins for rearhand, 0 + 11 + 2 = 13 card points
     assert ["S7", "SA", "HJ"] in html_rows(at)
-    assert "rearhand wins the trick (13 card points)." in texts(at)
+    assert "Rearhand wins the trick (13 card points)." in texts(at)
     assert [m.value for m in at.metric] == ["13", "0"]
     _click(at, "viewer_back_card")
     assert ["S7", "SA"] in html_rows(at)
@@ -152,16 +152,16 @@ def test_bidding_replay_explains_bids_holds_and_passes() -> None:
     at = _open(BIDDING, deals_choice="ex:textbook-bidding")
     _click(at, "bidding_next")
     page = texts(at)
-    assert "middlehand bids 24." in page
+    assert "Middlehand bids 24." in page
     # 24 = clubs × 2 = … ; the Danish ladder starts at 24
     assert "Games worth exactly 24:" in page and "Clubs ♣ (suit game) × 2" in page
     assert "Spades ♠ (suit game) is worth 44 with these cards, so 24 is within the limit." in page
     _click(at, "bidding_next", 14)  # step 15: middlehand passes at 44
     page = texts(at)
-    assert "middlehand passes." in page
+    assert "Middlehand passes." in page
     assert "Spades ♠ (suit game) is worth only 44, and the bidding would have to go to 45." in page
     _click(at, "bidding_next", 6)
-    assert "rearhand wins the bidding at 48" in texts(at)
+    assert "Rearhand wins the bidding at 48" in texts(at)
     assert at.button(key="bidding_next").disabled
 
 

@@ -20,6 +20,7 @@ from trainer.ui.pages.deals_common import (
     pick_game,
     result_text,
     rules_caption,
+    value_words,
 )
 from trainer.ui.terms import seat_name
 
@@ -70,59 +71,57 @@ def render(ctx: PageContext) -> None:
     )
     viewer_seat = None if view in (None, ALL_OPEN) else Seat[str(view)]
 
-    back_trick, back_card, forward_card, forward_trick = st.columns(4)
-    back_trick.button(
+    # One row of buttons that stays a row on a phone (columns would stack into four full-width rows).
+    steps = st.container(horizontal=True, gap="small", key="viewer_steps")
+    steps.button(
         t("◀◀ Trick"),
         key="viewer_back_trick",
         on_click=_step,
         args=(previous_trick(position),),
         disabled=position == 0,
-        use_container_width=True,
     )
-    back_card.button(
+    steps.button(
         t("◀ Card"),
         key="viewer_back_card",
         on_click=_step,
         args=(previous_card(position),),
         disabled=position == 0,
-        use_container_width=True,
     )
-    forward_card.button(
+    steps.button(
         t("Card ▶"),
         key="viewer_next_card",
         on_click=_step,
         args=(next_card(position, total),),
         disabled=position >= total,
-        use_container_width=True,
         type="primary",
     )
-    forward_trick.button(
+    steps.button(
         t("Trick ▶▶"),
         key="viewer_next_trick",
         on_click=_step,
         args=(next_trick(position, total),),
         disabled=position >= total,
-        use_container_width=True,
     )
     st.progress(position / total if total else 1.0, text=t("Card {n} of {total}", n=position, total=total))
 
     frame = viewer.frame(position)
     draw_trick(frame, record, ctx)
-    if frame.last_card is not None and frame.card_note is not None:
-        note_box(frame.card_note, ctx, icon=":material/style:")
-    note_box(frame.trick_note, ctx)
-    draw_points(frame, ctx)
-    if frame.to_move is not None and not frame.at_end:
-        st.caption(t("Next to play: {seat}", seat=seat_name(frame.to_move, t)))
-    with st.container(border=True):
-        draw_hands(frame.hands, frame.visible(viewer_seat), record.declarer, ctx)
-
     if frame.at_end:
         if record.result is not None:
             box = st.success if record.result.won else st.error
             box(result_text(record.result, ctx), icon=":material/flag:")
         elif record.ending:
             st.warning(t("The record stops before the game was settled."))
+    if frame.last_card is not None and frame.card_note is not None:
+        note_box(frame.card_note, ctx, icon=":material/style:")
+    note_box(frame.trick_note, ctx)
+    draw_points(frame, ctx)
+    if frame.to_move is not None and not frame.at_end:
+        st.caption(t("Next to play: {seat}", seat=seat_name(frame.to_move, t)))
+    if frame.at_end and record.result is not None:
+        st.caption(value_words(record.result, ctx))
+    with st.container(border=True):
+        draw_hands(frame.hands, frame.visible(viewer_seat), record.declarer, ctx)
 
     if st.toggle(t("Show each card's outcome (open-hand analysis)"), key=ANALYSIS_KEY):
         if frame.at_end:

@@ -12,7 +12,14 @@ from trainer.games import Declaration
 from trainer.records.deals import BidStep, ExampleDeal
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.pages.deals_common import declaration_text, note_box, pick_game, rules_caption, seat_title
+from trainer.ui.pages.deals_common import (
+    capital,
+    declaration_text,
+    note_box,
+    pick_game,
+    rules_caption,
+    seat_title,
+)
 from trainer.ui.terms import game_name, seat_name
 
 STEP_KEY = "bidding_step"
@@ -32,7 +39,7 @@ def option_text(option: BidOption, ctx: PageContext) -> str:
 
 def step_sentence(step: BidStep, deal: ExampleDeal, ctx: PageContext) -> str:
     t = ctx.t
-    who = seat_name(step.seat, t)
+    who = capital(seat_name(step.seat, t))
     if step.action == "bid":
         return t("{seat} bids {value}.", seat=who, value=step.value)
     if step.action == "hold":
@@ -98,22 +105,20 @@ def render(ctx: PageContext) -> None:
                 )
                 note_box(plan.note, ctx)
 
-    back, forward = st.columns(2)
-    back.button(
+    steps = st.container(horizontal=True, gap="small", key="bidding_steps")
+    steps.button(
         t("◀ Back"),
         key="bidding_back",
         on_click=_step,
         args=(max(0, step_no - 1),),
         disabled=step_no == 0,
-        use_container_width=True,
     )
-    forward.button(
+    steps.button(
         t("Next ▶"),
         key="bidding_next",
         on_click=_step,
         args=(min(total, step_no + 1),),
         disabled=step_no >= total,
-        use_container_width=True,
         type="primary",
     )
     st.progress(step_no / total if total else 1.0, text=t("Step {n} of {total}", n=step_no, total=total))
@@ -147,7 +152,7 @@ def render(ctx: PageContext) -> None:
         st.success(
             t(
                 "{seat} wins the bidding at {bid} and plays {game}.",
-                seat=seat_name(deal.declarer, t),
+                seat=capital(seat_name(deal.declarer, t)),
                 bid=auction.bid_value,
                 game=declaration_text(deal.declaration, t),
             ),

@@ -39,6 +39,8 @@ UPLOADED_KEY = "deals_uploaded"
 """Session key: the ISS records loaded on the upload page (a list of :class:`GameRecord`)."""
 CHOICE_KEY = "deals_choice"
 """Session key of the game picker, shared by the viewer and the play page."""
+DEAL_PARAM = "deal"
+"""Query parameter naming an example deal (``/replay?deal=textbook-bidding``), so a deal can be linked."""
 ANALYSIS_CACHE_KEY = "deals_analysis_cache"
 ANALYZERS_KEY = "deals_analyzers"
 NODE_CAP = 400_000
@@ -84,8 +86,9 @@ def pick_game(ctx: PageContext, *, examples_only: bool = False) -> Choice:
     options = [c for c in choices() if not examples_only or c.example is not None]
     keys = [c.key for c in options]
     if st.session_state.get(CHOICE_KEY) not in keys:
+        linked = f"ex:{st.query_params.get(DEAL_PARAM, '')}"
         preferred = [c.key for c in options if c.record.profile.name == ctx.profile.name]
-        st.session_state[CHOICE_KEY] = (preferred or keys)[0]
+        st.session_state[CHOICE_KEY] = linked if linked in keys else (preferred or keys)[0]
     by_key = {c.key: c for c in options}
     chosen = st.selectbox(
         ctx.t("Game"), keys, key=CHOICE_KEY, format_func=lambda key: choice_label(by_key[key], ctx)
@@ -198,6 +201,11 @@ def refusal_text(details: RefusalDetails, game: GameType, ctx: PageContext) -> s
     return text
 
 
+def capital(text: str) -> str:
+    """First letter upper case (a seat name starting a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
 def seat_title(seat: Seat, declarer: Seat, t: Translator) -> str:
     role = t("declarer") if seat is declarer else t("defender")
     return f"{seat_name(seat, t)} · {role}"
@@ -211,7 +219,7 @@ def draw_game_header(record: GameRecord, ctx: PageContext) -> None:
     st.markdown(
         t(
             "**{declarer}** plays **{game}** for a bid of **{bid}**.",
-            declarer=seat_name(record.declarer, t),
+            declarer=capital(seat_name(record.declarer, t)),
             game=declaration_text(record.declaration, t),
             bid=record.bid,
         )
@@ -251,9 +259,10 @@ def draw_trick(frame: Frame, record: GameRecord, ctx: PageContext) -> None:
         return
     winner_index = frame.trick_seats.index(frame.trick_winner) if frame.trick_winner is not None else None
     st.markdown(t("**Trick {n}**", n=frame.trick_number))
+    short = {Seat.FOREHAND: t("fore"), Seat.MIDDLEHAND: t("middle"), Seat.REARHAND: t("rear")}
     trick_view(
         frame.trick,
-        [seat_name(seat, t) for seat in frame.trick_seats],
+        [short[seat] + (" ★" if seat is record.declarer else "") for seat in frame.trick_seats],
         lang=ctx.lang,
         four_colour=ctx.four_colour,
         winner=winner_index,
@@ -262,25 +271,32 @@ def draw_trick(frame: Frame, record: GameRecord, ctx: PageContext) -> None:
         st.caption(
             t(
                 "{winner} wins the trick ({points} card points).",
-                winner=seat_name(frame.trick_winner, t),
+                winner=capital(seat_name(frame.trick_winner, t)),
                 points=sum(card.points for card in frame.trick),
             )
         )
 
 
 def draw_points(frame: Frame, ctx: PageContext) -> None:
+    """Running card points of both sides, side by side even on a phone."""
     t = ctx.t
-    left, right = st.columns(2)
-    left.metric(
+    row = st.container(horizontal=True, gap="large", key=f"points-{frame.position}")
+    row.metric(
         t("Declarer"),
         frame.declarer_points,
         help=t(
             "Card points in the declarer's tricks; the skat ({skat}) counts on top.", skat=frame.skat_points
         ),
     )
-    left.caption(t("+ skat {skat} · tricks {n}", skat=frame.skat_points, n=frame.declarer_tricks))
-    right.metric(t("Defenders"), frame.defender_points)
-    right.caption(t("tricks {n}", n=frame.defender_tricks))
+    row.metric(t("Defenders"), frame.defender_points)
+    st.caption(
+        t(
+            "Skat +{skat} for the declarer. Tricks: declarer {declarer}, defenders {defenders}.",
+            skat=frame.skat_points,
+            declarer=frame.declarer_tricks,
+            defenders=frame.defender_tricks,
+        )
+    )
 
 
 # ---- analysis -------------------------------------------------------------------------------------------
