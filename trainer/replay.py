@@ -538,32 +538,37 @@ class Analyzer:
     def _solve(
         self, state: GameState, node_limit: int | None, time_limit: float | None
     ) -> tuple[int, int, int]:
-        """(lower, upper, nodes) of the value of ``state`` for the side to move: the declarer's points
-        still to come (null: the tricks the defenders still take)."""
+        """(lower, upper, nodes) of the value of ``state`` for the side to move, from the open-hand solver
+        (:class:`trainer.solver.Analysis`): the declarer's final card points, or for null 1 when the
+        declarer can still avoid every trick and 0 when not."""
         try:
-            from trainer.solver.core import Engine
+            from trainer.solver import Analysis
         except ImportError:  # pragma: no cover - the solver ships with the app
-            value = _minimax(state.copy(), state.game.is_null) - (
-                0 if state.game.is_null else state.declarer_points
-            )
+            value = _minimax(state.copy(), state.game.is_null)
+            if state.game.is_null:
+                value = int(value == TRICKS_PER_GAME - len(state.tricks) and state.declarer_tricks == 0)
             return (value, value, 0)
-        hands = [state.hand(seat) for seat in Seat]
         if self._engine is None:
-            self._engine = Engine(state.game, int(state.declarer), hands, backend=self.backend)
-        engine = self._engine
-        assert isinstance(engine, Engine)
-        leader, trick = int(state.leader), state.current_trick
-        targets = None
-        if state.game.is_null:
-            left = TRICKS_PER_GAME - len(state.tricks)
-            targets = {i: left for i in engine.legal_internal(hands, leader, trick)}
-        root = engine.exact_values(
-            hands, leader, trick, node_limit=node_limit, time_limit=time_limit, targets=targets
+            record = self.record
+            skat = record.deal.skat if record.declaration.hand else record.discards
+            self._engine = Analysis(
+                state.game, int(state.declarer), [record.deal.hand(seat) for seat in Seat], skat,
+                backend=self.backend,
+            )  # fmt: skip
+        analysis = self._engine
+        assert isinstance(analysis, Analysis)
+        result = analysis.analyse(
+            [state.hand(seat) for seat in Seat],
+            int(state.leader),
+            state.current_trick,
+            points_so_far=state.trick_points(state.declarer),
+            node_limit=node_limit,
+            time_limit=time_limit,
         )
         pick = max if state.to_move is state.declarer else min
-        lo = pick(low for low, _ in root.bounds.values())
-        hi = pick(high for _, high in root.bounds.values())
-        return (lo, hi, root.nodes)
+        lo = pick(low for low, _ in result.bounds.values())
+        hi = pick(high for _, high in result.bounds.values())
+        return (lo, hi, result.nodes)
 
     def outcome(
         self,
@@ -581,15 +586,13 @@ class Analyzer:
             if child.is_finished:
                 wins = child.declarer_tricks == 0
                 return CardOutcome(card, None, (0, 0), wins, True)
-            left = TRICKS_PER_GAME - len(child.tricks)
             lo, hi, nodes = self._solve(child, node_limit, time_limit)
-            null_wins: bool | None = True if lo >= left else (False if hi < left else None)
+            null_wins: bool | None = True if lo >= 1 else (False if hi < 1 else None)
             return CardOutcome(card, None, (lo, hi), null_wins, null_wins is not None, nodes)
         if child.is_finished:
             final = child.declarer_points
             return CardOutcome(card, final, (final, final), _declarer_wins_with(record, final), True)
-        lo, hi, nodes = self._solve(child, node_limit, time_limit)
-        low, high = child.declarer_points + lo, child.declarer_points + hi
+        low, high, nodes = self._solve(child, node_limit, time_limit)
         if low == high:
             return CardOutcome(card, low, (low, high), _declarer_wins_with(record, low), True, nodes)
         win_low, win_high = _declarer_wins_with(record, low), _declarer_wins_with(record, high)
