@@ -299,3 +299,18 @@ def test_trick_winner_choices_name_seats_in_play_order() -> None:
     seats = [dict(c.label.params)["seat"] for c in q.choices]
     assert all(isinstance(s, Seat) for s in seats)
     assert seats[1] == seats[0].next and seats[2] == seats[1].next  # type: ignore[union-attr]
+
+
+def test_typical_mistakes_are_tagged() -> None:
+    from trainer.quiz.bank import build, load_bank
+
+    by_id = {e.id: e for e in load_bank()}
+    matadors_q = build(by_id["club-jack-found-in-skat"], DANISH)  # without 2 on the hand, with 1 counted
+    assert check(matadors_q, "-2").mistake_tag == "forgot_skat_jack"
+    assert check(matadors_q, "+2").mistake_tag is None
+    follow = build(by_id["club-jack-is-a-trump"], DANISH)  # spades; ♣K led; hand ♣J ♣A ♣7 ♠A ♥7
+    assert check(follow, "CJ CA C7").mistake_tag == "jack_as_suit"
+    assert check(follow, "CA").mistake_tag == "missed_cards"
+    overbid = build(by_id["bonde-in-the-skat"], INTERNATIONAL)
+    assert check(overbid, "no").mistake_tag == "forgot_skat_jack"
+    assert check(overbid, "yes").mistake_tag is None

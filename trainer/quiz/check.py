@@ -38,6 +38,9 @@ def normalize(question: Question, response: Response) -> str:
 
 def _mistake(question: Question, given: str) -> str | None:
     """A short tag for a typical mistake, kept in the progress store."""
+    for wrong, tag in question.pitfalls:
+        if given == wrong:
+            return tag
     if question.kind == MATADORS and given and given[1:] == question.answer[1:]:
         return "with_without_swapped"
     if question.mode == "cards":

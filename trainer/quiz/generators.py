@@ -133,6 +133,15 @@ def _question(
     )
 
 
+SKAT_JACK = "forgot_skat_jack"
+JACK_AS_SUIT = "jack_as_suit"
+"""Mistake tags the generators recognise (besides the checker's own)."""
+
+
+def _pitfall(answer: str, wrong: str, tag: str) -> tuple[tuple[str, str], ...]:
+    return ((wrong, tag),) if wrong != answer else ()
+
+
 def cards_answer(cards: Sequence[Card]) -> str:
     """Canonical form of a set of cards: ISS codes in card-index order, space separated ('' for none)."""
     return " ".join(card.iss for card in sorted(set(cards), key=lambda c: c.index))
@@ -211,6 +220,7 @@ def build_matadors(
         matadors_steps((*hand, *skat), game),
         mode="choice",
         choices=choices,
+        pitfalls=_pitfall(f"{count:+d}", f"{matadors(hand, game):+d}", SKAT_JACK),
         shown=(Shown(T(N_("Hand")), tuple(hand)), Shown(T(N_("Skat")), skat)),
         source=source,
     )
@@ -285,6 +295,10 @@ def build_game_value(
     prompt_parts.append(T(N_("What is the game worth?")))
     steps = [] if game.is_null else [T(N_("Matadors: {matadors}."), matadors=matadors_text(count))]
     steps += value_steps(profile, breakdown)
+    pitfalls: tuple[tuple[str, str], ...] = ()
+    if not game.is_null:
+        hand_only = game_value(profile, d, matadors(hand, game), schneider=schneider, schwarz=schwarz).value
+        pitfalls = _pitfall(str(breakdown.value), str(hand_only), SKAT_JACK)
     return _question(
         GAME_VALUE,
         seed,
@@ -295,6 +309,7 @@ def build_game_value(
         steps,
         shown=(Shown(T(N_("Hand")), tuple(hand)), Shown(T(N_("Skat")), skat)),
         source=source,
+        pitfalls=pitfalls,
     )
 
 
@@ -480,6 +495,7 @@ def build_legal_cards(
     """A legal_cards question on given cards/values (generated or from a hand-made bank)."""
     hand, trick = tuple(sort_cards(hand, game)), tuple(trick)
     allowed = legal_cards(hand, trick, game)
+    printed = tuple(c for c in hand if c.suit is trick[0].suit) or hand  # Jacks taken by their printed suit
     return _question(
         LEGAL_CARDS,
         seed,
@@ -495,6 +511,7 @@ def build_legal_cards(
         options=hand,
         shown=(Shown(T(N_("The trick so far")), trick), Shown(T(N_("Your hand")), hand)),
         source=source,
+        pitfalls=_pitfall(cards_answer(allowed), cards_answer(printed), JACK_AS_SUIT),
     )
 
 
@@ -846,6 +863,7 @@ def build_overbid(
         overbid_steps(profile, hand, skat, d, bid),
         mode="choice",
         choices=_YES_NO,
+        pitfalls=((NO, SKAT_JACK),) if overbid else (),
         shown=(Shown(T(N_("Your hand")), tuple(hand)), Shown(T(N_("Skat")), skat)),
         source=source,
     )

@@ -89,6 +89,8 @@ class Question:
     """The cards to choose from in ``cards`` mode."""
     source: str = "generated"
     """``generated`` or the id of the hand-made bank entry."""
+    pitfalls: tuple[tuple[str, str], ...] = ()
+    """Typical wrong answers and their mistake tags, e.g. ``("-2", "forgot_skat_jack")``."""
 
     @property
     def answer_cards(self) -> tuple[Card, ...]:
