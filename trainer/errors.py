@@ -117,6 +117,11 @@ class SkatError(ValueError):
         error.params = params
         return error
 
+    @classmethod
+    def from_message(cls, message: Message) -> Self:
+        """The error for a message built elsewhere (e.g. a refusal explained as data)."""
+        return cls.of(message.template, **message.params)
+
     @property
     def message(self) -> Message:
         """The message as template and parameters (a plain-text error is its own template)."""

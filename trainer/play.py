@@ -25,7 +25,7 @@ from typing import Final, Literal, NamedTuple
 
 from trainer.cards import ALL_CARDS, JACKS, Card, Rank, Suit, card_points, parse_card
 from trainer.deal import HAND_SIZE, PLAYING_SEATS, SKAT_SIZE, Deal, Seat, deal_packets
-from trainer.errors import N_, IllegalCardError, SkatExchangeError
+from trainer.errors import N_, IllegalCardError, Message, SkatExchangeError
 from trainer.games import Declaration, GameType
 from trainer.profiles import OuvertReveal, RuleProfile
 
@@ -210,34 +210,66 @@ class RefusalDetails:
 
     def message(self, game: GameType) -> str:
         """The refusal in plain English, built from the parts above."""
+        return self.as_message(game).english
+
+    def as_message(self, game: GameType) -> Message:
+        """The refusal as a translatable message (template and parameters)."""
         if self.code == "not_in_hand":
-            return "That card is not in your hand."
+            return Message(N_("That card is not in your hand."))
         shown = ", ".join(card.symbol for card in self.examples)
+        text: Message
         if self.code == "must_follow_trump":
-            text = f"Trump was led, so you must play a trump: you still hold {shown}."
+            text = Message(
+                N_("Trump was led, so you must play a trump: you still hold {cards}."), {"cards": shown}
+            )
         else:
             assert isinstance(self.led, Suit)
-            text = f"You must follow {self.led.english}: you still hold {shown}."
+            text = Message(
+                N_("You must follow {suit}: you still hold {cards}."), {"suit": self.led, "cards": shown}
+            )
         if self.note == "jack_is_trump":
             assert isinstance(self.led, Suit)
-            text += (
-                f" The {self.card.symbol} is a trump in {_game_phrase(game)}, not a {_singular(self.led)}."
+            return Message(
+                N_("{refusal} The {card} is a trump in {game}, not a {suit_card}."),
+                {
+                    "refusal": text,
+                    "card": self.card,
+                    "game": _game_phrase(game),
+                    "suit_card": _singular(self.led),
+                },
             )
-        elif self.note == "jacks_are_trumps":
-            text += f" The Jacks are trumps in {_game_phrase(game)}."
-        elif self.note == "jack_is_plain":
-            text += " In a null game the Jacks are ordinary cards of their suit."
+        if self.note == "jacks_are_trumps":
+            return Message(
+                N_("{refusal} The Jacks are trumps in {game}."), {"refusal": text, "game": _game_phrase(game)}
+            )
+        if self.note == "jack_is_plain":
+            return Message(
+                N_("{refusal} In a null game the Jacks are ordinary cards of their suit."), {"refusal": text}
+            )
         return text
 
 
-def _singular(suit: Suit) -> str:
-    return suit.english.removesuffix("s")
+_SINGULAR = {
+    Suit.CLUBS: N_("club"),
+    Suit.SPADES: N_("spade"),
+    Suit.HEARTS: N_("heart"),
+    Suit.DIAMONDS: N_("diamond"),
+}
+_GAME_PHRASE = {
+    GameType.GRAND: N_("a grand"),
+    GameType.CLUBS: N_("a club game"),
+    GameType.SPADES: N_("a spade game"),
+    GameType.HEARTS: N_("a heart game"),
+    GameType.DIAMONDS: N_("a diamond game"),
+}
 
 
-def _game_phrase(game: GameType) -> str:
-    if game.is_grand:
-        return "a grand"
-    return f"a {_singular(game.trump_suit)} game" if game.trump_suit is not None else "this game"
+def _singular(suit: Suit) -> Message:
+    return Message(_SINGULAR[suit])
+
+
+def _game_phrase(game: GameType) -> Message:
+    return Message(_GAME_PHRASE.get(game, N_("this game")))
 
 
 def refusal_details(
@@ -495,7 +527,7 @@ class GameState:
             )
         details = self.refusal(card)
         if details is not None:
-            raise IllegalCardError(details.message(self.game))
+            raise IllegalCardError.from_message(details.as_message(self.game))
         index = card.index
         self._hands[seat] &= ~(1 << index)
         self._trick.append(index)

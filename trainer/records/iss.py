@@ -22,7 +22,7 @@ from enum import Enum
 from trainer.bidding import Auction
 from trainer.cards import ALL_CARDS, TOTAL_CARD_POINTS, Card
 from trainer.deal import Deal, Seat
-from trainer.errors import IllegalCardError, RecordError, SkatError
+from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
 from trainer.games import Declaration, GameType
 from trainer.play import TRICKS_PER_GAME, GameState, Phase
 from trainer.profiles import RuleProfile
@@ -69,10 +69,10 @@ class IssDeal:
 
     def known_hands(self) -> tuple[tuple[Card, ...], ...]:
         """The three hands; raises :class:`RecordError` if a card is hidden."""
-        return tuple(_known(hand, "The deal") for hand in self.hands)
+        return tuple(_known(hand, Message(N_("The deal"))) for hand in self.hands)
 
     def known_skat(self) -> tuple[Card, ...]:
-        return _known(self.skat, "The skat")
+        return _known(self.skat, Message(N_("The skat")))
 
     @classmethod
     def from_cards(
@@ -81,10 +81,12 @@ class IssDeal:
         return cls(hands=tuple(tuple(hand) for hand in hands), skat=tuple(skat))
 
 
-def _known(cards: tuple[Card | None, ...], what: str) -> tuple[Card, ...]:
+def _known(cards: tuple[Card | None, ...], what: Message) -> tuple[Card, ...]:
     known = tuple(card for card in cards if card is not None)
     if len(known) != len(cards):
-        raise RecordError(f"{what} contains hidden cards (??), so the game cannot be replayed.")
+        raise RecordError.of(
+            N_("{what} contains hidden cards (??), so the game cannot be replayed."), what=what
+        )
     return known
 
 
@@ -266,7 +268,9 @@ def parse_record(line: str) -> IssRecord:
     """Read one ISS record line; raises :class:`RecordError` saying what is wrong and where."""
     text = line.lstrip("\ufeff").strip()
     if not (text.startswith("(;") and text.endswith(")")):
-        raise RecordError("This is not an ISS game record: a record starts with '(;' and ends with ';)'.")
+        raise RecordError.of(
+            N_("This is not an ISS game record: a record starts with '(;' and ends with ';)'.")
+        )
     body = text[2:-1].rstrip()
     body = body.removesuffix(";")
     properties: list[tuple[str, str]] = []
@@ -277,16 +281,19 @@ def parse_record(line: str) -> IssRecord:
         match = _PROPERTY.match(body, pos)
         if match is None:
             snippet = body[pos : pos + 20].strip()
-            raise RecordError(f"The record cannot be read near '{snippet}': expected a property like ID[..].")
+            raise RecordError.of(
+                N_("The record cannot be read near '{snippet}': expected a property like ID[..]."),
+                snippet=snippet,
+            )
         properties.append((match.group(1), _ESCAPE.sub(r"\1", match.group(2))))
         pos = match.end()
     values: dict[str, str] = {}
     for key, value in properties:
         if key in values and key in _OWN_KEYS:
-            raise RecordError(f"The record has the property {key}[...] twice.")
+            raise RecordError.of(N_("The record has the property {key}[...] twice."), key=key)
         values[key] = value
     if "MV" not in values:
-        raise RecordError("The record has no moves (MV[...]).")
+        raise RecordError.of(N_("The record has no moves (MV[...])."))
     deal, moves = _parse_moves(values["MV"])
     result = _parse_result(values["R"]) if "R" in values else None
     return IssRecord(
@@ -305,35 +312,49 @@ def record_id_guess(line: str) -> str:
     return match.group(1) if match else ""
 
 
-def _card(token: str, where: str) -> Card | None:
+def _move_where(number: int, move: str) -> Message:
+    """Where in the moves something went wrong, e.g. "Move 4 ('1 CJ')"."""
+    return Message(N_("Move {number} ('{move}')"), {"number": number, "move": move})
+
+
+def _card(token: str, where: Message) -> Card | None:
     if token == HIDDEN:
         return None
     card = _ISS_CARDS.get(token)
     if card is None:
-        raise RecordError(
-            f"{where}: '{token}' is not a card (ISS cards are a suit C, S, H, D and a rank 7 8 9 T J Q K A)."
+        raise RecordError.of(
+            N_(
+                "{where}: '{token}' is not a card "
+                "(ISS cards are a suit C, S, H, D and a rank 7 8 9 T J Q K A)."
+            ),
+            where=where,
+            token=token,
         )
     return card
 
 
-def _cards(text: str, where: str) -> tuple[Card | None, ...]:
+def _cards(text: str, where: Message) -> tuple[Card | None, ...]:
     if text == "":
         return ()
     return tuple(_card(token, where) for token in re.split(r"[.|]", text))
 
 
-def _seat(token: str, where: str) -> int:
+def _seat(token: str, where: Message) -> int:
     if token in ("0", "1", "2"):
         return int(token)
-    raise RecordError(f"{where}: '{token}' is not a seat (0, 1 or 2).")
+    raise RecordError.of(N_("{where}: '{token}' is not a seat (0, 1 or 2)."), where=where, token=token)
 
 
 def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
     tokens = text.split()
     if len(tokens) % 2:
-        raise RecordError(
-            f"Move {len(tokens) // 2 + 1} ('{tokens[-1]}'): every move is an actor and an action, "
-            "but the last one has no action."
+        raise RecordError.of(
+            N_(
+                "Move {number} ('{move}'): every move is an actor and an action, "
+                "but the last one has no action."
+            ),
+            number=len(tokens) // 2 + 1,
+            move=tokens[-1],
         )
     deal: IssDeal | None = None
     moves: list[Move] = []
@@ -341,10 +362,10 @@ def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
     discards_pending = False
     for number, i in enumerate(range(0, len(tokens), 2), start=1):
         actor, action = tokens[i], tokens[i + 1]
-        where = f"Move {number} ('{actor} {action}')"
+        where = _move_where(number, f"{actor} {action}")
         if actor == SERVER:
             if number == 1 and not action.startswith(("TI.", "LE.")):
-                deal = _parse_deal(action, "Move 1 (the deal)")
+                deal = _parse_deal(action, Message(N_("Move 1 (the deal)")))
                 continue
             if action.startswith(("TI.", "LE.")):
                 kind = EndKind(action[:2])
@@ -353,10 +374,16 @@ def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
             if picked_up and not any(isinstance(m, SkatShown) for m in moves):
                 cards = _cards(action, where)
                 if len(cards) != SKAT_SIZE:
-                    raise RecordError(f"{where}: the skat shown after the pickup must be 2 cards.")
+                    raise RecordError.of(
+                        N_("{where}: the skat shown after the pickup must be 2 cards."), where=where
+                    )
                 moves.append(SkatShown(cards))
                 continue
-            raise RecordError(f"{where}: the server's move '{action}' is not understood here.")
+            raise RecordError.of(
+                N_("{where}: the server's move '{action}' is not understood here."),
+                where=where,
+                action=action,
+            )
         seat = _seat(actor, where)
         move: Move
         if action.isdigit():
@@ -378,44 +405,67 @@ def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
         elif discards_pending and "." in action:
             cards = _cards(action, where)
             if len(cards) != SKAT_SIZE:
-                raise RecordError(f"{where}: exactly 2 cards go back into the skat, not {len(cards)}.")
+                raise RecordError.of(
+                    N_("{where}: exactly 2 cards go back into the skat, not {n}."), where=where, n=len(cards)
+                )
             move = Discard(seat, cards)
             discards_pending = False
         else:
-            raise RecordError(f"{where}: '{action}' is neither a bid, a declaration nor a card.")
+            raise RecordError.of(
+                N_("{where}: '{action}' is neither a bid, a declaration nor a card."),
+                where=where,
+                action=action,
+            )
         moves.append(move)
     return deal, moves
 
 
-def _parse_deal(action: str, where: str) -> IssDeal:
+def _parse_deal(action: str, where: Message) -> IssDeal:
     separator = "|" if "|" in action else "."
     cards = _cards(action, where)
     if len(cards) != DECK_SIZE:
-        raise RecordError(f"{where}: the deal has {len(cards)} cards; it must have {DECK_SIZE}.")
+        raise RecordError.of(
+            N_("{where}: the deal has {n} cards; it must have {size}."),
+            where=where,
+            n=len(cards),
+            size=DECK_SIZE,
+        )
     seen: set[Card] = set()
     for card in cards:
         if card is not None:
             if card in seen:
-                raise RecordError(f"{where}: {card.iss} is dealt twice; every card exists only once.")
+                raise RecordError.of(
+                    N_("{where}: {card} is dealt twice; every card exists only once."),
+                    where=where,
+                    card=card.iss,
+                )
             seen.add(card)
     hands = tuple(cards[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS))
     return IssDeal(hands=hands, skat=cards[SEATS * HAND_SIZE :], separator=separator)
 
 
-def _parse_declaration(seat: int, action: str, picked_up: bool, where: str) -> Declare:
+def _parse_declaration(seat: int, action: str, picked_up: bool, where: Message) -> Declare:
     head, _, rest = action.partition(".")
     game = _GAME_LETTERS[head[0]]
     mods = head[1:]
     for letter in mods:
         if letter not in _MODIFIERS:
-            raise RecordError(f"{where}: '{letter}' is not a declaration letter (H, S, Z or O).")
+            raise RecordError.of(
+                N_("{where}: '{letter}' is not a declaration letter (H, S, Z or O)."),
+                where=where,
+                letter=letter,
+            )
         if mods.count(letter) > 1:
-            raise RecordError(f"{where}: the declaration letter '{letter}' is written twice.")
+            raise RecordError.of(
+                N_("{where}: the declaration letter '{letter}' is written twice."), where=where, letter=letter
+            )
     cards = _cards(rest, where)
     discards: tuple[Card | None, ...] = ()
     if picked_up and cards:
         if len(cards) < SKAT_SIZE:
-            raise RecordError(f"{where}: exactly 2 cards go back into the skat, not {len(cards)}.")
+            raise RecordError.of(
+                N_("{where}: exactly 2 cards go back into the skat, not {n}."), where=where, n=len(cards)
+            )
         discards, cards = cards[:SKAT_SIZE], cards[SKAT_SIZE:]
     return Declare(
         seat=seat,
@@ -429,18 +479,20 @@ def _parse_declaration(seat: int, action: str, picked_up: bool, where: str) -> D
     )
 
 
-def _int_field(token: str, where: str) -> int:
+def _int_field(token: str, where: Message) -> int:
     try:
         return int(token.partition(":")[2])
     except ValueError:
-        raise RecordError(f"{where}: '{token}' should end in a whole number.") from None
+        raise RecordError.of(
+            N_("{where}: '{token}' should end in a whole number."), where=where, token=token
+        ) from None
 
 
 def _parse_result(text: str) -> IssResult:
     tokens = text.split()
     if tokens == ["passed"]:
         return IssResult(passed=True)
-    where = "Result R[...]"
+    where = Message(N_("Result R[...]"))
     values: dict[str, object] = {}
     extras: list[str] = []
     for token in tokens:
@@ -687,12 +739,14 @@ class _Replayer:
         self.endings: list[EarlyEnd] = []
         self.stopped = ""
         if record.deal is None:
-            raise RecordError("The record has no deal: the moves must start with 'w' and the 32 cards.")
+            raise RecordError.of(
+                N_("The record has no deal: the moves must start with 'w' and the 32 cards.")
+            )
         try:
             hands = record.deal.known_hands()
             self.deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=_pair(record.deal.known_skat()))
         except SkatError as error:
-            raise RecordError(f"Move 1 (the deal): {error}") from error
+            raise RecordError.of(N_("Move 1 (the deal): {error}"), error=error) from error
 
     # -- driver ------------------------------------------------------------------------------------------
     def run(self) -> ReplayResult:
@@ -700,8 +754,8 @@ class _Replayer:
             try:
                 self.step(move)
             except SkatError as error:
-                where = f"Move {self.record.move_number(index)} ('{write_move(move)}')"
-                raise RecordError(f"{where}: {error}") from None
+                where = _move_where(self.record.move_number(index), write_move(move))
+                raise RecordError.of(N_("{where}: {error}"), where=where, error=error) from None
         return self.result()
 
     def step(self, move: Move) -> None:
@@ -715,7 +769,7 @@ class _Replayer:
         if self.finished:
             if isinstance(move, PlayCard) and self.state is not None and self.state.game.is_null:
                 return  # the declarer's first trick ended the null game; a server may still list the rest
-            raise RecordError("The game is already over; no further moves can follow.")
+            raise RecordError.of(N_("The game is already over; no further moves can follow."))
         if isinstance(move, Bid | Hold | Pass):
             self.bidding(move)
         elif isinstance(move, PickUp):
@@ -738,7 +792,7 @@ class _Replayer:
     # -- bidding and the skat -------------------------------------------------------------------------------
     def bidding(self, move: Bid | Hold | Pass) -> None:
         if self.auction.finished:
-            raise RecordError("The bidding is already over.")
+            raise RecordError.of(N_("The bidding is already over."))
         seat = Seat(move.seat)
         if isinstance(move, Bid):
             self.auction.bid(seat, move.value)
@@ -747,37 +801,43 @@ class _Replayer:
         else:
             self.auction.pass_(seat)
 
-    def declarer_seat(self, seat: int, doing: str) -> Seat:
+    def declarer_seat(self, seat: int, doing: Message) -> Seat:
         if not self.auction.finished or self.auction.declarer is None:
-            raise RecordError(f"Nobody can {doing} before the bidding has a declarer.")
+            raise RecordError.of(N_("Nobody can {doing} before the bidding has a declarer."), doing=doing)
         declarer = self.auction.declarer
         if seat != declarer:
-            raise RecordError(f"Only the declarer ({declarer.english}) can {doing}, not {SEAT_NAMES[seat]}.")
+            raise RecordError.of(
+                N_("Only the declarer ({declarer}) can {doing}, not {seat}."),
+                declarer=declarer,
+                doing=doing,
+                seat=Seat(seat),
+            )
         return declarer
 
     def pick_up(self, move: PickUp) -> None:
-        self.declarer_seat(move.seat, "pick up the skat")
+        self.declarer_seat(move.seat, Message(N_("pick up the skat")))
         if self.picked_up or self.declared:
-            raise RecordError("The skat can only be picked up once, before the declaration.")
+            raise RecordError.of(N_("The skat can only be picked up once, before the declaration."))
         self.picked_up = True
 
     def show_skat(self, move: SkatShown) -> None:
         if not self.picked_up or self.skat_shown:
-            raise RecordError("The server shows the skat only once, right after the pickup.")
+            raise RecordError.of(N_("The server shows the skat only once, right after the pickup."))
         self.skat_shown = True
         shown = {card for card in move.cards if card is not None}
         if not shown <= set(self.deal.skat):
-            raise RecordError(
-                f"The skat shown ({_cards_text(move.cards)}) is not the skat that was dealt "
-                f"({_cards_text(self.deal.skat)})."
+            raise RecordError.of(
+                N_("The skat shown ({shown}) is not the skat that was dealt ({dealt})."),
+                shown=_cards_text(move.cards),
+                dealt=_cards_text(self.deal.skat),
             )
 
     def declare(self, move: Declare) -> None:
-        declarer = self.declarer_seat(move.seat, "declare the game")
+        declarer = self.declarer_seat(move.seat, Message(N_("declare the game")))
         if self.declared:
-            raise RecordError("The game has already been declared; a declaration cannot be changed.")
+            raise RecordError.of(N_("The game has already been declared; a declaration cannot be changed."))
         if move.hand and self.picked_up:
-            raise RecordError("A hand game (H) cannot be declared after picking up the skat.")
+            raise RecordError.of(N_("A hand game (H) cannot be declared after picking up the skat."))
         declaration = self.profile.check_declaration(
             Declaration(
                 move.game,
@@ -788,9 +848,9 @@ class _Replayer:
             )
         )
         if declaration.hand and self.picked_up:
-            raise RecordError(
-                f"{declaration.describe().capitalize()} must be played from the hand, "
-                "but the declarer picked up the skat."
+            raise RecordError.of(
+                N_("{game} must be played from the hand, but the declarer picked up the skat."),
+                game=declaration,
             )
         bid = self.auction.bid_value
         assert bid is not None  # a declarer always has a bid
@@ -809,10 +869,10 @@ class _Replayer:
         self.check_open_cards(move.open_cards)
 
     def discard(self, seat: int, cards: tuple[Card | None, ...]) -> None:
-        self.declarer_seat(seat, "discard")
+        self.declarer_seat(seat, Message(N_("discard")))
         if self.state is None or (not self.discards_pending and self.state.phase is not Phase.DISCARD):
-            raise RecordError("There is nothing to discard now.")
-        known = _known(cards, "The discard")
+            raise RecordError.of(N_("There is nothing to discard now."))
+        known = _known(cards, Message(N_("The discard")))
         self.state.discard(known)
         self.discards_pending = False
 
@@ -822,19 +882,23 @@ class _Replayer:
         holding = set(self.state.hand(self.state.declarer))
         for card in cards:
             if card is not None and card not in holding:
-                raise RecordError(f"The declarer shows {card.iss}, which is not in the declarer's hand.")
+                raise RecordError.of(
+                    N_("The declarer shows {card}, which is not in the declarer's hand."), card=card.iss
+                )
 
     # -- card play -------------------------------------------------------------------------------------------
     def play(self, move: PlayCard) -> None:
         state = self.state
         if state is None:
-            raise RecordError("Cards are played only after the declaration.")
+            raise RecordError.of(N_("Cards are played only after the declaration."))
         if state.phase is not Phase.PLAY:
-            raise RecordError("The declarer must discard two cards before the first lead.")
+            raise RecordError.of(N_("The declarer must discard two cards before the first lead."))
         to_move = state.to_move
         assert to_move is not None
         if move.seat != to_move:
-            raise RecordError(f"It is {to_move.english}'s turn to play, not {SEAT_NAMES[move.seat]}'s.")
+            raise RecordError.of(
+                N_("It is {expected}'s turn to play, not {seat}'s."), expected=to_move, seat=Seat(move.seat)
+            )
         if move.card is None:
             self.stopped = "a hidden card (??) was played"
             return
@@ -842,9 +906,12 @@ class _Replayer:
             state.play(move.card)
         except IllegalCardError as error:
             if move.card not in state.hand(to_move):
-                raise RecordError(f"{move.card.iss} is not in {to_move.english}'s hand.") from None
-            who = to_move.english.capitalize()
-            raise RecordError(f"{who} may not play {move.card.iss}: {error}") from None
+                raise RecordError.of(
+                    N_("{card} is not in {seat}'s hand."), card=move.card.iss, seat=to_move
+                ) from None
+            raise RecordError.of(
+                N_("{seat} may not play {card}: {error}"), seat=to_move, card=move.card.iss, error=error
+            ) from None
 
     # -- the result ----------------------------------------------------------------------------------------
     def result(self) -> ReplayResult:
@@ -923,7 +990,7 @@ def _replace(result: ReplayResult, **changes: object) -> ReplayResult:
 
 def _pair(cards: tuple[Card, ...]) -> tuple[Card, Card]:
     if len(cards) != SKAT_SIZE:
-        raise RecordError(f"The skat must be {SKAT_SIZE} cards, not {len(cards)}.")
+        raise RecordError.of(N_("The skat must be {size} cards, not {n}."), size=SKAT_SIZE, n=len(cards))
     return (cards[0], cards[1])
 
 
@@ -952,7 +1019,9 @@ def record_from_game(
     if state is not None:
         d = state.declaration
         if d.musik:
-            raise RecordError("Musik has no letter in ISS records, so this game cannot be written as one.")
+            raise RecordError.of(
+                N_("Musik has no letter in ISS records, so this game cannot be written as one.")
+            )
         declarer = int(state.declarer)
         discards: tuple[Card, ...] = ()
         if not d.hand:
