@@ -98,3 +98,12 @@ def test_danish_progress_page(store: Store) -> None:
     assert at.title[0].value == t("My progress")
     assert t(KIND_TITLES["count_eyes"]) in texts(at)
     assert {m.label for m in at.metric} == {t("Answers"), t("Right in a row"), t("Days in a row")}
+
+
+def test_most_common_mistakes(store: Store) -> None:
+    gus = store.get_or_create_learner("Gus")
+    for tag in ("forgot_skat_jack", "forgot_skat_jack", "jack_as_suit"):
+        store.record_attempt(gus.id, "matadors", False, "-2", "+1", "danish", mistake_tag=tag)
+    at = progress_app(learner="Gus")
+    shown = texts(at)
+    assert "- forgot the Jack in the skat (2×)\n- treated a Jack as a card of its printed suit (1×)" in shown

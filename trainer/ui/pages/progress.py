@@ -9,6 +9,7 @@ from datetime import UTC
 import plotly.graph_objects as go
 import streamlit as st
 
+from trainer.i18n import N_
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.nav import page_for
@@ -16,6 +17,13 @@ from trainer.ui.pages.quiz_common import due_text, kind_title, learner_box
 from trainer.ui.progress_state import get_store
 
 QUIZ_PAGE = page_for("quiz").path
+MISTAKES = {
+    "with_without_swapped": N_("mixed up 'with' and 'without' matadors"),
+    "missed_cards": N_("left out cards that belonged to the answer"),
+    "extra_cards": N_("chose cards that did not belong to the answer"),
+    "forgot_skat_jack": N_("forgot the Jack in the skat"),
+    "jack_as_suit": N_("treated a Jack as a card of its printed suit"),
+}
 
 
 def _accuracy_chart(ctx: PageContext, names: list[str], shares: list[float], counts: list[int]) -> go.Figure:
@@ -128,6 +136,16 @@ def render(ctx: PageContext) -> None:
         )
     else:
         st.markdown(t("Answer at least three questions of a type to see it here."))
+
+    mistakes = store.mistake_counts(learner)[:3]
+    if mistakes:
+        st.subheader(t("Most common mistakes"))
+        st.markdown(
+            "\n".join(
+                "- " + t("{mistake} ({n}×)", mistake=t(MISTAKES.get(tag, tag.replace("_", " "))), n=n)
+                for tag, n in mistakes
+            )
+        )
 
     if summary.accuracy:
         mastery = {m.question_type: m for m in store.mastery_by_type(learner)}
