@@ -534,6 +534,7 @@ class Analyzer:
         self.record = record
         self.backend = backend
         self._engine: object | None = None
+        self._compiled = False
 
     def _solve(
         self, state: GameState, node_limit: int | None, time_limit: float | None
@@ -548,6 +549,11 @@ class Analyzer:
             if state.game.is_null:
                 value = int(value == TRICKS_PER_GAME - len(state.tricks) and state.declarer_tricks == 0)
             return (value, value, 0)
+        if self._engine is not None and self.backend == "auto" and not self._compiled:
+            from trainer.solver import warm_up
+
+            if warm_up(block=False):  # the fast kernel became ready: start a table on it
+                self._engine = None
         if self._engine is None:
             record = self.record
             skat = record.deal.skat if record.declaration.hand else record.discards
@@ -557,6 +563,7 @@ class Analyzer:
             )  # fmt: skip
         analysis = self._engine
         assert isinstance(analysis, Analysis)
+        self._compiled = analysis.compiled
         result = analysis.analyse(
             [state.hand(seat) for seat in Seat],
             int(state.leader),

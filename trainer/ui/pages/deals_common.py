@@ -43,10 +43,10 @@ DEAL_PARAM = "deal"
 """Query parameter naming an example deal (``/replay?deal=textbook-bidding``), so a deal can be linked."""
 ANALYSIS_CACHE_KEY = "deals_analysis_cache"
 ANALYZERS_KEY = "deals_analyzers"
-NODE_CAP = 400_000
-"""Search nodes per card before the analysis gives up on that card (shows bounds instead)."""
+NODE_CAP: int | None = None
+"""Search nodes per card before the analysis gives up on that card (None: only the time cap applies)."""
 TIME_CAP = 2.5
-"""Seconds per card, the same idea for slow machines."""
+"""Seconds per card before the analysis shows that card's bounds instead of its value (no stuck page)."""
 SAMPLE_PATH = Path(__file__).resolve().parents[4] / "shared" / "data" / "iss-sample.sgf"
 """The ISS sample set: ``shared/`` lies beside the repository (as in CI)."""
 
@@ -304,7 +304,7 @@ def draw_points(frame: Frame, ctx: PageContext) -> None:
 
 def analyzer_for(key: str, record: GameRecord) -> Analyzer:
     """One analyzer (and so one transposition table) per game in the session."""
-    from trainer.solver.core import warm_up
+    from trainer.solver import warm_up
 
     warm_up(block=False)  # compile the fast kernel in the background; answers come meanwhile
     store = st.session_state.setdefault(ANALYZERS_KEY, {})
