@@ -21,7 +21,7 @@ from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.i18n import N_
 from trainer.play import TRUMP, follow_class, is_trump, legal_cards, sort_cards, trick_winner
 from trainer.profiles import RuleProfile
-from trainer.quiz.model import Choice, Param, Question, Shown, Text
+from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown, Text
 from trainer.settlement import DANISH_MONEY, SEEGER_FABIAN, danish_money, list_settlement, seeger_fabian
 from trainer.value import (
     GameResult,
@@ -118,18 +118,28 @@ def _question(
     answer: str,
     answer_text: Text,
     explanation: Sequence[Text],
-    **extra: object,
+    *,
+    mode: AnswerMode = "number",
+    choices: tuple[Choice, ...] = (),
+    options: tuple[Card, ...] = (),
+    shown: tuple[Shown, ...] = (),
+    source: str = "generated",
+    pitfalls: tuple[tuple[str, str], ...] = (),
 ) -> Question:
     return Question(
         kind=kind,
         seed=seed,
         profile_name=profile.name,
         prompt=prompt,
-        mode=extra.pop("mode", "number"),  # type: ignore[arg-type]
+        mode=mode,
         answer=answer,
         answer_text=answer_text,
         explanation=tuple(explanation),
-        **extra,  # type: ignore[arg-type]
+        shown=shown,
+        choices=choices,
+        options=options,
+        source=source,
+        pitfalls=pitfalls,
     )
 
 
