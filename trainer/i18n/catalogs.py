@@ -24,13 +24,9 @@ KEYWORDS: dict[str, tuple[int, ...] | None] = {"t": None, "_": None, "N_": None,
 
 
 def source_files(root: Path = REPO_ROOT) -> list[Path]:
-    """Every file whose strings are UI text: the entry script, all of trainer/ui, and the quiz texts
-    (trainer/quiz marks its prompts and explanations with ``N_``)."""
-    return [
-        root / "streamlit_app.py",
-        *sorted((root / "trainer" / "ui").rglob("*.py")),
-        *sorted((root / "trainer" / "quiz").rglob("*.py")),
-    ]
+    """Every file whose strings a learner can see: the entry script and the whole trainer package — the UI
+    (``t(...)``), the quiz texts and the engine's error and working templates (both marked with ``N_``)."""
+    return [root / "streamlit_app.py", *sorted((root / "trainer").rglob("*.py"))]
 
 
 MsgId = str | tuple[str, str]

@@ -11,7 +11,7 @@ from trainer.errors import SkatError
 from trainer.lessons import CardsBlock, Lesson, MarkdownBlock, WidgetBlock
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext
-from trainer.ui.terms import profile_name
+from trainer.ui.terms import profile_name, t_error
 from trainer.ui.widgets.base import WidgetContext, widget_key
 
 
@@ -82,4 +82,4 @@ def render_lesson(
                 try:
                     widget(wctx)
                 except SkatError as error:
-                    st.error(str(error))
+                    st.error(t_error(error, t))

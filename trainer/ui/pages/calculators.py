@@ -11,6 +11,7 @@ from trainer.errors import SkatError
 from trainer.games import GameType
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
+from trainer.ui.terms import t_error
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.game_value import declaration_inputs, show_value
 from trainer.ui.widgets.highest_bid import SAMPLE_HANDS, bid_table_frame, distribution_chart, hand_inputs
@@ -41,7 +42,7 @@ def render(page: PageContext) -> None:
         breakdown = game_value(page.profile, declaration, count)
         best = highest_possible_value(page.profile, declaration, count)
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
     else:
         show_value(ctx, breakdown)
         if not declaration.game.is_null:

@@ -12,6 +12,7 @@ from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile
 from trainer.ui.context import PageContext, page_context
+from trainer.ui.terms import t_error
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.game_value import declaration_name
 from trainer.ui.widgets.settlement import (
@@ -35,7 +36,7 @@ def _sheet(ctx: WidgetContext) -> ScoreSheet | None:
     try:
         fresh = ScoreSheet(names)
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
         return None
     sheet = st.session_state.get(ctx.k("sheet"))
     if not isinstance(sheet, ScoreSheet) or len(sheet.players) != len(names):
@@ -93,7 +94,7 @@ def _add(ctx: WidgetContext, result_key: str) -> None:
     try:
         st.session_state[ctx.k("sheet")] = sheet.add(int(declarer), result)
     except SkatError as error:
-        st.session_state[ctx.k("add_error")] = str(error)
+        st.session_state[ctx.k("add_error")] = t_error(error, ctx.t)
 
 
 def _undo(ctx: WidgetContext) -> None:

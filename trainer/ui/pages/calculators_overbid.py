@@ -13,6 +13,7 @@ from trainer.cards import format_cards, sort_hand
 from trainer.errors import SkatError
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
+from trainer.ui.terms import t_error
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.bonde_in_skat import EXAMPLE_BID, EXAMPLE_HAND, overbid_view, risk_view
 from trainer.ui.widgets.game_value import declaration_inputs
@@ -55,7 +56,7 @@ def render(page: PageContext) -> None:
     try:
         check_bid_value(page.profile, int(bid_value))
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
         bid = None
     if hand is None or bid is None:
         return

@@ -15,6 +15,7 @@ from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import OverbidValuation
 from trainer.ui.components import card_row, cards_text
+from trainer.ui.terms import t_error
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.game_value import declaration_name
 
@@ -48,7 +49,7 @@ def overbid_view(
     try:
         report = overbid_report(ctx.profile, hand, skat, declaration, bid)
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
         return
     st.markdown(
         t("**Before the skat** (hand only): {count}", count=report.before.danish_words())
@@ -112,7 +113,7 @@ def risk_view(ctx: WidgetContext, hand: Sequence[Card], declaration: Declaration
     try:
         risk = skat_risk(ctx.profile, hand, declaration)
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
         return
     alone = risk.hand_alone
     if alone.matadors < 0:

@@ -9,6 +9,7 @@ from trainer.errors import SkatError
 from trainer.extras import Spoerge
 from trainer.games import Declaration, GameType
 from trainer.settlement import danish_money
+from trainer.ui.terms import t_error, t_message
 from trainer.ui.widgets.base import WidgetContext, game_picker
 from trainer.ui.widgets.game_value import matadors_input, show_value
 from trainer.ui.widgets.settlement import money, reason_text
@@ -53,7 +54,7 @@ def render(ctx: WidgetContext) -> None:
         )
         settlement = danish_money(result, spoerge=spoerge, slaa_40_an=slaa)
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
         return
     show_value(ctx, breakdown)
     each = settlement.opponents[0]
@@ -65,4 +66,4 @@ def render(ctx: WidgetContext) -> None:
             else t("the declarer pays each opponent {amount} øre", amount=money(each))
         )
     )
-    st.caption("  \n".join(settlement.working))
+    st.caption("  \n".join(t_message(line, t) for line in settlement.working_parts))

@@ -8,6 +8,7 @@ import streamlit as st
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
+from trainer.ui.terms import t_error
 from trainer.ui.widgets.base import WidgetContext, game_picker
 from trainer.value import ValueBreakdown, game_value, max_matadors
 
@@ -111,6 +112,6 @@ def render(ctx: WidgetContext) -> None:
     try:
         breakdown = game_value(ctx.profile, declaration, count, schneider=schneider, schwarz=schwarz)
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
         return
     show_value(ctx, breakdown)

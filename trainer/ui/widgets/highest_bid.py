@@ -22,6 +22,7 @@ from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile, get_profile
 from trainer.ui.components import card_row, pill_label, verdict
+from trainer.ui.terms import t_error
 from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
 from trainer.ui.widgets.game_value import declaration_name
 
@@ -68,14 +69,14 @@ def hand_inputs(
         try:
             hand = read_hand_text(text)
         except SkatError as error:
-            st.error(str(error), icon=":material/error:")
+            st.error(t_error(error, t), icon=":material/error:")
     skat: tuple[Card, ...] | None = None
     if with_skat:
         st.text_input(t("Skat: 2 cards (optional)"), key=ctx.k("skat_text"), placeholder="SJ D7")
         try:
             skat = read_skat_text(st.session_state.get(ctx.k("skat_text"), ""))
         except SkatError as error:
-            st.error(str(error), icon=":material/error:")
+            st.error(t_error(error, t), icon=":material/error:")
         if hand is not None and skat is not None and set(hand) & set(skat):
             both = sorted(set(hand) & set(skat), key=lambda c: c.index)
             st.error(

@@ -12,6 +12,7 @@ from trainer.extras import DANISH_EXTRAS, ramsch_result, ramse_result
 from trainer.profiles import AllPass
 from trainer.settlement import ramse_money
 from trainer.ui.components import verdict
+from trainer.ui.terms import t_error
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.settlement import money
 
@@ -71,7 +72,7 @@ def render(ctx: WidgetContext) -> None:
     try:
         result = (ramse_result if ramse else ramsch_result)(points, tricks, profile=ctx.profile)
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
         return
     winners = ", ".join(names[i] for i in result.winners) or t("nobody")
     verdict(set(guess or ()) == set(result.winners), t("Winners: {names}.", names=winners))

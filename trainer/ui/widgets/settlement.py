@@ -13,6 +13,7 @@ from trainer.calc import SCHEMES, SchemeOptions, settle_all
 from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.settlement import Settlement
+from trainer.ui.terms import t_error, t_message
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.game_value import declaration_inputs, matadors_input
 from trainer.value import GameResult, evaluate_game, tricks_per_game
@@ -110,7 +111,7 @@ def result_inputs(ctx: WidgetContext) -> GameResult | None:
             thrown=thrown,
         )
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
         return None
 
 
@@ -178,7 +179,7 @@ def schemes_view(ctx: WidgetContext, result: GameResult, options: SchemeOptions)
     try:
         settlements = settle_all(ctx.profile, result, options)
     except SkatError as error:
-        st.error(str(error), icon=":material/error:")
+        st.error(t_error(error, t), icon=":material/error:")
         return {}
     for scheme in SCHEMES:
         s = settlements[scheme]
@@ -191,7 +192,7 @@ def schemes_view(ctx: WidgetContext, result: GameResult, options: SchemeOptions)
                     unit=unit_name(s.unit, t),
                 )
             )
-            st.caption("  \n".join(s.working))
+            st.caption("  \n".join(t_message(line, t) for line in s.working_parts))
             st.dataframe(amounts_frame(s, t), hide_index=True)
     return settlements
 
