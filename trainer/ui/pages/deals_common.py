@@ -102,7 +102,7 @@ def rules_caption(record: GameRecord, ctx: PageContext) -> None:
     rules = profile_name(record.profile, t)
     if record.profile.name != ctx.profile.name:
         st.info(
-            t("This game follows the {rules}; it is replayed under those rules.", rules=rules),
+            t("This game is replayed under its own rules: {rules}.", rules=rules),
             icon=":material/gavel:",
         )
     else:
@@ -248,8 +248,8 @@ def draw_hands(
         st.markdown(f"**{seat_title(seat, declarer, t)}**")
         if seat in visible:
             card_row(cards, lang=ctx.lang, four_colour=ctx.four_colour)
-        else:
-            card_row([None] * len(cards), lang=ctx.lang, hidden_label=t("hidden card"))
+        elif cards:
+            st.caption("🂠 " + t.ngettext("{n} card, face down", "{n} cards, face down", len(cards)))
 
 
 def draw_trick(frame: Frame, record: GameRecord, ctx: PageContext) -> None:
