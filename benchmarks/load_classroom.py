@@ -82,11 +82,13 @@ def _learner_run(
 
 def _process_worker(
     args: tuple[str, list[tuple[int, int]], int, int, int, float],
-) -> tuple[list[float], list[str]]:
+) -> tuple[list[float], list[str], float, float]:
+    """One app process: its learners as threads; returns latencies, errors and its (start, end) wall time."""
     url, members, assignment_id, poll_id, answers, start_at = args
     store = Store(url, migrate_schema=False)
     classes = ClassStore(store)
     time.sleep(max(0.0, start_at - time.time()))
+    began = time.time()
     results: list[tuple[list[float], list[str]]] = []
     threads = [
         threading.Thread(
@@ -100,8 +102,9 @@ def _process_worker(
         th.start()
     for th in threads:
         th.join()
+    ended = time.time()
     store.dispose()
-    return [x for r in results for x in r[0]], [e for r in results for e in r[1]]
+    return [x for r in results for x in r[0]], [e for r in results for e in r[1]], began, ended
 
 
 def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> Figures:
@@ -118,16 +121,19 @@ def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> 
     latencies: list[float] = []
     errors: list[str] = []
     began = time.perf_counter()
+    seconds = 0.0
     if processes:
-        start_at = time.time() + 1.5
+        start_at = time.time() + 5.0  # time for the processes to start and import
         chunks = [[(k, m) for k, m in enumerate(members) if k % processes == p] for p in range(processes)]
         with multiprocessing.get_context("spawn").Pool(processes) as pool:
-            began = time.perf_counter() + 1.5
-            for lat, err in pool.map(
+            spans = []
+            for lat, err, first, last in pool.map(
                 _process_worker, [(url, chunk, drill.id, poll.id, answers, start_at) for chunk in chunks]
             ):
                 latencies += lat
                 errors += err
+                spans.append((first, last))
+        seconds = max(e for _, e in spans) - min(b for b, _ in spans)
     else:
         barrier = threading.Barrier(learners)
         results: list[tuple[list[float], list[str]]] = [([], []) for _ in members]
@@ -143,7 +149,7 @@ def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> 
         for lat, err in results:
             latencies += lat
             errors += err
-    seconds = time.perf_counter() - began
+        seconds = time.perf_counter() - began
     errors += verify(classes, made.id, members, drill.id, poll.id, answers)
     store.dispose()
     return Figures(learners, answers, seconds, tuple(latencies), tuple(errors))
