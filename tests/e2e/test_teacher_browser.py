@@ -247,5 +247,21 @@ def test_projector_and_learner_pages_look_right(  # type: ignore[no-untyped-def]
     _idle(phone)
     assert phone.locator("[data-testid=stException]").count() == 0
     _shot(phone, "class-phone")
+    phone.locator("[class*='st-key-class_start_'] button").first.click()
+    phone.locator(".st-key-class_active").wait_for(timeout=30_000)
+    _idle(phone)
+    assert phone.locator("[data-testid=stException]").count() == 0
+    _shot(phone, "class-drill-phone")
     phone.close()
+    # The projector at phone width, in Danish (a teacher checking it from a phone).
+    small = browser.new_page(viewport={"width": 390, "height": 844})
+    _log_in(small, app_url, join_code[1], "da")
+    small.locator("[data-testid=stPageLink] a").filter(has_text="Projektor").first.click()
+    small.locator(".card-row.big").first.wait_for(timeout=30_000)
+    _idle(small)
+    assert small.locator("[data-testid=stException]").count() == 0
+    overflow = small.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1
+    _shot(small, "projector-phone")
+    small.close()
     page.close()
