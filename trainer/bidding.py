@@ -135,7 +135,7 @@ def check_bid_value(profile: RuleProfile, value: int) -> None:
         return
     if value < ladder[0]:
         raise BidError.of(
-            N_("{bid} is not a bid: bidding starts at {lowest} under the {profile} rules."),
+            N_("{bid} is not a bid: bidding starts at {lowest} under {profile}."),
             bid=value,
             lowest=ladder[0],
             profile=profile,

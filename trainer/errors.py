@@ -45,31 +45,11 @@ def english_param(value: object) -> str:
     if isinstance(value, ValueBreakdown):
         return value.english_words()
     if isinstance(value, RuleProfile):
-        return value.title
+        return f"the {value.title} rules"
     if isinstance(value, tuple | list) and value and all(isinstance(item, Card) for item in value):
         return " ".join(card.symbol for card in value)
     if isinstance(value, tuple | list) and value and all(isinstance(item, Message) for item in value):
         return ", ".join(item.english for item in value)
-    return str(value)
-    if isinstance(value, Card):
-        return value.symbol
-    if isinstance(value, Suit):
-        return value.english
-    if isinstance(value, GameType):
-        return value.value
-    if isinstance(value, Declaration):
-        return value.describe()
-    if isinstance(value, tuple | list) and all(isinstance(item, Card) for item in value):
-        return " ".join(card.symbol for card in value)
-    english = getattr(value, "english", None)  # Seat, Rank
-    if isinstance(english, str):
-        return english
-    words = getattr(value, "english_words", None)  # ValueBreakdown
-    if callable(words):
-        return str(words())
-    title = getattr(value, "title", None)  # RuleProfile
-    if isinstance(title, str) and hasattr(value, "bid_ladder_values") is False and hasattr(value, "name"):
-        return title
     return str(value)
 
 

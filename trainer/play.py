@@ -216,7 +216,7 @@ class RefusalDetails:
         """The refusal as a translatable message (template and parameters)."""
         if self.code == "not_in_hand":
             return Message(N_("That card is not in your hand."))
-        shown = ", ".join(card.symbol for card in self.examples)
+        shown = tuple(Message("{card}", {"card": card}) for card in self.examples)  # "♣J, ♥J"; ♣B in Danish
         text: Message
         if self.code == "must_follow_trump":
             text = Message(

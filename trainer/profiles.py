@@ -165,7 +165,7 @@ class RuleProfile:
         if (d.schneider_announced or d.schwarz_announced) and not self.announcements_allowed:
             raise DeclarationError.of(
                 N_(
-                    "Announcing schneider or schwarz is not part of the {profile} rules; "
+                    "Announcing schneider or schwarz is not part of {profile}; "
                     "Skrædder and Sort only count when they happen."
                 ),
                 profile=self,
@@ -183,7 +183,7 @@ class RuleProfile:
             )
         if d.musik < 0 or d.musik > self.max_musik:
             if self.max_musik == 0:
-                raise DeclarationError.of(N_("Musik is not part of the {profile} rules."), profile=self)
+                raise DeclarationError.of(N_("Musik is not part of {profile}."), profile=self)
             raise DeclarationError.of(N_("Musik can be announced at most {n} times."), n=self.max_musik)
         return d
 
@@ -200,7 +200,7 @@ _NULL_FORMS = {
 def _null_refusal(profile: RuleProfile, d: Declaration) -> DeclarationError:
     allowed = tuple(Message(_NULL_FORMS[(h, o)], {"value": v}) for h, o, v in profile.null_values)
     return DeclarationError.of(
-        N_("{game} is not a game in the {profile} rules. Null games allowed: {allowed}."),
+        N_("{game} is not a game in {profile}. Null games allowed: {allowed}."),
         game=Declaration(GameType.NULL, hand=d.hand, ouvert=d.ouvert),
         profile=profile,
         allowed=allowed,

@@ -199,9 +199,7 @@ def game_value(
     if d.game.is_null:
         fixed = profile.null_value(d.hand, d.ouvert)
         if fixed is None:  # pragma: no cover - check_declaration refuses these
-            raise DeclarationError.of(
-                N_("{game} is not a game in the {profile} rules."), game=d, profile=profile
-            )
+            raise DeclarationError.of(N_("{game} is not a game in {profile}."), game=d, profile=profile)
         return ValueBreakdown(d, 0, (), None, None, fixed)
     _check_matadors(d, matadors)
     schwarz_counts = schwarz or d.schwarz_announced
@@ -227,7 +225,7 @@ def game_value(
     missing = [code for code, step in steps.items() if step and code not in profile.level_order]
     if missing:
         raise DeclarationError.of(
-            N_("The {profile} rules have no level {levels}."), profile=profile, levels=", ".join(missing)
+            N_("{profile} have no level {levels}."), profile=profile, levels=", ".join(missing)
         )
     base = profile.base_value(d.game)
     return ValueBreakdown(d, matadors, tuple(levels), total, base, total * base)

@@ -12,7 +12,7 @@ from trainer.cards import Card, Rank, Suit
 from trainer.deal import Seat
 from trainer.errors import Message, SkatError
 from trainer.games import Declaration, GameType
-from trainer.i18n import N_, Translator
+from trainer.i18n import DEFAULT_LANGUAGE, N_, Translator
 from trainer.profiles import RuleProfile
 from trainer.value import ValueBreakdown, danish_null_name
 
@@ -108,9 +108,11 @@ def game_word(game: GameType, t: Translator) -> str:
 
 def declaration_words(d: Declaration, t: Translator) -> str:
     """A declaration inside a sentence, like ``Declaration.describe``: 'grand hand' / 'grand af hånden';
-    null games by their Danish names in Danish (Nul-ouvert, Dækker)."""
+    null games by their Danish names in Danish (Nul-ouvert, Dækker). English is the engine's own wording."""
+    if t.lang == DEFAULT_LANGUAGE:
+        return d.describe()
     if d.game.is_null:
-        return danish_null_name(d) if t.lang == "da" else d.describe()
+        return danish_null_name(d)
     parts = [game_word(d.game, t)]
     if d.hand:
         parts.append(t("hand"))
@@ -124,6 +126,18 @@ def declaration_words(d: Declaration, t: Translator) -> str:
     if d.musik:
         parts.append(t("Musik {n}", n=d.musik))
     return " ".join(parts)
+
+
+_PROFILE_IN_SENTENCE = {
+    "danish": N_("the Danish textbook rules"),
+    "international": N_("the international rules"),
+}
+
+
+def profile_in_sentence(profile: RuleProfile, t: Translator) -> str:
+    """The rules inside a sentence: 'the Danish textbook rules' / 'lærebogens danske regler'."""
+    known = _PROFILE_IN_SENTENCE.get(profile.name)
+    return t(known) if known else f"the {profile.title} rules"
 
 
 def message_param(value: Any, t: Translator) -> str:
@@ -153,7 +167,7 @@ def message_param(value: Any, t: Translator) -> str:
     if isinstance(value, ValueBreakdown):
         return value.danish_words() if t.lang == "da" else value.english_words()
     if isinstance(value, RuleProfile):
-        return profile_name(value, t)
+        return profile_in_sentence(value, t)
     return str(value)
 
 
