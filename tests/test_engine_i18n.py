@@ -226,3 +226,36 @@ def test_danish_value_calculator_shows_a_bad_card_in_danish() -> None:
     shown = [e.value for e in at.error]
     assert any("Hånden: 'XQ' er ikke et kort." in text for text in shown), shown
     assert not any("is not a card" in text for text in shown), shown
+
+
+# --- ISS records -------------------------------------------------------------------------------------------
+BAD_RECORDS = "(;GM[Skat]ID[103]MV[w nonsense]R[] ;)\n(;GM[Skat]ID[104]MV[w CJ.SJ]R[] ;)"
+
+
+def test_iss_record_errors_in_danish() -> None:
+    from trainer.replay import load_iss_text
+
+    first, second = load_iss_text(BAD_RECORDS, INTERNATIONAL)
+    assert first.problem is not None and second.problem is not None
+    assert first.error.startswith("Move 1 (the deal): 'nonsense' is not a card")
+    assert t_error(first.problem, DA).startswith("Træk 1 (kortgivningen): 'nonsense' er ikke et kort")
+    # a deal is 32 cards; this one has two
+    assert second.error == "Move 1 (the deal): the deal has 2 cards; it must have 32."
+    assert (
+        t_error(second.problem, DA) == "Træk 1 (kortgivningen): kortgivningen har 2 kort; den skal have 32."
+    )
+
+
+def test_danish_upload_page_lists_bad_records_in_danish(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "da"
+    at.query_params["rules"] = "international"
+    at.run()
+    at.switch_page("trainer/ui/pages/deals_upload.py").run()
+    at.text_area(key="upload_paste").set_value(BAD_RECORDS).run()
+    at.button(key="upload_load_paste").click().run()
+    assert not at.exception
+    page = "\n".join(str(m.value) for m in at.markdown)
+    assert "Træk 1 (kortgivningen): kortgivningen har 2 kort; den skal have 32." in page
+    assert "it must have" not in page

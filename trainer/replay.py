@@ -158,6 +158,8 @@ class RecordLoad:
     record: GameRecord | None
     error: str = ""
     record_id: str = ""
+    problem: SkatError | None = field(default=None, compare=False)
+    """The error itself, so the UI can show it in the learner's language (``error`` is its English text)."""
 
 
 def load_iss_text(text: str, profile: RuleProfile) -> list[RecordLoad]:
@@ -173,7 +175,7 @@ def load_iss_text(text: str, profile: RuleProfile) -> list[RecordLoad]:
         try:
             loads.append(RecordLoad(number, GameRecord.from_iss_line(line, profile), record_id=rid))
         except SkatError as error:
-            loads.append(RecordLoad(number, None, str(error), rid))
+            loads.append(RecordLoad(number, None, str(error), rid, problem=error))
     return loads
 
 

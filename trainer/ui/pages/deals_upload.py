@@ -9,7 +9,7 @@ from trainer.profiles import INTERNATIONAL, RuleProfile
 from trainer.replay import RecordLoad, load_iss_text
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, sample_text
-from trainer.ui.terms import profile_name
+from trainer.ui.terms import profile_name, t_error
 
 REPORT_KEY = "upload_report"
 PASTE_KEY = "upload_paste"
@@ -114,7 +114,7 @@ def render(ctx: PageContext) -> None:
                     "Line {line} ({id}): {error}",
                     line=load.line_number,
                     id=load.record_id or "?",
-                    error=load.error,
+                    error=t_error(load.problem, t) if load.problem is not None else load.error,
                 )
             )
     if good and st.button(t("Open them in the viewer"), key="upload_open", icon=":material/play_arrow:"):
