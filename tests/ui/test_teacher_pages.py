@@ -335,3 +335,29 @@ def _big_rows(at: AppTest) -> list[list[str]]:
         if match:
             rows.append(match.group(1).split())
     return rows
+
+
+def test_a_learner_comes_back_with_the_personal_key(classes: ClassStore) -> None:
+    import re
+
+    made = classes.create_class("7B", PASSWORD)
+    first = _session(CLASS)
+    _join(first, made.join_code, "Frida")
+    member_id = first.session_state["class_member_id"]
+    key = re.search(r"personal key is `([A-Z0-9]+)`", texts(first))
+    assert key is not None
+    # Another device: the same name without the key is refused, with the key it is the same member.
+    other = _session(CLASS, "da")
+    _join(other, made.join_code, "frida")
+    assert "class_member_id" not in other.session_state
+    assert "personlige nøgle" in texts(other)
+    other.text_input(key="class_rejoin_code").set_value(made.join_code)
+    other.text_input(key="class_rejoin_name").set_value("Frida")
+    other.text_input(key="class_rejoin_key").set_value(key.group(1).lower())
+    other.button(key="class_rejoin_submit").click().run()
+    assert not other.exception
+    assert other.session_state["class_member_id"] == member_id
+    assert other.session_state["learner_id"] == classes.get_member(member_id).learner_id
+    other.button(key="class_leave").click().run()
+    assert "class_member_id" not in other.session_state
+    assert "learner_id" not in other.session_state
