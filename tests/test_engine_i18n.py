@@ -259,3 +259,22 @@ def test_danish_upload_page_lists_bad_records_in_danish(monkeypatch: pytest.Monk
     page = "\n".join(str(m.value) for m in at.markdown)
     assert "Træk 1 (kortgivningen): kortgivningen har 2 kort; den skal have 32." in page
     assert "it must have" not in page
+
+
+def test_danish_money_page_shows_the_working_in_danish() -> None:
+    # the page's default game: clubs with 2 (3 × 12 = 36) won; at 5/10 øre 36 rounds up to 40 → 5 × 40 each
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["lang"] = "da"
+    at.query_params["rules"] = "danish"
+    at.run()
+    at.switch_page("trainer/ui/pages/calculators_money.py").run()
+    at.number_input(key="calc-money-rate_win").set_value(5.0)
+    at.number_input(key="calc-money-rate_loss").set_value(10.0).run()
+    assert not at.exception
+    captions = "\n".join(str(c.value) for c in at.caption)
+    assert "med 2, spil 3 — 3 × 12 = 36" in captions
+    assert "vundet: +36" in captions
+    assert "36 rundet op til 40" in captions
+    # the page reads the rate from a number field, so it may print 5.0 and 200.0
+    assert re.search(r"hver modspiller betaler spilføreren 5(\.0)? × 40 = 200(\.0)? øre", captions), captions
+    assert "rounded up" not in captions and "each opponent" not in captions
