@@ -585,6 +585,29 @@ def search_iter(
                         taker = mover if wins else wp
                         good_for_max = (taker == decl) != (inv == 1)
                         s = 150 + pts[i] if good_for_max == is_max else 100 - pts[i]
+                        if nplayed == 2 and n > 4:
+                            # Enhanced transposition cut-off: this card ends the trick; if the table already
+                            # knows enough about the next trick's position, the node is decided.
+                            tgain = 0
+                            if good_for_max:
+                                tgain = pts[c0] + pts[c1] + pts[i] + bonus
+                            ckey = (rem ^ (1 << i)) | (taker << 32)
+                            cmix = (ckey ^ (ckey >> 17)) & 0xFFFFFFFFF
+                            cslot = (((cmix * _HASH_MUL) & _LOW48) >> (48 - tbits)) & ~1
+                            centry = -1
+                            if tv[cslot] >> ENTRY_SHIFT == ckey:
+                                centry = tv[cslot]
+                            elif tv[cslot + 1] >> ENTRY_SHIFT == ckey:
+                                centry = tv[cslot + 1]
+                            if centry >= 0:
+                                if is_max and tgain + (centry & 255) >= b:
+                                    ret = tgain + (centry & 255)
+                                    mode = 2
+                                    break
+                                if not is_max and tgain + ((centry >> 8) & 255) <= a:
+                                    ret = tgain + ((centry >> 8) & 255)
+                                    mode = 2
+                                    break
                     item = s * 64 + i
                     p = base + k
                     while p > base and scr[p - 1] < item:
@@ -592,6 +615,8 @@ def search_iter(
                         p -= 1
                     scr[p] = item
                     k += 1
+            if mode == 2:
+                continue
             best = -INF if is_max else INF
             best_move = -1
             t = 0
