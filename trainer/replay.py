@@ -20,7 +20,7 @@ from typing import Literal
 
 from trainer.cards import TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Deal, Seat
-from trainer.errors import IllegalCardError, RecordError, SkatError
+from trainer.errors import N_, IllegalCardError, RecordError, SkatError
 from trainer.games import Declaration
 from trainer.play import (
     TRICKS_PER_GAME,
@@ -106,9 +106,9 @@ class GameRecord:
         record = iss.parse_record(line)
         replayed = iss.replay(record, profile)
         if replayed.passed:
-            raise RecordError("Everyone passed in this game, so there is no card play to replay.")
+            raise RecordError.of(N_("Everyone passed in this game, so there is no card play to replay."))
         if replayed.declarer is None or replayed.declaration is None or replayed.bid is None:
-            raise RecordError("The record ends before the game was declared.")
+            raise RecordError.of(N_("The record ends before the game was declared."))
         assert record.deal is not None
         hands = record.deal.known_hands()
         skat = record.deal.known_skat()
@@ -322,7 +322,7 @@ def policy_card(state: GameState) -> Card:
     """
     legal = list(state.legal_cards())
     if not legal:
-        raise IllegalCardError("Nobody is to play a card now.")
+        raise IllegalCardError.of(N_("Nobody is to play a card now."))
     if len(legal) == 1:
         return legal[0]
     seat = state.to_move
@@ -443,7 +443,7 @@ class SeatSession:
     def try_play(self, card: Card) -> RefusalDetails | None:
         """Play ``card`` for the learner; return why not (and change nothing) when it is not allowed."""
         if not self.learner_to_move:
-            raise IllegalCardError("It is not your turn.")
+            raise IllegalCardError.of(N_("It is not your turn."))
         refusal = self.state.refusal(card)
         if refusal is not None:
             return refusal
