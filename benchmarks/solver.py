@@ -65,19 +65,22 @@ def main() -> None:
         )
 
     opening_ms: list[float] = []
+    opening_cpu_ms: list[float] = []
     opening_nodes: list[int] = []
     replay_ms: list[float] = []
     for d in range(args.deals):
         game, declarer, hands, skat = make_deal(args.seed + d)
         analysis = Analysis(game, declarer, hands, skat, backend=args.backend)
         start = time.perf_counter()
+        cpu_start = time.process_time()
         result = analysis.analyse(hands, 0)
         ms = (time.perf_counter() - start) * 1000
+        opening_cpu_ms.append((time.process_time() - cpu_start) * 1000)
         opening_ms.append(ms)
         opening_nodes.append(result.nodes)
         print(
             f"deal {args.seed + d:5d} {game.value:8s} declarer {declarer} value {result.value!s:>4} "
-            f"opening {ms:8.1f} ms nodes {result.nodes:9d}"
+            f"opening {ms:8.1f} ms (cpu {opening_cpu_ms[-1]:8.1f} ms) nodes {result.nodes:9d}"
         )
         if args.no_replay:
             continue
@@ -104,6 +107,10 @@ def main() -> None:
     print(
         f"opening nodes median {statistics.median(opening_nodes):.0f} max {max(opening_nodes)} "
         f"over {len(opening_nodes)} deals"
+    )
+    print(
+        f"opening cpu_ms (both threads) median {statistics.median(opening_cpu_ms):.1f} "
+        f"p95 {percentile(opening_cpu_ms, 0.95):.1f} max {max(opening_cpu_ms):.1f}"
     )
     if replay_ms:
         print(

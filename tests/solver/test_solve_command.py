@@ -123,3 +123,30 @@ def test_revoke_in_the_trick_is_refused() -> None:
         )
     with pytest.raises(DealError):
         Analysis(GameType.GRAND, 1, hands).analyse(hands, 0, parse_cards("SA SK SQ"))
+
+
+@pytest.mark.parametrize(
+    ("hands", "leader", "trick", "message"),
+    [
+        (["", "", ""], 0, "", "no cards left"),
+        (["SA", "SK", "SQ"], 3, "", "leader must be"),
+        (["SA", "SK", "SQ", "S7"], 0, "", "exactly three players"),
+        (["SA S7", "SK", "SQ S8"], 0, "DA", "one card fewer"),
+    ],
+)
+def test_impossible_positions_are_refused(hands: list[str], leader: int, trick: str, message: str) -> None:
+    from trainer.solver import check_position
+
+    with pytest.raises(DealError, match=message):
+        check_position([parse_cards(h) for h in hands], leader, parse_cards(trick))
+
+
+def test_warm_up_makes_the_compiled_kernel_ready() -> None:
+    from trainer.solver import numba_available, warm_up
+    from trainer.solver.core import jit_ready
+
+    if not numba_available():
+        pytest.skip("numba is not installed")
+    assert warm_up(block=True)
+    assert jit_ready()
+    assert warm_up(block=False)  # already compiled: returns at once, ready

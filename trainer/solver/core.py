@@ -351,7 +351,7 @@ class Engine:
         # the table entries of every finished subtree, so resuming loses little).
         chunk = 1 << 60
         if node_limit is not None or time_limit is not None:
-            chunk = 1_000_000 if self.compiled else 20_000
+            chunk = 250_000 if self.compiled else 20_000
         top = self.max_value(hands, trick)
         legal = self.legal_internal(hands, leader, trick)
         rep = self._representatives(args, legal, trick)
