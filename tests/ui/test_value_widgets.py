@@ -262,7 +262,7 @@ def test_help_table_grand_with_clubs_jack() -> None:
 
 def test_profile_compare_numbers() -> None:
     at = widget("profile_compare").run()
-    frame = at.dataframe[0].value.set_index("Rule")
+    frame = at.table[0].value.set_index("Rule")
     assert frame.loc["Grand base value"].tolist() == ["20", "24"]
     assert frame.loc["Bids"].tolist() == ["24 to 220", "18 to 264"]
     assert frame.loc["Dealing"].tolist() == ["5-2-5", "3-2-4-3"]

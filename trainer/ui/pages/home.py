@@ -8,9 +8,13 @@ from trainer.cards import parse_cards
 from trainer.lessons import available_chapters
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.nav import LESSON_PAGE, LESSONS_PAGE, request_chapter
+from trainer.ui.nav import LESSON_PAGE, LESSONS_PAGE, page_for, request_chapter
 from trainer.ui.progress_state import done_chapters, last_chapter
 from trainer.ui.terms import profile_name
+
+TEACHER_PAGE = page_for("teacher").path
+QUIZ_PAGE = page_for("quiz").path
+CALCULATOR_PAGE = page_for("value").path
 
 
 def render(ctx: PageContext) -> None:
@@ -56,22 +60,28 @@ def render(ctx: PageContext) -> None:
         st.markdown("**" + t("Teaching a group") + "**")
         st.markdown(
             t(
-                "The chapter list follows the textbook's table of contents. Every live element works with "
-                "either rule set, so you can show the differences at the table."
+                "Set up a class on the Teacher page: learners join with a code, you hand out chapters and "
+                "drills, and the dashboard and projector show how the room is doing. The chapters follow the "
+                "textbook, and every live element works with either rule set."
             )
         )
+        if st.button(t("Set up a class"), key="home_teacher"):
+            st.switch_page(TEACHER_PAGE)
         if st.button(t("See all chapters"), key="home_chapters"):
             st.switch_page(LESSONS_PAGE)
     with player, st.container(border=True):
         st.markdown("**" + t("Already playing") + "**")
         st.markdown(
             t(
-                "Jump to the chapters you need: card order, counting up, winning and losing. The live "
-                "elements deal new hands each time, so you can drill."
+                "Drill in the quiz: matadors, game values, safe bids, trick winners and more, or race "
+                "the clock in the bid sprint. The tools work out a game's value, the bid ladder and the "
+                "settlement."
             )
         )
-        if st.button(t("Pick a chapter"), key="home_pick"):
-            st.switch_page(LESSONS_PAGE)
+        if st.button(t("Start drilling"), key="home_drill"):
+            st.switch_page(QUIZ_PAGE)
+        if st.button(t("Open the calculator"), key="home_calc"):
+            st.switch_page(CALCULATOR_PAGE)
 
     if resume:
         done = len(done_chapters())

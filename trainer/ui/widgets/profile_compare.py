@@ -30,7 +30,11 @@ def _facts(profile: RuleProfile, t: Translator) -> dict[str, str]:
         t("Opponents schneider with at most"): str(profile.opponents_schneider_max),
         t("Announcing schneider/schwarz"): t("yes") if profile.announcements_allowed else t("no"),
         t("Ouvert with skat pickup"): t("no") if profile.ouvert_requires_hand else t("yes"),
-        t("Musik"): str(profile.max_musik) if profile.max_musik else t("no"),
+        t("Musik"): (
+            t.ngettext("up to {n} level", "up to {n} levels", profile.max_musik)
+            if profile.max_musik
+            else t("no")
+        ),
         t("A lost overbid game counts"): (
             t("the bid")
             if profile.overbid_valuation is OverbidValuation.BID
@@ -47,7 +51,8 @@ def render(ctx: WidgetContext) -> None:
     frame = pd.DataFrame(
         {t("Rule"): list(first)} | {head: list(facts.values()) for head, facts in columns.items()}
     )
-    st.dataframe(frame, hide_index=True)
+    # A static table wraps its text, so all three columns fit a phone without scrolling inside the table.
+    st.table(frame, hide_index=True)
     st.caption(
         t(
             "Cards, card points, following suit and the {n} points to win are the same in both.",
