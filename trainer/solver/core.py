@@ -461,6 +461,7 @@ class Engine:
 
         def probe(beta: int) -> int | None:
             """Null-window test around ``beta``; None when the node/time cap stopped it."""
+            low = beta - 1
             while True:
                 cap = stats[py_kernel.NODES] + chunk
                 if budget_end is not None:
@@ -469,10 +470,10 @@ class Engine:
                 stats[py_kernel.ABORTED] = 0
                 if self.compiled:
                     value = int(
-                        kernel.search_iter(*args, card, beta - 1, beta, *arrays, worker["lg"], worker["fs"])
+                        kernel.search_iter(*args, card, low, beta, *arrays, worker["lg"], worker["fs"])
                     )
                 else:
-                    value = int(kernel.play_card(*args, card, beta - 1, beta, *arrays, worker["lg"]))
+                    value = int(kernel.play_card(*args, card, low, beta, *arrays, worker["lg"]))
                 if not stats[py_kernel.ABORTED]:
                     return value
                 if budget_end is not None and stats[py_kernel.NODES] >= budget_end:
