@@ -228,6 +228,12 @@ def earns_premium(declaration: Declaration) -> bool:
     return grand_hand or daekker
 
 
+def _plain(amount: Decimal | int) -> str:
+    """An amount without trailing zeros: 20.0 → '20', 0.50 → '0.5'."""
+    text = format(Decimal(amount).normalize(), "f")
+    return text
+
+
 def danish_money_for(
     value: int,
     won: bool,
@@ -247,7 +253,7 @@ def danish_money_for(
     working.append(Message(N_("{value} rounded up to {rounded}"), {"value": value, "rounded": rounded}))
     rate = rate_win if won else rate_loss
     each = rate * rounded * factor
-    sum_ = f"{rate} × {rounded}" + (f" × {factor}" if factor != 1 else "") + f" = {each}"
+    sum_ = f"{_plain(rate)} × {rounded}" + (f" × {factor}" if factor != 1 else "") + f" = {_plain(each)}"
     if won:
         working.append(Message(N_("each opponent pays the declarer {sum} øre"), {"sum": sum_}))
     else:
