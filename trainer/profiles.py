@@ -46,6 +46,20 @@ class OuvertReveal(Enum):
     AFTER_DECLARERS_FIRST_CARD = "after_declarers_first_card"
 
 
+LEVEL_CODES: tuple[str, ...] = (
+    "matadors",
+    "game",
+    "hand",
+    "schneider",
+    "schneider_announced",
+    "schwarz",
+    "schwarz_announced",
+    "ouvert",
+    "musik",
+)
+"""Every level a game value can contain, in the international counting order."""
+
+
 @dataclass(frozen=True)
 class RuleProfile:
     """All numbers and switches of one rule set. Instances are immutable; derive house variants with
@@ -89,17 +103,7 @@ class RuleProfile:
     """When the other open games (suit/grand ouvert, Dækker / null ouvert hand) are opened."""
     daekker_premium_value: bool = False
     """House option (Danish): Dækker is worth 69 instead of 59."""
-    level_order: tuple[str, ...] = (
-        "matadors",
-        "game",
-        "hand",
-        "schneider",
-        "schneider_announced",
-        "schwarz",
-        "schwarz_announced",
-        "ouvert",
-        "musik",
-    )
+    level_order: tuple[str, ...] = LEVEL_CODES
     """The order in which the multiplier's levels are counted aloud (see :mod:`trainer.value`)."""
 
     # ---- derived numbers ------------------------------------------------------------------------------

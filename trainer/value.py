@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from trainer.cards import JACKS, TOTAL_CARD_POINTS, Card, Rank
 from trainer.errors import N_, DeclarationError
 from trainer.games import Declaration, GameType
-from trainer.profiles import OverbidValuation, RuleProfile
+from trainer.profiles import LEVEL_CODES, OverbidValuation, RuleProfile
 
 #: Order of the non-Jack trumps of a suit game, highest first.
 _SUIT_TRUMP_RANKS: tuple[Rank, ...] = (
@@ -31,18 +31,6 @@ _SUIT_TRUMP_RANKS: tuple[Rank, ...] = (
     Rank.SEVEN,
 )
 
-LEVEL_CODES: tuple[str, ...] = (
-    "matadors",
-    "game",
-    "hand",
-    "schneider",
-    "schneider_announced",
-    "schwarz",
-    "schwarz_announced",
-    "ouvert",
-    "musik",
-)
-"""Every level code a :class:`ValueBreakdown` can contain."""
 
 _ENGLISH_LEVEL = {
     "game": "game",
