@@ -40,7 +40,8 @@ class CardOutcome:
     declarer_schneider: bool
     """The declarer ends at or below the profile's line for a schneider loss."""
     schwarz: bool | None
-    """The declarer can take every trick (None when not asked for)."""
+    """The declarer can take every remaining trick, the current one included (None when not asked for);
+    schwarz also needs every earlier trick, which the caller knows."""
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,7 @@ class Analysis:
     ``hands`` are the three hands of the deal (any stage), indexed by seat; ``skat`` the two cards that count
     for the declarer (the discard, or the untouched skat of a hand game). Backend "auto" uses the numba
     kernel when it is ready (see :func:`trainer.solver.warm_up`) and CPython otherwise.
+    One object serves one caller at a time (a Streamlit session keeps its own); it is not thread-safe.
     """
 
     def __init__(
