@@ -189,7 +189,7 @@ def test_win_check_lost_declarer_schneider() -> None:
 
 def test_null_games_table() -> None:
     at = widget("null_games").run()
-    frame: pd.DataFrame = at.dataframe[0].value
+    frame: pd.DataFrame = at.table[0].value
     values = frame.groupby(frame.columns[0], sort=False)[frame.columns[2]].apply(list).tolist()
     assert values == [[46, 59], [23, 35, 46, 59]]
     nul_ouvert = frame.iloc[0]

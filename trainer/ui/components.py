@@ -55,8 +55,11 @@ def card_figure_html(
         alt = card_name(card, lang)
         uri, code = _card_uri(card, four_colour, state, lang), card.iss
     caption_html = (
-        f'<figcaption style="font-size:0.72rem;line-height:1.15;margin-top:2px;width:{CARD_WIDTH_CSS};'
-        'overflow-wrap:anywhere;hyphens:auto">'
+        # A caption may be a little wider than its card, so that a seat name such as "mellemhånd
+        # (middlehand)" breaks between words on a phone instead of inside them.
+        f'<figcaption lang="{lang}" style="font-size:0.72rem;line-height:1.15;margin-top:2px;'
+        f"min-width:{CARD_WIDTH_CSS};max-width:calc({CARD_WIDTH_CSS} + 2.6em);"
+        'overflow-wrap:break-word;hyphens:auto">'
         f"{escape(caption)}</figcaption>"
         if caption
         else ""
@@ -64,7 +67,7 @@ def card_figure_html(
     return (
         f'<figure style="margin:0;text-align:center" data-card="{code}" data-state="{state.value}">'
         f'<img src="{uri}" alt="{escape(alt)}" title="{escape(alt)}"'
-        f' style="width:{CARD_WIDTH_CSS};height:auto;display:block"/>{caption_html}</figure>'
+        f' style="width:{CARD_WIDTH_CSS};height:auto;display:block;margin:0 auto"/>{caption_html}</figure>'
     )
 
 

@@ -8,7 +8,7 @@ import streamlit as st
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
-from trainer.ui.terms import t_error
+from trainer.ui.terms import profile_name, t_error
 from trainer.ui.widgets.base import WidgetContext, game_picker
 from trainer.value import ValueBreakdown, game_value, max_matadors
 
@@ -97,8 +97,10 @@ def show_value(ctx: WidgetContext, breakdown: ValueBreakdown) -> None:
     """The value with its working: the textbook's count beside the international one."""
     t = ctx.t
     st.metric(t("Value"), breakdown.value)
-    st.markdown(t("**Textbook (Danish):** {count}", count=breakdown.danish_words()))
-    st.markdown(t("**International:** {count}", count=breakdown.english_words()))
+    # One value, counted aloud two ways; the value itself follows the chosen rules (a grand is 20 or 24).
+    st.caption(t("Rules used: {rules}", rules=profile_name(ctx.profile, t)))
+    st.markdown(t("**In the textbook's words:** {count}", count=breakdown.danish_words()))
+    st.markdown(t("**In international words:** {count}", count=breakdown.english_words()))
 
 
 def render(ctx: WidgetContext) -> None:

@@ -25,8 +25,8 @@ def render(ctx: WidgetContext) -> None:
     breakdown = game_value(ctx.profile, Declaration(game), count)
     word = t("with {n}", n=count) if count > 0 else t("without {n}", n=-count)
     st.markdown(f"### {word}")
-    st.markdown(t("**Textbook (Danish):** {count}", count=breakdown.danish_words()))
-    st.markdown(t("**International:** {count}", count=breakdown.english_words()))
+    st.markdown(t("**In the textbook's words:** {count}", count=breakdown.danish_words()))
+    st.markdown(t("**In international words:** {count}", count=breakdown.english_words()))
     st.caption(
         t("Only the unbroken run from the ♣J counts: held from the top is 'with', missing is 'without'.")
     )

@@ -41,5 +41,6 @@ def null_frame(t: Translator) -> pd.DataFrame:
 
 def render(ctx: WidgetContext) -> None:
     t = ctx.t
-    st.dataframe(null_frame(t), hide_index=True)
+    # A static table wraps its text, so the value column stays on screen at phone width.
+    st.table(null_frame(t), hide_index=True)
     st.caption(t("In every null game the declarer loses on taking a single trick; there are no trumps."))
