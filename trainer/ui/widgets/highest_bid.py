@@ -154,7 +154,7 @@ def distribution_chart(profile: RuleProfile, mark: int | None, t: Translator) ->
 def render(ctx: WidgetContext) -> None:
     t = ctx.t
     hand, _skat = random_hand_and_skat(seed(ctx), ctx.profile)
-    st.markdown("**" + t("What is the highest bid this hand can safely make?") + "**")
+    st.markdown("**" + t("How high can this hand bid without being overbid?") + "**")
     card_row(sort_hand(hand), lang=ctx.lang, four_colour=ctx.four_colour)
     guess = st.number_input(
         t("Your estimate"), min_value=0, max_value=300, step=1, value=None, key=ctx.k("guess")
@@ -172,6 +172,10 @@ def render(ctx: WidgetContext) -> None:
             st.info(t("The highest safe bid is {best}.", best=best))
         st.dataframe(bid_table_frame(ctx.profile, hand, None, t, with_variants=False), hide_index=True)
         st.caption(
-            t("Counted without the skat; null games have fixed values and say nothing about the cards.")
+            t(
+                "The value of the hand's dearest suit game or grand, counted without the skat: the "
+                "textbook's highest possible bid. It tells you how far you may bid without being overbid, "
+                "not whether you will win. Null games have fixed values and say nothing about the cards."
+            )
         )
     new_deal_button(ctx, clear=("guess", "shown"))
