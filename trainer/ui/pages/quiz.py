@@ -23,6 +23,7 @@ from trainer.ui.pages.quiz_common import (
 )
 from trainer.ui.pages.quiz_texts import render
 from trainer.ui.progress_state import get_store
+from trainer.ui.terms import profile_name
 
 MODE_KEY = "quiz_mode"
 KIND_KEY = "quiz_kind"
@@ -117,7 +118,14 @@ def practise(ctx: PageContext, learner: int | None) -> None:
     if result is not None:
         _next_review(ctx, learner, kind)
         if right >= MASTERY_NEED:
-            st.success(t("Goal reached: 8 of the last 10 are right. Try another question type."), icon="🏆")
+            st.success(
+                t(
+                    "Goal reached: {need} of the last {window} are right. Try another question type.",
+                    need=MASTERY_NEED,
+                    window=MASTERY_WINDOW,
+                ),
+                icon="🏆",
+            )
         _next_button(ctx, asker)
 
 
@@ -222,6 +230,8 @@ def render_page(ctx: PageContext) -> None:
     mode = st.segmented_control(
         t("Mode"), MODES, key=MODE_KEY, required=True, format_func=lambda m: labels[m]
     )
+    # Values, bids and settlements differ between the rule sets: say which one the questions follow.
+    st.caption(t("Rules used: {rules}", rules=profile_name(ctx.profile, t)))
     if mode == "review":
         review(ctx, learner)
     elif mode == "sprint":
