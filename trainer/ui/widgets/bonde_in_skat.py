@@ -148,7 +148,7 @@ def risk_view(ctx: WidgetContext, hand: Sequence[Card], declaration: Declaration
             ],
         }
     )
-    st.dataframe(frame, hide_index=True)
+    st.table(frame, hide_index=True)  # wraps, so every column fits a phone
     st.caption(
         t(
             "Chance the skat lowers the value below {value}: {percent} %.",
