@@ -6,16 +6,8 @@ Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so 
 
 from __future__ import annotations
 
-import os
 import random
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 import zlib
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -25,119 +17,22 @@ from trainer.lessons import available_chapters, lesson_languages, load_lesson
 from trainer.play import legal_cards
 from trainer.profiles import DANISH
 
+from .conftest import IDLE, open_app, screenshot
+
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-REPO = Path(__file__).resolve().parents[2]
-SHOTS = REPO / "test-artifacts" / "screenshots"
-STREAMLIT = Path(sys.executable).parent / "streamlit"
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-READY = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
-IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
-
-if not Path(CHROMIUM).exists():
-    pytest.skip(
-        "Chromium is not installed at /usr/bin/chromium (apt-get install chromium; scripts/test.sh does it)",
-        allow_module_level=True,
-    )
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    """The app started like `make run` (streamlit run streamlit_app.py, headless), on a free port."""
-    port = _free_port()
-    log = (REPO / "test-artifacts").joinpath("streamlit-e2e.log")
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [
-                str(STREAMLIT),
-                "run",
-                "streamlit_app.py",
-                "--server.headless",
-                "true",
-                "--client.toolbarMode",
-                "viewer",
-                "--server.port",
-                str(port),
-                "--browser.gatherUsageStats",
-                "false",
-            ],
-            cwd=REPO,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                        if response.read().strip() == b"ok":
-                            break
-                except OSError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the app did not start; see {log}")
-                time.sleep(0.3)
-            yield url
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-def _open(page, url: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_selector(IDLE, timeout=60_000)
-
-
-def _shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def test_every_chapter_in_both_languages(app_url: str, browser) -> None:  # type: ignore[no-untyped-def]
     """Open the first chapter by URL, then walk through every chapter with the "next" button."""
     page = browser.new_page(viewport={"width": 1280, "height": 2000})
-    _open(page, app_url)
+    open_app(page, app_url)
     assert page.locator("h1").first.inner_text() == "Skat Trainer"
-    _shot(page, "home-desktop")
+    screenshot(page, "home-desktop")
     chapters = available_chapters()
     for lang in ("en", "da"):
         for number, ref in enumerate(chapters):
             if number == 0:
-                _open(page, f"{app_url}/lesson?chapter={ref.slug}&lang={lang}")
+                open_app(page, f"{app_url}/lesson?chapter={ref.slug}&lang={lang}")
             else:
                 page.locator(".st-key-next_bottom button").first.click()
             shown = lang if lang in lesson_languages(ref.slug) else lesson_languages(ref.slug)[0]
@@ -147,7 +42,7 @@ def test_every_chapter_in_both_languages(app_url: str, browser) -> None:  # type
             assert page.locator("[data-testid=stException]").count() == 0, f"{ref.slug} {lang}"
             assert f"chapter={ref.slug}" in page.url
             if number == 3:
-                _shot(page, f"chapter-desktop-{lang}")
+                screenshot(page, f"chapter-desktop-{lang}")
     page.close()
 
 
@@ -173,7 +68,7 @@ def test_follow_suit_refuses_with_an_explanation(app_url: str, browser, width: i
     slug = next(ref.slug for ref in chapters if "follow_suit" in load_lesson(ref.slug, "en").widgets)
     game, card = _refusable(slug)
     page = browser.new_page(viewport={"width": width, "height": 2400})
-    _open(page, f"{app_url}/lesson?chapter={slug}&lang=en")
+    open_app(page, f"{app_url}/lesson?chapter={slug}&lang=en")
     prefix = f"follow_suit-{slug}-"
     if game is not GameType.SPADES:
         page.locator(f".st-key-{prefix}game").click()
@@ -188,17 +83,17 @@ def test_follow_suit_refuses_with_an_explanation(app_url: str, browser, width: i
     assert "must" in text, text
     error.first.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
-    _shot(page, f"follow-suit-refusal-{label}")
+    screenshot(page, f"follow-suit-refusal-{label}")
     page.close()
 
 
 def test_phone_width_home_and_chapter(app_url: str, browser) -> None:  # type: ignore[no-untyped-def]
     page = browser.new_page(viewport={"width": 390, "height": 1800})
-    _open(page, f"{app_url}/?lang=da")
+    open_app(page, f"{app_url}/?lang=da")
     assert page.locator("h1").first.inner_text() == "Skattræner"
-    _shot(page, "home-phone-da")
+    screenshot(page, "home-phone-da")
     slug = next(ref.slug for ref in available_chapters() if load_lesson(ref.slug, "en").card_rows)
-    _open(page, f"{app_url}/lesson?chapter={slug}&lang=en&four_colour=1")
+    open_app(page, f"{app_url}/lesson?chapter={slug}&lang=en&four_colour=1")
     images = page.locator(".card-row img")
     images.first.wait_for(timeout=30_000)
     # Cards shrink with the screen: several fit side by side on a phone.
@@ -206,5 +101,5 @@ def test_phone_width_home_and_chapter(app_url: str, browser) -> None:  # type: i
     assert box is not None and box["width"] <= 390 / 5
     images.first.scroll_into_view_if_needed()
     page.wait_for_timeout(300)
-    _shot(page, "chapter-phone-four-colour")
+    screenshot(page, "chapter-phone-four-colour")
     page.close()

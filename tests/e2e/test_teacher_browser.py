@@ -7,49 +7,17 @@ Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so 
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
+from .conftest import run_app, screenshot_all_content, wait_for_app
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-REPO = Path(__file__).resolve().parents[2]
-SHOTS = REPO / "test-artifacts" / "screenshots"
-STREAMLIT = Path(sys.executable).parent / "streamlit"
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-READY = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
-IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
 PASSWORD = "projector in room 12"
 XSS_NAMES = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
-
-if not Path(CHROMIUM).exists():
-    pytest.skip(
-        "Chromium is not installed at /usr/bin/chromium (apt-get install chromium; scripts/test.sh does it)",
-        allow_module_level=True,
-    )
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
@@ -89,91 +57,19 @@ def join_code(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
 
 @pytest.fixture(scope="module")
 def app_url(join_code: tuple[str, str]) -> Iterator[str]:
-    port = _free_port()
-    log = REPO / "test-artifacts" / "streamlit-teacher-e2e.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [
-                str(STREAMLIT),
-                "run",
-                "streamlit_app.py",
-                "--server.headless",
-                "true",
-                "--client.toolbarMode",
-                "viewer",
-                "--server.port",
-                str(port),
-                "--browser.gatherUsageStats",
-                "false",
-            ],
-            cwd=REPO,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "SKAT_TRAINER_DB_URL": join_code[0]},
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                        if response.read().strip() == b"ok":
-                            break
-                except OSError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the app did not start; see {log}")
-                time.sleep(0.3)
-            yield url
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
-def _idle(page) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_selector(IDLE, timeout=60_000)
-
-
-def _shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    """A screenshot of the whole page: Streamlit scrolls inside its main block, so the window is made tall
-    enough for everything first (and put back afterwards)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    size = page.viewport_size
-    content = page.evaluate(
-        "Math.max(...[...document.querySelectorAll('[data-testid=stMain], [data-testid=stAppViewContainer]')]"
-        ".map(e => e.scrollHeight), document.body.scrollHeight)"
-    )
-    page.set_viewport_size({"width": size["width"], "height": min(max(int(content), size["height"]), 6000)})
-    page.wait_for_timeout(400)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-    page.set_viewport_size(size)
+    """This module's own app server, on the class database built by ``join_code``."""
+    with run_app("streamlit-teacher-e2e.log", {"SKAT_TRAINER_DB_URL": join_code[0]}) as url:
+        yield url
 
 
 def _log_in(page, app_url: str, code: str, lang: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(f"{app_url}/teacher?lang={lang}")
-    _idle(page)
+    wait_for_app(page)
     page.locator(".st-key-teacher_login_code input").fill(code.lower())
     page.locator(".st-key-teacher_login_password input").fill(PASSWORD)
     page.locator(".st-key-teacher_login_submit button").click()
     page.locator("h1").filter(has_text="7B Tuesday").first.wait_for(timeout=30_000)
-    _idle(page)
+    wait_for_app(page)
 
 
 @pytest.mark.parametrize(
@@ -187,7 +83,7 @@ def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     _log_in(page, app_url, join_code[1], lang)
     assert page.locator("[data-testid=stException]").count() == 0
-    _shot(page, f"teacher-{label}")
+    screenshot_all_content(page, f"teacher-{label}")
 
     # Client-side navigation keeps the session (a new URL would start a new, logged-out session).
     page.locator("[data-testid=stPageLink] a").filter(
@@ -195,7 +91,7 @@ def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def
     ).first.click()
     page.locator("h1").filter(has_text="7B Tuesday").first.wait_for(timeout=30_000)
     page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
-    _idle(page)
+    wait_for_app(page)
     assert page.locator("[data-testid=stException]").count() == 0
     assert page.locator("[data-testid=stDataFrame]").count() == 2  # the class, one learner
     # The names appear as typed on the heatmap's axis and nothing they contain became a live element.
@@ -210,7 +106,7 @@ def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def
             "document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
         assert overflow <= 1
-    _shot(page, f"dashboard-{label}")
+    screenshot_all_content(page, f"dashboard-{label}")
     page.close()
 
 
@@ -223,45 +119,45 @@ def test_projector_and_learner_pages_look_right(  # type: ignore[no-untyped-def]
     page.locator(".st-key-projector_open button").wait_for(timeout=30_000)
     page.locator(".st-key-projector_open button").click()
     page.locator(".card-row.big").first.wait_for(timeout=30_000)
-    _idle(page)
+    wait_for_app(page)
     assert page.locator("[data-testid=stException]").count() == 0
-    _shot(page, "projector-desktop")
+    screenshot_all_content(page, "projector-desktop")
     # An example deal, stepped a trick and a card forward.
     page.locator(".st-key-projector_mode button").filter(has_text="An example deal").click()
     page.locator(".st-key-projector_deal").wait_for(timeout=30_000)
-    _idle(page)
+    wait_for_app(page)
     page.locator("[class*='st-key-projector_deal_'] button").filter(has_text="Next trick").first.click()
-    _idle(page)
+    wait_for_app(page)
     page.locator("[class*='st-key-projector_deal_'] button").filter(has_text="Next card").first.click()
-    _idle(page)
+    wait_for_app(page)
     assert page.locator("[data-testid=stException]").count() == 0
     assert page.locator(".card-row.big").count() == 4  # three hands and the table
-    _shot(page, "projector-deal-desktop")
+    screenshot_all_content(page, "projector-deal-desktop")
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.goto(f"{app_url}/class")
-    _idle(phone)
+    wait_for_app(phone)
     phone.locator(".st-key-class_join_code input").fill(join_code[1])
     phone.locator(".st-key-class_join_name input").fill("Eva")
     phone.locator(".st-key-class_join_submit button").click()
     phone.locator(".st-key-class_poll").wait_for(timeout=30_000)
-    _idle(phone)
+    wait_for_app(phone)
     assert phone.locator("[data-testid=stException]").count() == 0
-    _shot(phone, "class-phone")
+    screenshot_all_content(phone, "class-phone")
     phone.locator("[class*='st-key-class_start_'] button").first.click()
     phone.locator(".st-key-class_active").wait_for(timeout=30_000)
-    _idle(phone)
+    wait_for_app(phone)
     assert phone.locator("[data-testid=stException]").count() == 0
-    _shot(phone, "class-drill-phone")
+    screenshot_all_content(phone, "class-drill-phone")
     phone.close()
     # The projector at phone width, in Danish (a teacher checking it from a phone).
     small = browser.new_page(viewport={"width": 390, "height": 844})
     _log_in(small, app_url, join_code[1], "da")
     small.locator("[data-testid=stPageLink] a").filter(has_text="Projektor").first.click()
     small.locator(".card-row.big").first.wait_for(timeout=30_000)
-    _idle(small)
+    wait_for_app(small)
     assert small.locator("[data-testid=stException]").count() == 0
     overflow = small.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 1
-    _shot(small, "projector-phone")
+    screenshot_all_content(small, "projector-phone")
     small.close()
     page.close()

@@ -1,0 +1,157 @@
+"""Shared set-up for the real-browser tests (headless Debian Chromium through Playwright).
+
+One app server, started the way ``make run`` does, serves every browser test that does not need its own
+database; a test module that does (the teacher dashboard) overrides ``app_url`` with :func:`run_app`.
+Every browser test is skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+SHOTS = ARTIFACTS / "screenshots"
+STREAMLIT = Path(sys.executable).parent / "streamlit"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+READY = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
+IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+START_SECONDS = 90
+"""How long the app may take to answer its health check before the test session gives up."""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def run_app(log_name: str, env: dict[str, str] | None = None) -> Iterator[str]:
+    """Start ``streamlit run streamlit_app.py`` headless (as ``make run`` does) on a free port with ``env``
+    added to the environment, wait until /_stcore/health answers, yield the base URL and stop the server
+    afterwards. The server's output goes to test-artifacts/``log_name``."""
+    port = _free_port()
+    log = ARTIFACTS / log_name
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [
+                str(STREAMLIT),
+                "run",
+                "streamlit_app.py",
+                "--server.headless",
+                "true",
+                "--client.toolbarMode",
+                "viewer",
+                "--server.port",
+                str(port),
+                "--browser.gatherUsageStats",
+                "false",
+            ],
+            cwd=REPO,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + START_SECONDS
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                        if response.read().strip() == b"ok":
+                            break
+                except OSError:
+                    pass
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"the app did not start; see {log}")
+                time.sleep(0.3)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _chromium_installed() -> None:
+    """Skip every browser test (before any server starts) when Chromium is missing."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(
+            "Chromium is not installed at /usr/bin/chromium "
+            "(apt-get install chromium; scripts/test.sh does it)"
+        )
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """Base URL of the app started like `make run`, shared by the whole browser session."""
+    with run_app("streamlit-e2e.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """One headless Chromium for the session; each test opens (and closes) its own pages."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the page is connected to the app and its script has finished running."""
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
+
+
+def open_app(page, url: str) -> None:  # type: ignore[no-untyped-def]
+    """Go to ``url`` and wait until the app has rendered it."""
+    page.goto(url)
+    wait_for_app(page)
+
+
+def screenshot(page, name: str, *, full_page: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Save test-artifacts/screenshots/``name``.png (the window, or Playwright's full page)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+def screenshot_all_content(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """A screenshot of everything on the page: Streamlit scrolls inside its main block, so the window is
+    made tall enough for everything first (and put back afterwards)."""
+    size = page.viewport_size
+    content = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('[data-testid=stMain], [data-testid=stAppViewContainer]')]"
+        ".map(e => e.scrollHeight), document.body.scrollHeight)"
+    )
+    page.set_viewport_size({"width": size["width"], "height": min(max(int(content), size["height"]), 6000)})
+    page.wait_for_timeout(400)
+    screenshot(page, name)
+    page.set_viewport_size(size)
