@@ -14,10 +14,9 @@ member's own data and its own class only.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -36,7 +35,7 @@ from trainer.store.class_models import (
     ClassRow,
     PollAnswerRow,
 )
-from trainer.store.db import WRITE_OPTION
+from trainer.store.db import as_utc, read_session, write_session
 from trainer.store.models import KEY_MAX, NAME_MAX, AttemptRow, LearnerRow, LessonProgressRow, ReviewCardRow
 from trainer.store.repository import Store
 from trainer.teacher import (
@@ -153,18 +152,6 @@ class PollTally:
     """Each distinct answer and how many gave it, most frequent first."""
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _aware(at: datetime | None) -> datetime:
-    if at is None:
-        return _now()
-    if at.tzinfo is None:
-        raise StoreError("Times given to the progress store must carry a time zone (use UTC).")
-    return at.astimezone(UTC)
-
-
 def _name(display_name: str) -> tuple[str, str]:
     """(display name, folded key) of a member name."""
     name = " ".join(display_name.split())
@@ -232,16 +219,11 @@ class ClassStore:
         self.hasher = hasher or default_hasher()
 
     # ---- sessions ---------------------------------------------------------------------------------
-    @contextmanager
-    def _read(self) -> Iterator[Session]:
-        with Session(self.engine) as session, session.begin():
-            yield session
+    def _read(self) -> AbstractContextManager[Session]:
+        return read_session(self.engine)
 
-    @contextmanager
-    def _write(self) -> Iterator[Session]:
-        with Session(self.engine) as session, session.begin():
-            session.connection(execution_options={WRITE_OPTION: True})
-            yield session
+    def _write(self) -> AbstractContextManager[Session]:
+        return write_session(self.engine)
 
     # ---- guessing limits --------------------------------------------------------------------------
     def _start_attempt(self, scope: str, subject: str, client: str, at: datetime) -> int:
@@ -302,7 +284,7 @@ class ClassStore:
         """A new class with a fresh join code; the password is kept only as an argon2id hash."""
         class_name = check_class_name(name)
         password_hash = self.hasher.hash(check_password(password))
-        when = _aware(at)
+        when = as_utc(at)
         for _ in range(5):
             try:
                 with self._write() as session:
@@ -332,7 +314,7 @@ class ClassStore:
         """The class whose code and password these are. Wrong guesses count against the code and the
         client; too many raise :class:`TooManyAttemptsError` even for the right password."""
         code = normalize_code(join_code)
-        when = _aware(at)
+        when = as_utc(at)
         attempt = self._start_attempt(TEACHER, code, client, when)
         with self._read() as session:
             row = self._class_by_code(session, code)
@@ -350,7 +332,7 @@ class ClassStore:
         learner of their own and a personal key to come back with (shown once)."""
         name, name_key = _name(display_name)
         code = normalize_code(join_code)
-        when = _aware(at)
+        when = as_utc(at)
         attempt = self._start_attempt(JOIN, code, client, when)
         with self._read() as session:
             row = self._class_by_code(session, code)
@@ -395,7 +377,7 @@ class ClassStore:
         """Come back as an existing member: code, name and personal key must all match."""
         _, name_key = _name(display_name)
         code = normalize_code(join_code)
-        when = _aware(at)
+        when = as_utc(at)
         attempt = self._start_attempt(REJOIN, f"{code}/{name_key}", client, when)
         with self._read() as session:
             row = self._class_by_code(session, code)
@@ -458,7 +440,7 @@ class ClassStore:
                 raise StoreError("A drill needs the rules it is played by.")
         else:
             count = 1
-        due = _aware(due_at) if due_at is not None else None
+        due = as_utc(due_at) if due_at is not None else None
         with self._write() as session:
             if session.get(ClassRow, class_id) is None:
                 raise StoreError(f"There is no class with id {class_id}.")
@@ -469,7 +451,7 @@ class ClassStore:
                 count=count,
                 profile_name=profile_name or None,
                 due_at=due,
-                created_at=_aware(at),
+                created_at=as_utc(at),
             )
             session.add(row)
             session.flush()
@@ -505,7 +487,7 @@ class ClassStore:
 
     def mark_done(self, member_id: int, assignment_id: int, at: datetime | None = None) -> None:
         """Finish a lesson (saved as the lesson read) or an example deal. Drills are done by answering."""
-        when = _aware(at)
+        when = as_utc(at)
         with self._read() as session:
             member, row = self._member_assignment(session, member_id, assignment_id)
             kind, target, learner_id = row.kind, row.target, member.learner_id
@@ -620,7 +602,7 @@ class ClassStore:
     def dashboard(self, class_id: int, now: datetime | None = None) -> ClassDashboard:
         """Per member and per question type: answers and right answers; reviews due at ``now``;
         assignments done; and the class's most common mistakes."""
-        when = _aware(now)
+        when = as_utc(now)
         with self._read() as session:
             class_row = session.get(ClassRow, class_id)
             if class_row is None:
@@ -694,7 +676,7 @@ class ClassStore:
     ) -> Poll:
         """Put a question on the screen (closing the one before). The question is rebuilt from its type,
         seed and rules wherever it is shown, so every device sees the same one."""
-        when = _aware(at)
+        when = as_utc(at)
         with self._write() as session:
             if session.get(ClassRow, class_id) is None:
                 raise StoreError(f"There is no class with id {class_id}.")
@@ -724,7 +706,7 @@ class ClassStore:
                     ClassPollRow.class_id == class_id,
                     ClassPollRow.closed_at.is_(None),
                 )
-                .values(closed_at=_aware(at))
+                .values(closed_at=as_utc(at))
             )
 
     def current_poll(self, class_id: int) -> Poll | None:
@@ -743,7 +725,7 @@ class ClassStore:
     ) -> bool:
         """Count a member's answer to an open poll of their class. False when they had already answered
         (the first answer stands) or the poll is closed."""
-        when = _aware(at)
+        when = as_utc(at)
         with self._write() as session:
             member = session.get(ClassMemberRow, member_id)
             poll = session.get(ClassPollRow, poll_id)

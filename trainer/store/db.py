@@ -13,6 +13,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +23,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, make_url, text
 from sqlalchemy.engine import URL
+from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from trainer.errors import StoreError
@@ -99,6 +103,35 @@ def _configure_sqlite(engine: Engine) -> None:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
         else:
             conn.exec_driver_sql("BEGIN")
+
+
+@contextmanager
+def read_session(engine: Engine) -> Iterator[Session]:
+    """A session in one read transaction (committed, or rolled back on an error)."""
+    with Session(engine) as session, session.begin():
+        yield session
+
+
+@contextmanager
+def write_session(engine: Engine) -> Iterator[Session]:
+    """A session in one write transaction: on SQLite it takes the write lock at once (``BEGIN
+    IMMEDIATE``), so concurrent writers queue up instead of failing halfway."""
+    with Session(engine) as session, session.begin():
+        session.connection(execution_options={WRITE_OPTION: True})
+        yield session
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(at: datetime | None) -> datetime:
+    """``at`` in UTC (now when None); a time without a time zone is refused, as it would be ambiguous."""
+    if at is None:
+        return utc_now()
+    if at.tzinfo is None:
+        raise StoreError("Times given to the progress store must carry a time zone (use UTC).")
+    return at.astimezone(UTC)
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 
 from trainer.errors import StoreError
 from trainer.store import scheduling
-from trainer.store.db import WRITE_OPTION, database_url, make_engine, migrate
+from trainer.store.db import as_utc, database_url, make_engine, migrate, read_session, write_session
 from trainer.store.models import (
     KEY_MAX,
     NAME_MAX,
@@ -63,18 +63,6 @@ CSV_COLUMNS = (
     "mistake_tag",
     "rating",
 )
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _aware(at: datetime | None) -> datetime:
-    if at is None:
-        return _now()
-    if at.tzinfo is None:
-        raise StoreError("Times given to the progress store must carry a time zone (use UTC).")
-    return at.astimezone(UTC)
 
 
 def _key(text: str, what: str, limit: int) -> str:
@@ -185,16 +173,11 @@ class Store:
         self.engine.dispose()
 
     # ---- sessions ---------------------------------------------------------------------------------
-    @contextmanager
-    def _read(self) -> Iterator[Session]:
-        with Session(self.engine) as session, session.begin():
-            yield session
+    def _read(self) -> AbstractContextManager[Session]:
+        return read_session(self.engine)
 
-    @contextmanager
-    def _write(self) -> Iterator[Session]:
-        with Session(self.engine) as session, session.begin():
-            session.connection(execution_options={WRITE_OPTION: True})
-            yield session
+    def _write(self) -> AbstractContextManager[Session]:
+        return write_session(self.engine)
 
     def _insert(self, session: Session) -> Callable[..., Any]:
         """The dialect's INSERT (it has ``on_conflict_do_nothing``)."""
@@ -218,7 +201,7 @@ class Store:
             insert = self._insert(session)
             session.execute(
                 insert(LearnerRow)
-                .values(name=name, name_key=key, created_at=_aware(at))
+                .values(name=name, name_key=key, created_at=as_utc(at))
                 .on_conflict_do_nothing(index_elements=["name_key"])
             )
             row = session.scalars(select(LearnerRow).where(LearnerRow.name_key == key)).one()
@@ -258,7 +241,7 @@ class Store:
         tag = _key(mistake_tag, "mistake tag", KEY_MAX) if mistake_tag is not None else None
         if elapsed_ms is not None and elapsed_ms < 0:
             raise StoreError("The answer time cannot be negative.")
-        when = _aware(at)
+        when = as_utc(at)
         rating = self.policy.rating(correct, elapsed_ms)
         with self._write() as session:
             self._require_learner(session, learner_id)
@@ -386,7 +369,7 @@ class Store:
 
     def due_reviews(self, learner_id: int, now: datetime | None = None) -> list[ReviewState]:
         """Question types due at ``now``, most overdue first."""
-        when = _aware(now)
+        when = as_utc(now)
         with self._read() as session:
             rows = session.scalars(
                 select(ReviewCardRow)
@@ -479,7 +462,7 @@ class Store:
 
     def streaks(self, learner_id: int, now: datetime | None = None, tz: tzinfo = UTC) -> Streaks:
         """Right-answer runs (in answer order) and practice-day runs (days counted in ``tz``)."""
-        when = _aware(now)
+        when = as_utc(now)
         with self._read() as session:
             rows = session.execute(
                 select(AttemptRow.correct, AttemptRow.at)
@@ -495,7 +478,7 @@ class Store:
         self, learner_id: int, now: datetime | None = None, weakest: int = 3, tz: tzinfo = UTC
     ) -> ProgressSummary:
         """Everything the progress page shows."""
-        when = _aware(now)
+        when = as_utc(now)
         return ProgressSummary(
             accuracy=tuple(self.accuracy_by_type(learner_id)),
             streaks=self.streaks(learner_id, when, tz),
@@ -530,34 +513,33 @@ class Store:
     # ---- lessons ----------------------------------------------------------------------------------
     def mark_lesson_opened(self, learner_id: int, lesson_id: str, at: datetime | None = None) -> None:
         """Remember that the learner is on this lesson (for 'resume where you left off')."""
-        lesson = _key(lesson_id, "lesson id", KEY_MAX)
-        when = _aware(at)
-        with self._write() as session:
-            self._require_learner(session, learner_id)
-            insert = self._insert(session)
-            session.execute(
-                insert(LessonProgressRow)
-                .values(learner_id=learner_id, lesson_id=lesson, last_opened_at=when, completed_at=None)
-                .on_conflict_do_nothing(index_elements=["learner_id", "lesson_id"])
-            )
-            row = session.get_one(LessonProgressRow, (learner_id, lesson), with_for_update=True)
-            row.last_opened_at = max(row.last_opened_at, when)
+        self._touch_lesson(learner_id, lesson_id, at, done=False)
 
     def mark_lesson_done(self, learner_id: int, lesson_id: str, at: datetime | None = None) -> None:
         """Mark a lesson finished (idempotent: the first completion time is kept)."""
+        self._touch_lesson(learner_id, lesson_id, at, done=True)
+
+    def _touch_lesson(self, learner_id: int, lesson_id: str, at: datetime | None, *, done: bool) -> None:
+        """Upsert the lesson's progress row: opened at ``at`` (the latest opening wins) and, with
+        ``done``, completed at ``at`` unless it was completed before."""
         lesson = _key(lesson_id, "lesson id", KEY_MAX)
-        when = _aware(at)
+        when = as_utc(at)
         with self._write() as session:
             self._require_learner(session, learner_id)
             insert = self._insert(session)
             session.execute(
                 insert(LessonProgressRow)
-                .values(learner_id=learner_id, lesson_id=lesson, last_opened_at=when, completed_at=when)
+                .values(
+                    learner_id=learner_id,
+                    lesson_id=lesson,
+                    last_opened_at=when,
+                    completed_at=when if done else None,
+                )
                 .on_conflict_do_nothing(index_elements=["learner_id", "lesson_id"])
             )
             row = session.get_one(LessonProgressRow, (learner_id, lesson), with_for_update=True)
             row.last_opened_at = max(row.last_opened_at, when)
-            if row.completed_at is None:
+            if done and row.completed_at is None:
                 row.completed_at = when
 
     def lesson_progress(self, learner_id: int) -> list[LessonProgress]:
