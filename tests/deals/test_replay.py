@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from exhaustive import exhaustive_points
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -157,18 +158,6 @@ def test_the_policy_always_plays_a_legal_card(seed: int, game: GameType, declare
 # ---- analysis against an exhaustive search ----------------------------------------------------------------
 
 
-def _exhaustive(state: GameState) -> int:
-    """The declarer's final card points with perfect play by everyone (plain minimax, no pruning)."""
-    if state.is_finished:
-        return state.declarer_points
-    values = []
-    for card in state.legal_cards():
-        state.play(card)
-        values.append(_exhaustive(state))
-        state.undo()
-    return max(values) if state.to_move is state.declarer else min(values)
-
-
 def _ending(seed: int, game: GameType, cards_played: int) -> tuple[GameRecord, GameState]:
     rng = random.Random(seed)
     deal = random_deal(seed, INTERNATIONAL)
@@ -198,7 +187,7 @@ def test_each_cards_outcome_matches_an_exhaustive_search(seed: int, played: int)
     assert [o.card for o in outcomes] == list(state.legal_cards())
     for outcome in outcomes:
         state.play(outcome.card)
-        expected = _exhaustive(state)
+        expected = exhaustive_points(state)
         state.undo()
         assert outcome.exact and outcome.declarer_points == expected
         assert outcome.declarer_wins == (expected >= 61)
@@ -281,7 +270,7 @@ def test_first_costly_card_finds_the_first_blunder() -> None:
     below 61 is the costly card."""
     for seed in range(60):
         record, state = _ending(seed, GameType.GRAND, 21)
-        if state.is_finished or _exhaustive(state) < 61:
+        if state.is_finished or exhaustive_points(state) < 61:
             continue
         moves = list(record.moves)
         blunder = None
@@ -289,7 +278,7 @@ def test_first_costly_card_finds_the_first_blunder() -> None:
             options = []
             for card in state.legal_cards():
                 state.play(card)
-                options.append((_exhaustive(state), card))
+                options.append((exhaustive_points(state), card))
                 state.undo()
             pick = min if state.to_move is state.declarer else max
             worst = pick(options, key=lambda option: option[0])

@@ -5,6 +5,7 @@ reports bad records and loads good ones, and the analysis toggle shows the best 
 from __future__ import annotations
 
 import pytest
+from exhaustive import exhaustive_points
 from streamlit.testing.v1 import AppTest
 
 from trainer.play import GameState
@@ -201,17 +202,6 @@ def test_the_sample_button_loads_the_sample_set_or_says_it_is_missing() -> None:
 # ---- analysis --------------------------------------------------------------------------------------------
 
 
-def _exhaustive(state: GameState) -> int:
-    if state.is_finished:
-        return state.declarer_points
-    values = []
-    for card in state.legal_cards():
-        state.play(card)
-        values.append(_exhaustive(state))
-        state.undo()
-    return max(values) if state.to_move is state.declarer else min(values)
-
-
 def test_the_analysis_toggle_shows_the_known_best_card() -> None:
     """Defence deal, after 21 cards: nine cards are left, few enough for plain minimax in the test."""
     deal = DEALS["defence-caught-in-the-middle"]
@@ -221,7 +211,7 @@ def test_the_analysis_toggle_shows_the_known_best_card() -> None:
     scores = {}
     for card in state.legal_cards():
         state.play(card)
-        scores[card] = _exhaustive(state)
+        scores[card] = exhaustive_points(state)
         state.undo()
     pick = max if state.to_move is state.declarer else min
     best_value = pick(scores.values())
