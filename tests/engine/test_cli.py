@@ -18,18 +18,7 @@ import pytest
 from trainer import cli
 from trainer.cli import main
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
-SAMPLE = SHARED / "data" / "iss-sample.sgf"
-
-
-def sample_lines() -> list[str]:
-    if not SAMPLE.exists():
-        pytest.skip(f"shared data not found at {SAMPLE} (expected beside the clone)")
-    return [line.strip() for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def by_id(ident: str) -> str:
-    return next(line for line in sample_lines() if f"ID[{ident}]" in line)
+from .iss_sample import SAMPLE, by_id, sample_lines
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, list[str], str]:

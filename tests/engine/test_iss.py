@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -31,21 +30,7 @@ from trainer.records.iss import (
     write_record,
 )
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
-SAMPLE = SHARED / "data" / "iss-sample.sgf"
-
-
-def sample_lines() -> list[str]:
-    if not SAMPLE.exists():
-        pytest.skip(f"shared data not found at {SAMPLE} (expected beside the clone)")
-    return [line.strip() for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
-
-
-def by_id(ident: str) -> str:
-    for line in sample_lines():
-        if f"ID[{ident}]" in line:
-            return line
-    raise AssertionError(f"sample {ident} missing")
+from .iss_sample import by_id, sample_lines
 
 
 def c(text: str) -> Card:
