@@ -50,14 +50,19 @@ def _sheet(ctx: WidgetContext) -> ScoreSheet | None:
 
 
 def sheet_frame(
-    sheet: ScoreSheet, profile: RuleProfile, scheme: str, options: SchemeOptions, t: Translator
+    sheet: ScoreSheet,
+    profile: RuleProfile,
+    scheme: str,
+    options: SchemeOptions,
+    t: Translator,
+    lang: str = "en",
 ) -> pd.DataFrame:
     """One row per game: each player's amount under the scheme first (what a phone shows), then who declared
     what, the result and the dealer."""
     amounts = sheet.amounts(profile, scheme, options)
     data: dict[str, list[object]] = {t("Game no."): list(range(1, len(sheet.entries) + 1))}
     for i, name in enumerate(sheet.players):
-        data[name] = [money(row[i], scheme) for row in amounts]
+        data[name] = [money(row[i], scheme, lang) for row in amounts]
     data[t("Declarer")] = [sheet.players[e.declarer] for e in sheet.entries]
     data[t("Result")] = [f"{reason_text(e.result, t)} ({e.result.value})" for e in sheet.entries]
     data[t("Game")] = [declaration_name(e.result.declaration, t) for e in sheet.entries]
@@ -145,7 +150,7 @@ def score_sheet(page: PageContext, options: SchemeOptions) -> None:
     totals = pd.DataFrame(
         {t("Scheme"): [scheme_name(s, t) for s in SCHEMES]}
         | {
-            name: [money(sheet.totals(page.profile, s, opts)[i], s) for s in SCHEMES]
+            name: [money(sheet.totals(page.profile, s, opts)[i], s, page.lang) for s in SCHEMES]
             for i, name in enumerate(sheet.players)
         }
     )
@@ -160,7 +165,7 @@ def score_sheet(page: PageContext, options: SchemeOptions) -> None:
         format_func=lambda s: scheme_name(s, t),
     )
     scheme = str(scheme or "list")
-    frame = sheet_frame(sheet, page.profile, scheme, opts, t)
+    frame = sheet_frame(sheet, page.profile, scheme, opts, t, page.lang)
     st.dataframe(frame, hide_index=True, width="stretch")
     st.plotly_chart(running_chart(sheet, page.profile, scheme, opts, t), key=ctx.k("chart"))
     st.download_button(

@@ -61,9 +61,9 @@ def render(ctx: WidgetContext) -> None:
     st.markdown(
         f"**{reason_text(result, t)}** — "
         + (
-            t("each opponent pays {amount} øre", amount=money(-each))
+            t("each opponent pays {amount} øre", amount=money(-each, lang=ctx.lang))
             if each < 0
-            else t("the declarer pays each opponent {amount} øre", amount=money(each))
+            else t("the declarer pays each opponent {amount} øre", amount=money(each, lang=ctx.lang))
         )
     )
     st.caption("  \n".join(t_message(line, t) for line in settlement.working_parts))

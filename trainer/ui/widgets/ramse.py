@@ -81,5 +81,5 @@ def render(ctx: WidgetContext) -> None:
     st.caption(
         t("With a stake of 1 each loser pays each winner:")
         + " "
-        + ", ".join(f"{names[i]} {money(a)}" for i, a in enumerate(amounts))
+        + ", ".join(f"{names[i]} {money(a, lang=ctx.lang)}" for i, a in enumerate(amounts))
     )

@@ -22,12 +22,12 @@ TEXTBOOK_EXAMPLE = {"points": 70, "tricks": 6, "bid": 36, "matadors": 2}
 """Clubs with 2 (36), bid 36, won with 70 card points: the textbook's money example."""
 
 
-def money(amount: Decimal, scheme: str = "") -> str:
+def money(amount: Decimal, scheme: str = "", lang: str = "en") -> str:
     """An amount as people write it: whole points and øre without decimals (200, -72, 0.5), online money
-    with cents (3.12, -3.60)."""
-    if scheme == "online_stakes":
-        return f"{amount.quantize(Decimal('0.01')):f}"
-    return f"{amount.normalize():f}"
+    with cents (3.12, -3.60); a decimal comma in Danish (0,5 and 3,60)."""
+    shown = amount.quantize(Decimal("0.01")) if scheme == "online_stakes" else amount.normalize()
+    text = f"{shown:f}"
+    return text.replace(".", ",") if lang == "da" else text
 
 
 def unit_name(unit: str, t: Translator) -> str:
@@ -159,13 +159,13 @@ def options_inputs(ctx: WidgetContext) -> SchemeOptions:
     )
 
 
-def amounts_frame(settlement: Settlement, t: Translator) -> pd.DataFrame:
+def amounts_frame(settlement: Settlement, t: Translator, lang: str = "en") -> pd.DataFrame:
     """Declarer, the two opponents (and the dealer sitting out) with their amounts."""
     who = [t("Declarer"), t("Opponent 1"), t("Opponent 2")] + [t("Dealer (sits out)")] * len(
         settlement.sitting_out
     )
     return pd.DataFrame(
-        {t("Player"): who, t("Amount"): [money(a, settlement.scheme) for a in settlement.amounts]}
+        {t("Player"): who, t("Amount"): [money(a, settlement.scheme, lang) for a in settlement.amounts]}
     )
 
 
@@ -188,12 +188,12 @@ def schemes_view(ctx: WidgetContext, result: GameResult, options: SchemeOptions)
                 t(
                     "**{scheme}** — declarer: **{amount}** ({unit})",
                     scheme=scheme_name(scheme, t),
-                    amount=money(s.declarer, scheme),
+                    amount=money(s.declarer, scheme, ctx.lang),
                     unit=unit_name(s.unit, t),
                 )
             )
             st.caption("  \n".join(t_message(line, t) for line in s.working_parts))
-            st.dataframe(amounts_frame(s, t), hide_index=True)
+            st.dataframe(amounts_frame(s, t, ctx.lang), hide_index=True)
     return settlements
 
 
