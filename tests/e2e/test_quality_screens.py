@@ -1,0 +1,221 @@
+"""Quality pass in a real browser: every learner-facing page in English and Danish, under both rule sets, at
+desktop (1280 px) and phone (390 px) width, plus a few beginner moves (a wrong quiz answer, a bad card in the
+calculator, the highest-bid drill). Saves the screenshots as artefacts in test-artifacts/screenshots/quality/.
+
+Skipped only when /usr/bin/chromium is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from trainer.i18n import get_translator
+from trainer.ui.nav import PAGES
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = REPO / "test-artifacts" / "screenshots" / "quality"
+STREAMLIT = Path(sys.executable).parent / "streamlit"
+LAUNCH_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+READY = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
+IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+HEIGHT = 2000
+# The learner-facing pages (the deals and teacher pages have their own browser tests).
+LEARNER_PAGES = ("", "lessons", "quiz", "progress", "value", "ladder", "overbid", "settle")
+# Pages without rule-dependent numbers are looked at under one rule set only (keeps the test short).
+SAME_UNDER_BOTH_RULES = ("lessons", "progress")
+# (width, language, rules): each language and each rule set appears at both widths.
+VIEWS = [
+    (1280, "en", "danish"),
+    (1280, "da", "international"),
+    (390, "da", "danish"),
+    (390, "en", "international"),
+]
+
+if not Path(CHROMIUM).exists():
+    pytest.skip("Chromium is not installed at /usr/bin/chromium", allow_module_level=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def app_url() -> Iterator[str]:
+    port = _free_port()
+    log = REPO / "test-artifacts" / "streamlit-quality.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [
+                *(str(STREAMLIT), "run", "streamlit_app.py", "--server.headless", "true"),
+                *("--server.port", str(port), "--browser.gatherUsageStats", "false"),
+            ],
+            cwd=REPO,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                        if response.read().strip() == b"ok":
+                            break
+                except OSError:
+                    pass
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"the app did not start; see {log}")
+                time.sleep(0.3)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+def _open(page, url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(url)
+    page.wait_for_selector(READY, timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
+
+
+def _idle(page) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_timeout(250)
+    page.wait_for_selector(IDLE, timeout=30_000)
+
+
+def _shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The viewport (pages are opened 2000 px tall, so a screenshot shows most of a page)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def _check(page, what: str) -> None:  # type: ignore[no-untyped-def]
+    assert page.locator("[data-testid=stException]").count() == 0, f"{what}: a traceback is shown"
+    # Nothing may push the page sideways on a phone: the document is no wider than the screen.
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1, f"{what}: the page is {overflow} px wider than the screen"
+
+
+@pytest.mark.parametrize(("width", "lang", "rules"), VIEWS)
+def test_every_learner_page(app_url: str, browser, width: int, lang: str, rules: str) -> None:  # type: ignore[no-untyped-def]
+    t = get_translator(lang)
+    page = browser.new_page(viewport={"width": width, "height": HEIGHT})
+    for path in LEARNER_PAGES:
+        if rules == "international" and path in SAME_UNDER_BOTH_RULES:
+            continue
+        _open(page, f"{app_url}/{path}?lang={lang}&rules={rules}")
+        what = f"{path or 'home'} {lang} {rules} {width}px"
+        _check(page, what)
+        assert page.locator("h1").first.inner_text().strip(), f"{what}: no page title"
+        if width > 600 and not path:
+            # The menu is in the chosen language (on a phone it is folded away).
+            menu = page.locator("[data-testid=stSidebarNav]").inner_text()
+            for spec in PAGES[:4]:
+                assert t(spec.title) in menu, f"{what}: menu entry {spec.title!r} not in {lang}"
+        _shot(page, f"{path or 'home'}-{lang}-{rules}-{width}")
+    page.close()
+
+
+def test_chapters_with_live_elements_on_a_phone(app_url: str, browser) -> None:  # type: ignore[no-untyped-def]
+    """Rule comparison (both profiles side by side), a trick with seat captions, the null-game table, the
+    highest-bid drill answered: in Danish at 390 px, and the rule comparison fits the screen."""
+    page = browser.new_page(viewport={"width": 390, "height": HEIGHT})
+    for slug, rules in (
+        ("00-introduction", "danish"),
+        ("05-rules", "international"),
+        ("06-game-types", "danish"),
+    ):
+        _open(page, f"{app_url}/lesson?chapter={slug}&lang=da&rules={rules}")
+        _check(page, slug)
+        if slug == "00-introduction":
+            table = page.locator("[data-testid=stTable]").first
+            table.scroll_into_view_if_needed()
+            assert table.inner_text().count("\n") > 10 and "op til 2 trin" in table.inner_text()
+            wide = table.evaluate("e => e.scrollWidth - e.clientWidth")
+            assert wide <= 1, f"the rule comparison is {wide} px too wide for a phone"
+        _shot(page, f"chapter-{slug}-da-{rules}-390")
+    _open(page, f"{app_url}/lesson?chapter=08-highest-bid&lang=da&rules=danish")
+    guess = page.locator(".st-key-highest_bid-08-highest-bid-guess input").first
+    guess.fill("18")
+    guess.press("Enter")
+    _idle(page)
+    page.locator(".st-key-highest_bid-08-highest-bid-show button").first.click()
+    _idle(page)
+    caption = page.get_by_text("ikke om du vinder spillet", exact=False).first
+    caption.wait_for(timeout=30_000)
+    _check(page, "highest bid answered")
+    _shot(page, "chapter-08-highest-bid-answered-da-390")
+    page.close()
+
+
+@pytest.mark.parametrize(("width", "lang"), [(1280, "en"), (390, "da")])
+def test_beginner_moves(app_url: str, browser, width: int, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """A wrong quiz answer gets an explanation, the other quiz modes open, and a bad card in the value
+    calculator is a readable message, not a traceback."""
+    t = get_translator(lang)
+    page = browser.new_page(viewport={"width": width, "height": HEIGHT})
+    _open(page, f"{app_url}/quiz?kind=game_value&seed=7&lang={lang}&rules=danish")
+    answer = page.locator(".st-key-quiz_answer input").first
+    answer.fill("1")  # no game is worth 1
+    answer.press("Enter")
+    _idle(page)
+    page.locator(".st-key-quiz_check button").click()
+    page.locator("[data-testid=stAlertContentError]").first.wait_for(timeout=30_000)
+    _check(page, "quiz wrong answer")
+    assert page.locator("[data-testid=stMain] li").count() >= 2, "the explanation has no steps"
+    _shot(page, f"quiz-wrong-answer-{lang}-{width}")
+    for mode in ("Review due", "Bid-value sprint"):
+        page.locator(".st-key-quiz_mode").get_by_text(t(mode), exact=True).click()
+        _idle(page)
+        _check(page, mode)
+        _shot(page, f"quiz-{mode.split()[0].lower()}-{lang}-{width}")
+    _open(page, f"{app_url}/value?lang={lang}&rules=international")
+    hand = page.locator("[data-testid=stMain] input[type=text]").first
+    hand.fill("CJ HJ XX CT")
+    hand.press("Enter")
+    _idle(page)
+    error = page.locator("[data-testid=stAlertContentError]").first
+    error.wait_for(timeout=30_000)
+    assert "XX" in error.inner_text()
+    _check(page, "bad card in the calculator")
+    _shot(page, f"value-bad-card-{lang}-{width}")
+    page.close()
