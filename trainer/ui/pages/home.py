@@ -61,8 +61,7 @@ def render(ctx: PageContext) -> None:
         st.markdown(
             t(
                 "Set up a class on the Teacher page: learners join with a code, you hand out chapters and "
-                "drills, and the dashboard and projector show how the room is doing. The chapters follow the "
-                "textbook, and every live element works with either rule set."
+                "drills and follow the room on the dashboard. Every live element works with either rule set."
             )
         )
         if st.button(t("Set up a class"), key="home_teacher"):
