@@ -152,7 +152,11 @@ def review(ctx: PageContext, learner: int | None) -> None:
             return
         st.session_state[REVIEW_KIND_KEY] = kind
     due = len(store.due_reviews(learner))
-    st.caption(t.ngettext("{n} question type is due.", "{n} question types are due.", due))
+    if due:
+        st.caption(t.ngettext("{n} question type is due.", "{n} question types are due.", due))
+    else:
+        # Nothing is due yet: the schedule offers a question type this learner has not tried.
+        st.caption(t("Nothing is due yet, so here is a question type you have not tried."))
     st.subheader(kind_title(kind, ctx))
     asker = Asker(ctx, "review")
     result = asker.ask(generate(kind, _seed(), ctx.profile), learner)
