@@ -112,9 +112,10 @@ def app_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
-    """One headless Chromium for the session; each test opens (and closes) its own pages."""
+    """A headless Chromium per test module (each test opens and closes its own pages). Not per session:
+    Playwright's sync API allows one running instance per thread, and a module may start its own."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
