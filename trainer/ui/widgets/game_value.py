@@ -8,6 +8,7 @@ import streamlit as st
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
+from trainer.profiles import PROFILES
 from trainer.ui.terms import profile_name, t_error
 from trainer.ui.widgets.base import WidgetContext, game_picker
 from trainer.value import ValueBreakdown, game_value, max_matadors
@@ -49,6 +50,10 @@ def declaration_name(declaration: Declaration, t: Translator) -> str:
     return ", ".join(parts)
 
 
+MOST_MUSIK = max(profile.max_musik for profile in PROFILES.values())
+"""Musik is offered up to the most any profile allows; the engine refuses it where the rules have none."""
+
+
 def declaration_inputs(
     ctx: WidgetContext, *, default: GameType = GameType.CLUBS, include_null: bool = True
 ) -> Declaration:
@@ -65,7 +70,9 @@ def declaration_inputs(
             schneider_a = st.checkbox(t("Schneider announced"), key=ctx.k("schneider_a"))
             schwarz_a = st.checkbox(t("Schwarz announced"), key=ctx.k("schwarz_a"))
             musik = int(
-                st.number_input(t("Musik"), min_value=0, max_value=2, step=1, value=0, key=ctx.k("musik"))
+                st.number_input(
+                    t("Musik"), min_value=0, max_value=MOST_MUSIK, step=1, value=0, key=ctx.k("musik")
+                )
             )
     return Declaration(game, hand, ouvert, schneider_a, schwarz_a, musik)
 
