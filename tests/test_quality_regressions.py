@@ -3,6 +3,7 @@ rules their numbers follow, the home page's three ways in, and the rule comparis
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -11,7 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.i18n import get_translator
 from trainer.profiles import PROFILES
+from trainer.ui.context import PageContext
 from trainer.ui.nav import page_for
+from trainer.ui.pages.quiz_common import due_text
 from trainer.ui.widgets.settlement import money
 
 QUIZ = page_for("quiz").path
@@ -106,3 +109,21 @@ def test_rule_comparison_says_how_many_musik_levels() -> None:
     expected = ["up to 2 levels" if p.max_musik == 2 else "no" for p in PROFILES.values()]
     assert frame.loc["Musik"].tolist() == expected
     assert expected == ["up to 2 levels", "no"]
+
+
+@pytest.mark.parametrize(
+    ("later", "english", "danish"),
+    [
+        (timedelta(seconds=-5), "now", "nu"),
+        (timedelta(minutes=1), "in 1 minute", "om 1 minut"),
+        (timedelta(minutes=9, seconds=30), "in 10 minutes", "om 10 minutter"),  # rounded up: not yet due
+        (timedelta(hours=5), "in 5 hours", "om 5 timer"),
+        (timedelta(days=4), "in 4 days", "om 4 dage"),
+    ],
+)
+def test_review_due_time_is_relative_not_utc(later: timedelta, english: str, danish: str) -> None:
+    """A learner's next review is said as 'in 10 minutes', not as a UTC clock time they must convert."""
+    now = datetime(2026, 11, 29, 18, 0, tzinfo=UTC)
+    for lang, expected in (("en", english), ("da", danish)):
+        ctx = PageContext(lang, PROFILES["danish"], get_translator(lang))
+        assert due_text(ctx, now + later, now) == expected

@@ -3,6 +3,7 @@ answer in the progress store (attempt + fsrs review) and showing the worked expl
 
 from __future__ import annotations
 
+import math
 import time
 from datetime import UTC, datetime
 
@@ -203,9 +204,16 @@ class Asker:
         return done
 
 
-def due_text(ctx: PageContext, due: datetime) -> str:
-    """'now' or the due time in UTC, short."""
-    now = datetime.now(UTC)
+def due_text(ctx: PageContext, due: datetime, now: datetime | None = None) -> str:
+    """'now' or how long until the review ("in 10 minutes", "in 3 days"): relative, so no time zone is
+    needed (the server does not know the learner's)."""
+    now = now or datetime.now(UTC)
     if due <= now:
         return ctx.t("now")
-    return due.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    minutes = math.ceil((due - now).total_seconds() / 60)
+    if minutes < 60:
+        return ctx.t.ngettext("in {n} minute", "in {n} minutes", minutes)
+    hours = round(minutes / 60)
+    if hours < 48:
+        return ctx.t.ngettext("in {n} hour", "in {n} hours", hours)
+    return ctx.t.ngettext("in {n} day", "in {n} days", round(hours / 24))
