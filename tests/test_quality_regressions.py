@@ -127,3 +127,14 @@ def test_review_due_time_is_relative_not_utc(later: timedelta, english: str, dan
     for lang, expected in (("en", english), ("da", danish)):
         ctx = PageContext(lang, PROFILES["danish"], get_translator(lang))
         assert due_text(ctx, now + later, now) == expected
+
+
+def test_bidding_dialogue_says_why_a_wrong_word_is_wrong() -> None:
+    """Middlehand opens the textbook auction and would go up to 44, so passing at the first call is wrong:
+    the message names her limit and the word she says (24, the lowest Danish bid)."""
+    at = widget_app("bidding_dialogue")
+    at.segmented_control(key="w-guess").set_value("pass").run()
+    at.button(key="w-say").click().run()
+    assert not at.exception
+    message = at.error[0].value
+    assert "44" in message and "“24”" in message, message

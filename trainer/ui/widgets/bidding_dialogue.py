@@ -69,7 +69,18 @@ def render(ctx: WidgetContext) -> None:
         st.markdown("\n".join(lines))
     result = st.session_state.get(ctx.k("result"))
     if step and result is not None:
-        verdict(bool(result), t("Right.") if result else t("No — see the last line."))
+        last = events[step - 1]
+        verdict(
+            bool(result),
+            t("Right.")
+            if result
+            else t(
+                "No: {seat} would go up to {limit}, so the word is “{word}” (the last line above).",
+                seat=seat_name(last.seat, t),
+                limit=limits[last.seat],
+                word=said(last, t),
+            ),
+        )
     if step < len(events):
         so_far = Auction.replay(ctx.profile, [(e.seat, e.action, e.value) for e in events[:step]])
         seat, role = so_far.expected()
