@@ -12,7 +12,7 @@ from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.terms import t_error
+from trainer.ui.terms import profile_name, t_error
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.game_value import declaration_name
 from trainer.ui.widgets.settlement import (
@@ -182,6 +182,8 @@ def render(page: PageContext) -> None:
     t = page.t
     ctx = WidgetContext(page.lang, page.profile, t, KEY, page.four_colour)
     st.title(t("Settlement"))
+    # Values, the overbid rule and the schneider line differ between the rule sets.
+    st.caption(t("Rules used: {rules}", rules=profile_name(page.profile, t)))
     single, evening = st.tabs([t("One game"), t("Score sheet")])
     with single:
         result = result_inputs(ctx)

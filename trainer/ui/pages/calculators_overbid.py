@@ -13,7 +13,7 @@ from trainer.cards import format_cards, sort_hand
 from trainer.errors import SkatError
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.terms import t_error
+from trainer.ui.terms import profile_name, t_error
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.bonde_in_skat import EXAMPLE_BID, EXAMPLE_HAND, overbid_view, risk_view
 from trainer.ui.widgets.game_value import declaration_inputs
@@ -39,6 +39,8 @@ def render(page: PageContext) -> None:
     ctx = WidgetContext(page.lang, page.profile, t, KEY, page.four_colour)
     st.title(t("Overbid detector"))
     st.caption(t("A Jack in the skat counts for the matadors and can leave the bid uncovered."))
+    # What a lost overbid game counts differs between the rule sets.
+    st.caption(t("Rules used: {rules}", rules=profile_name(page.profile, t)))
     st.session_state.setdefault(ctx.k("hand_text"), EXAMPLE_HAND)
     hand, skat = hand_inputs(ctx)
     if hand is not None:
