@@ -2,42 +2,22 @@
 desktop (1280 px) and phone (390 px) width, plus a few beginner moves (a wrong quiz answer, a bad card in the
 calculator, the highest-bid drill). Saves the screenshots as artefacts in test-artifacts/screenshots/quality/.
 
-Skipped only when /usr/bin/chromium is missing.
+Uses the shared app server and Chromium of tests/e2e/conftest.py; skipped only when /usr/bin/chromium is
+missing.
 """
 
 from __future__ import annotations
-
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from trainer.i18n import get_translator
 from trainer.ui.nav import PAGES
 
+from .conftest import IDLE, SHOTS, open_app
+
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-REPO = Path(__file__).resolve().parents[2]
-SHOTS = REPO / "test-artifacts" / "screenshots" / "quality"
-STREAMLIT = Path(sys.executable).parent / "streamlit"
-LAUNCH_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-READY = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
-IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+QUALITY_SHOTS = SHOTS / "quality"
 HEIGHT = 2000
 # The learner-facing pages (the deals and teacher pages have their own browser tests).
 LEARNER_PAGES = ("", "lessons", "quiz", "progress", "value", "ladder", "overbid", "settle")
@@ -51,70 +31,9 @@ VIEWS = [
     (390, "en", "international"),
 ]
 
-if not Path(CHROMIUM).exists():
-    pytest.skip("Chromium is not installed at /usr/bin/chromium", allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    port = _free_port()
-    log = REPO / "test-artifacts" / "streamlit-quality.log"
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [
-                *(str(STREAMLIT), "run", "streamlit_app.py", "--server.headless", "true"),
-                *("--server.port", str(port), "--browser.gatherUsageStats", "false"),
-            ],
-            cwd=REPO,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                        if response.read().strip() == b"ok":
-                            break
-                except OSError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the app did not start; see {log}")
-                time.sleep(0.3)
-            yield url
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
 
 def _open(page, url: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(url)
-    page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_selector(IDLE, timeout=60_000)
+    open_app(page, url)
 
 
 def _idle(page) -> None:  # type: ignore[no-untyped-def]
@@ -124,8 +43,8 @@ def _idle(page) -> None:  # type: ignore[no-untyped-def]
 
 def _shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     """The viewport (pages are opened 2000 px tall, so a screenshot shows most of a page)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    QUALITY_SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(QUALITY_SHOTS / f"{name}.png"))
 
 
 def _check(page, what: str) -> None:  # type: ignore[no-untyped-def]
