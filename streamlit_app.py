@@ -61,4 +61,4 @@ for spec in PAGES:
     )
     sections.setdefault(t(spec.section), []).append(page)
 
-st.navigation(sections).run()
+st.navigation(sections, expanded=True).run()

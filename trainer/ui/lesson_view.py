@@ -25,7 +25,11 @@ def _profile_note(lesson: Lesson, ctx: PageContext) -> None:
     t = ctx.t
     if lesson.profile == "both":
         st.caption(
-            t("This chapter covers both rule sets; the live elements follow the rules chosen in the sidebar.")
+            t(
+                "This chapter covers both rule sets; the live elements follow the rules chosen in "
+                "the sidebar ({chosen}).",
+                chosen=profile_name(ctx.profile, t),
+            )
         )
     elif lesson.profile != ctx.profile.name:
         st.info(

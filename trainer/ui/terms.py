@@ -6,6 +6,7 @@ shows the Danish term with the English beside it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from trainer.cards import Card, Rank, Suit
@@ -168,7 +169,12 @@ def message_param(value: Any, t: Translator) -> str:
         return value.danish_words() if t.lang == "da" else value.english_words()
     if isinstance(value, RuleProfile):
         return profile_in_sentence(value, t)
-    return str(value)
+    return decimal_comma(str(value)) if t.lang == "da" else str(value)
+
+
+def decimal_comma(text: str) -> str:
+    """Danish writes decimals with a comma: '0.5 × 40 = 20' → '0,5 × 40 = 20'."""
+    return re.sub(r"(?<=\d)\.(?=\d)", ",", text)
 
 
 def t_message(message: Message, t: Translator) -> str:
