@@ -9,6 +9,7 @@ import time
 
 import streamlit as st
 
+from trainer.i18n import Translator
 from trainer.quiz import GAME_VALUE, KINDS, SAFE_BID, VALID_BID, generate
 from trainer.quiz.bank import bank_questions
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
@@ -174,6 +175,16 @@ def _start_sprint() -> None:
     st.session_state.pop("sprint_answer", None)
 
 
+@st.fragment(run_every=1)
+def _countdown(t: Translator, start: float) -> None:
+    """The sprint's clock, redrawn every second on its own; when time runs out the whole page reruns to
+    show the score."""
+    left = SPRINT_SECONDS - (time.time() - start)
+    if left <= 0:
+        st.rerun(scope="app")
+    st.caption(t("Seconds left: {left}", left=int(left)))
+
+
 def sprint(ctx: PageContext, learner: int | None) -> None:
     t = ctx.t
     st.markdown(
@@ -213,7 +224,7 @@ def sprint(ctx: PageContext, learner: int | None) -> None:
         st.session_state[SPRINT_COUNT_KEY] = count + 1
         st.session_state[SPRINT_SCORE_KEY] = score
     board.metric(t("Score"), score, help=t("Seconds left: {left}", left=int(left)))
-    st.caption(t("Seconds left: {left}", left=int(left)))
+    _countdown(t, float(start))
     if result is not None:
         with st.expander(t("Why?")):
             st.markdown("\n".join("- " + render(step, t, ctx.lang) for step in result.explanation))
