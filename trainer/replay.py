@@ -100,59 +100,68 @@ class GameRecord:
     @classmethod
     def from_iss_line(cls, line: str, profile: RuleProfile) -> GameRecord:
         """Read, replay (every move checked) and convert one ISS record line; :class:`RecordError` otherwise.
-        A passed-in deal has no card play to show and is refused here."""
-        from trainer.records import iss
-
-        record = iss.parse_record(line)
-        replayed = iss.replay(record, profile)
-        if replayed.passed:
+        A passed-in deal has no card play to show and is refused here (:func:`load_iss_text` lists it)."""
+        record = _from_iss_line(line, profile)
+        if record is None:
             raise RecordError.of(N_("Everyone passed in this game, so there is no card play to replay."))
-        if replayed.declarer is None or replayed.declaration is None or replayed.bid is None:
-            raise RecordError.of(N_("The record ends before the game was declared."))
-        assert record.deal is not None
-        hands = record.deal.known_hands()
-        skat = record.deal.known_skat()
-        deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
-        discards: tuple[Card, ...] = ()
-        moves: list[Card] = []
-        for move in record.moves:
-            if isinstance(move, iss.Declare) and move.discards:
-                discards = tuple(c for c in move.discards if c is not None)
-            elif isinstance(move, iss.Discard):
-                discards = tuple(c for c in move.cards if c is not None)
-            elif isinstance(move, iss.PlayCard) and move.card is not None:
-                moves.append(move.card)
-        # A server may list cards after a lost null game; keep only those the game really had.
-        state = (
-            GameState(profile, deal, replayed.declarer, replayed.declaration)
-            if replayed.declaration.hand
-            else GameState(profile, deal, replayed.declarer, replayed.declaration, discards=discards)
-        )
-        kept: list[Card] = []
-        for card in moves:
-            if state.is_finished:
-                break
-            state.play(card)
-            kept.append(card)
-        return cls(
-            profile=profile,
-            deal=deal,
-            declarer=replayed.declarer,
-            declaration=replayed.declaration,
-            bid=replayed.bid,
-            matadors=replayed.matadors or 0,
-            discards=discards,
-            moves=tuple(kept),
-            result=replayed.outcome,
-            title=f"ISS {record.id}" if record.id else "ISS",
-            thrown=replayed.outcome is not None and replayed.outcome.reason == "thrown",
-            ending=replayed.note,
-        )
+        return record
+
+
+def _from_iss_line(line: str, profile: RuleProfile) -> GameRecord | None:
+    """:meth:`GameRecord.from_iss_line`, but None for a deal everyone passed (not an error)."""
+    from trainer.records import iss
+
+    record = iss.parse_record(line)
+    replayed = iss.replay(record, profile)
+    if replayed.passed:
+        return None
+    if replayed.declarer is None or replayed.declaration is None or replayed.bid is None:
+        raise RecordError.of(N_("The record ends before the game was declared."))
+    assert record.deal is not None
+    hands = record.deal.known_hands()
+    skat = record.deal.known_skat()
+    deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
+    discards: tuple[Card, ...] = ()
+    moves: list[Card] = []
+    for move in record.moves:
+        if isinstance(move, iss.Declare) and move.discards:
+            discards = tuple(c for c in move.discards if c is not None)
+        elif isinstance(move, iss.Discard):
+            discards = tuple(c for c in move.cards if c is not None)
+        elif isinstance(move, iss.PlayCard) and move.card is not None:
+            moves.append(move.card)
+    # A server may list cards after a lost null game; keep only those the game really had.
+    state = (
+        GameState(profile, deal, replayed.declarer, replayed.declaration)
+        if replayed.declaration.hand
+        else GameState(profile, deal, replayed.declarer, replayed.declaration, discards=discards)
+    )
+    kept: list[Card] = []
+    for card in moves:
+        if state.is_finished:
+            break
+        state.play(card)
+        kept.append(card)
+    return GameRecord(
+        profile=profile,
+        deal=deal,
+        declarer=replayed.declarer,
+        declaration=replayed.declaration,
+        bid=replayed.bid,
+        matadors=replayed.matadors or 0,
+        discards=discards,
+        moves=tuple(kept),
+        result=replayed.outcome,
+        title=f"ISS {record.id}" if record.id else "ISS",
+        thrown=replayed.outcome is not None and replayed.outcome.reason == "thrown",
+        ending=replayed.note,
+    )
 
 
 @dataclass(frozen=True)
 class RecordLoad:
-    """One line of an uploaded ISS file: the game, or the reason it could not be used."""
+    """One line of an uploaded ISS file: the game, a deal everyone passed (``passed_in``: no game, no
+    card play, and no error either), or the reason it could not be used (``error``)."""
 
     line_number: int
     record: GameRecord | None
@@ -160,11 +169,17 @@ class RecordLoad:
     record_id: str = ""
     problem: SkatError | None = field(default=None, compare=False)
     """The error itself, so the UI can show it in the learner's language (``error`` is its English text)."""
+    passed_in: bool = False
+
+    @property
+    def failed(self) -> bool:
+        """The line could not be used (neither a game nor a passed-in deal)."""
+        return self.record is None and not self.passed_in
 
 
 def load_iss_text(text: str, profile: RuleProfile) -> list[RecordLoad]:
     """Every non-empty line of an ISS file (one game per line), each loaded on its own: a broken record
-    reports its error and the good ones still load."""
+    reports its error, a deal everyone passed is marked ``passed_in``, and the good ones still load."""
     from trainer.records.iss import record_id_guess
 
     loads: list[RecordLoad] = []
@@ -173,7 +188,8 @@ def load_iss_text(text: str, profile: RuleProfile) -> list[RecordLoad]:
             continue
         rid = record_id_guess(line)
         try:
-            loads.append(RecordLoad(number, GameRecord.from_iss_line(line, profile), record_id=rid))
+            record = _from_iss_line(line, profile)
+            loads.append(RecordLoad(number, record, record_id=rid, passed_in=record is None))
         except SkatError as error:
             loads.append(RecordLoad(number, None, str(error), rid, problem=error))
     return loads
@@ -508,20 +524,31 @@ class CardOutcome:
     nodes: int = 0
 
 
-def _declarer_wins_with(record: GameRecord, final_points: int) -> bool:
-    """Is a final total of ``final_points`` a won game for this record? Schwarz is not looked at: the
-    trick count is taken as 'some but not all' unless the points say otherwise."""
-    tricks = TRICKS_PER_GAME // 2
-    if final_points >= TOTAL_CARD_POINTS:
-        tricks = TRICKS_PER_GAME
-    return evaluate_game(
-        record.profile,
-        record.declaration,
-        matadors=record.matadors,
-        bid=record.bid,
-        declarer_points=final_points,
-        declarer_tricks=tricks,
-    ).won
+def _declarer_wins_with(record: GameRecord, final_points: int, schwarz: bool | None = None) -> bool | None:
+    """Is a final total of ``final_points`` (perfect play for points) a won game for this record, judged by
+    the game's real evaluation (bid, overbid, announced levels)? ``schwarz``: whether the declarer can also
+    take every trick; it is only needed when nothing but schwarz reaches the bid (or an announced schwarz),
+    and None there (not asked, or left open by the cap) gives None.
+
+    Winning is monotone in the points when the declarer leaves the defenders a trick, so the points value
+    decides it; otherwise only all tricks win, and taking them all is exactly the schwarz question."""
+    tricks = TRICKS_PER_GAME
+
+    def won(points: int, declarer_tricks: int) -> bool:
+        return evaluate_game(
+            record.profile,
+            record.declaration,
+            matadors=record.matadors,
+            bid=record.bid,
+            declarer_points=points,
+            declarer_tricks=declarer_tricks,
+        ).won
+
+    if won(final_points, tricks - 1):  # some but not all tricks: no schwarz in the value
+        return True
+    if not won(TOTAL_CARD_POINTS, tricks):  # not even schwarz would win
+        return False
+    return schwarz
 
 
 class Analyzer:
@@ -539,18 +566,25 @@ class Analyzer:
         self._compiled = False
 
     def _solve(
-        self, state: GameState, node_limit: int | None, time_limit: float | None
-    ) -> tuple[int, int, int]:
-        """(lower, upper, nodes) of the value of ``state`` for the side to move, from the open-hand solver
-        (:class:`trainer.solver.Analysis`): the declarer's final card points, or for null 1 when the
-        declarer can still avoid every trick and 0 when not."""
+        self,
+        state: GameState,
+        node_limit: int | None,
+        time_limit: float | None,
+        *,
+        with_schwarz: bool = False,
+    ) -> tuple[int, int, int, bool | None]:
+        """(lower, upper, nodes, schwarz) of the value of ``state`` for the side to move, from the open-hand
+        solver (:class:`trainer.solver.Analysis`): the declarer's final card points, or for null 1 when the
+        declarer can still avoid every trick and 0 when not. ``schwarz`` (asked only ``with_schwarz``,
+        else None; None also when the cap left it open): whether the declarer can take every trick still
+        to come (earlier tricks are the caller's concern)."""
         try:
             from trainer.solver import Analysis
         except ImportError:  # pragma: no cover - the solver ships with the app
             value = _minimax(state.copy(), state.game.is_null)
             if state.game.is_null:
                 value = int(value == TRICKS_PER_GAME - len(state.tricks) and state.declarer_tricks == 0)
-            return (value, value, 0)
+            return (value, value, 0, None)
         if self._engine is not None and self.backend == "auto" and not self._compiled:
             from trainer.solver import warm_up
 
@@ -571,13 +605,23 @@ class Analyzer:
             int(state.leader),
             state.current_trick,
             points_so_far=state.trick_points(state.declarer),
+            with_schwarz=with_schwarz,
             node_limit=node_limit,
             time_limit=time_limit,
         )
-        pick = max if state.to_move is state.declarer else min
+        declarer_moves = state.to_move is state.declarer
+        pick = max if declarer_moves else min
         lo = pick(low for low, _ in result.bounds.values())
         hi = pick(high for _, high in result.bounds.values())
-        return (lo, hi, result.nodes)
+        schwarz: bool | None = None
+        if with_schwarz:
+            # The declarer needs one card that keeps every trick; against the defenders, every card must.
+            known = [result.schwarz.get(card) for card in result.bounds]
+            if declarer_moves:
+                schwarz = True if True in known else (False if None not in known else None)
+            else:
+                schwarz = False if False in known else (True if None not in known else None)
+        return (lo, hi, result.nodes, schwarz)
 
     def outcome(
         self,
@@ -595,16 +639,26 @@ class Analyzer:
             if child.is_finished:
                 wins = child.declarer_tricks == 0
                 return CardOutcome(card, None, (0, 0), wins, True)
-            lo, hi, nodes = self._solve(child, node_limit, time_limit)
+            lo, hi, nodes, _ = self._solve(child, node_limit, time_limit)
             null_wins: bool | None = True if lo >= 1 else (False if hi < 1 else None)
             return CardOutcome(card, None, (lo, hi), null_wins, null_wins is not None, nodes)
         if child.is_finished:
             final = child.declarer_points
-            return CardOutcome(card, final, (final, final), _declarer_wins_with(record, final), True)
-        low, high, nodes = self._solve(child, node_limit, time_limit)
+            return CardOutcome(card, final, (final, final), score_state(record, child).won, True)
+        low, high, nodes, _ = self._solve(child, node_limit, time_limit)
+        win_low = _declarer_wins_with(record, low)
+        win_high = _declarer_wins_with(record, high)
+        if win_high is None:  # only schwarz can win: can the declarer still take every trick?
+            if child.defender_tricks:
+                win_high = False
+            else:
+                _, _, more, schwarz = self._solve(child, node_limit, time_limit, with_schwarz=True)
+                nodes += more
+                win_high = _declarer_wins_with(record, high, schwarz)
+                if win_low is None:
+                    win_low = win_high
         if low == high:
-            return CardOutcome(card, low, (low, high), _declarer_wins_with(record, low), True, nodes)
-        win_low, win_high = _declarer_wins_with(record, low), _declarer_wins_with(record, high)
+            return CardOutcome(card, low, (low, high), win_high, True, nodes)
         return CardOutcome(card, None, (low, high), win_low if win_low == win_high else None, False, nodes)
 
     def outcomes(

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from trainer.cards import parse_card, parse_cards
 from trainer.deal import Deal, Seat, random_deal
+from trainer.errors import RecordError
 from trainer.games import Declaration, GameType
 from trainer.play import GameState
-from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.records.deals import ExampleDeal, load_all
 from trainer.replay import (
     Analyzer,
@@ -30,6 +31,7 @@ from trainer.replay import (
     previous_card,
     previous_trick,
     result_changers,
+    score_state,
 )
 from trainer.value import matadors
 
@@ -340,3 +342,104 @@ def test_danish_rules_refuse_an_international_bid() -> None:
         DANISH,
     )
     assert loads[0].record is None and "18" in loads[0].error
+
+
+# ---- the verdict uses the game's real evaluation -------------------------------------------------------
+#
+# Grand hand (international, grand base 24), forehand declares holding all four Jacks: "with 4".
+# Multipliers: 4 matadors + game 1 + hand 1 = 6 -> 144; schneider 7 -> 168; schwarz 8 -> 192.
+# Forehand leads ♥J, ♦J, ♣A, ♣10, ♠A, ♠10, ♥A and wins all seven tricks (nobody else holds a Jack, and the
+# defenders follow or throw their counting cards). Left: forehand ♣J ♠J and a diamond; middlehand ♦8 ♥9 ♥8,
+# rearhand ♦9 ♠7 ♥7: the defenders hold no card that counts, so every line ends at 120 card points.
+_VERDICT_FILLER = "HJ DK DQ DJ C7 HQ CA CK CQ CT C9 C8 SA SK SQ ST S9 S8 HA HT HK"
+
+
+def _verdict_record(forehand_diamond: str, skat: str, bid: int) -> tuple[GameRecord, GameState]:
+    deal = Deal(
+        hands=(
+            parse_cards(f"CJ SJ HJ DJ CA CT SA ST HA {forehand_diamond}"),
+            parse_cards("CK C9 C7 SK S9 HT H9 H8 DK D8"),
+            parse_cards("CQ C8 SQ S8 S7 HK HQ H7 DQ D9"),
+        ),
+        skat=tuple(parse_cards(skat)),  # type: ignore[arg-type]
+    )
+    declaration = Declaration(GameType.GRAND, hand=True)
+    assert matadors([*deal.hands[0], *deal.skat], GameType.GRAND) == 4
+    moves = parse_cards(_VERDICT_FILLER)
+    record = GameRecord(INTERNATIONAL, deal, Seat.FOREHAND, declaration, bid, 4, (), tuple(moves), None)
+    state = record.state_at(len(moves))
+    assert state.declarer_tricks == 7 and state.defender_tricks == 0 and state.to_move is Seat.FOREHAND
+    return record, state
+
+
+def test_120_points_without_schwarz_lose_a_bid_only_schwarz_reaches() -> None:
+    """Forehand's last diamond is the ♦7: whenever it is played, the defenders follow with ♦8/♦9 (both keep
+    a diamond) and take a trick worth nothing. 120 card points and schneider, but not schwarz: 168 < 192,
+    so the game is lost as overbid although the points are far above 61."""
+    record, state = _verdict_record("D7", "DA DT", 192)
+    outcomes = list(Analyzer(record, backend="python").outcomes(state))
+    assert {o.card for o in outcomes} == set(parse_cards("CJ SJ D7"))
+    for outcome in outcomes:
+        assert outcome.exact and outcome.declarer_points == 120
+        assert outcome.declarer_wins is False
+    # The same line scored at the end agrees: ♣J, ♠J, then ♦7 lost to rearhand's ♦9.
+    end = record.state_at(len(record.moves))
+    for card in parse_cards("CJ H9 H7 SJ H8 S7 D7 D8 D9"):
+        end.play(card)
+    assert end.is_finished and end.declarer_points == 120 and end.declarer_tricks == 9
+    assert not score_state(record, end).won and score_state(record, end).overbid
+
+
+def test_schwarz_wins_a_bid_only_schwarz_reaches() -> None:
+    """Forehand holds ♦A instead: ♣J ♠J ♦A take the last three tricks in any order, so the declarer can
+    take every trick: schwarz, 192 >= 192, won."""
+    record, state = _verdict_record("DA", "D7 DT", 192)
+    outcomes = list(Analyzer(record, backend="python").outcomes(state))
+    assert len(outcomes) == 3
+    assert all(o.declarer_points == 120 and o.declarer_wins is True for o in outcomes)
+
+
+def test_schneider_alone_wins_a_bid_above_the_plain_value() -> None:
+    """Bid 168 needs schneider (144 < 168 <= 168): 120 card points are schneider, so every card wins even
+    though the ♦7 trick is lost; with a bid of 180 (above 168, below 192) every card loses."""
+    record, state = _verdict_record("D7", "DA DT", 168)
+    assert all(o.declarer_wins is True for o in Analyzer(record, backend="python").outcomes(state))
+    record, state = _verdict_record("D7", "DA DT", 180)
+    assert all(o.declarer_wins is False for o in Analyzer(record, backend="python").outcomes(state))
+
+
+def test_with_a_defender_to_move_schwarz_is_judged_against_both_defenders() -> None:
+    """Forehand has led ♣J and middlehand is to play. With ♦A in forehand's hand no defender card can stop
+    schwarz (won at 192); with ♦7, whatever middlehand throws, rearhand keeps ♦9 for the ♦7 (lost)."""
+    for diamond, skat, wins in (("DA", "D7 DT", True), ("D7", "DA DT", False)):
+        record, state = _verdict_record(diamond, skat, 192)
+        state.play(parse_card("CJ"))
+        outcomes = list(Analyzer(record, backend="python").outcomes(state))
+        assert {o.card for o in outcomes} == set(parse_cards("D8 H9 H8"))
+        assert all(o.declarer_points == 120 and o.declarer_wins is wins for o in outcomes), diamond
+
+
+@pytest.mark.parametrize("profile", [INTERNATIONAL, DANISH])
+def test_an_all_pass_record_is_a_passed_in_deal_not_an_error(profile: RuleProfile) -> None:
+    """Everyone passes (forehand, then middlehand, then rearhand: "1 p 2 p 0 p" in ISS seat order): no game
+    was declared and nothing is wrong with the record. It is listed as passed in, with no game to step
+    through and no error, under either rules; the game record next to it still loads."""
+    cards = ".".join(c.iss for c in random_deal(5, profile).all_cards)
+    passed = f"(;GM[Skat]ID[77]P0[a]P1[b]P2[c]MV[w {cards} 1 p 2 p 0 p ]R[passed] ;)"
+    broken = passed.replace(" 0 p ]", " 0 p 1 CJ ]")
+    loads = load_iss_text("\n".join([passed, broken]), profile)
+    assert [(load.line_number, load.record_id) for load in loads] == [(1, "77"), (2, "77")]
+    first, second = loads
+    assert first.passed_in and first.record is None and not first.error and not first.failed
+    assert second.failed and not second.passed_in and second.error  # a card after a passed-in deal
+    with pytest.raises(RecordError):
+        GameRecord.from_iss_line(passed, profile)  # the single-record API still has no game to give
+
+
+@pytest.mark.skipif(not SAMPLE.exists(), reason="../shared/data/iss-sample.sgf is not beside the repository")
+def test_the_sample_passed_in_deal_is_listed_not_failed() -> None:
+    loads = load_iss_text(SAMPLE.read_text(encoding="utf-8"), INTERNATIONAL)
+    passed = [load for load in loads if load.passed_in]
+    # The sample's one all-pass record (ID 756788) ends its moves with "1 p 2 p 0 p" and R[passed].
+    assert [load.record_id for load in passed] == ["756788"]
+    assert not any(load.failed for load in passed)
