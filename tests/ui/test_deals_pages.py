@@ -192,6 +192,42 @@ def test_upload_reports_bad_records_and_loads_the_good_ones() -> None:
     assert sum("Uploaded: ISS" in label for label in labels) == 2
 
 
+def _passed_line(record_id: str) -> str:
+    """An all-pass record: forehand, middlehand and rearhand pass ("1 p 2 p 0 p"), R[passed]."""
+    cards = ".".join(card.iss for card in DEALS["grand"].deal.all_cards)
+    return f"(;GM[Skat]ID[{record_id}]P0[a]P1[b]P2[c]MV[w {cards} 1 p 2 p 0 p ]R[passed] ;)"
+
+
+RAMSE_NEXT = "Line 2: game 201: everyone passed. These rules would go on to Ramse"
+
+
+@pytest.mark.parametrize(
+    ("lang", "international", "listed", "error_word"),
+    [
+        ("en", True, "Line 2: game 201: everyone passed, so the deal is thrown in.", "could not be used"),
+        ("da", True, "Linje 2: spil 201: alle sagde pas, så kortene kastes sammen.", "kunne ikke bruges"),
+        ("en", False, RAMSE_NEXT, "could not be used"),
+    ],
+)
+def test_an_all_pass_record_is_listed_as_passed_in(
+    lang: str, international: bool, listed: str, error_word: str
+) -> None:
+    """The all-pass record on line 2 is neither an error nor a game for the viewer. Checked under the
+    international rules the deal is thrown in and the game on line 1 loads beside it; under the Danish
+    rules (which refuse the international bid of 18 in that game, so line 1 is left empty) Ramse would
+    follow, which the server does not record."""
+    first = _good_line("grand", "200") if international else ""
+    at = _open(UPLOAD, lang=lang, rules="danish")
+    at.toggle(key="upload_international").set_value(international).run()
+    at.text_area(key="upload_paste").set_value(f"{first}\n{_passed_line('201')}").run()
+    _click(at, "upload_load_paste")
+    page = texts(at)
+    assert listed in page
+    assert error_word not in page and not at.error
+    uploaded = at.session_state["deals_uploaded"]
+    assert [record.title for record in uploaded] == (["ISS 200"] if international else [])
+
+
 def test_the_sample_button_loads_the_sample_set_or_says_it_is_missing() -> None:
     at = _open(UPLOAD)
     _click(at, "upload_sample")

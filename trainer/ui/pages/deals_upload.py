@@ -1,11 +1,12 @@
 """Real games: upload ISS records (.sgf, one game per line) or load the sample set, and replay them in the
-viewer. Every record is checked on its own: broken ones are listed with their error, the good ones load."""
+viewer. Every record is checked on its own: broken ones are listed with their error, the good ones load,
+and a deal everyone passed is listed as passed in (there is no card play to step through)."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from trainer.profiles import INTERNATIONAL, RuleProfile
+from trainer.profiles import INTERNATIONAL, AllPass, RuleProfile
 from trainer.replay import RecordLoad, load_iss_text
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, sample_text
@@ -89,7 +90,8 @@ def render(ctx: PageContext) -> None:
     if not report:
         return
     good = [load for load in report if load.record is not None]
-    bad = [load for load in report if load.record is None]
+    passed = [load for load in report if load.passed_in]
+    bad = [load for load in report if load.failed]
     st.success(
         t.ngettext("{n} game loaded.", "{n} games loaded.", len(good)),
         icon=":material/check_circle:",
@@ -106,6 +108,8 @@ def render(ctx: PageContext) -> None:
                 ending=ending,
             )
         )
+    if passed:
+        _passed_in(passed, profile, ctx)
     if bad:
         st.error(t.ngettext("{n} record could not be used:", "{n} records could not be used:", len(bad)))
         for load in bad:
@@ -119,6 +123,36 @@ def render(ctx: PageContext) -> None:
             )
     if good and st.button(t("Open them in the viewer"), key="upload_open", icon=":material/play_arrow:"):
         st.switch_page(VIEWER_PAGE)
+
+
+def _passed_in(passed: list[RecordLoad], profile: RuleProfile, ctx: PageContext) -> None:
+    """List the deals everyone passed: not errors, but nothing to step through either."""
+    t = ctx.t
+    st.info(
+        t.ngettext(
+            "Passed in: {n} deal where everyone passed (listed only, as there is no card play to step "
+            "through):",
+            "Passed in: {n} deals where everyone passed (listed only, as there is no card play to step "
+            "through):",
+            len(passed),
+        ),
+        icon=":material/block:",
+    )
+    for load in passed:
+        if profile.all_pass is AllPass.RAMSE:
+            line = t(
+                "Line {line}: game {id}: everyone passed. These rules would go on to Ramse, but the record "
+                "has no Ramse game to show.",
+                line=load.line_number,
+                id=load.record_id or "?",
+            )
+        else:
+            line = t(
+                "Line {line}: game {id}: everyone passed, so the deal is thrown in.",
+                line=load.line_number,
+                id=load.record_id or "?",
+            )
+        st.markdown(line)
 
 
 render(page_context())
