@@ -1,14 +1,18 @@
 """Real browser (headless Debian Chromium): click through one example deal to its result and have one
-illegal card refused in play-a-seat, at desktop and phone width, saving screenshots as test artefacts.
+illegal card refused in play-a-seat, at desktop and phone width, and upload a real .sgf file through the
+ISS page's file input, saving screenshots as test artefacts.
 
 Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so CI runs this).
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from .conftest import IDLE, open_app, screenshot
+from .conftest import IDLE, open_app, screenshot, screenshot_all_content
 
 pytestmark = pytest.mark.browser
 
@@ -60,4 +64,70 @@ def test_a_refused_card_in_play_a_seat(app_url: str, browser, width: int, label:
     hand.get_by_role("radio", name="♠9", exact=True).click()
     _idle(page)
     assert page.locator("[data-testid=stAlertContentError]").filter(has_text="cannot be played").count() == 0
+    page.close()
+
+
+SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "iss-sample.sgf"
+
+
+def _upload_file(tmp_path: Path) -> tuple[Path, list[str]]:
+    """Two good sample records (IDs 541932, 684159), between them record 727 with its second dealt card
+    replaced by its first (♥J dealt twice), then the sample's all-pass record 756788."""
+    lines = [line for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    by_id = {re.search(r"ID\[(\d+)\]", line).group(1): line for line in lines}  # type: ignore[union-attr]
+    broken = by_id["727"]
+    dealt = re.search(r"MV\[w ([^ ]+)", broken).group(1)  # type: ignore[union-attr]
+    cards = dealt.split(".")
+    assert cards[0] == "HJ" and cards[1] != "HJ"
+    broken = broken.replace(dealt, ".".join([cards[0], cards[0], *cards[2:]]), 1)
+    ids = ["541932", "727", "684159", "756788"]
+    path = tmp_path / "my-games.sgf"
+    path.write_text("\n".join([by_id["541932"], broken, by_id["684159"], by_id["756788"]]) + "\n")
+    return path, ids
+
+
+@pytest.mark.skipif(not SAMPLE.exists(), reason="../shared/data/iss-sample.sgf is not beside the repository")
+def test_upload_a_real_sgf_file_and_open_a_game(app_url: str, browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The file input itself (AppTest cannot drive st.file_uploader): the duplicate card is reported with
+    its line, the passed-in deal is listed apart, and the two good games open in the viewer."""
+    path, _ = _upload_file(tmp_path)
+    page = browser.new_page(viewport={"width": 1280, "height": 1400})
+    open_app(page, f"{app_url}/iss?lang=en&rules=international")
+    assert page.locator("h1").first.inner_text() == "Real games (ISS records)"
+    page.locator(".st-key-upload_file input[type=file]").set_input_files(str(path))
+    load = page.locator(".st-key-upload_load_file button")
+    load.wait_for(timeout=30_000)
+    _idle(page)
+    load.click()
+    _idle(page)
+    page.get_by_text("2 games loaded.").first.wait_for(timeout=30_000)
+    error = page.locator("[data-testid=stAlertContentError]").filter(has_text="1 record could not be used")
+    assert error.count() == 1
+    body = page.locator("[data-testid=stMain]").inner_text()
+    assert "Line 2 (727): Move 1 (the deal): HJ is dealt twice" in body, body
+    assert "Line 1: game 541932" in body and "Line 3: game 684159" in body
+    assert "Line 4: game 756788: everyone passed, so the deal is thrown in." in body
+    assert "Line 4 (756788)" not in body  # not among the errors
+    assert page.locator("[data-testid=stException]").count() == 0
+    screenshot_all_content(page, "deals-upload-file")
+
+    page.locator(".st-key-upload_open a").click()
+    _idle(page)
+    page.locator("h1").filter(has_text="Replay a game").first.wait_for(timeout=30_000)
+    # The session's rules survive the move (the uploaded game then needs no "own rules" notice).
+    rules = page.locator("[data-testid=stSidebar] input[type=radio]:checked").first
+    assert rules.evaluate("e => e.closest('label').innerText") == "International (ISkO)"
+    page.locator(".st-key-deals_choice").click()
+    options = page.get_by_role("option")
+    assert options.filter(has_text="Uploaded: ISS").count() == 2
+    options.filter(has_text="Uploaded: ISS 541932").first.click()
+    _idle(page)
+    # Record 541932: rearhand plays diamonds; forehand leads ♠A, middlehand ♠7 and rearhand trumps with
+    # ♦A: 11 + 0 + 11 = 22 card points for rearhand.
+    page.locator(".st-key-viewer_next_trick button").click()
+    _idle(page)
+    page.get_by_text("Rearhand wins the trick (22 card points).").first.wait_for(timeout=30_000)
+    assert page.locator("[data-testid=stException]").count() == 0
+    assert page.get_by_text("replayed under its own rules").count() == 0
+    screenshot(page, "deals-upload-file-viewer", full_page=True)
     page.close()

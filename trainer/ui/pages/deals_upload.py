@@ -121,8 +121,10 @@ def render(ctx: PageContext) -> None:
                     error=t_error(load.problem, t) if load.problem is not None else load.error,
                 )
             )
-    if good and st.button(t("Open them in the viewer"), key="upload_open", icon=":material/play_arrow:"):
-        st.switch_page(VIEWER_PAGE)
+    if good:
+        # A link, not st.switch_page: switching from a script run resets the sidebar's rules switch.
+        with st.container(key="upload_open"):
+            st.page_link(VIEWER_PAGE, label=t("Open them in the viewer"), icon=":material/play_arrow:")
 
 
 def _passed_in(passed: list[RecordLoad], profile: RuleProfile, ctx: PageContext) -> None:
