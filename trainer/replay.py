@@ -511,9 +511,11 @@ class CardOutcome:
     """What one legal card leads to with perfect play by everyone afterwards (all hands open).
 
     Suit and grand: ``declarer_points`` is the declarer's final total (skat included); when the cap stopped
-    the search it is None and ``bounds`` gives what is known. Null: ``declarer_points`` is None and
-    ``declarer_wins`` says whether the declarer can still avoid every trick. ``declarer_wins`` is None when
-    the cap left it open.
+    the search it is None and ``bounds`` gives what is known. ``declarer_wins`` is the game's real verdict
+    (:func:`trainer.value.evaluate_game` with the bid): enough points can still be lost as overbid, and
+    where only schwarz reaches the bid the solver's schwarz answer decides. Null: ``declarer_points`` is
+    None and ``declarer_wins`` says whether the declarer can still avoid every trick. ``declarer_wins`` is
+    None when the cap left it open. Musik (Danish) is not looked ahead: it is judged at the end only.
     """
 
     card: Card
