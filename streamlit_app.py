@@ -19,11 +19,14 @@ from trainer.ui.context import (
     adopt_query_params,
     choices_as_params,
     context_from_state,
+    keep_choices,
+    restore_choices,
 )
 from trainer.ui.nav import PAGES
 from trainer.ui.terms import profile_label
 
 st.set_page_config(page_title="Skat Trainer", page_icon="🂡", layout="centered")
+restore_choices(st.session_state)
 adopt_query_params(st.session_state, st.query_params.to_dict())
 
 # The switches come first so that every page reads the session's choices from them.
@@ -49,6 +52,7 @@ with st.sidebar:
         key=FOUR_COLOUR_KEY,
         help=t("Clubs green, spades black, hearts red, diamonds orange."),
     )
+keep_choices(st.session_state)
 for name, value in choices_as_params(st.session_state).items():
     st.query_params[name] = value
 if FOUR_COLOUR_KEY in st.query_params and not st.session_state[FOUR_COLOUR_KEY]:

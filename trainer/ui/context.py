@@ -79,6 +79,26 @@ def adopt_query_params(state: MutableMapping[str, Any], params: Mapping[str, str
     state.setdefault(FOUR_COLOUR_KEY, False)
 
 
+_KEPT_PREFIX = "_kept_"
+_CHOICE_KEYS = (LANG_KEY, PROFILE_KEY, FOUR_COLOUR_KEY)
+
+
+def restore_choices(state: MutableMapping[str, Any]) -> None:
+    """Put back switch values that Streamlit dropped. A page switch started from a script
+    (``st.switch_page``) can clear the sidebar widgets' state; a copy outside the widgets survives it."""
+    for key in _CHOICE_KEYS:
+        kept = state.get(_KEPT_PREFIX + key)
+        if kept is not None and key not in state:
+            state[key] = kept
+
+
+def keep_choices(state: MutableMapping[str, Any]) -> None:
+    """Copy the switches' values outside the widgets (see :func:`restore_choices`)."""
+    for key in _CHOICE_KEYS:
+        if key in state:
+            state[_KEPT_PREFIX + key] = state[key]
+
+
 def choices_as_params(state: Mapping[str, Any]) -> dict[str, str]:
     """The session's choices as query parameters (written back to the URL on every run)."""
     ctx = context_from_state(state)
