@@ -6,24 +6,10 @@ from __future__ import annotations
 from trainer.cards import Card
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
-from trainer.i18n import N_, Translator
+from trainer.i18n import Translator
 from trainer.quiz import Param, Text
-from trainer.ui.terms import card_label, seat_name
+from trainer.ui.terms import card_label, game_word, seat_name
 from trainer.value import ValueBreakdown, danish_null_name
-
-_GAME_WORDS = {
-    GameType.CLUBS: N_("clubs"),
-    GameType.SPADES: N_("spades"),
-    GameType.HEARTS: N_("hearts"),
-    GameType.DIAMONDS: N_("diamonds"),
-    GameType.GRAND: N_("grand"),
-    GameType.NULL: N_("null"),
-}
-
-
-def game_word(game: GameType, t: Translator) -> str:
-    """Short name of a kind of game for sentences: 'clubs', 'grand', 'null'."""
-    return t(_GAME_WORDS[game])
 
 
 def declaration_words(d: Declaration, t: Translator, lang: str) -> str:
