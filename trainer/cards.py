@@ -142,6 +142,28 @@ RANK_INDEX_ORDER: tuple[Rank, ...] = (
 )
 _RANK_INDEX = {rank: i for i, rank in enumerate(RANK_INDEX_ORDER)}
 
+#: Rank order of the non-Jack cards of a suit in suit and grand games, highest first: A 10 K Q 9 8 7.
+RANK_ORDER_TRUMP_GAMES: tuple[Rank, ...] = (
+    Rank.ACE,
+    Rank.TEN,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
+)
+#: Rank order of a suit in null games, highest first: A K Q J 10 9 8 7 (the Jack is an ordinary card).
+RANK_ORDER_NULL: tuple[Rank, ...] = (
+    Rank.ACE,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.TEN,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -349,7 +371,6 @@ def format_cards(cards: Iterable[Card], style: str = "symbol") -> str:
 
 #: Traditional sort: Jacks first (♣♠♥♦), then clubs, spades, hearts, diamonds, each A 10 K Q 9 8 7.
 _SORT_SUITS = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
-_SORT_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
@@ -359,6 +380,6 @@ def sort_hand(cards: Iterable[Card]) -> list[Card]:
     def key(card: Card) -> tuple[int, int, int]:
         if card.is_jack:
             return (0, _SORT_SUITS.index(card.suit), 0)
-        return (1, _SORT_SUITS.index(card.suit), _SORT_RANKS.index(card.rank))
+        return (1, _SORT_SUITS.index(card.suit), RANK_ORDER_TRUMP_GAMES.index(card.rank))
 
     return sorted(cards, key=key)

@@ -23,7 +23,16 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Literal, NamedTuple
 
-from trainer.cards import ALL_CARDS, JACKS, Card, Rank, Suit, card_points, parse_card
+from trainer.cards import (
+    ALL_CARDS,
+    JACKS,
+    RANK_ORDER_NULL,
+    RANK_ORDER_TRUMP_GAMES,
+    Card,
+    Suit,
+    card_points,
+    parse_card,
+)
 from trainer.deal import HAND_SIZE, PLAYING_SEATS, SKAT_SIZE, Deal, Seat, deal_packets
 from trainer.errors import N_, IllegalCardError, Message, SkatExchangeError
 from trainer.games import Declaration, GameType
@@ -42,26 +51,6 @@ _TRUMP_CLASS = 4
 _TRUMP_BONUS = 100
 """Added to a trump's strength so that every trump beats every plain card."""
 
-_PLAIN_ORDER_TRUMP_GAMES: tuple[Rank, ...] = (
-    Rank.ACE,
-    Rank.TEN,
-    Rank.KING,
-    Rank.QUEEN,
-    Rank.NINE,
-    Rank.EIGHT,
-    Rank.SEVEN,
-)
-_PLAIN_ORDER_NULL: tuple[Rank, ...] = (
-    Rank.ACE,
-    Rank.KING,
-    Rank.QUEEN,
-    Rank.JACK,
-    Rank.TEN,
-    Rank.NINE,
-    Rank.EIGHT,
-    Rank.SEVEN,
-)
-
 
 def _trump_cards(game: GameType) -> tuple[Card, ...]:
     if not game.has_trumps:
@@ -69,15 +58,15 @@ def _trump_cards(game: GameType) -> tuple[Card, ...]:
     suit = game.trump_suit
     if suit is None:
         return JACKS
-    return JACKS + tuple(Card(suit, rank) for rank in _PLAIN_ORDER_TRUMP_GAMES)
+    return JACKS + tuple(Card(suit, rank) for rank in RANK_ORDER_TRUMP_GAMES)
 
 
 def _plain_cards(suit: Suit, game: GameType) -> tuple[Card, ...]:
     if not game.has_trumps:
-        return tuple(Card(suit, rank) for rank in _PLAIN_ORDER_NULL)
+        return tuple(Card(suit, rank) for rank in RANK_ORDER_NULL)
     if suit is game.trump_suit:
         return ()
-    return tuple(Card(suit, rank) for rank in _PLAIN_ORDER_TRUMP_GAMES)
+    return tuple(Card(suit, rank) for rank in RANK_ORDER_TRUMP_GAMES)
 
 
 @dataclass(frozen=True)

@@ -15,22 +15,11 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from trainer.cards import JACKS, TOTAL_CARD_POINTS, Card, Rank
+from trainer.cards import TOTAL_CARD_POINTS, Card
 from trainer.errors import N_, DeclarationError
 from trainer.games import Declaration, GameType
+from trainer.play import trump_order
 from trainer.profiles import LEVEL_CODES, OverbidValuation, RuleProfile
-
-#: Order of the non-Jack trumps of a suit game, highest first.
-_SUIT_TRUMP_RANKS: tuple[Rank, ...] = (
-    Rank.ACE,
-    Rank.TEN,
-    Rank.KING,
-    Rank.QUEEN,
-    Rank.NINE,
-    Rank.EIGHT,
-    Rank.SEVEN,
-)
-
 
 _ENGLISH_LEVEL = {
     "game": "game",
@@ -52,17 +41,6 @@ _DANISH_LEVEL = {
     "ouvert": "på bordet",
     "musik": "Musik",
 }
-
-
-def trump_order(game: GameType) -> tuple[Card, ...]:
-    """The trumps of a game, highest first: the four Jacks, then (suit game) the trump suit A 10 K Q 9 8 7.
-    Null has no trumps."""
-    if game.is_null:
-        return ()
-    suit = game.trump_suit
-    if suit is None:
-        return JACKS
-    return JACKS + tuple(Card(suit, rank) for rank in _SUIT_TRUMP_RANKS)
 
 
 def max_matadors(game: GameType) -> int:
