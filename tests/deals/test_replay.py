@@ -4,7 +4,6 @@ simple policy, open-hand analysis against an exhaustive search, and loading ISS 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from exhaustive import exhaustive_points
@@ -18,6 +17,7 @@ from trainer.games import Declaration, GameType
 from trainer.play import GameState
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.records.deals import ExampleDeal, load_all
+from trainer.records.samples import iss_sample_text
 from trainer.replay import (
     Analyzer,
     GameRecord,
@@ -34,8 +34,6 @@ from trainer.replay import (
     score_state,
 )
 from trainer.value import matadors
-
-SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "iss-sample.sgf"
 
 
 @pytest.fixture(scope="module")
@@ -303,9 +301,8 @@ def test_first_costly_card_finds_the_first_blunder() -> None:
 # ---- ISS files ---------------------------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not SAMPLE.exists(), reason="../shared/data/iss-sample.sgf is not beside the repository")
 def test_the_iss_sample_loads_record_by_record() -> None:
-    loads = load_iss_text(SAMPLE.read_text(encoding="utf-8"), INTERNATIONAL)
+    loads = load_iss_text(iss_sample_text(), INTERNATIONAL)
     assert len(loads) == 11
     good = [load for load in loads if load.record is not None]
     assert good, [load.error for load in loads]
@@ -436,9 +433,8 @@ def test_an_all_pass_record_is_a_passed_in_deal_not_an_error(profile: RuleProfil
         GameRecord.from_iss_line(passed, profile)  # the single-record API still has no game to give
 
 
-@pytest.mark.skipif(not SAMPLE.exists(), reason="../shared/data/iss-sample.sgf is not beside the repository")
 def test_the_sample_passed_in_deal_is_listed_not_failed() -> None:
-    loads = load_iss_text(SAMPLE.read_text(encoding="utf-8"), INTERNATIONAL)
+    loads = load_iss_text(iss_sample_text(), INTERNATIONAL)
     passed = [load for load in loads if load.passed_in]
     # The sample's one all-pass record (ID 756788) ends its moves with "1 p 2 p 0 p" and R[passed].
     assert [load.record_id for load in passed] == ["756788"]

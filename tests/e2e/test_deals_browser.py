@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from trainer.records.samples import iss_sample_text
+
 from .conftest import IDLE, open_app, screenshot, screenshot_all_content
 
 pytestmark = pytest.mark.browser
@@ -70,13 +72,10 @@ def test_a_refused_card_in_play_a_seat(app_url: str, browser, width: int, label:
     page.close()
 
 
-SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "iss-sample.sgf"
-
-
 def _upload_file(tmp_path: Path) -> tuple[Path, list[str]]:
     """Two good sample records (IDs 541932, 684159), between them record 727 with its second dealt card
     replaced by its first (♥J dealt twice), then the sample's all-pass record 756788."""
-    lines = [line for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    lines = [line for line in iss_sample_text().splitlines() if line.strip()]
     by_id = {re.search(r"ID\[(\d+)\]", line).group(1): line for line in lines}  # type: ignore[union-attr]
     broken = by_id["727"]
     dealt = re.search(r"MV\[w ([^ ]+)", broken).group(1)  # type: ignore[union-attr]
@@ -89,7 +88,6 @@ def _upload_file(tmp_path: Path) -> tuple[Path, list[str]]:
     return path, ids
 
 
-@pytest.mark.skipif(not SAMPLE.exists(), reason="../shared/data/iss-sample.sgf is not beside the repository")
 def test_upload_a_real_sgf_file_and_open_a_game(app_url: str, browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """The file input itself (AppTest cannot drive st.file_uploader): the duplicate card is reported with
     its line, the passed-in deal is listed apart, and the two good games open in the viewer."""

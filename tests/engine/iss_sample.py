@@ -1,21 +1,19 @@
-"""The ISS sample records in ../shared/data beside the clone, for the ISS parser and CLI tests (a test that
-needs them is skipped when they are not there)."""
+"""The ISS sample records shipped in the package (trainer/records/data), for the ISS parser and CLI tests."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
+import trainer.records
+from trainer.records.samples import iss_sample_lines
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared"
-SAMPLE = SHARED / "data" / "iss-sample.sgf"
+SAMPLE = Path(trainer.records.__file__).parent / "data" / "iss-sample.sgf"
+"""The sample file itself, for the CLI tests that read a path."""
 
 
 def sample_lines() -> list[str]:
     """The sample's non-empty lines, one game record each."""
-    if not SAMPLE.exists():
-        pytest.skip(f"shared data not found at {SAMPLE} (expected beside the clone)")
-    return [line.strip() for line in SAMPLE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return iss_sample_lines()
 
 
 def by_id(ident: str) -> str:

@@ -348,7 +348,7 @@ def test_bad_counts_are_refused() -> None:
         evaluate_game(INTERNATIONAL, D(C), matadors=1, bid=18, declarer_points=60, declarer_tricks=11)
 
 
-# --- ISS records (/work/shared/data/iss-sample.sgf, R[...] fields) --------------------------------------
+# --- ISS records (trainer/records/data/iss-sample.sgf, R[...] fields) --------------------------------------
 @pytest.mark.parametrize(
     ("decl", "bid", "m", "points", "tricks", "v"),
     [

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import streamlit as st
 
@@ -47,8 +46,6 @@ NODE_CAP: int | None = None
 """Search nodes per card before the analysis gives up on that card (None: only the time cap applies)."""
 TIME_CAP = 2.5
 """Seconds per card before the analysis shows that card's bounds instead of its value (no stuck page)."""
-SAMPLE_PATH = Path(__file__).resolve().parents[4] / "shared" / "data" / "iss-sample.sgf"
-"""The ISS sample set: ``shared/`` lies beside the repository (as in CI)."""
 
 
 @st.cache_resource
@@ -437,11 +434,3 @@ def costly_card_panel(
         )
         bar.empty()
     st.info(costly_card_text(cache[cache_key], ctx), icon=":material/travel_explore:")
-
-
-def sample_text() -> str | None:
-    """The ISS sample set, or None when ../shared is not beside the repository."""
-    try:
-        return SAMPLE_PATH.read_text(encoding="utf-8")
-    except OSError:
-        return None

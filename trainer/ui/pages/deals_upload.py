@@ -7,9 +7,10 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.profiles import INTERNATIONAL, AllPass, RuleProfile
+from trainer.records.samples import iss_sample_text
 from trainer.replay import RecordLoad, load_iss_text
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, sample_text
+from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY
 from trainer.ui.terms import profile_name, t_error
 
 REPORT_KEY = "upload_report"
@@ -26,13 +27,7 @@ def _load(text: str, profile: RuleProfile) -> None:
 
 
 def _load_sample(profile: RuleProfile) -> None:
-    text = sample_text()
-    if text is None:
-        st.session_state[REPORT_KEY] = None
-        st.session_state["upload_sample_missing"] = True
-        return
-    st.session_state.pop("upload_sample_missing", None)
-    _load(text, profile)
+    _load(iss_sample_text(), profile)
 
 
 def _load_paste(profile: RuleProfile) -> None:
@@ -78,14 +73,6 @@ def render(ctx: PageContext) -> None:
         args=(profile,),
         use_container_width=True,
     )
-    if st.session_state.get("upload_sample_missing"):
-        st.warning(
-            t(
-                "The sample set was not found: it is expected in ../shared/data/iss-sample.sgf beside the "
-                "repository."
-            )
-        )
-
     report: list[RecordLoad] | None = st.session_state.get(REPORT_KEY)
     if not report:
         return
