@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from trainer.errors import N_, CardParseError
+from trainer.text import english, list_separator
 
 
 class Suit(IntEnum):
@@ -383,3 +384,19 @@ def sort_hand(cards: Iterable[Card]) -> list[Card]:
         return (1, _SORT_SUITS.index(card.suit), RANK_ORDER_TRUMP_GAMES.index(card.rank))
 
     return sorted(cards, key=key)
+
+
+@english.register(Suit)
+@english.register(Rank)
+def _english_name(value: Suit | Rank) -> str:
+    return value.english
+
+
+@english.register(Card)
+def _english_card(card: Card) -> str:
+    return card.symbol
+
+
+@list_separator.register(Card)
+def _cards_side_by_side(_card: Card) -> str:
+    return " "

@@ -22,6 +22,7 @@ from enum import IntEnum
 from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.errors import N_, CardParseError, DealError
 from trainer.profiles import RuleProfile
+from trainer.text import english
 
 HAND_SIZE = 10
 SKAT_SIZE = 2
@@ -229,3 +230,8 @@ def table_seats(table_size: int, dealer: int) -> dict[int, Seat]:
         )
     offsets = (1, 2, table_size - 1) if table_size == 5 else (1, 2, 3)
     return {(dealer + offset) % table_size: seat for offset, seat in zip(offsets, Seat, strict=True)}
+
+
+@english.register(Seat)
+def _english_seat(seat: Seat) -> str:
+    return seat.english

@@ -1,79 +1,23 @@
 """One exception family for everything a learner (or a record) can get wrong.
 
 Every message is written for a person: it says what was wrong and, where it helps, the rule. A message
-made with :meth:`SkatError.of` also keeps its English template and parameters (a :class:`Message`), so the
-UI can show it in the learner's language; ``str(error)`` is always the English text.
+made with :meth:`SkatError.of` also keeps its English template and parameters (a
+:class:`~trainer.text.Message`), so the UI can show it in the learner's language; ``str(error)`` is always
+the English text. This module imports only :mod:`trainer.text`, so every engine module can import it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Self
 
-
-def N_(msgid: str) -> str:
-    """Mark a template for catalog extraction (the same marker as :func:`trainer.i18n.N_`; defined here too
-    because :mod:`trainer.i18n` imports this module)."""
-    return msgid
-
-
-def english_param(value: object) -> str:
-    """How a message parameter reads in the English text: cards as symbols (♣J), suits, seats and games by
-    their English names, a declaration described, a value breakdown counted aloud, a nested message as its
-    text; anything else with ``str``."""
-    # Imported here: those modules import this one.
-    from trainer.cards import Card, Rank, Suit
-    from trainer.deal import Seat
-    from trainer.games import Declaration, GameType
-    from trainer.profiles import RuleProfile
-    from trainer.value import ValueBreakdown
-
-    if isinstance(value, Message):
-        return value.english
-    if isinstance(value, SkatError):
-        return str(value)
-    if isinstance(value, Card):
-        return value.symbol
-    if isinstance(value, Suit | Seat | Rank):
-        return value.english
-    if isinstance(value, GameType):
-        return value.value
-    if isinstance(value, Declaration):
-        return value.describe()
-    if isinstance(value, ValueBreakdown):
-        return value.english_words()
-    if isinstance(value, RuleProfile):
-        return f"the {value.title} rules"
-    if isinstance(value, tuple | list) and value and all(isinstance(item, Card) for item in value):
-        return " ".join(card.symbol for card in value)
-    if isinstance(value, tuple | list) and value and all(isinstance(item, Message) for item in value):
-        return ", ".join(item.english for item in value)
-    return str(value)
-
-
-def upper_first(text: str) -> str:
-    """Capitalise only the first letter (a message may begin with a seat or a game name)."""
-    return text[:1].upper() + text[1:]
-
-
-@dataclass(frozen=True)
-class Message:
-    """An English template with its parameters: the English text is ``template.format(**params)`` (with
-    :func:`english_param` for each parameter). The UI translates the
-    template and the enum-like parameters instead (``trainer.ui.terms.t_message``)."""
-
-    template: str
-    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
-
-    @property
-    def english(self) -> str:
-        values = {name: english_param(value) for name, value in self.params.items()}
-        return self.template.format(**values) if values else self.template
-
-    def __str__(self) -> str:
-        return self.english
+# N_, Message and upper_first live in the leaf trainer.text; re-exported (``as``) because engine modules
+# import them together with their error class.
+from trainer.text import N_ as N_
+from trainer.text import Message as Message
+from trainer.text import english
+from trainer.text import upper_first as upper_first
 
 
 class SkatError(ValueError):
@@ -160,3 +104,8 @@ class TooManyAttemptsError(ClassAccessError):
         self.template = template
         self.params = {"minutes": minutes}
         self.retry_after = retry_after
+
+
+@english.register(SkatError)
+def _english_error(value: SkatError) -> str:
+    return str(value)

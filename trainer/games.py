@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from trainer.cards import Suit
+from trainer.text import english
 
 
 class GameType(Enum):
@@ -127,3 +128,13 @@ class Declaration:
         if self.musik:
             parts.append(f"musik {self.musik}")
         return " ".join(parts)
+
+
+@english.register(GameType)
+def _english_game(game: GameType) -> str:
+    return game.value
+
+
+@english.register(Declaration)
+def _english_declaration(declaration: Declaration) -> str:
+    return declaration.describe()

@@ -19,6 +19,7 @@ from enum import Enum
 from trainer.cards import Suit
 from trainer.errors import N_, DeclarationError, Message
 from trainer.games import Declaration, GameType
+from trainer.text import english
 
 
 class OverbidValuation(Enum):
@@ -276,3 +277,8 @@ def get_profile(name: str) -> RuleProfile:
             name=name,
             options=", ".join(PROFILES),
         ) from None
+
+
+@english.register(RuleProfile)
+def _english_profile(profile: RuleProfile) -> str:
+    return f"the {profile.title} rules"

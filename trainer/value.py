@@ -20,6 +20,7 @@ from trainer.errors import N_, DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.play import trump_order
 from trainer.profiles import LEVEL_CODES, OverbidValuation, RuleProfile
+from trainer.text import english
 
 _ENGLISH_LEVEL = {
     "game": "game",
@@ -399,3 +400,8 @@ __all__ = [
     "tricks_per_game",
     "trump_order",
 ]
+
+
+@english.register(ValueBreakdown)
+def _english_breakdown(breakdown: ValueBreakdown) -> str:
+    return breakdown.english_words()

@@ -21,6 +21,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from trainer.errors import SkatError
+from trainer.text import N_ as N_  # the one marker, re-exported for the UI
 
 LANGUAGES: tuple[str, ...] = ("en", "da")
 """Supported UI languages, the default first."""
@@ -29,11 +30,6 @@ LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "da": "Dansk"}
 """Each language's name in itself (what the language switch shows)."""
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "messages"
-
-
-def N_(msgid: str) -> str:
-    """Mark a string for extraction without translating it now (translate it later with ``t(msgid)``)."""
-    return msgid
 
 
 def catalog_path(lang: str) -> Path:
