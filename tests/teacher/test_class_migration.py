@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from alembic import command
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from trainer.store import Store, make_engine, migrate
 from trainer.store.db import alembic_config, current_revision
@@ -29,16 +29,29 @@ def test_upgrade_from_0001_keeps_progress_and_downgrade_removes_only_class_table
     try:
         migrate(engine, "0001")
         assert set(inspect(engine).get_table_names()) == PROGRESS_TABLES | {"alembic_version"}
-        old = Store(db_url, migrate_schema=False)
-        anna = old.get_or_create_learner("Anna")
-        old.record_attempt(anna.id, "matadors", True, "with 2", "with 2", "danish", at=T0)
-        old.dispose()
+        # Written with plain SQL: the ORM models describe the newest schema, not 0001's.
+        with engine.begin() as conn:
+            anna = conn.execute(
+                text(
+                    "INSERT INTO learners (name, name_key, created_at)"
+                    " VALUES ('Anna', 'anna', :at) RETURNING id"
+                ),
+                {"at": T0.replace(tzinfo=None)},
+            ).scalar_one()
+            conn.execute(
+                text(
+                    "INSERT INTO attempts (learner_id, question_type, profile_name, correct, answer,"
+                    " expected, rating, at)"
+                    " VALUES (:id, 'matadors', 'danish', true, 'with 2', 'with 2', 3, :at)"
+                ),
+                {"id": anna, "at": T0.replace(tzinfo=None)},
+            )
 
         migrate(engine)
         assert current_revision(engine) not in (None, "0001")
         assert set(inspect(engine).get_table_names()) >= PROGRESS_TABLES | CLASS_TABLES | {"alembic_version"}
         store = Store(db_url)
-        assert store.attempt_count(store.find_learner("anna").id) == 1
+        assert store.attempt_count(anna) == 1
         store.dispose()
 
         with engine.begin() as conn:

@@ -12,11 +12,10 @@ from datetime import datetime
 from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from trainer.store.models import KEY_MAX, NAME_MAX, PROFILE_MAX, Base, UTCDateTime
+from trainer.store.models import HASH_MAX, KEY_MAX, NAME_MAX, PROFILE_MAX, Base, UTCDateTime
 from trainer.teacher import CLASS_NAME_MAX
 
 CODE_MAX = 16
-HASH_MAX = 255
 KIND_MAX = 16
 CLIENT_MAX = 64
 
@@ -45,8 +44,9 @@ class ClassMemberRow(Base):
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), unique=True)
     display_name: Mapped[str] = mapped_column(String(NAME_MAX))
     name_key: Mapped[str] = mapped_column(String(NAME_MAX))
-    key_hash: Mapped[str] = mapped_column(String(HASH_MAX))
-    """argon2id hash of the personal key that lets the learner come back from another browser."""
+    key_hash: Mapped[str | None] = mapped_column(String(HASH_MAX), nullable=True)
+    """argon2id hash of the personal key a member of old comes back with (None for a member who joined
+    with a learner account: they sign in to the account)."""
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 

@@ -391,7 +391,7 @@ class ClassStore:
                 else None
             )
             found = (_member(member), member.key_hash) if member is not None else None
-        if found is None or not self._verify(found[1], normalize_code(personal_key)):
+        if found is None or found[1] is None or not self._verify(found[1], normalize_code(personal_key)):
             raise ClassAccessError("That code, name and personal key do not match anyone in a class.")
         self._attempt_succeeded(attempt)
         return found[0]

@@ -29,6 +29,9 @@ NAME_MAX = 40
 KEY_MAX = 64
 """Longest question type, mistake tag or lesson id."""
 PROFILE_MAX = 32
+HASH_MAX = 255
+"""Longest stored argon2 hash (with its salt and parameters)."""
+TOKEN_HASH_MAX = 64
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -72,15 +75,40 @@ class Base(DeclarativeBase):
 
 
 class LearnerRow(Base):
-    """A learner: just a display name (no password in this version)."""
+    """A learner: a display name and, for an account, the hash of its password or personal key."""
 
     __tablename__ = "learners"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_MAX))
     name_key: Mapped[str] = mapped_column(String(NAME_MAX), unique=True)
-    """The name folded for lookups, so 'Anna' and 'anna ' are the same learner."""
+    """The name folded for lookups, so 'Anna' and 'anna ' are the same learner. Rows that are no account
+    of their own (class members of old, learners from before accounts) have a key starting with a space,
+    which no typed name folds to."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    secret_hash: Mapped[str | None] = mapped_column(String(HASH_MAX), nullable=True)
+    """argon2id hash of the account's password or generated personal key (None: not an account)."""
+
+
+class AuthSessionRow(Base):
+    """A signed-in browser: a learner's or a class teacher's session, found by the hash of its token."""
+
+    __tablename__ = "auth_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(TOKEN_HASH_MAX), unique=True)
+    """SHA-256 (hex) of the token in the browser's cookie; the token itself is never stored."""
+    kind: Mapped[str] = mapped_column(String(16))
+    """``learner`` or ``teacher``."""
+    learner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    class_id: Mapped[int | None] = mapped_column(
+        ForeignKey("classes.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    last_used_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 
 
 class AttemptRow(Base):
