@@ -1,0 +1,145 @@
+"""The coach's engine side: bid hints from the calculators, win-chance estimates, the memory check and the
+evening's score sheet settled by trainer.settlement."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.bidding import highest_safe_bid
+from trainer.cards import parse_cards
+from trainer.coach import (
+    SCHEMES,
+    DealSummary,
+    ScoreSheet,
+    bidding_hints,
+    estimate_win_chance,
+    learner_seat,
+    memory_check,
+    seats_for,
+    settle,
+    settlement_for,
+)
+from trainer.deal import Seat
+from trainer.games import Declaration, GameType
+from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.settlement import list_settlement
+from trainer.value import evaluate_game
+
+# The textbook's "uden 2, spil 3" hand: hearts holding the red Jacks.
+HAND = parse_cards("HJ DJ HA HT HK HQ H9 SA ST C7")
+
+
+def test_hints_are_the_calculators_values_highest_first() -> None:
+    hints = bidding_hints(DANISH, HAND, Seat.FOREHAND)
+    values = [hint.value for hint in hints]
+    assert values == sorted(values, reverse=True)
+    hearts = next(h for h in hints if h.declaration == Declaration(GameType.HEARTS))
+    assert hearts.value == highest_safe_bid(DANISH, HAND, GameType.HEARTS) == 30
+    assert hearts.breakdown.danish_words().startswith("uden 2, spil 3")
+    assert all(hint.chance is None for hint in hints)
+
+
+def test_a_strong_suit_hand_is_estimated_to_win_and_a_weak_one_not() -> None:
+    strong = parse_cards("CJ SJ HJ DJ CA CT CK CQ SA HA")
+    weak = parse_cards("C7 C8 S7 S8 S9 H7 H8 D7 D8 D9")
+    rng = random.Random(4)
+    good = estimate_win_chance(INTERNATIONAL, strong, Seat.FOREHAND, Declaration(GameType.CLUBS), rng=rng)
+    bad = estimate_win_chance(INTERNATIONAL, weak, Seat.MIDDLEHAND, Declaration(GameType.CLUBS), rng=rng)
+    assert good.samples > 0 and bad.samples > 0
+    assert good.chance is not None and good.chance > 0.9
+    assert bad.chance is not None and bad.chance < 0.1
+
+
+def test_chances_are_estimated_for_the_best_game_of_each_kind_within_the_budget() -> None:
+    hints = bidding_hints(
+        INTERNATIONAL, HAND, Seat.REARHAND, rng=random.Random(1), chances=3, time_budget=1.5
+    )
+    estimated = [h for h in hints if h.chance is not None]
+    assert len(estimated) == 3
+    kinds = {("null" if h.declaration.game.is_null else h.declaration.game.value) for h in estimated}
+    assert "grand" in kinds and "null" in kinds
+
+
+def test_memory_check_counts_the_trumps_the_others_held() -> None:
+    check = memory_check(GameType.HEARTS, HAND, 70, 50)
+    assert check.trumps_held == 7 and check.trumps_out == 4
+    assert memory_check(GameType.NULL, HAND, 0, 120).trumps_out is None
+
+
+def test_seats_rotate_and_every_player_sits_once() -> None:
+    assert [learner_seat(n) for n in (1, 2, 3, 4)] == [
+        Seat.FOREHAND,
+        Seat.MIDDLEHAND,
+        Seat.REARHAND,
+        Seat.FOREHAND,
+    ]
+    for n in range(1, 7):
+        assert sorted(seats_for(n)) == [0, 1, 2]
+        assert seats_for(n)[0] == int(learner_seat(n))
+
+
+def _won_clubs(declarer: int = 0) -> DealSummary:
+    return DealSummary(
+        "international", seats_for(1), declarer=declarer, game="clubs", bid=36, matadors=2,
+        declarer_points=75, declarer_tricks=7,
+    )  # fmt: skip
+
+
+def test_the_sheet_settles_with_the_engine() -> None:
+    summary = _won_clubs(declarer=1)
+    result = evaluate_game(
+        INTERNATIONAL, Declaration(GameType.CLUBS), matadors=2, bid=36, declarer_points=75, declarer_tricks=7
+    )
+    engine = list_settlement(INTERNATIONAL, result)
+    amounts = settle(summary, "list")
+    assert amounts is not None and amounts[1] == engine.declarer == 36
+    assert amounts[0] == amounts[2] == 0
+    assert settlement_for(summary, "online_stakes") is not None
+
+
+def test_running_totals_add_up_in_every_scheme() -> None:
+    lost = DealSummary(
+        "danish", seats_for(2), declarer=2, game="spades", bid=44, matadors=-3,
+        declarer_points=40, declarer_tricks=3,
+    )  # fmt: skip
+    ramse = DealSummary("danish", seats_for(3), ramse_points=(20, 40, 60), ramse_tricks=(2, 3, 5))
+    passed = DealSummary("international", seats_for(4))
+    for scheme in SCHEMES:
+        sheet = ScoreSheet(scheme, [_won_clubs(), lost, ramse, passed])
+        rows = sheet.rows()
+        assert rows[3].amounts is None and rows[3].totals == rows[2].totals
+        summed = [sum((r.amounts[p] for r in rows if r.amounts), Decimal(0)) for p in range(3)]
+        assert list(sheet.totals()) == summed
+    # Ramse: the most points (player 0 is forehand with 60 → index by seats) pays each other player.
+    money = settle(ramse, "danish_money")
+    assert money is not None and sum(money) == 0
+
+
+def test_unknown_scheme_is_refused() -> None:
+    from trainer.errors import SkatError
+
+    with pytest.raises(SkatError):
+        settle(_won_clubs(), "poker")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    points=st.integers(0, 120),
+    tricks=st.integers(1, 9),
+    declarer=st.integers(0, 2),
+    number=st.integers(1, 9),
+)
+def test_a_list_sheet_only_writes_the_declarer(points: int, tricks: int, declarer: int, number: int) -> None:
+    summary = DealSummary(
+        "international", seats_for(number), declarer=declarer, game="hearts", bid=18, matadors=1,
+        declarer_points=points, declarer_tricks=tricks,
+    )  # fmt: skip
+    amounts = settle(summary, "list")
+    assert amounts is not None
+    assert [a for p, a in enumerate(amounts) if p != declarer] == [0, 0]
+    assert DealSummary.from_json(summary.to_json()) == summary

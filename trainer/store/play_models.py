@@ -1,0 +1,59 @@
+"""ORM tables of the Play page: an evening (a score sheet) and its deals. Created by migration 0003.
+
+An evening is found by its ``token`` (kept in the page's URL), so a reload, a second tab or a restarted
+server finds the same score sheet and the same deal in progress. A signed-in learner's evenings also carry
+``learner_id``, which the progress page and the teacher's dashboard count from. A deal keeps its seed, the
+learner's seat and the moves made so far (JSON), so the whole-deal state is rebuilt by replaying them;
+``move_count`` lets a write succeed only on the state it was computed from (no card played twice).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from trainer.store.models import KEY_MAX, PROFILE_MAX, Base, UTCDateTime
+
+TOKEN_MAX = 32
+
+
+class PlayEveningRow(Base):
+    """One evening at the Play page: rules, settlement scheme, the opponents' level and the coach level."""
+
+    __tablename__ = "play_evenings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(TOKEN_MAX), unique=True)
+    learner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    profile_name: Mapped[str] = mapped_column(String(PROFILE_MAX))
+    scheme: Mapped[str] = mapped_column(String(KEY_MAX))
+    level: Mapped[str] = mapped_column(String(KEY_MAX))
+    coach: Mapped[str] = mapped_column(String(KEY_MAX))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class PlayDealRow(Base):
+    """One deal of an evening: its number, seed, the learner's seat, the moves so far and, once finished,
+    the summary the score sheet settles (:class:`trainer.coach.DealSummary` as JSON)."""
+
+    __tablename__ = "play_deals"
+    __table_args__ = (UniqueConstraint("evening_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("play_evenings.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    moves_json: Mapped[str] = mapped_column(Text)
+    move_count: Mapped[int] = mapped_column(Integer)
+    finished: Mapped[bool] = mapped_column(Boolean)
+    summary_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    mistakes: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """Space-separated mistake tags of the learner found in the review (e.g. ``costly_card overbid``)."""
+    record: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The deal as an ISS record line (what the .sgf download holds)."""
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime())
