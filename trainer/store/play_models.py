@@ -1,4 +1,4 @@
-"""ORM tables of the Play page: an evening (a score sheet) and its deals. Created by migration 0003.
+"""ORM tables of the Play page: an evening (a score sheet) and its deals. Created by migration 0004.
 
 An evening is found by its ``token`` (kept in the page's URL), so a reload, a second tab or a restarted
 server finds the same score sheet and the same deal in progress. A signed-in learner's evenings also carry

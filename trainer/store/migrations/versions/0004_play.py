@@ -1,7 +1,7 @@
 """Play page: evenings (score sheets) and their deals.
 
-Revision ID: 0003
-Revises: 0002
+Revision ID: 0004
+Revises: 0003
 Create Date: 2026-12-01
 
 Only new tables. An evening may belong to a learner (deleted with them); a deal belongs to its evening.
@@ -12,8 +12,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0003"
-down_revision: str | None = "0002"
+revision: str = "0004"
+down_revision: str | None = "0003"
 branch_labels: str | None = None
 depends_on: str | None = None
 
