@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trainer.quiz import Param, Question, Text
+from trainer.quiz import Message, Param, Question
 
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
 JACK_ORDER = ("CJ", "SJ", "HJ", "DJ")
@@ -80,24 +80,24 @@ def iss(cards: object) -> list[str]:
     return [c.iss for c in cards]  # type: ignore[attr-defined]
 
 
-def params(text: Text) -> list[tuple[str, Param]]:
+def params(text: Message) -> list[tuple[str, Param]]:
     """Every parameter in a text tree, depth first."""
     found: list[tuple[str, Param]] = []
-    for name, value in text.params:
+    for name, value in text.params.items():
         found.append((name, value))
-        if isinstance(value, Text):
+        if isinstance(value, Message):
             found += params(value)
         elif isinstance(value, tuple):
             for item in value:
-                if isinstance(item, Text):
+                if isinstance(item, Message):
                     found += params(item)
     return found
 
 
-def keys(text: Text) -> list[str]:
-    found = [text.key]
-    for _name, value in text.params:
-        if isinstance(value, Text):
+def keys(text: Message) -> list[str]:
+    found = [text.template]
+    for _name, value in text.params.items():
+        if isinstance(value, Message):
             found += keys(value)
     return found
 

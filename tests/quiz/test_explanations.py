@@ -8,13 +8,13 @@ from babel.messages.pofile import read_po
 
 from trainer.i18n import catalog_path, get_translator
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.quiz import KINDS, Question, Text, check, generate
-from trainer.ui.pages.quiz_texts import render
+from trainer.quiz import KINDS, Message, Question, check, generate
+from trainer.ui.terms import t_message
 
 from .helpers import params
 
 
-def _texts(question: Question) -> list[Text]:
+def _texts(question: Question) -> list[Message]:
     found = [
         question.prompt,
         question.answer_text,
@@ -26,14 +26,14 @@ def _texts(question: Question) -> list[Text]:
     return found
 
 
-def _all_keys(text: Text) -> set[str]:
-    keys = {text.key}
+def _all_keys(text: Message) -> set[str]:
+    keys = {text.template}
     for _name, value in params(text):
-        if isinstance(value, Text):
-            keys.add(value.key)
-    for _name, value in text.params:
+        if isinstance(value, Message):
+            keys.add(value.template)
+    for _name, value in text.params.items():
         if isinstance(value, tuple):
-            keys |= {item.key for item in value if isinstance(item, Text)}
+            keys |= {item.template for item in value if isinstance(item, Message)}
     return keys
 
 
@@ -50,7 +50,7 @@ def test_renders_in_both_languages(kind: str) -> None:
             for lang in ("en", "da"):
                 t = get_translator(lang)
                 for text in _texts(question):
-                    sentence = render(text, t, lang)
+                    sentence = t_message(text, t)
                     assert sentence.strip()
                     assert "{" not in sentence and "}" not in sentence, sentence
 
@@ -70,6 +70,6 @@ def test_every_quiz_msgid_is_translated() -> None:
 def test_danish_explanation_uses_danish_terms() -> None:
     question = generate("matadors", 1, DANISH)
     t = get_translator("da")
-    steps = " ".join(render(s, t, "da") for s in question.explanation)
+    steps = " ".join(t_message(s, t) for s in question.explanation)
     assert "spil" in steps and ("med" in steps or "uden" in steps)
     assert "♣B" in steps  # the Danish card letters: B for Bonde

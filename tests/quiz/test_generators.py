@@ -247,7 +247,7 @@ def test_settle_list_scheme_sign_and_factor() -> None:
         for seed in range(150):
             q = generate(SETTLE, seed, profile)
             scheme = param(q, "scheme")
-            if not isinstance(scheme, type(q.prompt)) or "the list" not in scheme.key:
+            if not isinstance(scheme, type(q.prompt)) or "the list" not in scheme.template:
                 continue
             points, _tricks, _bid, _def = _result_inputs(q)
             amount = int(q.answer)

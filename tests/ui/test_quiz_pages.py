@@ -15,7 +15,7 @@ from trainer.i18n import get_translator
 from trainer.profiles import get_profile
 from trainer.quiz import KINDS, Question, generate
 from trainer.store import ENV_DB_URL, Store
-from trainer.ui.pages.quiz_texts import render
+from trainer.ui.terms import t_message
 
 from .helpers import APP, texts
 
@@ -82,9 +82,9 @@ def test_each_question_type_right_then_wrong_with_explanation(kind: str, db_url:
     at = quiz_app(lang=lang, rules=rules, quiz_seed=11, quiz_kind=kind)
     for seed, right in ((11, True), (12, False)):
         question = generate(kind, seed, get_profile(rules))
-        assert render(question.prompt, t, lang) in texts(at)
+        assert t_message(question.prompt, t) in texts(at)
         give(at, question, answer_of(question) if right else wrong_answer(question))
-        answer = render(question.answer_text, t, lang)
+        answer = t_message(question.answer_text, t)
         if right:
             assert [s.value for s in at.success] == [t("Right: {answer}.", answer=answer)]
             assert not at.error
@@ -93,7 +93,7 @@ def test_each_question_type_right_then_wrong_with_explanation(kind: str, db_url:
             assert not at.success
         explanation = texts(at)
         for step in question.explanation:
-            assert render(step, t, lang) in explanation
+            assert t_message(step, t) in explanation
         # the answer is locked and the Check button gone once answered
         assert all(b.key != "quiz_check" for b in at.button)
         at.button(key="quiz_next").click().run()
@@ -231,7 +231,7 @@ def test_hand_made_questions_from_the_bank(db_url: str) -> None:
     assert question.source == "bonde-in-the-skat"  # the first overbid entry of exercises/quiz/results.yaml
     shown = [row for row in texts(at).splitlines() if row.startswith("**")]
     t = get_translator("da")
-    assert shown == ["**" + render(question.prompt, t, "da") + "**"]
+    assert shown == ["**" + t_message(question.prompt, t) + "**"]
     give(at, question, "yes")
     assert at.success and not at.error
     at.button(key="quiz_next").click().run()

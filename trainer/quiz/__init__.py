@@ -24,7 +24,8 @@ from trainer.quiz.generators import (
     generate,
     possible_jacks,
 )
-from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown, Text, Verdict
+from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown, Verdict
+from trainer.text import Message
 
 __all__ = [
     "COUNT_EYES",
@@ -42,11 +43,11 @@ __all__ = [
     "VALID_BID",
     "AnswerMode",
     "Choice",
+    "Message",
     "Param",
     "Question",
     "Response",
     "Shown",
-    "Text",
     "Verdict",
     "check",
     "generate",

@@ -8,7 +8,8 @@ from trainer.cards import Card, parse_cards
 from trainer.errors import CardParseError, SkatError
 from trainer.i18n import N_
 from trainer.quiz.generators import MATADORS, cards_answer
-from trainer.quiz.model import Question, Text, Verdict
+from trainer.quiz.model import Question, Verdict
+from trainer.text import Message
 
 Response = str | int | Iterable[Card]
 
@@ -58,9 +59,9 @@ def check(question: Question, response: Response) -> Verdict:
     given = normalize(question, response)
     correct = given == question.answer
     headline = (
-        Text.of(N_("Right: {answer}."), answer=question.answer_text)
+        Message.of(N_("Right: {answer}."), answer=question.answer_text)
         if correct
-        else Text.of(N_("Not quite. The answer is {answer}."), answer=question.answer_text)
+        else Message.of(N_("Not quite. The answer is {answer}."), answer=question.answer_text)
     )
     return Verdict(
         correct=correct,

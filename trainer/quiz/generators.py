@@ -21,8 +21,9 @@ from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.i18n import N_
 from trainer.play import TRUMP, follow_class, is_trump, legal_cards, sort_cards, trick_winner
 from trainer.profiles import RuleProfile
-from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown, Text
+from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown
 from trainer.settlement import DANISH_MONEY, SEEGER_FABIAN, danish_money, list_settlement, seeger_fabian
+from trainer.text import Message
 from trainer.value import (
     GameResult,
     ValueBreakdown,
@@ -35,7 +36,7 @@ from trainer.value import (
     trump_order,
 )
 
-T = Text.of
+T = Message.of
 
 MATADORS = "matadors"
 GAME_VALUE = "game_value"
@@ -86,14 +87,14 @@ _YES_NO = (Choice(YES, T(N_("Yes"))), Choice(NO, T(N_("No"))))
 
 
 # ---- small text helpers ---------------------------------------------------------------------------------
-def matadors_text(count: int) -> Text:
+def matadors_text(count: int) -> Message:
     """'with 2' / 'without 3' (Danish 'med 2' / 'uden 3')."""
     if count > 0:
         return T(N_("with {n}"), n=count)
     return T(N_("without {n}"), n=-count)
 
 
-def _join(parts: Sequence[Text]) -> Text:
+def _join(parts: Sequence[Message]) -> Message:
     """Sentences shown one after the other."""
     if len(parts) == 1:
         return parts[0]
@@ -114,10 +115,10 @@ def _question(
     kind: str,
     seed: int,
     profile: RuleProfile,
-    prompt: Text,
+    prompt: Message,
     answer: str,
-    answer_text: Text,
-    explanation: Sequence[Text],
+    answer_text: Message,
+    explanation: Sequence[Message],
     *,
     mode: AnswerMode = "number",
     choices: tuple[Choice, ...] = (),
@@ -158,7 +159,7 @@ def cards_answer(cards: Sequence[Card]) -> str:
 
 
 # ---- matadors -------------------------------------------------------------------------------------------
-def matadors_steps(cards: Sequence[Card], game: GameType) -> list[Text]:
+def matadors_steps(cards: Sequence[Card], game: GameType) -> list[Message]:
     """How the matadors of ``cards`` (hand and skat) are counted, step by step."""
     count = matadors(cards, game)
     order = trump_order(game)
@@ -237,7 +238,7 @@ def build_matadors(
 
 
 # ---- value of a game ------------------------------------------------------------------------------------
-def value_steps(profile: RuleProfile, breakdown: ValueBreakdown) -> list[Text]:
+def value_steps(profile: RuleProfile, breakdown: ValueBreakdown) -> list[Message]:
     """The multiplier counted aloud and the product (or a null game's fixed value)."""
     d = breakdown.declaration
     if breakdown.base is None or breakdown.multiplier is None:
@@ -297,7 +298,7 @@ def build_game_value(
     hand, skat = sort_cards(hand, game), tuple(skat)
     count = matadors((*hand, *skat), game)
     breakdown = game_value(profile, d, count, schneider=schneider, schwarz=schwarz)
-    prompt_parts: list[Text] = [T(N_("The declarer plays {game} with this hand and skat."), game=d)]
+    prompt_parts: list[Message] = [T(N_("The declarer plays {game} with this hand and skat."), game=d)]
     if schwarz:
         prompt_parts.append(T(N_("One side took every trick (schwarz).")))
     elif schneider:
@@ -338,7 +339,7 @@ def build_safe_bid(
     hand = sort_cards(hand, game)
     value = highest_safe_bid(profile, hand, game)
     breakdown = hand_value(profile, hand, game)
-    steps: list[Text] = []
+    steps: list[Message] = []
     if game.is_null:
         steps.append(
             T(
@@ -376,9 +377,9 @@ def build_safe_bid(
 
 
 # ---- is this a valid bid -------------------------------------------------------------------------------
-def bid_options_text(profile: RuleProfile, value: int) -> tuple[Text, ...]:
+def bid_options_text(profile: RuleProfile, value: int) -> tuple[Message, ...]:
     """The games worth exactly ``value``: 'clubs × 3', 'null ouvert' ..."""
-    texts: list[Text] = []
+    texts: list[Message] = []
     for option in games_for_bid(profile, value):
         if isinstance(option.kind, Declaration):
             texts.append(T(N_("{game}"), game=option.kind))
@@ -387,7 +388,7 @@ def bid_options_text(profile: RuleProfile, value: int) -> tuple[Text, ...]:
     return tuple(texts)
 
 
-def valid_bid_steps(profile: RuleProfile, value: int) -> list[Text]:
+def valid_bid_steps(profile: RuleProfile, value: int) -> list[Message]:
     ladder = bid_ladder(profile)
     if value in ladder:
         return [
@@ -445,7 +446,7 @@ def build_valid_bid(
 
 
 # ---- following suit -------------------------------------------------------------------------------------
-def led_text(lead: Card, game: GameType) -> Text:
+def led_text(lead: Card, game: GameType) -> Message:
     led = follow_class(lead, game)
     if led == TRUMP:
         return T(N_("{lead} is a trump in {game}, so trumps were led."), lead=(lead,), game=game)
@@ -455,7 +456,7 @@ def led_text(lead: Card, game: GameType) -> Text:
     )
 
 
-def follow_steps(hand: Sequence[Card], trick: Sequence[Card], game: GameType) -> list[Text]:
+def follow_steps(hand: Sequence[Card], trick: Sequence[Card], game: GameType) -> list[Message]:
     lead = trick[0]
     led = follow_class(lead, game)
     same = [c for c in hand if follow_class(c, game) == led]
@@ -526,7 +527,7 @@ def build_legal_cards(
 
 
 # ---- trick winner ---------------------------------------------------------------------------------------
-def winner_steps(trick: Sequence[Card], seats: Sequence[Seat], game: GameType) -> list[Text]:
+def winner_steps(trick: Sequence[Card], seats: Sequence[Seat], game: GameType) -> list[Message]:
     winner = trick_winner(trick, game)
     steps = [led_text(trick[0], game)]
     trumps = tuple(c for c in trick if is_trump(c, game))
@@ -595,7 +596,7 @@ def build_trick_winner(
 
 
 # ---- counting card points -------------------------------------------------------------------------------
-def eyes_steps(cards: Sequence[Card]) -> list[Text]:
+def eyes_steps(cards: Sequence[Card]) -> list[Message]:
     scoring = [c for c in cards if c.points]
     sum_text = " + ".join(str(c.points) for c in scoring) or "0"
     steps = [T(N_("Ace 11, ten 10, king 4, queen 3, jack 2; nines, eights and sevens count nothing."))]
@@ -641,7 +642,7 @@ def build_count_eyes(
 
 # ---- won or lost, and at which level --------------------------------------------------------------------
 OUTCOMES: tuple[str, ...] = ("won", "won_schneider", "won_schwarz", "lost", "lost_schneider", "lost_schwarz")
-OUTCOME_TEXTS: dict[str, Text] = {
+OUTCOME_TEXTS: dict[str, Message] = {
     "won": T(N_("Won")),
     "won_schneider": T(N_("Won, defenders schneider")),
     "won_schwarz": T(N_("Won, defenders schwarz")),
@@ -686,7 +687,7 @@ def _random_result(rng: random.Random, profile: RuleProfile) -> GameResult:
     raise SkatError("no game could be generated")  # pragma: no cover
 
 
-def result_steps(profile: RuleProfile, result: GameResult) -> list[Text]:
+def result_steps(profile: RuleProfile, result: GameResult) -> list[Message]:
     points = result.declarer_points
     steps = [
         T(
@@ -723,7 +724,7 @@ def result_steps(profile: RuleProfile, result: GameResult) -> list[Text]:
     return steps
 
 
-def _result_prompt(result: GameResult) -> Text:
+def _result_prompt(result: GameResult) -> Message:
     return T(
         N_(
             "The declarer played {game} {matadors}, bid {bid}, and took {tricks} tricks "
@@ -765,7 +766,7 @@ def build_game_result(
 # ---- overbid after picking up the skat -----------------------------------------------------------------
 def overbid_steps(
     profile: RuleProfile, hand: Sequence[Card], skat: Sequence[Card], d: Declaration, bid: int
-) -> list[Text]:
+) -> list[Message]:
     before = matadors(hand, d.game)
     after = matadors((*hand, *skat), d.game)
     breakdown = game_value(profile, d, after)
@@ -795,7 +796,7 @@ def overbid_steps(
             bid=bid,
         )
     )
-    ways: list[Text] = []
+    ways: list[Message] = []
     if not profile.ouvert_requires_hand:  # an open game declared after the pickup (Danish på bordet)
         on_table = game_value(profile, replace(d, ouvert=True), after).value
         ways.append(_way(T(N_("cards on the table")), on_table, bid))
@@ -813,7 +814,7 @@ def overbid_steps(
     return steps
 
 
-def _way(way: Text, value: int, bid: int) -> Text:
+def _way(way: Message, value: int, bid: int) -> Message:
     verdict = T(N_("reaches the bid")) if value >= bid else T(N_("still too little"))
     return T(N_("{way} {value} ({verdict})"), way=way, value=value, verdict=verdict)
 
@@ -881,7 +882,7 @@ def build_overbid(
 
 # ---- settlement -----------------------------------------------------------------------------------------
 SCHEMES: tuple[str, ...] = ("list", "seeger_fabian", "danish_money")
-SCHEME_TEXTS: dict[str, Text] = {
+SCHEME_TEXTS: dict[str, Message] = {
     "list": T(N_("the list (plain score sheet)")),
     "seeger_fabian": T(N_("Seeger-Fabian points")),
     "danish_money": T(N_("Danish money (½ and 1 øre per point)")),
@@ -892,7 +893,7 @@ def _number(value: Decimal) -> str:
     return str(int(value)) if value == value.to_integral_value() else str(value.normalize())
 
 
-def settle_steps(profile: RuleProfile, result: GameResult, scheme: str) -> tuple[list[Text], Decimal]:
+def settle_steps(profile: RuleProfile, result: GameResult, scheme: str) -> tuple[list[Message], Decimal]:
     value = result.value
     factor = profile.lost_factor
     steps = [

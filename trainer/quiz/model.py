@@ -1,53 +1,37 @@
-"""The value types of a quiz: texts as msgid + parameters, questions, and verdicts.
+"""The value types of a quiz: questions and verdicts, their sentences as :class:`~trainer.text.Message`.
 
-Nothing here is in a language: a :class:`Text` is an English msgid with named parameters, and the UI
-translates it (``t(text.key, **rendered params)``). Parameters are plain numbers and strings or Skat values
-(cards, a game, a seat, a declaration, a value breakdown, nested texts) that the UI names in the learner's
-language.
+Nothing here is in a language: a message is an English msgid with named parameters, and the UI translates it
+(``trainer.ui.terms.t_message``). Parameters are plain numbers and strings or Skat values (cards, a game, a
+seat, a declaration, a value breakdown, nested messages) that the UI names in the learner's language.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Literal
 
 from trainer.cards import Card, parse_cards
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
+from trainer.text import Message
 from trainer.value import ValueBreakdown
 
 AnswerMode = Literal["number", "choice", "cards"]
 """How a question is answered: type a number, pick one choice, or select cards (possibly none)."""
 
-Param = Union[
-    int,
-    str,
-    tuple[Card, ...],
-    GameType,
-    Seat,
-    Declaration,
-    ValueBreakdown,
-    "Text",
-    tuple["Text", ...],
-]
-"""A parameter value of a :class:`Text`. ``str`` values are language-neutral (numbers, sums like
-``11 + 10``); a tuple of texts is shown joined by commas."""
-
-
-@dataclass(frozen=True)
-class Text:
-    """A translatable sentence: ``key`` is the English msgid with ``{name}`` fields, ``params`` fill them."""
-
-    key: str
-    params: tuple[tuple[str, Param], ...] = ()
-
-    @classmethod
-    def of(cls, key: str, **params: Param) -> Text:
-        return cls(key, tuple(params.items()))
-
-    @property
-    def values(self) -> dict[str, Param]:
-        return dict(self.params)
+Param = (
+    int
+    | str
+    | tuple[Card, ...]
+    | GameType
+    | Seat
+    | Declaration
+    | ValueBreakdown
+    | Message
+    | tuple[Message, ...]
+)
+"""A parameter value of a quiz :class:`~trainer.text.Message`. ``str`` values are language-neutral (numbers,
+sums like ``11 + 10``); a tuple of messages is shown joined by commas."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +40,7 @@ class Choice:
     shown."""
 
     value: str
-    label: Text
+    label: Message
 
 
 @dataclass(frozen=True)
@@ -64,9 +48,9 @@ class Shown:
     """A labelled row of cards the question shows (the hand, the skat, the trick so far ...).
     ``captions`` (optional, one per card) name who played each card of a trick."""
 
-    label: Text
+    label: Message
     cards: tuple[Card, ...]
-    captions: tuple[Text, ...] = ()
+    captions: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -78,11 +62,11 @@ class Question:
     kind: str
     seed: int
     profile_name: str
-    prompt: Text
+    prompt: Message
     mode: AnswerMode
     answer: str
-    answer_text: Text
-    explanation: tuple[Text, ...]
+    answer_text: Message
+    explanation: tuple[Message, ...]
     shown: tuple[Shown, ...] = ()
     choices: tuple[Choice, ...] = ()
     options: tuple[Card, ...] = ()
@@ -106,6 +90,6 @@ class Verdict:
     correct: bool
     given: str
     expected: str
-    explanation: tuple[Text, ...]
+    explanation: tuple[Message, ...]
     mistake_tag: str | None = None
-    headline: Text = field(default_factory=lambda: Text(""))
+    headline: Message = field(default_factory=lambda: Message(""))

@@ -7,14 +7,16 @@ shows the Danish term with the English beside it.
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Sequence
+from functools import singledispatch
 
 from trainer.cards import Card, Rank, Suit
 from trainer.deal import Seat
-from trainer.errors import Message, SkatError
+from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.i18n import DEFAULT_LANGUAGE, N_, Translator
 from trainer.profiles import RuleProfile
+from trainer.text import Message, upper_first
 from trainer.value import ValueBreakdown, danish_null_name
 
 
@@ -86,11 +88,6 @@ def profile_label(name: str, t: Translator) -> str:
     return names.get(name, name)
 
 
-def upper_first(text: str) -> str:
-    """Capitalise only the first letter ('forhånd (forehand)' -> 'Forhånd (forehand)')."""
-    return text[:1].upper() + text[1:]
-
-
 # ---- engine messages (errors, settlement working) in the UI language --------------------------------------
 _GAME_WORDS = {
     GameType.CLUBS: N_("clubs"),
@@ -141,35 +138,81 @@ def profile_in_sentence(profile: RuleProfile, t: Translator) -> str:
     return t(known) if known else f"the {profile.title} rules"
 
 
-def message_param(value: Any, t: Translator) -> str:
-    """One message parameter in the UI language: seats, suits, games and declarations by their translated
+@singledispatch
+def say(value: object, t: Translator) -> str:
+    """How a message parameter reads in the UI language: the one renderer of engine values for every page
+    (errors, settlement working, quiz texts). Seats, suits, games and declarations by their translated
     names, cards with the language's rank letters (♣B in Danish), a value breakdown in the language's
-    words, nested messages translated too; numbers and other text unchanged."""
-    if isinstance(value, Message):
-        return t_message(value, t)
-    if isinstance(value, SkatError):
-        return t_error(value, t)
-    if isinstance(value, Card):
-        return card_label(value, t.lang)
-    if isinstance(value, tuple | list) and value and all(isinstance(item, Card) for item in value):
-        return " ".join(card_label(card, t.lang) for card in value)
-    if isinstance(value, tuple | list) and value and all(isinstance(item, Message) for item in value):
-        return ", ".join(t_message(item, t) for item in value)
-    if isinstance(value, Seat):
-        return seat_name(value, t)
-    if isinstance(value, Suit):
-        return suit_name(value, t)
-    if isinstance(value, Rank):
-        return value.danish if t.lang == "da" else value.english
-    if isinstance(value, GameType):
-        return game_word(value, t)
-    if isinstance(value, Declaration):
-        return declaration_words(value, t)
-    if isinstance(value, ValueBreakdown):
-        return value.danish_words() if t.lang == "da" else value.english_words()
-    if isinstance(value, RuleProfile):
-        return profile_in_sentence(value, t)
-    return decimal_comma(str(value)) if t.lang == "da" else str(value)
+    words, nested messages translated too, a minus as the typographic ``−``; numbers and other text
+    unchanged (decimals with a comma in Danish)."""
+    text = str(value)
+    if text.startswith("-"):
+        text = text.replace("-", "−")
+    return decimal_comma(text) if t.lang == "da" else text
+
+
+@say.register(Message)
+def _say_message(value: Message, t: Translator) -> str:
+    return t_message(value, t)
+
+
+@say.register(SkatError)
+def _say_error(value: SkatError, t: Translator) -> str:
+    return t_error(value, t)
+
+
+@say.register(bool)
+def _say_bool(value: bool, t: Translator) -> str:
+    return t("Yes") if value else t("No")
+
+
+@say.register(Card)
+def _say_card(value: Card, t: Translator) -> str:
+    return card_label(value, t.lang)
+
+
+@say.register(tuple)
+@say.register(list)
+def _say_sequence(value: Sequence[object], t: Translator) -> str:
+    if not value:
+        return t("none")
+    separator = " " if isinstance(value[0], Card) else ", "
+    return separator.join(say(item, t) for item in value)
+
+
+@say.register(Seat)
+def _say_seat(value: Seat, t: Translator) -> str:
+    return seat_name(value, t)
+
+
+@say.register(Suit)
+def _say_suit(value: Suit, t: Translator) -> str:
+    return suit_name(value, t)
+
+
+@say.register(Rank)
+def _say_rank(value: Rank, t: Translator) -> str:
+    return value.danish if t.lang == "da" else value.english
+
+
+@say.register(GameType)
+def _say_game(value: GameType, t: Translator) -> str:
+    return game_word(value, t)
+
+
+@say.register(Declaration)
+def _say_declaration(value: Declaration, t: Translator) -> str:
+    return declaration_words(value, t)
+
+
+@say.register(ValueBreakdown)
+def _say_breakdown(value: ValueBreakdown, t: Translator) -> str:
+    return value.danish_words() if t.lang == "da" else value.english_words()
+
+
+@say.register(RuleProfile)
+def _say_profile(value: RuleProfile, t: Translator) -> str:
+    return profile_in_sentence(value, t)
 
 
 def decimal_comma(text: str) -> str:
@@ -179,7 +222,7 @@ def decimal_comma(text: str) -> str:
 
 def t_message(message: Message, t: Translator) -> str:
     """An engine message (template + parameters) in the UI language, e.g. a settlement working line."""
-    values = {name: message_param(value, t) for name, value in message.params.items()}
+    values = {name: say(value, t) for name, value in message.params.items()}
     return t(message.template, **values) if values else t(message.template)
 
 

@@ -22,9 +22,8 @@ from trainer.ui.pages.quiz_common import (
     question_id,
     session_last,
 )
-from trainer.ui.pages.quiz_texts import render
 from trainer.ui.progress_state import get_store
-from trainer.ui.terms import profile_name
+from trainer.ui.terms import profile_name, t_message
 
 MODE_KEY = "quiz_mode"
 KIND_KEY = "quiz_kind"
@@ -227,7 +226,7 @@ def sprint(ctx: PageContext, learner: int | None) -> None:
     _countdown(t, float(start))
     if result is not None:
         with st.expander(t("Why?")):
-            st.markdown("\n".join("- " + render(step, t, ctx.lang) for step in result.explanation))
+            st.markdown("\n".join("- " + t_message(step, t) for step in result.explanation))
         _next_button(ctx, asker)
 
 

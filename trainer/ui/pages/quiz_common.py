@@ -13,7 +13,6 @@ from trainer.cards import parse_cards
 from trainer.quiz import KIND_TITLES, Question, Response, Verdict, check
 from trainer.ui.components import card_row, pick_cards, verdict
 from trainer.ui.context import PageContext
-from trainer.ui.pages.quiz_texts import render
 from trainer.ui.progress_state import (
     LEARNER_ID_KEY,
     LEARNER_NAME_KEY,
@@ -22,6 +21,7 @@ from trainer.ui.progress_state import (
     get_store,
     sign_in,
 )
+from trainer.ui.terms import t_message
 
 NAME_INPUT_KEY = "learner_name_input"
 HISTORY_KEY = "quiz_history"
@@ -64,10 +64,10 @@ def question_id(question: Question) -> str:
 def show_question(ctx: PageContext, question: Question) -> None:
     """The prompt and the cards it shows."""
     t, lang = ctx.t, ctx.lang
-    st.markdown("**" + render(question.prompt, t, lang) + "**")
+    st.markdown("**" + t_message(question.prompt, t) + "**")
     for shown in question.shown:
-        st.caption(render(shown.label, t, lang))
-        captions = [render(c, t, lang) for c in shown.captions] if shown.captions else None
+        st.caption(t_message(shown.label, t))
+        captions = [t_message(c, t) for c in shown.captions] if shown.captions else None
         card_row(shown.cards, lang=lang, four_colour=ctx.four_colour, captions=captions)
 
 
@@ -77,7 +77,7 @@ def answer_widget(ctx: PageContext, question: Question, key: str, disabled: bool
     if question.mode == "number":
         return st.number_input(t("Your answer"), value=None, step=1, key=key, disabled=disabled)
     if question.mode == "choice":
-        labels = {c.value: render(c.label, t, lang) for c in question.choices}
+        labels = {c.value: t_message(c.label, t) for c in question.choices}
         return st.radio(
             t("Your answer"),
             [c.value for c in question.choices],
@@ -98,10 +98,10 @@ def answer_widget(ctx: PageContext, question: Question, key: str, disabled: bool
 
 def show_verdict(ctx: PageContext, result: Verdict, *, explain: bool = True) -> None:
     """Right or wrong, and the worked explanation."""
-    t, lang = ctx.t, ctx.lang
-    verdict(result.correct, render(result.headline, t, lang))
+    t = ctx.t
+    verdict(result.correct, t_message(result.headline, t))
     if explain:
-        st.markdown("\n".join("- " + render(step, t, lang) for step in result.explanation))
+        st.markdown("\n".join("- " + t_message(step, t) for step in result.explanation))
 
 
 def record(

@@ -30,8 +30,7 @@ from trainer.store.db import database_url
 from trainer.teacher import DEAL, DRILL, LESSON
 from trainer.ui.components import card_row, pill_label
 from trainer.ui.context import PageContext
-from trainer.ui.pages.quiz_texts import declaration_words, render
-from trainer.ui.terms import card_name, profile_label, seat_name
+from trainer.ui.terms import card_name, declaration_words, profile_label, seat_name, t_message
 
 TEACHER_KEY = "teacher_class_id"
 """Session key: the id of the class this session's teacher logged into."""
@@ -194,17 +193,17 @@ def question_for(kind: str, seed: int, profile_name: str) -> Question:
 def show_question(q: Question, ctx: PageContext, *, big: bool = False) -> None:
     """The prompt and the cards the question shows."""
     t, lang = ctx.t, ctx.lang
-    prompt = render(q.prompt, t, lang)
+    prompt = t_message(q.prompt, t)
     if big:
         st.header(prompt)
     else:
         st.markdown(f"**{prompt}**")
     for shown in q.shown:
-        st.caption(render(shown.label, t, lang))
+        st.caption(t_message(shown.label, t))
         if big:
             big_card_row(shown.cards, lang=lang, four_colour=ctx.four_colour)
         else:
-            captions = [render(c, t, lang) for c in shown.captions] if shown.captions else None
+            captions = [t_message(c, t) for c in shown.captions] if shown.captions else None
             card_row(shown.cards, lang=lang, four_colour=ctx.four_colour, captions=captions)
 
 
@@ -217,7 +216,7 @@ def answer_form(q: Question, ctx: PageContext, key: str) -> str | None:
             number = st.number_input(t("Your answer"), step=1, value=None, key=f"{key}_number")
             response = None if number is None else str(int(number))
         elif q.mode == "choice":
-            labels = {c.value: render(c.label, t, lang) for c in q.choices}
+            labels = {c.value: t_message(c.label, t) for c in q.choices}
             picked = st.radio(
                 t("Your answer"),
                 list(labels),
@@ -254,8 +253,8 @@ def check_answer(q: Question, response: str, ctx: PageContext) -> Verdict | None
 
 
 def show_verdict(verdict: Verdict, ctx: PageContext) -> None:
-    t, lang = ctx.t, ctx.lang
-    headline = render(verdict.headline, t, lang)
+    t = ctx.t
+    headline = t_message(verdict.headline, t)
     if verdict.correct:
         st.success(headline, icon=":material/check_circle:")
     else:
@@ -263,7 +262,7 @@ def show_verdict(verdict: Verdict, ctx: PageContext) -> None:
     if verdict.explanation:
         with st.expander(t("Why?"), expanded=not verdict.correct):
             for step in verdict.explanation:
-                st.markdown("- " + render(step, t, lang))
+                st.markdown("- " + t_message(step, t))
 
 
 def require_teacher(ctx: PageContext) -> int | None:
@@ -341,7 +340,7 @@ def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False)
         + t(
             "{seat} plays {game} (bid {bid}).",
             seat=_capital(seat_name(record.declarer, t)),
-            game=declaration_words(record.declaration, t, lang),
+            game=declaration_words(record.declaration, t),
             bid=record.bid,
         )
         + "**"

@@ -12,7 +12,6 @@ from trainer.quiz import Question
 from trainer.store.classes import ClassStore, Poll
 from trainer.ui.components import cards_text
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.pages.quiz_texts import render as render_text
 from trainer.ui.pages.teacher_common import (
     class_store,
     deal_choices,
@@ -25,7 +24,7 @@ from trainer.ui.pages.teacher_common import (
     require_teacher,
     show_question,
 )
-from trainer.ui.terms import profile_label
+from trainer.ui.terms import profile_label, t_message
 
 MODE_KEY = "projector_mode"
 REVEAL_KEY = "projector_revealed_poll"
@@ -38,7 +37,7 @@ def _answer_label(question: Question, answer: str, ctx: PageContext) -> str:
     """A canonical answer as the learners saw it: the choice's words, or the cards as symbols."""
     for choice in question.choices:
         if choice.value == answer:
-            return render_text(choice.label, ctx.t, ctx.lang)
+            return t_message(choice.label, ctx.t)
     if question.mode == "cards":
         return cards_text(parse_cards(answer), ctx.lang) if answer else ctx.t("no cards")
     return answer
@@ -95,7 +94,7 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
     if question.mode == "choice":
         columns = st.columns(min(4, len(question.choices)))
         for i, choice in enumerate(question.choices):
-            columns[i % len(columns)].markdown(f"### {render_text(choice.label, t, ctx.lang)}")
+            columns[i % len(columns)].markdown(f"### {t_message(choice.label, t)}")
     _tally(classes, class_id, poll, question, ctx)
     left, right = st.columns(2)
     if left.button(t("Reveal the answer"), key="projector_reveal", icon=":material/visibility:"):
@@ -106,9 +105,9 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
         st.session_state.pop(REVEAL_KEY, None)
         st.rerun()
     if st.session_state.get(REVEAL_KEY) == poll.id:
-        st.success(t("Answer: {answer}", answer=render_text(question.answer_text, t, ctx.lang)))
+        st.success(t("Answer: {answer}", answer=t_message(question.answer_text, t)))
         for step in question.explanation:
-            st.markdown("- " + render_text(step, t, ctx.lang))
+            st.markdown("- " + t_message(step, t))
 
 
 def _deal(ctx: PageContext) -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.deal import DealStep, Seat, deal_packets, shuffled_deck
+from trainer.text import upper_first
 from trainer.ui.components import card_row, verdict
-from trainer.ui.terms import profile_name, seat_name, upper_first
+from trainer.ui.terms import profile_name, seat_name
 from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
 
 SKAT = "skat"
