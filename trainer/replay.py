@@ -33,7 +33,7 @@ from trainer.play import (
 )
 from trainer.profiles import RuleProfile
 from trainer.records.deals import ExampleDeal, Note, musik_fulfilled
-from trainer.value import GameResult, evaluate_game
+from trainer.value import GameResult, evaluate_game, possible_declarer_points
 
 SEATS_PER_TRICK = 3
 
@@ -546,7 +546,10 @@ def _declarer_wins_with(record: GameRecord, final_points: int, schwarz: bool | N
             declarer_tricks=declarer_tricks,
         ).won
 
-    if won(final_points, tricks - 1):  # some but not all tricks: no schwarz in the value
+    # Some but not all tricks (no schwarz in the value): any trick count those points can go with.
+    possible = (t for t in range(1, tricks) if final_points in possible_declarer_points(record.profile, t))
+    some = next(possible, None)
+    if some is not None and won(final_points, some):
         return True
     if not won(TOTAL_CARD_POINTS, tricks):  # not even schwarz would win
         return False

@@ -14,8 +14,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
-from trainer.cards import TOTAL_CARD_POINTS, Card
+from trainer.cards import ALL_CARDS, TOTAL_CARD_POINTS, Card
 from trainer.errors import N_, DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.play import trump_order
@@ -251,6 +252,95 @@ def tricks_per_game(profile: RuleProfile) -> int:
     return sum(size for i, size in enumerate(profile.deal_packets) if i != profile.skat_packet)
 
 
+def declarer_cards_held(profile: RuleProfile, tricks: int) -> int:
+    """Cards the declarer ends with after taking ``tricks`` tricks: one card per seat in each trick plus
+    the skat, which counts for the declarer (3 × tricks + 2)."""
+    skat = profile.deal_packets[profile.skat_packet]
+    per_trick = (len(ALL_CARDS) - skat) // tricks_per_game(profile)
+    return per_trick * tricks + skat
+
+
+@cache
+def _card_point_sums(count: int) -> frozenset[int]:
+    """Every total that exactly ``count`` cards of the pack can add up to (a subset sum over the real
+    card values of :data:`trainer.cards.ALL_CARDS`, so gaps such as 1 or 119 are excluded)."""
+    sums: list[set[int]] = [set() for _ in range(count + 1)]
+    sums[0].add(0)
+    for card in ALL_CARDS:
+        for taken in range(count, 0, -1):
+            sums[taken] |= {total + card.points for total in sums[taken - 1]}
+    return frozenset(sums[count])
+
+
+def possible_declarer_points(profile: RuleProfile, tricks: int) -> frozenset[int]:
+    """The declarer's card points (skat included) that can go with ``tricks`` tricks: sums of exactly
+    ``3 × tricks + 2`` real cards. 0 tricks: only the skat (0..22, not every value); 10 tricks: all 120."""
+    if not 0 <= tricks <= tricks_per_game(profile):
+        return frozenset()
+    return _card_point_sums(declarer_cards_held(profile, tricks))
+
+
+def _check_ranges(profile: RuleProfile, points: int, tricks: int) -> None:
+    """Card points 0..120 and tricks 0..10, each on its own."""
+    total_tricks = tricks_per_game(profile)
+    if not 0 <= points <= TOTAL_CARD_POINTS:
+        raise DeclarationError.of(
+            N_("Card points must be between 0 and {total}, not {points}."),
+            total=TOTAL_CARD_POINTS,
+            points=points,
+        )
+    if not 0 <= tricks <= total_tricks:
+        raise DeclarationError.of(
+            N_("A declarer takes between 0 and {tricks} tricks, not {taken}."),
+            tricks=total_tricks,
+            taken=tricks,
+        )
+
+
+def check_points_and_tricks(profile: RuleProfile, points: int, tricks: int) -> None:
+    """Refuse card points and tricks that cannot happen together (a :class:`DeclarationError` a learner
+    can read): each out of range on its own, or ``points`` that ``3 × tricks + 2`` cards cannot make."""
+    _check_ranges(profile, points, tricks)
+    possible = possible_declarer_points(profile, tricks)
+    if points in possible:
+        return
+    total_tricks = tricks_per_game(profile)
+    cards = declarer_cards_held(profile, tricks)
+    if tricks == 0:
+        raise DeclarationError.of(
+            N_(
+                "With 0 tricks the declarer has only the skat ({cards} cards): {lowest} to {highest} card "
+                "points, never {points}."
+            ),
+            cards=cards,
+            lowest=min(possible),
+            highest=max(possible),
+            points=points,
+        )
+    if tricks == total_tricks:
+        raise DeclarationError.of(
+            N_("With all {tricks} tricks the declarer has every card: {total} card points, not {points}."),
+            tricks=tricks,
+            total=TOTAL_CARD_POINTS,
+            points=points,
+        )
+    below = max((p for p in possible if p < points), default=None)
+    above = min((p for p in possible if p > points), default=None)
+    nearest = [p for p in (below, above) if p is not None]
+    raise DeclarationError.of(
+        N_(
+            "{tricks} tricks and the skat are {cards} cards: they cannot hold {points} card points "
+            "(possible: {lowest} to {highest}; nearest: {nearest})."
+        ),
+        tricks=tricks,
+        cards=cards,
+        points=points,
+        lowest=min(possible),
+        highest=max(possible),
+        nearest=" / ".join(str(p) for p in nearest),
+    )
+
+
 def list_score(profile: RuleProfile, won: bool, value: int) -> int:
     """The declarer's entry in the list: ``+value`` when won, ``-lost_factor × value`` when lost."""
     return value if won else -profile.lost_factor * value
@@ -306,18 +396,10 @@ def evaluate_game(
     """
     d = profile.check_declaration(declaration)
     tricks = tricks_per_game(profile)
-    if not 0 <= declarer_points <= TOTAL_CARD_POINTS:
-        raise DeclarationError.of(
-            N_("Card points must be between 0 and {total}, not {points}."),
-            total=TOTAL_CARD_POINTS,
-            points=declarer_points,
-        )
-    if not 0 <= declarer_tricks <= tricks:
-        raise DeclarationError.of(
-            N_("A declarer takes between 0 and {tricks} tricks, not {taken}."),
-            tricks=tricks,
-            taken=declarer_tricks,
-        )
+    if d.game.is_null:  # card points do not count in a null game: each number is only checked for range
+        _check_ranges(profile, declarer_points, declarer_tricks)
+    else:
+        check_points_and_tricks(profile, declarer_points, declarer_tricks)
     if d.game.is_null:
         check_reachable(profile, d, 0, bid)
         breakdown = game_value(profile, d, 0)
@@ -387,8 +469,10 @@ __all__ = [
     "GameResult",
     "Multiplier",
     "ValueBreakdown",
+    "check_points_and_tricks",
     "check_reachable",
     "danish_null_name",
+    "declarer_cards_held",
     "evaluate_game",
     "game_value",
     "highest_possible_value",
@@ -397,6 +481,7 @@ __all__ = [
     "matadors",
     "max_matadors",
     "overbid_value",
+    "possible_declarer_points",
     "tricks_per_game",
     "trump_order",
 ]

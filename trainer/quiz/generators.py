@@ -32,6 +32,7 @@ from trainer.value import (
     matadors,
     max_matadors,
     overbid_value,
+    possible_declarer_points,
     tricks_per_game,
     trump_order,
 )
@@ -681,6 +682,8 @@ def _random_result(rng: random.Random, profile: RuleProfile) -> GameResult:
         else:
             tricks = rng.randint(1, tricks_total - 1)
             points = rng.choice(_INTERESTING_POINTS[1:]) if rng.random() < 0.7 else rng.randint(10, 110)
+        if points not in possible_declarer_points(profile, tricks):  # cards cannot make it: draw again
+            continue
         return evaluate_game(
             profile, d, matadors=count, bid=bid, declarer_points=points, declarer_tricks=tricks
         )
