@@ -87,7 +87,9 @@ def update_catalogs(root: Path = REPO_ROOT) -> dict[str, int]:
             revision_date=old.creation_date,
             fuzzy=False,
         )
-        for msgid, places in sorted(found.items(), key=lambda item: (item[1][0], str(item[0]))):
+        # Sorted by msgid and written without source locations: several people adding strings at once then
+        # touch only the lines of their own entries, and moving code does not rewrite the catalog.
+        for msgid, places in sorted(found.items(), key=lambda item: str(item[0])):
             previous = old_by_id.get(msgid)
             string = getattr(previous, "string", None) or (("", "") if isinstance(msgid, tuple) else "")
             flags = set(getattr(previous, "flags", ()) or ())
@@ -95,7 +97,7 @@ def update_catalogs(root: Path = REPO_ROOT) -> dict[str, int]:
         path = catalog_path(lang)
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
-            write_po(handle, new, width=110, sort_by_file=False, omit_header=False)
+            write_po(handle, new, width=110, no_location=True, omit_header=False)
         if lang != LANGUAGES[0]:
             todo[lang] = sum(1 for _, m in _entries(new) if not all(getattr(m, "string", None) or ("",)))
     return todo
