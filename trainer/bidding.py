@@ -24,6 +24,7 @@ from trainer.deal import Seat
 from trainer.errors import N_, BidError, DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.profiles import AllPass, RuleProfile
+from trainer.text import shown
 from trainer.value import ValueBreakdown, game_value, matadors, max_matadors
 
 Role = Literal["bid", "answer"]
@@ -129,7 +130,13 @@ def games_for_bid(profile: RuleProfile, value: int) -> list[BidOption]:
 
 
 def check_bid_value(profile: RuleProfile, value: int) -> None:
-    """Raise :class:`BidError` in words when ``value`` is not on the ladder."""
+    """Raise :class:`BidError` in words when ``value`` is not on the ladder (or not a whole number)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BidError.of(
+            N_("A bid is a whole number such as {lowest}, not '{value}'."),
+            lowest=bid_ladder(profile)[0],
+            value=shown(str(value)),
+        )
     ladder = bid_ladder(profile)
     if value in ladder:
         return

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from trainer.errors import N_, CardParseError
-from trainer.text import english, list_separator
+from trainer.text import english, list_separator, shown
 
 
 class Suit(IntEnum):
@@ -287,6 +287,8 @@ def parse_card(text: str) -> Card:
     Danish: ``Klør Bonde``, ``Hjerter 10'er``, ``Spar Es``, ``Ruder Dame``. English: ``Jack of clubs``.
     Raises :class:`CardParseError` with a readable message for anything else.
     """
+    if not isinstance(text, str):
+        raise CardParseError.of(N_("A card is written as text, like CJ or ♣J (Jack of clubs)."))
     raw = text.strip()
     if not raw:
         raise CardParseError.of(N_("An empty card name was given."))
@@ -308,7 +310,7 @@ def parse_card(text: str) -> Card:
             "'{token}' is not a card. Write it like CJ or ♣J (Jack of clubs), HT or ♥10 (ten of hearts), "
             "or in Danish like 'Klør Bonde'."
         ),
-        token=raw,
+        token=shown(raw),
     )
 
 
@@ -345,6 +347,8 @@ def parse_cards(text: str, *, count: int | None = None, allow_duplicates: bool =
 
     With ``count`` the number of cards must match. Duplicates are refused unless allowed.
     """
+    if not isinstance(text, str):
+        raise CardParseError.of(N_("Cards are written as text, like CJ SJ HA or ♣J ♠J ♥A."))
     cards = tuple(parse_card(token) for token in _split_tokens(text))
     if not allow_duplicates:
         seen: set[Card] = set()

@@ -22,7 +22,7 @@ from enum import IntEnum
 from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.errors import N_, CardParseError, DealError
 from trainer.profiles import RuleProfile
-from trainer.text import english
+from trainer.text import english, shown
 
 HAND_SIZE = 10
 SKAT_SIZE = 2
@@ -36,6 +36,13 @@ class Seat(IntEnum):
     FOREHAND = 0
     MIDDLEHAND = 1
     REARHAND = 2
+
+    @classmethod
+    def _missing_(cls, value: object) -> Seat:
+        """``Seat(5)`` says which seats exist instead of a bare ValueError."""
+        raise DealError.of(
+            N_("'{value}' is not a seat: 0 is forehand, 1 middlehand, 2 rearhand."), value=shown(str(value))
+        )
 
     @property
     def english(self) -> str:

@@ -25,6 +25,7 @@ from trainer.errors import N_, Message, SkatError
 from trainer.extras import DANISH_EXTRAS, DanishExtras, RamseResult, Spoerge, rate_factor
 from trainer.games import Declaration, GameType
 from trainer.profiles import RuleProfile
+from trainer.text import shown
 from trainer.value import GameResult
 
 OPPONENTS = 2
@@ -268,6 +269,19 @@ def danish_money_for(
     return Settlement("danish_money", "øre", declarer, (opponent, opponent), sitting_out, tuple(working))
 
 
+def _rate(raw: Decimal | int | str) -> Decimal:
+    """A rate in øre as given by a table ("5", 10, Decimal("0.5")); a clear error for anything else."""
+    try:
+        rate = Decimal(raw) if not isinstance(raw, bool) else Decimal("NaN")
+    except (ArithmeticError, TypeError, ValueError):
+        rate = Decimal("NaN")
+    if not rate.is_finite() or rate < 0:
+        raise SkatError.of(
+            N_("A rate is an amount of øre such as 5 or 0.5, not '{rate}'."), rate=shown(str(raw))
+        )
+    return rate
+
+
 def danish_money(
     result: GameResult,
     *,
@@ -284,7 +298,7 @@ def danish_money(
     again; throwing after a knock pays the normal rate), Slå 40 an doubles them. ``rates`` (win, loss) in
     øre overrides the config's, e.g. ``(5, 10)`` for "5 og 10 øres"."""
     if rates is not None:
-        config = dataclasses.replace(config, rates=(Decimal(rates[0]), Decimal(rates[1])))
+        config = dataclasses.replace(config, rates=(_rate(rates[0]), _rate(rates[1])))
     if thrown_before_play and result.won:
         raise SkatError.of(N_("Cards thrown before play are a lost game."))
     if spoerge is Spoerge.THROWN and result.won:

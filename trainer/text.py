@@ -17,6 +17,7 @@ suits by name, a declaration described ...), so this module needs to know none o
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import singledispatch
@@ -40,6 +41,29 @@ def upper_first(text: str) -> str:
     'Forhånd (forehand) spiller ♣J'
     """
     return text[:1].upper() + text[1:]
+
+
+QUOTE_LIMIT = 40
+"""How many characters of a learner's input an error message quotes back."""
+
+
+def shown(raw: str) -> str:
+    r"""A piece of input as an error message may quote it: control and invisible characters (a bell, a
+    right-to-left mark) written as escapes so the learner sees what is there, long input cut short.
+
+    >>> print(shown("C\x07J"), shown("\u200fCJ"))
+    C\x07J \u200fCJ
+    >>> len(shown("9" * 5000))
+    41
+    """
+    out = []
+    for char in raw[:QUOTE_LIMIT]:
+        if unicodedata.category(char)[0] == "C":
+            code = ord(char)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            out.append(char)
+    return "".join(out) + ("…" if len(raw) > QUOTE_LIMIT else "")
 
 
 @singledispatch

@@ -246,13 +246,13 @@ def records(draw: st.DrawFn) -> IssRecord:
         moves += [PickUp(declarer), SkatShown((draw(maybe_card), draw(maybe_card)))]
         if draw(st.booleans()):
             discards = (draw(maybe_card), draw(maybe_card))
-            opened = tuple(draw(st.lists(maybe_card, max_size=10)))
+            opened = tuple(draw(st.lists(maybe_card, max_size=10))) if flags[3] else ()  # only open games
             moves.append(Declare(declarer, game, *flags, discards=discards, open_cards=opened))
         else:
             moves.append(Declare(declarer, game, *flags))
             moves.append(Discard(declarer, (draw(maybe_card), draw(maybe_card))))
     else:
-        opened = tuple(draw(st.lists(maybe_card, max_size=10)))
+        opened = tuple(draw(st.lists(maybe_card, max_size=10))) if flags[3] else ()
         moves.append(Declare(declarer, game, *flags, open_cards=opened))
     moves += draw(st.lists(st.builds(PlayCard, seat, maybe_card), max_size=30))
     if draw(st.booleans()):

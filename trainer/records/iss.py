@@ -26,6 +26,7 @@ from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
 from trainer.games import Declaration, GameType
 from trainer.play import TRICKS_PER_GAME, GameState, Phase
 from trainer.profiles import RuleProfile
+from trainer.text import shown
 from trainer.value import GameResult, check_reachable, evaluate_game, matadors
 
 #: Number of players at the table of an ISS record, and cards per hand / in the skat.
@@ -314,12 +315,20 @@ def record_id_guess(line: str) -> str:
 
 def _move_where(number: int, move: str) -> Message:
     """Where in the moves something went wrong, e.g. "Move 4 ('1 CJ')"."""
-    return Message(N_("Move {number} ('{move}')"), {"number": number, "move": move})
+    return Message(N_("Move {number} ('{move}')"), {"number": number, "move": shown(move)})
 
 
 def _card(token: str, where: Message) -> Card | None:
     if token == HIDDEN:
         return None
+    if token == "":
+        raise RecordError.of(
+            N_(
+                "{where}: a '.' stands where a card should be (two dots in a row, or a dot at the start or "
+                "end of the cards)."
+            ),
+            where=where,
+        )
     card = _ISS_CARDS.get(token)
     if card is None:
         raise RecordError.of(
@@ -328,7 +337,7 @@ def _card(token: str, where: Message) -> Card | None:
                 "(ISS cards are a suit C, S, H, D and a rank 7 8 9 T J Q K A)."
             ),
             where=where,
-            token=token,
+            token=shown(token),
         )
     return card
 
@@ -342,7 +351,9 @@ def _cards(text: str, where: Message) -> tuple[Card | None, ...]:
 def _seat(token: str, where: Message) -> int:
     if token in ("0", "1", "2"):
         return int(token)
-    raise RecordError.of(N_("{where}: '{token}' is not a seat (0, 1 or 2)."), where=where, token=token)
+    raise RecordError.of(
+        N_("{where}: '{token}' is not a seat (0, 1 or 2)."), where=where, token=shown(token)
+    )
 
 
 def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
@@ -382,12 +393,12 @@ def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
             raise RecordError.of(
                 N_("{where}: the server's move '{action}' is not understood here."),
                 where=where,
-                action=action,
+                action=shown(action),
             )
         seat = _seat(actor, where)
         move: Move
         if action.isdigit():
-            move = Bid(seat, int(action))
+            move = Bid(seat, _bid(action, where))
         elif action == "y":
             move = Hold(seat)
         elif action == "p":
@@ -414,10 +425,28 @@ def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
             raise RecordError.of(
                 N_("{where}: '{action}' is neither a bid, a declaration nor a card."),
                 where=where,
-                action=action,
+                action=shown(action),
             )
         moves.append(move)
     return deal, moves
+
+
+BID_DIGITS = 4
+"""No bid has more digits than this (the highest, 264, has three): a longer number is refused before it is
+read, so a 5,000-digit "bid" costs nothing."""
+
+
+def _bid(action: str, where: Message) -> int:
+    """A bid token: ASCII digits only (``str.isdigit`` also accepts ², ١٨ and full-width digits)."""
+    if not action.isascii():
+        raise RecordError.of(
+            N_("{where}: '{action}' is not a bid: bids are written with the digits 0-9."),
+            where=where,
+            action=shown(action),
+        )
+    if len(action) > BID_DIGITS:
+        raise RecordError.of(N_("{where}: a bid of {n} digits is not a bid."), where=where, n=len(action))
+    return int(action)
 
 
 def _parse_deal(action: str, where: Message) -> IssDeal:
@@ -467,6 +496,16 @@ def _parse_declaration(seat: int, action: str, picked_up: bool, where: Message) 
                 N_("{where}: exactly 2 cards go back into the skat, not {n}."), where=where, n=len(cards)
             )
         discards, cards = cards[:SKAT_SIZE], cards[SKAT_SIZE:]
+    if cards and "O" not in mods:
+        raise RecordError.of(
+            N_(
+                "{where}: only an open game shows the declarer's cards after the declaration; "
+                "this game is not open, so the {n} cards after {what} do not belong there."
+            ),
+            where=where,
+            n=len(cards),
+            what=Message(N_("the discards")) if discards else Message(N_("the game")),
+        )
     return Declare(
         seat=seat,
         game=game,
