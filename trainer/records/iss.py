@@ -351,9 +351,7 @@ def _cards(text: str, where: Message) -> tuple[Card | None, ...]:
 def _seat(token: str, where: Message) -> int:
     if token in ("0", "1", "2"):
         return int(token)
-    raise RecordError.of(
-        N_("{where}: '{token}' is not a seat (0, 1 or 2)."), where=where, token=shown(token)
-    )
+    raise RecordError.of(N_("{where}: '{token}' is not a seat (0, 1 or 2)."), where=where, token=shown(token))
 
 
 def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
