@@ -1,0 +1,1189 @@
+"""One whole deal as a state: the deal, the auction, pickup or hand, discard and declaration, ten tricks
+and the outcome, in either profile, with push/pop (:meth:`DealState.apply` / :meth:`DealState.undo`).
+
+The state reuses the engine's pieces instead of copying them: the bidding is a
+:class:`~trainer.bidding.Auction`, the card play a :class:`~trainer.play.GameState`, declarations are checked
+by :meth:`~trainer.profiles.RuleProfile.check_declaration` and :func:`~trainer.value.check_reachable`, and the
+verdict comes from :func:`~trainer.value.evaluate_game`. What one seat may see is a frozen :class:`SeatView`
+(no other hand, no unseen skat, no foreign discards); :meth:`SeatView.iss_moves` writes it in the bot
+protocol's ISS notation.
+
+>>> from trainer.profiles import INTERNATIONAL
+>>> state = DealState.shuffled(INTERNATIONAL, 1)
+>>> state.phase, state.to_move
+(<Phase.AUCTION: 'auction'>, <Seat.MIDDLEHAND: 1>)
+>>> for move in (Pass(Seat.MIDDLEHAND), Pass(Seat.REARHAND), Pass(Seat.FOREHAND)):
+...     state.apply(move)
+>>> state.phase, state.outcome().passed_in
+(<Phase.FINISHED: 'finished'>, True)
+>>> state.undo()
+Pass(seat=<Seat.FOREHAND: 0>)
+>>> state.view(Seat.FOREHAND).legal_moves[:2]
+(Bid(seat=<Seat.FOREHAND: 0>, value=18), Pass(seat=<Seat.FOREHAND: 0>))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from trainer.bidding import Auction, AuctionEvent, allowed_declarations
+from trainer.cards import Card, card_points, sort_hand
+from trainer.deal import SKAT_SIZE, Deal, Seat, random_deal
+from trainer.errors import N_, BidError, DeclarationError, Message, SkatError, SkatExchangeError
+from trainer.extras import (
+    DANISH_EXTRAS,
+    DanishExtras,
+    MusikTrick,
+    RamseResult,
+    check_musik_hand,
+    musik_cards,
+    musik_fulfilled,
+    ramse_result,
+    rate_factor,
+    slaa_40_an_check,
+)
+from trainer.extras import Spoerge as SpoergeLevel
+from trainer.games import Declaration, GameType
+from trainer.play import GameState, Trick, sort_cards
+from trainer.profiles import AllPass, RuleProfile
+from trainer.settlement import kontra_factor
+from trainer.value import (
+    GameResult,
+    ValueBreakdown,
+    check_reachable,
+    evaluate_game,
+    highest_possible_value,
+    matadors,
+)
+
+
+class Phase(Enum):
+    """Where a deal stands (the contract other modules code against)."""
+
+    SLAA_40 = "slaa_40"
+    """Danish house option: after the first packet each seat in turn may knock (a bid of 40)."""
+    AUCTION = "auction"
+    PICKUP = "pickup"
+    """The declarer picks up the skat or declares a hand game."""
+    DISCARD = "discard"
+    """The declarer holds 12 cards and lays two away."""
+    DECLARE = "declare"
+    """After discarding: the declarer names the game."""
+    KNOCK = "knock"
+    """Right after the first lead: the defenders' Spørge / kontra and the declarer's answer."""
+    PLAY = "play"
+    RAMSE_EXCHANGE = "ramse_exchange"
+    """Danish all-pass: the skat goes round, each takes it and passes two on."""
+    RAMSE_CHOICE = "ramse_choice"
+    """Danish all-pass: each says Ramse or Grand in turn."""
+    FINISHED = "finished"
+
+
+# --- moves -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """``seat`` says ``value`` in the auction."""
+
+    seat: Seat
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """``seat`` holds (says yes to) the bid just made."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``seat`` passes in the auction."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Knock40:
+    """Slå 40 an: after the first packet ``seat`` knocks (a bid of 40) or not. ``game``: the game the knocker
+    means to play, checked when the ten cards are in (None: the suit with the most trumps)."""
+
+    seat: Seat
+    knock: bool
+    game: GameType | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    """The declarer picks up the skat."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """The declarer names the game: a hand declaration instead of the pickup, or after discarding."""
+
+    seat: Seat
+    declaration: Declaration
+
+
+def _by_index(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda card: card.index))
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The declarer lays two cards away (kept in card-index order, so equal discards compare equal)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _by_index(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """The declarer throws the cards after seeing the skat instead of declaring: lost without play,
+    settled on the bid (the way out when no game reaches the bid)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """``seat`` plays ``card`` to the trick."""
+
+    seat: Seat
+    card: Card
+
+
+class SpoergeCall(Enum):
+    """What can be said in a Spørge: a defender knocks; the declarer knocks back or throws the cards
+    (playing on after a knock is :class:`NoCall`)."""
+
+    KNOCK = "knock"
+    KNOCK_BACK = "knock_back"
+    THROW = "throw"
+
+
+@dataclass(frozen=True, slots=True)
+class Spoerge:
+    """Danish Spørge: a defender's knock, or the declarer's knock back / throw."""
+
+    seat: Seat
+    call: SpoergeCall
+
+
+@dataclass(frozen=True, slots=True)
+class Kontra:
+    """International house option: a defender doubles."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Re:
+    """The declarer's answer to kontra: doubles again."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class NoCall:
+    """Saying nothing in the knock window (a defender not knocking, the declarer playing on)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class RamsePass:
+    """Ramse's skat round: ``seat`` passes two of its twelve cards on (card-index order)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", _by_index(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class RamseCall:
+    """After the skat round: ``seat`` says Grand (``grand``) or Ramse."""
+
+    seat: Seat
+    grand: bool
+
+
+Move = (
+    Bid
+    | Hold
+    | Pass
+    | Knock40
+    | PickUp
+    | Declare
+    | Discard
+    | Throw
+    | PlayCard
+    | Spoerge
+    | Kontra
+    | Re
+    | NoCall
+    | RamsePass
+    | RamseCall
+)
+
+
+# --- the outcome --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a deal ended, with what every settlement scheme needs.
+
+    ``passed_in``: everyone passed and the deal is thrown in. ``result`` is the game's verdict from
+    :func:`~trainer.value.evaluate_game` (None for a passed-in deal, a Ramse and a failed Slå 40 an).
+    ``slaa_40_failed``: the knocker's ten cards did not make 40 in the intended game: lost without play at
+    40. ``ramse``: the winners and losers of a Ramse (each for themselves). ``points`` / ``tricks``: card
+    points and tricks per seat at the end (the declarer's points include the skat; in Ramse the set-aside
+    cards count for the last trick's winner).
+    """
+
+    passed_in: bool = False
+    declarer: Seat | None = None
+    declaration: Declaration | None = None
+    bid: int | None = None
+    matadors: int | None = None
+    result: GameResult | None = None
+    thrown: bool = False
+    spoerge: SpoergeLevel = SpoergeLevel.NONE
+    slaa_40_an: bool = False
+    """Someone knocked 40 in this deal: the rates are doubled."""
+    slaa_40_failed: bool = False
+    list_score: int | None = None
+    """The declarer's signed entry in the list (None without a declarer)."""
+    kontra: bool = False
+    re: bool = False
+    ramse: RamseResult | None = None
+    ramse_grand: bool = False
+    """The game was a Grand called after Ramse's skat round."""
+    points: tuple[int, int, int] = (0, 0, 0)
+    tricks: tuple[int, int, int] = (0, 0, 0)
+    extras: DanishExtras = field(default=DANISH_EXTRAS, repr=False)
+
+    @property
+    def won(self) -> bool | None:
+        """Did the declarer win? None without a declarer (passed in, Ramse)."""
+        if self.result is not None:
+            return self.result.won
+        return False if self.declarer is not None else None
+
+    @property
+    def value(self) -> int | None:
+        """The positive value the game is scored on (overbid: the overbid valuation; Slå 40 an failed: 40;
+        cards thrown before the declaration: the bid)."""
+        if self.result is not None:
+            return self.result.value
+        return self.bid if self.declarer is not None else None
+
+    @property
+    def overbid(self) -> bool:
+        return self.result is not None and self.result.overbid
+
+    @property
+    def breakdown(self) -> ValueBreakdown | None:
+        """The levels reached, counted aloud (:class:`~trainer.value.ValueBreakdown`)."""
+        return None if self.result is None else self.result.breakdown
+
+    @property
+    def declarer_points(self) -> int | None:
+        return None if self.declarer is None or self.result is None else self.points[self.declarer]
+
+    @property
+    def declarer_tricks(self) -> int | None:
+        return None if self.declarer is None or self.result is None else self.tricks[self.declarer]
+
+    @property
+    def kontra_factor(self) -> int:
+        """1, 2 after kontra, 4 after kontra and re (multiplies the value)."""
+        return kontra_factor(self.kontra, self.re)
+
+    @property
+    def rate_factor(self) -> int:
+        """How many times the agreed rates are paid: Spørge, knocking back and Slå 40 an each double."""
+        return rate_factor(self.spoerge, slaa_40_an=self.slaa_40_an, config=self.extras)
+
+
+# --- the view -----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """Everything ONE seat may see of a deal, and nothing more.
+
+    ``hand``: the seat's own cards (during Slå 40 an only the first packet). ``skat``: the skat cards this
+    seat has taken into its hand (the declarer after the pickup; in Ramse's round the two it received), else
+    empty. ``discards``: the declarer's own discards, for the declarer only. ``open_hands``: hands lying open
+    by the profile's rule. ``history``: the moves this seat may see (others' discards and Ramse passes left
+    out). ``legal_moves`` is empty when it is not this seat's turn.
+    """
+
+    profile: RuleProfile
+    seat: Seat
+    phase: Phase
+    to_move: Seat | None
+    hand: tuple[Card, ...]
+    legal_moves: tuple[Move, ...]
+    auction: tuple[AuctionEvent, ...]
+    bid: int | None
+    declarer: Seat | None
+    declaration: Declaration | None
+    skat: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    open_hands: tuple[tuple[Seat, tuple[Card, ...]], ...]
+    current_trick: tuple[tuple[Seat, Card], ...]
+    tricks: tuple[Trick, ...]
+    card_counts: tuple[int, int, int]
+    history: tuple[Move, ...]
+    knocker: Seat | None = None
+    spoerge: SpoergeLevel = SpoergeLevel.NONE
+    kontra: bool = False
+    re: bool = False
+    outcome: Outcome | None = None
+    iss: str = field(default="", repr=False)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move is self.seat
+
+    def open_hand(self, seat: Seat) -> tuple[Card, ...] | None:
+        """The cards of ``seat`` if they lie open, else None."""
+        for open_seat, cards in self.open_hands:
+            if open_seat is seat:
+                return cards
+        return None
+
+    def iss_moves(self) -> str:
+        """The move list as the bot protocol's request ``moves`` wants it: ``w`` and the deal with ``??`` for
+        every card this seat cannot see, the auction, the pickup (``w X.Y`` or ``w ??.??``), the declaration
+        (discards shown to the declarer only; an open game carries the declarer's cards once they are open)
+        and the cards played. Moves ISS has no notation for (Slå 40 an, Spørge, kontra, Ramse) are left
+        out."""
+        return self.iss
+
+
+# --- the state ----------------------------------------------------------------------------------------------
+
+_HIDDEN = "??"
+_DECLARATIONS: dict[str, tuple[Declaration, ...]] = {}
+
+
+def _declarations(profile: RuleProfile) -> tuple[Declaration, ...]:
+    """The profile's declarations (cached: :func:`~trainer.bidding.allowed_declarations` tries them all)."""
+    key = repr(profile)
+    if key not in _DECLARATIONS:
+        _DECLARATIONS[key] = allowed_declarations(profile)
+    return _DECLARATIONS[key]
+
+
+class DealState:
+    """One deal from the deal to the outcome.
+
+    ``DealState(profile, deal, spoerge=False, kontra=False, slaa_40_an=False, ramse=None, extras=...)``: the
+    house options are off by default; ``ramse`` None follows the profile (Danish all-pass plays Ramse).
+    Spørge is Danish, kontra/re international; both open a :data:`Phase.KNOCK` window right after the first
+    lead. Moves are checked (:meth:`check` raises a :class:`~trainer.errors.SkatError` naming the rule) and
+    applied with :meth:`apply`; :meth:`undo` takes the last one back.
+    """
+
+    def __init__(
+        self,
+        profile: RuleProfile,
+        deal: Deal,
+        *,
+        spoerge: bool = False,
+        kontra: bool = False,
+        slaa_40_an: bool = False,
+        ramse: bool | None = None,
+        extras: DanishExtras = DANISH_EXTRAS,
+    ) -> None:
+        if spoerge and kontra:
+            raise SkatError.of(N_("Spørge and kontra are two versions of the same knock; choose one."))
+        self.profile = profile
+        self.deal = deal
+        self.options: dict[str, object] = {
+            "spoerge": spoerge,
+            "kontra": kontra,
+            "slaa_40_an": slaa_40_an,
+            "ramse": ramse,
+            "extras": extras,
+        }
+        self.extras = extras
+        self._spoerge_on = spoerge
+        self._kontra_on = kontra
+        self._slaa_on = slaa_40_an
+        self._window_on = spoerge or kontra
+        self._ramse_on = profile.all_pass is AllPass.RAMSE if ramse is None else ramse
+        self._reset()
+
+    def _reset(self) -> None:
+        self._moves: list[Move] = []
+        self._phase = Phase.SLAA_40 if self._slaa_on else Phase.AUCTION
+        self._auction = Auction(self.profile)
+        self._slaa_spoken = 0
+        self._knocker: Seat | None = None
+        self._knock_game: GameType | None = None
+        self._slaa_failed = False
+        self._declarer: Seat | None = None
+        self._bid: int | None = None
+        self._picked_up = False
+        self._discards: tuple[Card, ...] = ()
+        self._declaration: Declaration | None = None
+        self._game: GameState | None = None
+        self._window: list[Seat] = []
+        self._spoerge = SpoergeLevel.NONE
+        self._kontra = False
+        self._re = False
+        self._thrown = False
+        self._passed_in = False
+        self._ramse_hands: list[tuple[Card, ...]] = [self.deal.hand(seat) for seat in Seat]
+        self._ramse_incoming: tuple[Card, ...] = tuple(self.deal.skat)
+        self._ramse_turn = 0
+        self._ramse_calls = 0
+        self._ramse_play = False
+        self._set_aside: tuple[Card, ...] = ()
+
+    @classmethod
+    def shuffled(cls, profile: RuleProfile, seed: int | None, **options: object) -> DealState:
+        """A deal shuffled, cut and dealt by the profile from ``seed`` (reproducible)."""
+        return cls(profile, random_deal(seed, profile), **options)  # type: ignore[arg-type]
+
+    # ---- reading ----------------------------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def declarer(self) -> Seat | None:
+        return self._declarer
+
+    @property
+    def bid(self) -> int | None:
+        """The bid the declarer won (a knocked 40 counts), None before the auction ends."""
+        return self._bid
+
+    @property
+    def declaration(self) -> Declaration | None:
+        return self._declaration
+
+    @property
+    def game(self) -> GameState | None:
+        """The card play (a :class:`~trainer.play.GameState`), from the declaration on."""
+        return self._game
+
+    @property
+    def auction(self) -> Auction:
+        return self._auction
+
+    @property
+    def knocker(self) -> Seat | None:
+        """Who knocked 40 (Slå 40 an), if anyone."""
+        return self._knocker
+
+    @property
+    def skat(self) -> tuple[Card, ...]:
+        """The cards lying in the skat now: the dealt skat, the discards, or Ramse's set-aside cards."""
+        if self._ramse_play or self._phase is Phase.RAMSE_CHOICE:
+            return self._set_aside
+        if self._picked_up:
+            return self._discards
+        return tuple(self.deal.skat)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        return self._discards
+
+    @property
+    def is_ramse(self) -> bool:
+        """The deal is played as Ramse (each for themselves)."""
+        return self._ramse_play and self._declarer is None
+
+    @property
+    def to_move(self) -> Seat | None:
+        phase = self._phase
+        if phase is Phase.SLAA_40:
+            return Seat(self._slaa_spoken)
+        if phase is Phase.AUCTION:
+            return self._auction.expected()[0]
+        if phase in (Phase.PICKUP, Phase.DISCARD, Phase.DECLARE):
+            return self._declarer
+        if phase is Phase.KNOCK:
+            return self._window[0]
+        if phase is Phase.PLAY:
+            assert self._game is not None
+            return self._game.to_move
+        if phase is Phase.RAMSE_EXCHANGE:
+            return Seat(self._ramse_turn)
+        if phase is Phase.RAMSE_CHOICE:
+            return Seat(self._ramse_calls)
+        return None
+
+    def hand(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now (the declarer holds 12 between pickup and discard; in Ramse's round
+        the seat exchanging holds 12)."""
+        seat = Seat(seat)
+        phase = self._phase
+        if self._game is not None:
+            return self._game.hand(seat)
+        if phase in (Phase.RAMSE_EXCHANGE, Phase.RAMSE_CHOICE):
+            held = self._ramse_hands[seat]
+            if phase is Phase.RAMSE_EXCHANGE and seat == self._ramse_turn:
+                held = held + self._ramse_incoming
+            return tuple(sort_hand(held))
+        dealt = self.deal.hand(seat)
+        if phase is Phase.SLAA_40:
+            return dealt[: self.profile.deal_packets[0]]
+        if seat is self._declarer and self._picked_up:
+            kept = [card for card in (*dealt, *self.deal.skat) if card not in self._discards]
+            return tuple(sort_hand(kept))
+        return dealt
+
+    # ---- legal moves -------------------------------------------------------------------------------------
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every move allowed now (empty when the deal is over). DISCARD lists the 66 pairs."""
+        phase = self._phase
+        seat = self.to_move
+        if seat is None:
+            return ()
+        if phase is Phase.SLAA_40:
+            return (Knock40(seat, True), Knock40(seat, False))
+        if phase is Phase.AUCTION:
+            _, role = self._auction.expected()
+            if role == "answer":
+                return (Hold(seat), Pass(seat))
+            floor = self._bid_floor()
+            bids = tuple(Bid(seat, v) for v in self._auction.legal_bids() if v > floor)
+            return (*bids, Pass(seat))
+        if phase is Phase.PICKUP:
+            return (PickUp(seat), *(Declare(seat, d) for d in self._declarable(hand=True)))
+        if phase is Phase.DISCARD:
+            held = sorted(self.hand(seat), key=lambda card: card.index)
+            return tuple(Discard(seat, pair) for pair in itertools.combinations(held, SKAT_SIZE))
+        if phase is Phase.DECLARE:
+            return (*(Declare(seat, d) for d in self._declarable(hand=False)), Throw(seat))
+        if phase is Phase.KNOCK:
+            return self._window_moves(seat)
+        if phase is Phase.PLAY:
+            assert self._game is not None
+            return tuple(PlayCard(seat, card) for card in self._game.legal_cards())
+        if phase is Phase.RAMSE_EXCHANGE:
+            held = sorted(self.hand(seat), key=lambda card: card.index)
+            return tuple(RamsePass(seat, pair) for pair in itertools.combinations(held, SKAT_SIZE))
+        if phase is Phase.RAMSE_CHOICE:
+            return (RamseCall(seat, False), RamseCall(seat, True))
+        return ()  # pragma: no cover - FINISHED has no seat to move
+
+    def _bid_floor(self) -> int:
+        """Bids must be above this: a knocked 40 stands (Slå 40 an), else nothing."""
+        return self.extras.slaa_40_an_value if self._knocker is not None else 0
+
+    def _declarable(self, *, hand: bool) -> tuple[Declaration, ...]:
+        """The declarations allowed now: the profile's, reaching the bid (a hand game judged on the ten
+        cards alone), with Musik's trumps in hand: the rules of :meth:`_check_declaration`, not raising."""
+        assert self._declarer is not None and self._bid is not None
+        ten = self.hand(self._declarer)
+        seen = ten if hand else (*ten, *self._discards)
+        held = set(ten)
+        counts: dict[GameType, int] = {}
+        found: list[Declaration] = []
+        for d in _declarations(self.profile):
+            if d.hand != hand:
+                continue
+            if d.game not in counts:
+                counts[d.game] = matadors(seen, d.game)
+            if highest_possible_value(self.profile, d, counts[d.game]) < self._bid:
+                continue
+            if d.musik and not all(card in held for card in musik_cards(d.game, d.musik)):
+                continue
+            found.append(d)
+        return tuple(found)
+
+    def _window_moves(self, seat: Seat) -> tuple[Move, ...]:
+        if seat is self._declarer:
+            if self._spoerge_on:
+                return (
+                    NoCall(seat),
+                    Spoerge(seat, SpoergeCall.KNOCK_BACK),
+                    Spoerge(seat, SpoergeCall.THROW),
+                )
+            return (NoCall(seat), Re(seat))
+        if self._spoerge_on:
+            return (NoCall(seat), Spoerge(seat, SpoergeCall.KNOCK))
+        return (NoCall(seat), Kontra(seat))
+
+    # ---- checking -----------------------------------------------------------------------------------------
+    def check(self, move: Move) -> None:
+        """Raise a :class:`~trainer.errors.SkatError` subclass saying which rule ``move`` breaks; return
+        quietly when it is allowed now."""
+        phase = self._phase
+        expected = self.to_move
+        if expected is None:
+            raise SkatError.of(N_("The deal is over; no more moves can be made."))
+        if Seat(move.seat) is not expected:
+            raise SkatError.of(
+                N_("It is {expected}'s turn, not {seat}'s."), expected=expected, seat=Seat(move.seat)
+            )
+        if phase is Phase.SLAA_40 and isinstance(move, Knock40):
+            return
+        if phase is Phase.AUCTION and isinstance(move, Bid | Hold | Pass):
+            self._check_auction(move)
+            return
+        if phase is Phase.PICKUP and isinstance(move, Declare):
+            self._require_hand(move.declaration, hand=True)
+            self._check_declaration(move.declaration)
+            return
+        if phase is Phase.DECLARE and isinstance(move, Declare):
+            self._require_hand(move.declaration, hand=False)
+            self._check_declaration(move.declaration)
+            return
+        if phase is Phase.DISCARD and isinstance(move, Discard):
+            self._check_pair(move.cards, self.hand(expected), SkatExchangeError)
+            return
+        if phase is Phase.RAMSE_EXCHANGE and isinstance(move, RamsePass):
+            self._check_pair(move.cards, self.hand(expected), SkatExchangeError)
+            return
+        if phase is Phase.PLAY and isinstance(move, PlayCard):
+            assert self._game is not None
+            self._game.copy().play(move.card)  # raises IllegalCardError saying why
+            return
+        if move in self.legal_moves():
+            return
+        raise self._wrong_kind(phase)
+
+    def _check_auction(self, move: Bid | Hold | Pass) -> None:
+        scratch = self._auction_copy()
+        if isinstance(move, Bid):
+            floor = self._bid_floor()
+            if move.value <= floor:
+                raise BidError.of(
+                    N_("{knocker} knocked {value}, so every bid must be higher than {value}."),
+                    knocker=self._knocker,
+                    value=floor,
+                )
+            scratch.bid(move.seat, move.value)
+        elif isinstance(move, Hold):
+            scratch.hold(move.seat)
+        else:
+            scratch.pass_(move.seat)
+
+    def _require_hand(self, declaration: Declaration, *, hand: bool) -> None:
+        normal = self.profile.normalize(declaration)
+        if hand and not normal.hand:
+            raise DeclarationError.of(
+                N_("Pick up the skat first, or declare a hand game (played without the skat).")
+            )
+        if not hand and normal.hand:
+            raise DeclarationError.of(N_("A hand game (H) cannot be declared after picking up the skat."))
+
+    def _check_declaration(self, declaration: Declaration) -> Declaration:
+        """The normalized declaration, or the refusal: the profile's rules, the bid (a hand game on the ten
+        cards alone, the skat unseen) and Musik's trumps."""
+        d = self.profile.check_declaration(declaration)
+        assert self._declarer is not None and self._bid is not None
+        ten = self.hand(self._declarer)
+        seen = ten if d.hand else (*ten, *self._discards)
+        check_reachable(self.profile, d, matadors(seen, d.game), self._bid)
+        check_musik_hand(self.profile, d, ten)
+        return d
+
+    @staticmethod
+    def _check_pair(cards: tuple[Card, ...], held: tuple[Card, ...], error: type[SkatError]) -> None:
+        if len(cards) != SKAT_SIZE or len(set(cards)) != SKAT_SIZE:
+            raise error.of(
+                N_(
+                    "Exactly two different cards must be discarded, not {n}. "
+                    "Keeping eleven cards or discarding three loses the game."
+                ),
+                n=len(set(cards)),
+            )
+        for card in cards:
+            if card not in held:
+                raise error.of(N_("{card} is not in the declarer's hand and cannot be discarded."), card=card)
+
+    def _wrong_kind(self, phase: Phase) -> SkatError:
+        wanted = {
+            Phase.SLAA_40: N_("knock 40 or not"),
+            Phase.AUCTION: N_("bid, hold or pass"),
+            Phase.PICKUP: N_("pick up the skat or declare a hand game"),
+            Phase.DISCARD: N_("discard two cards"),
+            Phase.DECLARE: N_("declare the game"),
+            Phase.KNOCK: N_("knock or say nothing"),
+            Phase.PLAY: N_("play a card"),
+            Phase.RAMSE_EXCHANGE: N_("pass two cards on"),
+            Phase.RAMSE_CHOICE: N_("say Ramse or Grand"),
+            Phase.FINISHED: N_("nothing"),
+        }[phase]
+        return SkatError.of(
+            N_("That move does not fit here: now is the time to {what}."), what=Message(wanted)
+        )
+
+    def _auction_copy(self) -> Auction:
+        return Auction.replay(self.profile, ((e.seat, e.action, e.value) for e in self._auction.history))
+
+    # ---- applying -----------------------------------------------------------------------------------------
+    def apply(self, move: Move) -> None:
+        """Make ``move`` (checked first: a bad move raises and changes nothing)."""
+        self.check(move)
+        self._apply(move)
+        self._moves.append(move)
+
+    def _apply(self, move: Move) -> None:
+        phase = self._phase
+        if phase is Phase.SLAA_40:
+            assert isinstance(move, Knock40)
+            self._slaa(move)
+        elif phase is Phase.AUCTION:
+            assert isinstance(move, Bid | Hold | Pass)
+            if isinstance(move, Bid):
+                self._auction.bid(move.seat, move.value)
+            elif isinstance(move, Hold):
+                self._auction.hold(move.seat)
+            else:
+                self._auction.pass_(move.seat)
+            if self._auction.finished:
+                self._auction_over()
+        elif phase is Phase.PICKUP:
+            if isinstance(move, PickUp):
+                self._picked_up = True
+                self._phase = Phase.DISCARD
+            else:
+                assert isinstance(move, Declare)
+                self._declare(move.declaration)
+        elif phase is Phase.DISCARD:
+            assert isinstance(move, Discard)
+            self._discards = move.cards
+            self._phase = Phase.DECLARE
+        elif phase is Phase.DECLARE and isinstance(move, Throw):
+            self._thrown = True
+            self._phase = Phase.FINISHED
+        elif phase is Phase.DECLARE:
+            assert isinstance(move, Declare)
+            self._declare(move.declaration)
+        elif phase is Phase.KNOCK:
+            self._knock(move)
+        elif phase is Phase.PLAY:
+            assert isinstance(move, PlayCard) and self._game is not None
+            self._game.play(move.card)
+            if self._game.is_finished:
+                self._phase = Phase.FINISHED
+            elif (
+                len(self._game.moves) == 1 and (self._spoerge_on or self._kontra_on) and not self._ramse_play
+            ):
+                self._open_window()
+        elif phase is Phase.RAMSE_EXCHANGE:
+            assert isinstance(move, RamsePass)
+            self._ramse_pass(move)
+        elif phase is Phase.RAMSE_CHOICE:
+            assert isinstance(move, RamseCall)
+            self._ramse_call(move)
+
+    def _slaa(self, move: Knock40) -> None:
+        self._slaa_spoken += 1
+        if move.knock:
+            self._knocker = move.seat
+            self._knock_game = move.game
+            check = slaa_40_an_check(self.profile, self.deal.hand(move.seat), move.game, config=self.extras)
+            if not check.holds:
+                self._slaa_failed = True
+                self._declarer = move.seat
+                self._bid = self.extras.slaa_40_an_value
+                self._phase = Phase.FINISHED
+                return
+            self._phase = Phase.AUCTION
+        elif self._slaa_spoken == len(Seat):
+            self._phase = Phase.AUCTION
+
+    def _auction_over(self) -> None:
+        declarer = self._auction.declarer
+        bid: int | None
+        if declarer is None and self._knocker is not None:
+            declarer, bid = self._knocker, self.extras.slaa_40_an_value
+        else:
+            bid = self._auction.bid_value
+        if declarer is not None:
+            assert bid is not None
+            self._declarer, self._bid = declarer, bid
+            self._phase = Phase.PICKUP
+        elif self._ramse_on:
+            self._phase = Phase.RAMSE_EXCHANGE
+        else:
+            self._passed_in = True
+            self._phase = Phase.FINISHED
+
+    def _declare(self, declaration: Declaration) -> None:
+        d = self._check_declaration(declaration)
+        assert self._declarer is not None
+        self._declaration = d
+        discards = self._discards if self._picked_up else None
+        self._game = GameState(self.profile, self.deal, self._declarer, d, discards=discards)
+        self._phase = Phase.PLAY
+
+    def _open_window(self) -> None:
+        assert self._game is not None and self._declarer is not None
+        first = self._game.to_move
+        assert first is not None
+        order = [first, first.next, first.next.next]
+        self._window = [seat for seat in order if seat is not self._declarer]
+        self._phase = Phase.KNOCK
+
+    def _knock(self, move: Move) -> None:
+        seat = self._window.pop(0)
+        if isinstance(move, Spoerge) and move.call is SpoergeCall.KNOCK:
+            self._spoerge = SpoergeLevel.KNOCKED
+            assert self._declarer is not None
+            self._window = [self._declarer]
+        elif isinstance(move, Kontra):
+            self._kontra = True
+            assert self._declarer is not None
+            self._window = [self._declarer]
+        elif isinstance(move, Spoerge) and move.call is SpoergeCall.KNOCK_BACK:
+            self._spoerge = SpoergeLevel.KNOCKED_BACK
+            self._window = []
+        elif isinstance(move, Spoerge) and move.call is SpoergeCall.THROW:
+            self._spoerge = SpoergeLevel.THROWN
+            self._thrown = True
+            self._window = []
+            self._phase = Phase.FINISHED
+            return
+        elif isinstance(move, Re):
+            self._re = True
+            self._window = []
+        elif seat is self._declarer:
+            self._window = []
+        if not self._window:
+            self._phase = Phase.PLAY
+
+    def _ramse_pass(self, move: RamsePass) -> None:
+        seat = move.seat
+        pool = self._ramse_hands[seat] + self._ramse_incoming
+        self._ramse_hands[seat] = tuple(card for card in pool if card not in move.cards)
+        self._ramse_incoming = move.cards
+        self._ramse_turn += 1
+        if self._ramse_turn == len(Seat):
+            self._set_aside = move.cards
+            self._phase = Phase.RAMSE_CHOICE
+
+    def _ramse_deal(self) -> Deal:
+        hands = self._ramse_hands
+        return Deal(hands=(hands[0], hands[1], hands[2]), skat=(self._set_aside[0], self._set_aside[1]))
+
+    def _ramse_call(self, move: RamseCall) -> None:
+        self._ramse_calls += 1
+        # The set-aside cards go to the last trick's winner, so the game runs as a "hand" game internally
+        # (the skat is never picked up); the outcome counts them for the last trick and the value as no hand.
+        if move.grand:
+            self._declarer = move.seat
+            self._declaration = Declaration(GameType.GRAND)
+            self._game = GameState(
+                self.profile, self._ramse_deal(), move.seat, Declaration(GameType.GRAND, hand=True)
+            )
+            self._ramse_play = True
+            self._phase = Phase.PLAY
+        elif self._ramse_calls == len(Seat):
+            self._game = GameState(
+                self.profile, self._ramse_deal(), Seat.FOREHAND, Declaration(GameType.GRAND, hand=True)
+            )
+            self._ramse_play = True
+            self._phase = Phase.PLAY
+
+    # ---- undo and copy -------------------------------------------------------------------------------------
+    def undo(self) -> Move:
+        """Take the last move back and return it; the state is exactly as before that move."""
+        if not self._moves:
+            raise SkatError.of(N_("Nothing has been played yet, so there is nothing to take back."))
+        last = self._moves[-1]
+        game = self._game
+        if (
+            isinstance(last, PlayCard)
+            and game is not None
+            and len(game.moves) > 1
+            and not self._thrown
+            and self._phase in (Phase.PLAY, Phase.FINISHED)
+        ):
+            game.undo()
+            self._phase = Phase.PLAY
+            self._moves.pop()
+            return last
+        moves = self._moves[:-1]
+        self._reset()
+        for move in moves:
+            self._apply(move)
+            self._moves.append(move)
+        return last
+
+    def copy(self) -> DealState:
+        """An independent copy (for searching or trying a line)."""
+        other = object.__new__(DealState)
+        other.__dict__.update(self.__dict__)
+        other._moves = list(self._moves)
+        other._auction = self._auction_copy()
+        other._game = None if self._game is None else self._game.copy()
+        other._window = list(self._window)
+        other._ramse_hands = list(self._ramse_hands)
+        return other
+
+    # ---- the outcome --------------------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """How the deal ended; None while it is still running."""
+        if self._phase is not Phase.FINISHED:
+            return None
+        base = Outcome(
+            spoerge=self._spoerge,
+            slaa_40_an=self._knocker is not None,
+            kontra=self._kontra,
+            re=self._re,
+            extras=self.extras,
+        )
+        if self._passed_in:
+            return dataclasses.replace(base, passed_in=True)
+        if self._slaa_failed or self._game is None:
+            assert self._bid is not None
+            return dataclasses.replace(
+                base,
+                declarer=self._declarer,
+                bid=self._bid,
+                slaa_40_failed=self._slaa_failed,
+                thrown=not self._slaa_failed,
+                list_score=-self.profile.lost_factor * self._bid,
+            )
+        points, tricks = self._points_and_tricks()
+        if self.is_ramse:
+            verdict = ramse_result(points, tricks, profile=self.profile, config=self.extras)
+            return dataclasses.replace(base, ramse=verdict, points=points, tricks=tricks)
+        result = self.score(points=points, tricks=tricks, thrown=self._thrown)
+        return dataclasses.replace(
+            base,
+            declarer=self._declarer,
+            declaration=self._declaration,
+            bid=self._bid,
+            matadors=self.matadors,
+            result=result,
+            list_score=result.list_score,
+            thrown=self._thrown,
+            ramse_grand=self._ramse_play,
+            points=points,
+            tricks=tricks,
+        )
+
+    @property
+    def matadors(self) -> int | None:
+        """The declarer's matadors over the ten dealt cards and the skat (None before the declaration)."""
+        if self._declaration is None or self._declarer is None:
+            return None
+        if self._ramse_play:
+            cards = (*self._ramse_hands[self._declarer], *self._set_aside)
+        else:
+            cards = (*self.deal.hand(self._declarer), *self.deal.skat)
+        return matadors(cards, self._declaration.game)
+
+    def _points_and_tricks(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        game = self._game
+        assert game is not None
+        points = [game.trick_points(seat) for seat in Seat]
+        tricks = [game.tricks_won(seat) for seat in Seat]
+        if self._ramse_play:
+            if game.tricks:
+                points[game.tricks[-1].winner] += card_points(self._set_aside)
+        elif self._declarer is not None:
+            points[self._declarer] += card_points(game.skat)
+        return (points[0], points[1], points[2]), (tricks[0], tricks[1], tricks[2])
+
+    def score(
+        self,
+        *,
+        points: Sequence[int] | None = None,
+        tricks: Sequence[int] | None = None,
+        declarer_points: int | None = None,
+        declarer_tricks: int | None = None,
+        thrown: bool = False,
+    ) -> GameResult:
+        """The declarer's verdict (:func:`~trainer.value.evaluate_game`) for given card points and tricks —
+        by default the ones taken so far. Replayers use it to score a record that stops early."""
+        declaration, declarer, game = self._declaration, self._declarer, self._game
+        if declaration is None or declarer is None or game is None:
+            raise DeclarationError.of(N_("The game has not been declared yet, so it cannot be scored."))
+        if points is None or tricks is None:
+            points, tricks = self._points_and_tricks()
+        d_points = points[declarer] if declarer_points is None else declarer_points
+        d_tricks = tricks[declarer] if declarer_tricks is None else declarer_tricks
+        musik = True
+        if declaration.musik:
+            last = game.tricks[-declaration.musik :] if len(game.tricks) >= declaration.musik else ()
+            musik = len(last) == declaration.musik and musik_fulfilled(
+                declaration.game,
+                declaration.musik,
+                [MusikTrick(trick.card_of(declarer), trick.winner is declarer) for trick in last],
+            )
+        return evaluate_game(
+            self.profile,
+            declaration,
+            matadors=self.matadors or 0,
+            bid=self._bid or 0,
+            declarer_points=d_points,
+            declarer_tricks=d_tricks,
+            musik_fulfilled=musik,
+            thrown=thrown,
+        )
+
+    # ---- what one seat sees ------------------------------------------------------------------------------
+    def open_seats(self) -> frozenset[Seat]:
+        """Seats whose cards lie open for everyone now (the profile's open rule)."""
+        if self._game is None or self._ramse_play:
+            return frozenset()
+        return self._game.open_seats()
+
+    def view(self, seat: Seat) -> SeatView:
+        """What ``seat`` may see, frozen."""
+        seat = Seat(seat)
+        to_move = self.to_move
+        declarer = self._declarer
+        game = self._game
+        open_hands = tuple((s, self.hand(s)) for s in sorted(self.open_seats()) if s is not seat)
+        skat_seen: tuple[Card, ...] = ()
+        if self._picked_up and seat is declarer:
+            skat_seen = tuple(self.deal.skat)
+        elif self._phase is Phase.RAMSE_EXCHANGE and seat == self._ramse_turn:
+            skat_seen = self._ramse_incoming
+        if game is not None:
+            counts = tuple(len(game.hand(s)) for s in Seat)
+        else:
+            counts = tuple(len(self.hand(s)) for s in Seat)
+        return SeatView(
+            profile=self.profile,
+            seat=seat,
+            phase=self._phase,
+            to_move=to_move,
+            hand=self.hand(seat),
+            legal_moves=self.legal_moves() if to_move is seat else (),
+            auction=tuple(self._auction.history),
+            bid=self._bid,
+            declarer=declarer,
+            declaration=self._declaration,
+            skat=skat_seen,
+            discards=self._discards if seat is declarer else (),
+            open_hands=open_hands,
+            current_trick=() if game is None else self._current_trick(game),
+            tricks=() if game is None else game.tricks,
+            card_counts=(counts[0], counts[1], counts[2]),
+            history=tuple(m for m in self._moves if self._visible_move(m, seat)),
+            knocker=self._knocker,
+            spoerge=self._spoerge,
+            kontra=self._kontra,
+            re=self._re,
+            outcome=self.outcome(),
+            iss=self._iss_moves(seat),
+        )
+
+    @staticmethod
+    def _current_trick(game: GameState) -> tuple[tuple[Seat, Card], ...]:
+        leader = game.leader
+        seats = (leader, leader.next, leader.next.next)
+        return tuple(zip(seats, game.current_trick, strict=False))
+
+    @staticmethod
+    def _visible_move(move: Move, seat: Seat) -> bool:
+        if isinstance(move, Discard | RamsePass):
+            return move.seat is seat
+        return True
+
+    def _iss_moves(self, seat: Seat) -> str:
+        """The ISS move list as ``seat`` sees it (see :meth:`SeatView.iss_moves`)."""
+        declarer = self._declarer
+        own = set(self.hand(seat)) if self._phase is Phase.SLAA_40 else set(self.deal.hand(seat))
+        seen_skat = self._picked_up and seat is declarer
+        if seen_skat:
+            own |= set(self.deal.skat)
+        deal = ".".join(card.iss if card in own else _HIDDEN for card in self.deal.all_cards)
+        tokens = ["w", deal]
+        pending_discard: tuple[Card, ...] = ()
+        for move in self._moves:
+            actor = str(int(move.seat))
+            if isinstance(move, Bid):
+                tokens += [actor, str(move.value)]
+            elif isinstance(move, Hold):
+                tokens += [actor, "y"]
+            elif isinstance(move, Pass):
+                tokens += [actor, "p"]
+            elif isinstance(move, PickUp):
+                skat = ".".join(c.iss for c in self.deal.skat) if seen_skat else f"{_HIDDEN}.{_HIDDEN}"
+                tokens += [actor, "s", "w", skat]
+            elif isinstance(move, Discard):
+                pending_discard = move.cards
+            elif isinstance(move, Declare) and not self._ramse_play:
+                tokens += [actor, self._iss_declaration(seat, pending_discard)]
+            elif isinstance(move, PlayCard):
+                tokens += [actor, move.card.iss]
+        return " ".join(tokens)
+
+    def _iss_declaration(self, seat: Seat, discards: tuple[Card, ...]) -> str:
+        d = self._declaration
+        assert d is not None and self._declarer is not None
+        implied = d.ouvert and not d.game.is_null and self.profile.ouvert_implies_schwarz_announced
+        mods = "O" if d.ouvert else ""
+        if not implied:
+            mods += "H" if d.hand else ""
+            mods += "S" if d.schneider_announced else ""
+            mods += "Z" if d.schwarz_announced else ""
+        parts = [d.game.iss_letter + mods]
+        if discards:
+            mine = seat is self._declarer
+            parts += [c.iss if mine else _HIDDEN for c in discards]
+        if d.ouvert and self._declarer in self.open_seats():
+            parts += [c.iss for c in self._declared_hand()]
+        return ".".join(parts)
+
+    def _declared_hand(self) -> tuple[Card, ...]:
+        """The declarer's ten cards as they were at the declaration (what an open game shows)."""
+        assert self._declarer is not None and self._declaration is not None
+        dealt = (*self.deal.hand(self._declarer), *(self.deal.skat if self._picked_up else ()))
+        ten = [card for card in dealt if card not in self._discards]
+        return tuple(sort_cards(ten, self._declaration.game))
+
+    def __repr__(self) -> str:
+        return f"DealState({self.profile.name}, phase={self._phase.value}, moves={len(self._moves)})"
+
+
+__all__ = [
+    "Bid",
+    "DealState",
+    "Declare",
+    "Discard",
+    "Hold",
+    "Knock40",
+    "Kontra",
+    "Move",
+    "NoCall",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "PickUp",
+    "PlayCard",
+    "RamseCall",
+    "RamsePass",
+    "Re",
+    "SeatView",
+    "Spoerge",
+    "SpoergeCall",
+    "SpoergeLevel",
+    "Throw",
+]
