@@ -172,7 +172,7 @@ def test_card_refusal_in_play_is_translated() -> None:
     details = state.refusal(refused[0])
     assert details is not None and details.examples
     # the cards that could follow, with Danish rank letters (a Jack is a Bonde: ♣B)
-    assert ", ".join(c.suit.symbol + c.rank.danish_short for c in details.examples) in text
+    assert " ".join(c.suit.symbol + c.rank.danish_short for c in details.examples) in text
 
 
 # --- settlement working ------------------------------------------------------------------------------------

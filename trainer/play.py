@@ -205,7 +205,7 @@ class RefusalDetails:
         """The refusal as a translatable message (template and parameters)."""
         if self.code == "not_in_hand":
             return Message(N_("That card is not in your hand."))
-        shown = tuple(Message("{card}", {"card": card}) for card in self.examples)  # "♣J, ♥J"; ♣B in Danish
+        shown = self.examples  # "♣J ♥J"; ♣B in Danish
         text: Message
         if self.code == "must_follow_trump":
             text = Message(
@@ -223,14 +223,12 @@ class RefusalDetails:
                 {
                     "refusal": text,
                     "card": self.card,
-                    "game": _game_phrase(game),
+                    "game": game,
                     "suit_card": _singular(self.led),
                 },
             )
         if self.note == "jacks_are_trumps":
-            return Message(
-                N_("{refusal} The Jacks are trumps in {game}."), {"refusal": text, "game": _game_phrase(game)}
-            )
+            return Message(N_("{refusal} The Jacks are trumps in {game}."), {"refusal": text, "game": game})
         if self.note == "jack_is_plain":
             return Message(
                 N_("{refusal} In a null game the Jacks are ordinary cards of their suit."), {"refusal": text}
@@ -244,21 +242,10 @@ _SINGULAR = {
     Suit.HEARTS: N_("heart"),
     Suit.DIAMONDS: N_("diamond"),
 }
-_GAME_PHRASE = {
-    GameType.GRAND: N_("a grand"),
-    GameType.CLUBS: N_("a club game"),
-    GameType.SPADES: N_("a spade game"),
-    GameType.HEARTS: N_("a heart game"),
-    GameType.DIAMONDS: N_("a diamond game"),
-}
 
 
 def _singular(suit: Suit) -> Message:
     return Message(_SINGULAR[suit])
-
-
-def _game_phrase(game: GameType) -> Message:
-    return Message(_GAME_PHRASE.get(game, N_("this game")))
 
 
 def refusal_details(

@@ -275,7 +275,7 @@ def test_follow_suit_jack_is_not_its_printed_suit() -> None:
     at = widget_app("follow_suit", hand="SJ S7 HA H7 DA DK D7 CT C8 C7", lead="SA")
     at.selectbox(key="w-game").set_value("grand").run()
     at.pills(key="w-playgrand").set_value("SJ").run()
-    assert at.error and "not a card of its printed suit" in at.error[0].value
+    assert at.error and "The ♠J is a trump in grand, not a spade." in at.error[0].value
     at.pills(key="w-playgrand").set_value("S7").run()
     assert at.success
 
@@ -296,7 +296,7 @@ def test_follow_suit_explains_in_danish() -> None:
     at = widget_app("follow_suit", lang="da", hand=HAND, lead="HK")
     at.selectbox(key="w-game").set_value("spades").run()
     at.pills(key="w-playspades").set_value("DA").run()
-    assert at.error and "bekende kulør" in at.error[0].value and "♥E" in at.error[0].value
+    assert at.error and "Du skal bekende hjerter" in at.error[0].value and "♥E" in at.error[0].value
 
 
 def test_follow_suit_random_deal_renders() -> None:

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from trainer.cards import Card, Suit
+from trainer.cards import Card
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
-from trainer.play import GameState, RefusalDetails
+from trainer.play import GameState
 from trainer.records.deals import ExampleDeal, Note, load_all
 from trainer.replay import (
     Analyzer,
@@ -31,7 +31,7 @@ from trainer.replay import (
 )
 from trainer.ui.components import card_row, cards_text, trick_view
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_label, game_name, profile_name, seat_name, suit_name
+from trainer.ui.terms import card_label, game_name, profile_name, seat_name
 from trainer.value import GameResult
 
 UPLOADED_KEY = "deals_uploaded"
@@ -169,33 +169,6 @@ def result_text(result: GameResult, ctx: PageContext) -> str:
         value=result.value,
         score=f"{result.list_score:+d}",
     )
-
-
-def refusal_text(details: RefusalDetails, game: GameType, ctx: PageContext) -> str:
-    """Why a card was refused, in the session's language (the rule in words)."""
-    t = ctx.t
-    if details.code == "not_in_hand":
-        return t("That card is not in your hand.")
-    shown = cards_text(details.examples, ctx.lang)
-    if details.code == "must_follow_trump":
-        text = t("Trump was led, so you must play a trump: you still hold {cards}.", cards=shown)
-    else:
-        assert isinstance(details.led, Suit)
-        text = t(
-            "You must follow {suit}: you still hold {cards}.", suit=suit_name(details.led, t), cards=shown
-        )
-    if details.note == "jack_is_trump":
-        assert isinstance(details.led, Suit)
-        text += " " + t(
-            "The {card} is a trump in this game, not one of the {suit}.",
-            card=card_label(details.card, ctx.lang),
-            suit=suit_name(details.led, t),
-        )
-    elif details.note == "jacks_are_trumps":
-        text += " " + t("The Jacks are trumps in this game, so they count as trumps here.")
-    elif details.note == "jack_is_plain":
-        text += " " + t("In a null game the Jacks are ordinary cards of their suit.")
-    return text
 
 
 def capital(text: str) -> str:

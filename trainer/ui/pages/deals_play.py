@@ -23,12 +23,11 @@ from trainer.ui.pages.deals_common import (
     draw_points,
     draw_trick,
     pick_game,
-    refusal_text,
     result_text,
     rules_caption,
     seat_title,
 )
-from trainer.ui.terms import card_label, seat_name
+from trainer.ui.terms import card_label, seat_name, t_message
 
 SEAT_KEY = "play_seat"
 SESSION_KEY = "play_session"
@@ -119,7 +118,7 @@ def render(ctx: PageContext) -> None:
         st.error(
             t("{card} cannot be played.", card=card_label(refusal.card, ctx.lang))
             + " "
-            + refusal_text(refusal, record.declaration.game, ctx),
+            + t_message(refusal.as_message(record.declaration.game), t),
             icon=":material/block:",
         )
 

@@ -11,37 +11,10 @@ from trainer.cardart import CardState
 from trainer.cards import Card, parse_card, parse_cards, sort_hand
 from trainer.deal import Seat, random_deal
 from trainer.games import GameType
-from trainer.i18n import Translator
-from trainer.play import TRUMP, RefusalDetails, follow_class, legal_cards, refusal_details
-from trainer.ui.components import card_row, cards_text, pick_card, verdict
-from trainer.ui.terms import card_label, game_name, seat_name, suit_name
+from trainer.play import follow_class, legal_cards, refusal_details
+from trainer.ui.components import card_row, pick_card, verdict
+from trainer.ui.terms import card_label, game_name, seat_name, t_message
 from trainer.ui.widgets.base import WidgetContext, game_picker, new_deal_button, seed
-
-
-def refusal_text(details: RefusalDetails, t: Translator, lang: str) -> str:
-    """The engine's refusal, phrased in the UI language."""
-    if details.code == "not_in_hand":
-        return t("That card is not in your hand.")
-    held = cards_text(details.examples, lang)
-    if details.code == "must_follow_trump" or details.led == TRUMP:
-        text = t("Trump was led, so you must play a trump: you still hold {cards}.", cards=held)
-    else:
-        assert details.led is not None and details.led != TRUMP
-        text = t(
-            "{suit} was led, so you must follow suit: you still hold {cards}.",
-            suit=suit_name(details.led, t).capitalize(),
-            cards=held,
-        )
-    if details.note == "jack_is_trump":
-        text += " " + t(
-            "{card} is a trump in this game, not a card of its printed suit.",
-            card=card_label(details.card, lang),
-        )
-    elif details.note == "jacks_are_trumps":
-        text += " " + t("The Jacks are trumps in this game.")
-    elif details.note == "jack_is_plain":
-        text += " " + t("In a null game the Jacks are ordinary cards of their suit.")
-    return text
 
 
 def scenario(ctx: WidgetContext, deal_seed: int) -> tuple[list[Card], Card]:
@@ -92,5 +65,5 @@ def render(ctx: WidgetContext) -> None:
                     ),
                 )
         else:
-            verdict(False, t("Refused.") + " " + refusal_text(details, t, ctx.lang))
+            verdict(False, t("Refused.") + " " + t_message(details.as_message(game), t))
     new_deal_button(ctx, clear=tuple(f"play{g.value}" for g in GameType))
