@@ -17,6 +17,7 @@ so. Pure Python (no Streamlit): the UI creates one :class:`Store` per process (e
 from trainer.store import (
     class_models,  # noqa: F401  (registers the teacher-mode tables with Base)
     play_models,  # noqa: F401  (registers the Play page tables with Base)
+    table_models,  # noqa: F401  (registers the shared-table tables with Base)
 )
 from trainer.store.db import ENV_DB_URL, database_url, default_sqlite_path, make_engine, migrate
 from trainer.store.repository import CSV_COLUMNS, MASTERY_NEED, MASTERY_WINDOW, Store

@@ -1,0 +1,313 @@
+"""Shared tables in the store: open a table, join it with its code, fill empty seats with computer players,
+keep track of who is there. The deals and their moves are the table's Play evening (:mod:`trainer.store
+.play_store`): a move is saved with a compare-and-set on the number of moves, so of two racing clicks only
+one is applied and the other browser simply sees the new state.
+
+Access: a table is reached only with its code (joins rate-limited by the class store's attempt log) or by a
+learner already seated at it; a class's tables are listed only to that class's teacher.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+
+from trainer.errors import ClassAccessError, StoreError
+from trainer.store.classes import ClassStore
+from trainer.store.db import as_utc
+from trainer.store.play_store import Evening, PlayStore
+from trainer.store.repository import Store
+from trainer.store.table_models import SharedTableRow, TableSeatRow
+from trainer.tables import IDLE_SECONDS, new_table_code
+from trainer.teacher import normalize_code
+
+PLACES = (0, 1, 2)
+TABLE_SCOPE = "table"
+"""Scope of a join attempt in the attempt log (class codes use their own scopes)."""
+
+
+class TableFullError(StoreError):
+    """Every seat of the table is taken."""
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    place: int
+    kind: str
+    learner_id: int | None
+    name: str
+    scored: bool
+    away: bool
+    last_seen: datetime | None
+
+
+@dataclass(frozen=True)
+class SharedTable:
+    id: int
+    code: str
+    evening_id: int
+    host_learner_id: int | None
+    class_id: int | None
+    profile_name: str
+    scheme: str
+    deals_planned: int
+    bot_level: str
+    idle_seconds: int
+    created_at: datetime
+    seats: tuple[TableSeat, ...]
+
+    def place_of(self, learner_id: int) -> int | None:
+        """The place this learner sits at, or None."""
+        for seat in self.seats:
+            if seat.kind == "human" and seat.learner_id == learner_id:
+                return seat.place
+        return None
+
+    @property
+    def full(self) -> bool:
+        return all(seat.kind != "empty" for seat in self.seats)
+
+
+def _seat(row: TableSeatRow) -> TableSeat:
+    return TableSeat(
+        row.place,
+        row.kind,
+        row.learner_id,
+        row.name,
+        row.scored,
+        row.away,
+        as_utc(row.last_seen) if row.last_seen is not None else None,
+    )
+
+
+class TableStore:
+    """Shared tables on a :class:`~trainer.store.Store`'s database."""
+
+    def __init__(self, store: Store, classes: ClassStore | None = None) -> None:
+        self.store = store
+        self.play = PlayStore(store)
+        self.classes = classes or ClassStore(store)
+
+    # ---- reading ---------------------------------------------------------------------------------------
+    def _load(self, row: SharedTableRow) -> SharedTable:
+        with self.store._read() as session:
+            seats = session.scalars(
+                select(TableSeatRow).where(TableSeatRow.table_id == row.id).order_by(TableSeatRow.place)
+            ).all()
+            return SharedTable(
+                row.id,
+                row.code,
+                row.evening_id,
+                row.host_learner_id,
+                row.class_id,
+                row.profile_name,
+                row.scheme,
+                row.deals_planned,
+                row.bot_level,
+                row.idle_seconds,
+                as_utc(row.created_at),
+                tuple(_seat(seat) for seat in seats),
+            )
+
+    def get(self, table_id: int) -> SharedTable:
+        with self.store._read() as session:
+            row = session.get(SharedTableRow, table_id)
+            if row is None:
+                raise StoreError(f"There is no table with id {table_id}.")
+            session.expunge(row)
+        return self._load(row)
+
+    def for_learner(self, table_id: int, learner_id: int) -> tuple[SharedTable, int]:
+        """The table and the learner's place, only for a learner seated there (anyone else: refused)."""
+        table = self.get(table_id)
+        place = table.place_of(learner_id)
+        if place is None:
+            raise ClassAccessError("You do not sit at this table: join it with its code.")
+        return table, place
+
+    def evening(self, table: SharedTable) -> Evening:
+        with self.store._read() as session:
+            from trainer.store.play_models import PlayEveningRow
+
+            row = session.get(PlayEveningRow, table.evening_id)
+            if row is None:
+                raise StoreError("The table's evening is missing.")
+            token = row.token
+        found = self.play.evening(token)
+        assert found is not None
+        return found
+
+    def tables_of_learner(self, learner_id: int) -> list[SharedTable]:
+        """The tables this learner sits at, newest first."""
+        with self.store._read() as session:
+            ids = session.scalars(
+                select(TableSeatRow.table_id)
+                .where(TableSeatRow.learner_id == learner_id, TableSeatRow.kind == "human")
+                .order_by(TableSeatRow.table_id.desc())
+            ).all()
+        return [self.get(table_id) for table_id in ids]
+
+    def class_tables(self, class_id: int) -> list[SharedTable]:
+        """A class's tables, newest first (for that class's teacher only: the caller holds the class id
+        from a teacher login)."""
+        with self.store._read() as session:
+            ids = session.scalars(
+                select(SharedTableRow.id)
+                .where(SharedTableRow.class_id == class_id)
+                .order_by(SharedTableRow.id.desc())
+            ).all()
+        return [self.get(table_id) for table_id in ids]
+
+    # ---- opening and joining ---------------------------------------------------------------------------
+    def open_table(
+        self,
+        *,
+        host_learner_id: int,
+        host_name: str,
+        profile_name: str,
+        scheme: str,
+        deals_planned: int,
+        bot_level: str,
+        idle_seconds: int = IDLE_SECONDS,
+        class_id: int | None = None,
+        at: datetime | None = None,
+    ) -> SharedTable:
+        """A new table with a fresh code; the host sits at place 0, the other two places are empty."""
+        if not 1 <= deals_planned <= 99:
+            raise StoreError("A table plays from 1 to 99 deals.")
+        if not 10 <= idle_seconds <= 3600:
+            raise StoreError("A seat may be idle from 10 seconds to an hour before a computer plays for it.")
+        when = as_utc(at)
+        for _ in range(5):
+            code = new_table_code()
+            evening = self.play.open_evening(
+                f"table{code}",
+                learner_id=None,
+                profile_name=profile_name,
+                scheme=scheme,
+                level=bot_level,
+                coach="none",
+                at=when,
+            )
+            try:
+                with self.store._write() as session:
+                    row = SharedTableRow(
+                        code=code,
+                        evening_id=evening.id,
+                        host_learner_id=host_learner_id,
+                        class_id=class_id,
+                        profile_name=profile_name,
+                        scheme=scheme,
+                        deals_planned=deals_planned,
+                        bot_level=bot_level,
+                        idle_seconds=idle_seconds,
+                        created_at=when,
+                    )
+                    session.add(row)
+                    session.flush()
+                    for place in PLACES:
+                        host = place == 0
+                        session.add(
+                            TableSeatRow(
+                                table_id=row.id,
+                                place=place,
+                                kind="human" if host else "empty",
+                                learner_id=host_learner_id if host else None,
+                                name=host_name if host else "",
+                                scored=True,
+                                away=False,
+                                last_seen=when if host else None,
+                            )
+                        )
+                    table_id = row.id
+            except IntegrityError:  # the same code drawn twice: draw again
+                continue
+            return self.get(table_id)
+        raise StoreError("Could not find a free table code; please try again.")
+
+    def join(
+        self, code: str, *, learner_id: int, name: str, client: str, at: datetime | None = None
+    ) -> tuple[SharedTable, int]:
+        """Sit down at the table with this code: a learner already seated gets the same place back, anyone
+        else the first empty place. Wrong codes count against the client like class codes do."""
+        when = as_utc(at)
+        wanted = normalize_code(code)
+        attempt = self.classes._start_attempt(TABLE_SCOPE, wanted, client, when)
+        with self.store._read() as session:
+            table_id = session.scalar(select(SharedTableRow.id).where(SharedTableRow.code == wanted))
+        if table_id is None:
+            raise ClassAccessError("There is no table with that code.")
+        self.classes._attempt_succeeded(attempt)
+        table = self.get(table_id)
+        place = table.place_of(learner_id)
+        if place is not None:
+            return table, place
+        for seat in table.seats:
+            if seat.kind != "empty":
+                continue
+            with self.store._write() as session:
+                taken = session.execute(
+                    update(TableSeatRow)
+                    .where(
+                        TableSeatRow.table_id == table_id,
+                        TableSeatRow.place == seat.place,
+                        TableSeatRow.kind == "empty",
+                    )
+                    .values(
+                        kind="human",
+                        learner_id=learner_id,
+                        name=name,
+                        scored=True,
+                        away=False,
+                        last_seen=when,
+                    )
+                )
+            if getattr(taken, "rowcount", 0):
+                return self.get(table_id), seat.place
+        raise TableFullError("Every seat at this table is taken.")
+
+    def fill_with_computer(
+        self, table_id: int, place: int, *, by_learner_id: int, scored: bool = True
+    ) -> SharedTable:
+        """A seated player puts a computer player on an empty place. ``scored`` False: duel mode, the
+        computer opponent is left out of the score sheet."""
+        table, _ = self.for_learner(table_id, by_learner_id)
+        if place not in PLACES:
+            raise StoreError("A table has places 0, 1 and 2.")
+        with self.store._write() as session:
+            done = session.execute(
+                update(TableSeatRow)
+                .where(
+                    TableSeatRow.table_id == table.id,
+                    TableSeatRow.place == place,
+                    TableSeatRow.kind == "empty",
+                )
+                .values(kind="bot", learner_id=None, name="", scored=scored, away=False)
+            )
+        if not getattr(done, "rowcount", 0):
+            raise StoreError("That seat is not empty.")
+        return self.get(table.id)
+
+    # ---- presence ---------------------------------------------------------------------------------------
+    def seen(self, table_id: int, place: int, at: datetime | None = None) -> None:
+        """The seat's browser polled the table (its player is there)."""
+        with self.store._write() as session:
+            session.execute(
+                update(TableSeatRow)
+                .where(TableSeatRow.table_id == table_id, TableSeatRow.place == place)
+                .values(last_seen=as_utc(at))
+            )
+
+    def set_away(self, table_id: int, place: int, away: bool) -> None:
+        """A computer plays for an away seat; its player coming back clears it."""
+        with self.store._write() as session:
+            session.execute(
+                update(TableSeatRow)
+                .where(TableSeatRow.table_id == table_id, TableSeatRow.place == place)
+                .values(away=away)
+            )
+
+
