@@ -233,13 +233,25 @@ def check_ramse_grand(declaration: Declaration) -> Declaration:
 
 @dataclass(frozen=True)
 class RamseResult:
-    """Who won and lost a Ramse (or Ramsch). Players are indexed in seat order."""
+    """Who won and who pays after a Ramse (or Ramsch). Players are indexed in seat order.
+
+    ``losers`` pay: each loser pays the stake to each player who did not lose (RULES §9, the textbook: the
+    losing player pays each of the other two). ``winners`` are the players the rule names as winning (the
+    fewest points, or the one with 101 or more); a player can be neither and still receive.
+    """
 
     winners: tuple[int, ...]
     losers: tuple[int, ...]
     points: tuple[int, ...]
     reason: str
     """'take_all' (≥ 101), 'fewest', 'tie' (nobody pays), 'most_loses'."""
+
+    @property
+    def receivers(self) -> tuple[int, ...]:
+        """The players who are paid: everyone who did not lose (nobody in a three-way tie)."""
+        if not self.losers:
+            return ()
+        return tuple(i for i in range(len(self.points)) if i not in self.losers)
 
 
 def _check_ramse_counts(points: Sequence[int], tricks: Sequence[int], profile: RuleProfile | None) -> None:
@@ -270,19 +282,28 @@ def ramse_result(
     profile: RuleProfile | None = None,
     config: DanishExtras = DANISH_EXTRAS,
 ) -> RamseResult:
-    """Ramse's winners: a player with ``ramse_take_all_points`` (101) or more wins alone; otherwise the fewest
-    card points win — two tied for fewest both win, a three-way tie has no winner (**[choice]**)."""
+    """Ramse: a player with ``ramse_take_all_points`` (101) or more wins alone and each of the others pays
+    that player; otherwise the fewest card points win and the player with the most pays each of the other
+    two. **[choice]** Two tied for most both pay the third; a three-way tie pays nothing.
+
+    >>> r = ramse_result((10, 50, 60), (1, 4, 5))
+    >>> r.winners, r.losers, r.receivers
+    ((0,), (2,), (0, 1))
+    >>> ramse_result((103, 17, 0), (8, 2, 0)).losers
+    (1, 2)
+    """
     _check_ramse_counts(points, tricks, profile)
     players = range(len(points))
     big = [i for i in players if points[i] >= config.ramse_take_all_points]
     if big:
         winners = tuple(big)
         return RamseResult(winners, tuple(i for i in players if i not in winners), tuple(points), "take_all")
-    fewest = min(points)
-    winners = tuple(i for i in players if points[i] == fewest)
-    if len(winners) == len(points):
+    fewest, most = min(points), max(points)
+    if fewest == most:
         return RamseResult((), (), tuple(points), "tie")
-    return RamseResult(winners, tuple(i for i in players if i not in winners), tuple(points), "fewest")
+    winners = tuple(i for i in players if points[i] == fewest)
+    losers = tuple(i for i in players if points[i] == most)
+    return RamseResult(winners, losers, tuple(points), "fewest")
 
 
 def ramsch_result(

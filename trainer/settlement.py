@@ -340,12 +340,14 @@ def slaa_40_an_forfeit(
 
 # --- Ramse money ------------------------------------------------------------------------------------------
 def ramse_money(result: RamseResult, stake: Decimal) -> tuple[Decimal, ...]:
-    """Ramse **[choice]**: each loser pays ``stake`` to each winner (one winner receives from both others;
-    two winners each receive from the third); a three-way tie pays nothing. Amounts in seat order."""
+    """Ramse money, paid by the loser (RULES §9): each loser pays ``stake`` to each player who did not lose —
+    the player with the most points pays each of the other two; after 101 or more each of the two pays the
+    winner; **[choice]** two tied for most both pay the third, a three-way tie pays nothing. Amounts in seat
+    order."""
     amounts = [Decimal(0)] * len(result.points)
-    for winner in result.winners:
+    for receiver in result.receivers:
         for loser in result.losers:
-            amounts[winner] += stake
+            amounts[receiver] += stake
             amounts[loser] -= stake
     return tuple(amounts)
 

@@ -140,25 +140,29 @@ def test_ramse_skat_round_refuses_bad_passes() -> None:
 
 
 @pytest.mark.parametrize(
-    ("points", "tricks", "winners", "reason"),
+    ("points", "tricks", "winners", "losers", "reason"),
     [
-        ((10, 50, 60), (1, 4, 5), (0,), "fewest"),
-        ((0, 55, 65), (0, 5, 5), (0,), "fewest"),
-        ((30, 30, 60), (3, 3, 4), (0, 1), "fewest"),
-        ((40, 40, 40), (3, 3, 4), (), "tie"),
-        ((101, 19, 0), (8, 2, 0), (0,), "take_all"),  # 101 wins even though player 3 has 0
-        ((100, 20, 0), (8, 2, 0), (2,), "fewest"),  # 100 is not enough
-        ((5, 115, 0), (1, 9, 0), (1,), "take_all"),
+        ((10, 50, 60), (1, 4, 5), (0,), (2,), "fewest"),  # the most points pay; 50 is paid too
+        ((0, 55, 65), (0, 5, 5), (0,), (2,), "fewest"),
+        ((30, 30, 60), (3, 3, 4), (0, 1), (2,), "fewest"),
+        ((10, 55, 55), (2, 4, 4), (0,), (1, 2), "fewest"),  # two tied for most both pay [choice]
+        ((40, 40, 40), (3, 3, 4), (), (), "tie"),
+        ((101, 19, 0), (8, 2, 0), (0,), (1, 2), "take_all"),  # 101 wins even though player 3 has 0
+        ((100, 20, 0), (8, 2, 0), (2,), (0,), "fewest"),  # 100 is not enough
+        ((5, 115, 0), (1, 9, 0), (1,), (0, 2), "take_all"),
     ],
 )
-def test_ramse_winners(
-    points: tuple[int, int, int], tricks: tuple[int, int, int], winners: tuple[int, ...], reason: str
+def test_ramse_winners_and_payers(
+    points: tuple[int, int, int],
+    tricks: tuple[int, int, int],
+    winners: tuple[int, ...],
+    losers: tuple[int, ...],
+    reason: str,
 ) -> None:
     result = ramse_result(points, tricks, profile=DANISH)
-    assert result.winners == winners and result.reason == reason
+    assert (result.winners, result.losers, result.reason) == (winners, losers, reason)
     assert set(result.winners).isdisjoint(result.losers)
-    if reason != "tie":
-        assert set(result.winners) | set(result.losers) == {0, 1, 2}
+    assert set(result.receivers) == ({0, 1, 2} - set(losers) if losers else set())
 
 
 def test_ramse_refuses_bad_counts() -> None:
@@ -186,7 +190,7 @@ def test_ramse_winner_rule(a: int, b: int) -> None:
         assert [points[w] for w in result.winners] == [max(points)]
     elif result.winners:
         assert {points[w] for w in result.winners} == {min(points)}
-        assert all(points[loser] > min(points) for loser in result.losers)
+        assert {points[loser] for loser in result.losers} == {max(points)}
     else:
         assert points == (40, 40, 40)
 

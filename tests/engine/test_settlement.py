@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer.errors import SkatError
-from trainer.extras import RamseResult, Spoerge
+from trainer.extras import Spoerge, ramse_result
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.settlement import (
@@ -194,10 +194,16 @@ def test_online_commission_rounds_half_up() -> None:
 
 
 # --- Ramse money ----------------------------------------------------------------------------------------
-def test_ramse_money() -> None:
-    one_winner = RamseResult((0,), (1, 2), (10, 50, 60), "fewest")
-    assert ramse_money(one_winner, Decimal(10)) == (20, -10, -10)
-    two_winners = RamseResult((0, 1), (2,), (30, 30, 60), "fewest")
-    assert ramse_money(two_winners, Decimal(10)) == (10, 10, -20)
-    tie = RamseResult((), (), (40, 40, 40), "tie")
-    assert ramse_money(tie, Decimal(10)) == (0, 0, 0)
+def test_ramse_money_is_paid_by_the_loser() -> None:
+    def money(points: tuple[int, int, int], tricks: tuple[int, int, int]) -> tuple[Decimal, ...]:
+        return ramse_money(ramse_result(points, tricks, profile=DANISH), Decimal(10))
+
+    # the most points (60) pays each of the other two — the textbook's rule, not the winner collecting
+    assert money((10, 50, 60), (1, 4, 5)) == (10, 10, -20)
+    assert money((30, 30, 60), (3, 3, 4)) == (10, 10, -20)
+    # two tied for most both pay the third [choice]; a three-way tie pays nothing
+    assert money((10, 55, 55), (2, 4, 4)) == (20, -10, -10)
+    assert money((40, 40, 40), (3, 3, 4)) == (0, 0, 0)
+    # 101 or more: that player wins and each of the other two pays the winner
+    assert money((103, 17, 0), (8, 2, 0)) == (20, -10, -10)
+    assert sum(money((0, 55, 65), (0, 5, 5))) == 0

@@ -79,7 +79,7 @@ def render(ctx: WidgetContext) -> None:
     stake = Decimal(1)
     amounts = ramse_money(result, stake)
     st.caption(
-        t("With a stake of 1 each loser pays each winner:")
+        t("With a stake of 1 each loser pays each player who did not lose:")
         + " "
         + ", ".join(f"{names[i]} {money(a, lang=ctx.lang)}" for i, a in enumerate(amounts))
     )
