@@ -21,7 +21,7 @@ from trainer.errors import N_, DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.play import trump_order
 from trainer.profiles import LEVEL_CODES, OverbidValuation, RuleProfile
-from trainer.text import english
+from trainer.text import Message, english
 
 _ENGLISH_LEVEL = {
     "game": "game",
@@ -371,6 +371,24 @@ class GameResult:
     @property
     def declaration(self) -> Declaration:
         return self.breakdown.declaration
+
+    @property
+    def reason_message(self) -> Message:
+        """Why the game was won or lost, in words (the one phrasing every page shows)."""
+        return Message(RESULT_REASONS.get(self.reason, self.reason))
+
+
+RESULT_REASONS: dict[str, str] = {
+    "won": N_("won"),
+    "points": N_("lost: too few card points"),
+    "overbid": N_("lost: overbid (the game is worth less than the bid)"),
+    "announced_schneider_missed": N_("lost: the announced schneider was not reached"),
+    "announced_schwarz_missed": N_("lost: the announced schwarz was not reached"),
+    "musik_failed": N_("lost: the Musik was not made"),
+    "null_trick": N_("lost: the declarer took a trick"),
+    "thrown": N_("lost: the cards were thrown"),
+}
+"""A :attr:`GameResult.reason` code in words (English msgids, translated by the UI)."""
 
 
 def evaluate_game(

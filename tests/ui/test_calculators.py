@@ -246,7 +246,7 @@ def test_lost_game_and_thrown_game() -> None:
     at.number_input(key="calc-money-points").set_value(50).run()
     assert "**List** — declarer: **-72**" in texts(at)
     at.checkbox(key="calc-money-thrown").check().run()
-    assert "lost: cards thrown" in texts(at)
+    assert "lost: the cards were thrown" in texts(at)
 
 
 def test_score_sheet_totals_chart_and_csv() -> None:

@@ -184,7 +184,7 @@ def test_win_check_lost_declarer_schneider() -> None:
     frame = at.dataframe[0].value
     # declarer schneider: Danish "under 31", international ≤ 30 — both at 30
     assert frame.iloc[:, 2].tolist() == ["yes", "yes"]
-    assert frame.iloc[:, 1].tolist() == ["lost on card points", "lost on card points"]
+    assert frame.iloc[:, 1].tolist() == ["lost: too few card points", "lost: too few card points"]
 
 
 def test_null_games_table() -> None:

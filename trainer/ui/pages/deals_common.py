@@ -31,7 +31,7 @@ from trainer.replay import (
 )
 from trainer.ui.components import card_row, cards_text, trick_view
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_label, game_name, profile_name, seat_name
+from trainer.ui.terms import card_label, game_name, profile_name, seat_name, t_message
 from trainer.value import GameResult
 
 UPLOADED_KEY = "deals_uploaded"
@@ -143,17 +143,7 @@ def value_words(result: GameResult, ctx: PageContext) -> str:
 def result_text(result: GameResult, ctx: PageContext) -> str:
     """One sentence: won or lost, points, and the value it is scored on."""
     t = ctx.t
-    reasons = {
-        "won": t("won"),
-        "points": t("lost: too few card points"),
-        "overbid": t("lost: overbid (the game is worth less than the bid)"),
-        "announced_schneider_missed": t("lost: the announced schneider was not reached"),
-        "announced_schwarz_missed": t("lost: the announced schwarz was not reached"),
-        "musik_failed": t("lost: the Musik was not made"),
-        "null_trick": t("lost: the declarer took a trick"),
-        "thrown": t("lost: the cards were thrown"),
-    }
-    verdict = reasons.get(result.reason, result.reason)
+    verdict = t_message(result.reason_message, t)
     levels = []
     if result.schwarz:
         levels.append(t("schwarz"))

@@ -12,7 +12,7 @@ from trainer.settlement import danish_money
 from trainer.ui.terms import t_error, t_message
 from trainer.ui.widgets.base import WidgetContext, game_picker
 from trainer.ui.widgets.game_value import matadors_input, show_value
-from trainer.ui.widgets.settlement import money, reason_text
+from trainer.ui.widgets.settlement import money
 from trainer.value import evaluate_game, game_value
 
 WON_POINTS, LOST_POINTS = 70, 50
@@ -59,7 +59,7 @@ def render(ctx: WidgetContext) -> None:
     show_value(ctx, breakdown)
     each = settlement.opponents[0]
     st.markdown(
-        f"**{reason_text(result, t)}** — "
+        f"**{t_message(result.reason_message, t)}** — "
         + (
             t("each opponent pays {amount} øre", amount=money(-each, lang=ctx.lang))
             if each < 0

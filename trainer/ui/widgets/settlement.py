@@ -45,21 +45,6 @@ def scheme_name(scheme: str, t: Translator) -> str:
     return names[scheme]
 
 
-def reason_text(result: GameResult, t: Translator) -> str:
-    """Why the game was won or lost, in words."""
-    texts = {
-        "won": t("won"),
-        "points": t("lost on card points"),
-        "overbid": t("lost: overbid"),
-        "announced_schneider_missed": t("lost: schneider announced but not reached"),
-        "announced_schwarz_missed": t("lost: schwarz announced but not reached"),
-        "musik_failed": t("lost: Musik not made"),
-        "null_trick": t("lost: the declarer took a trick"),
-        "thrown": t("lost: cards thrown"),
-    }
-    return texts.get(result.reason, result.reason)
-
-
 def result_inputs(ctx: WidgetContext) -> GameResult | None:
     """Game, matadors, bid, the declarer's card points and tricks (or thrown): the scored result, or None with
     the reason shown at the field."""
@@ -173,7 +158,7 @@ def schemes_view(ctx: WidgetContext, result: GameResult, options: SchemeOptions)
     """Every scheme's figures with the working shown."""
     t = ctx.t
     st.markdown(
-        f"**{reason_text(result, t)}** — "
+        f"**{t_message(result.reason_message, t)}** — "
         + t("value {value}, list score {score}", value=result.value, score=result.list_score)
     )
     try:

@@ -8,9 +8,8 @@ import streamlit as st
 
 from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES
-from trainer.ui.terms import profile_label
+from trainer.ui.terms import profile_label, t_message
 from trainer.ui.widgets.base import WidgetContext
-from trainer.ui.widgets.settlement import reason_text
 from trainer.value import evaluate_game, tricks_per_game
 
 EXAMPLE_GAME = Declaration(GameType.CLUBS)
@@ -52,7 +51,7 @@ def render(ctx: WidgetContext) -> None:
         rows.append(
             {
                 t("Rules"): ("▶ " if name == ctx.profile.name else "") + profile_label(name, t),
-                t("Result"): reason_text(result, t),
+                t("Result"): t_message(result.reason_message, t),
                 t("Skrædder (schneider)"): t("yes") if result.schneider else t("no"),
                 t("Sort (schwarz)"): t("yes") if result.schwarz else t("no"),
                 t("Value"): result.value,
