@@ -4,16 +4,23 @@
   else an SQLite file at ``<repo>/data/skat-trainer.sqlite``.
 * SQLite runs in WAL mode with a busy timeout, and write transactions start with ``BEGIN IMMEDIATE``
   so two browser tabs (threads or processes) answering at the same moment queue up instead of failing
-  or losing an update.
+  or losing an update. SQLite sometimes answers ``SQLITE_BUSY`` at once instead of waiting (when waiting
+  could deadlock: a reader asking to become a writer, e.g. while switching a new file to WAL); a busy
+  ``BEGIN`` or connection set-up is therefore retried, with a growing random pause, until
+  :data:`SQLITE_RETRY_S` has passed.
 * The schema is created and upgraded by running the Alembic migrations (``upgrade head``) inside one
-  transaction that holds the database's write lock, so it is idempotent and safe when two processes
-  start at once.
+  transaction that holds the database's write lock, so it is idempotent. Two processes starting on a new
+  SQLite file are serialised before they touch it at all, by a lock file next to the database
+  (``<file>.migrate-lock``); on PostgreSQL an advisory lock does the same.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import random
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,11 +34,14 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from trainer.errors import StoreError
+from trainer.store.locks import file_lock
 
 ENV_DB_URL = "SKAT_TRAINER_DB_URL"
 """Environment variable naming the database URL."""
 SQLITE_BUSY_TIMEOUT_S = 30.0
 """How long an SQLite writer waits for another writer's lock before giving up."""
+SQLITE_RETRY_S = 60.0
+"""How long a ``BEGIN`` (or a new connection's set-up) that SQLite refused as busy is retried."""
 WRITE_OPTION = "skat_trainer_write"
 """Connection execution option that marks a write transaction (``BEGIN IMMEDIATE`` on SQLite)."""
 SUPPORTED_BACKENDS = ("sqlite", "postgresql")
@@ -81,9 +91,31 @@ def make_engine(url: str | URL) -> Engine:
     return engine
 
 
+def _is_busy(error: sqlite3.OperationalError) -> bool:
+    message = str(error).lower()
+    return "database is locked" in message or "database is busy" in message
+
+
+def retry_busy(action: Callable[[], object], retry_s: float = SQLITE_RETRY_S) -> None:
+    """Run ``action``; while SQLite refuses it as busy, wait a growing random pause and run it again (up
+    to ``retry_s`` seconds, then the error is raised)."""
+    deadline = time.monotonic() + retry_s
+    pause = 0.005
+    while True:
+        try:
+            action()
+            return
+        except sqlite3.OperationalError as error:
+            if not _is_busy(error) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause * (0.5 + random.random()))
+        pause = min(pause * 2, 0.5)
+
+
 def _configure_sqlite(engine: Engine) -> None:
     """Take transaction control away from the sqlite3 module (it would defer BEGIN and break
-    ``BEGIN IMMEDIATE``), switch on WAL, the busy timeout and foreign keys."""
+    ``BEGIN IMMEDIATE``), switch on WAL, the busy timeout and foreign keys. Each step that SQLite refuses
+    as busy is retried (:func:`retry_busy`)."""
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -91,18 +123,22 @@ def _configure_sqlite(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute(f"PRAGMA busy_timeout = {int(SQLITE_BUSY_TIMEOUT_S * 1000)}")
-            cursor.execute("PRAGMA journal_mode = WAL")
-            cursor.execute("PRAGMA foreign_keys = ON")
-            cursor.execute("PRAGMA synchronous = NORMAL")
+            for pragma in ("journal_mode = WAL", "foreign_keys = ON", "synchronous = NORMAL"):
+
+                def _set(statement: str = f"PRAGMA {pragma}") -> None:
+                    cursor.execute(statement).fetchall()
+
+                retry_busy(_set)
         finally:
             cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        if conn.get_execution_options().get(WRITE_OPTION):
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
-        else:
-            conn.exec_driver_sql("BEGIN")
+        begin = "BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE_OPTION) else "BEGIN"
+        # The raw DBAPI connection: SQLAlchemy's error wrapping would hide the sqlite3 error to retry on.
+        raw = conn.connection.dbapi_connection
+        assert raw is not None
+        retry_busy(lambda: raw.execute(begin))
 
 
 @contextmanager
@@ -143,9 +179,29 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
+def migration_lock_path(engine: Engine) -> Path | None:
+    """The lock file that serialises migrations of an SQLite file (None for other databases and for an
+    in-memory SQLite database, which no other process can open)."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    return Path(url.database).with_name(Path(url.database).name + ".migrate-lock")
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
     """Upgrade the schema to ``revision`` (idempotent). Holds the write lock for the whole run, so a
-    second process starting at the same time waits and then finds nothing to do."""
+    second process starting at the same time waits and then finds nothing to do. On SQLite a lock file
+    is taken first, before the process even connects, so a new file is switched to WAL and migrated by
+    one process at a time."""
+    lock_path = migration_lock_path(engine)
+    if lock_path is None:
+        _migrate(engine, revision)
+        return
+    with file_lock(lock_path):
+        _migrate(engine, revision)
+
+
+def _migrate(engine: Engine, revision: str) -> None:
     with engine.connect() as conn:
         conn = conn.execution_options(**{WRITE_OPTION: True})
         with conn.begin():
