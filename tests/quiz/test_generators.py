@@ -314,3 +314,70 @@ def test_typical_mistakes_are_tagged() -> None:
     overbid = build(by_id["bonde-in-the-skat"], INTERNATIONAL)
     assert check(overbid, "no").mistake_tag == "forgot_skat_jack"
     assert check(overbid, "yes").mistake_tag is None
+
+
+# ---- every generated game result is one a real deal gives -------------------------------------------------
+def _reachable_points(cards: int) -> set[int]:
+    """Every card-point total some set of exactly ``cards`` of the 32 cards can hold (independent of the
+    engine: a subset-sum over the deck's 8 Aces/10s/Kings/Queens/Jacks/9s/8s/7s, four of each rank)."""
+    deck = [11, 10, 4, 3, 2, 0, 0, 0] * 4
+    sums: list[set[int]] = [set() for _ in range(cards + 1)]
+    sums[0].add(0)
+    for value in deck:
+        for size in range(cards, 0, -1):
+            sums[size] |= {s + value for s in sums[size - 1]}
+    return sums[cards]
+
+
+REACHABLE = {tricks: _reachable_points(3 * tricks + 2) for tricks in range(11)}
+"""The declarer's pile after t tricks is 3t cards plus the 2 of the skat."""
+
+
+@pytest.mark.parametrize("kind", [GAME_RESULT, SETTLE])
+def test_generated_results_are_possible(kind: str) -> None:
+    """The old generator gave 2 tricks with 90 points or 9 tricks with 18: no deal gives those."""
+    for profile in PROFILES:
+        for seed in range(150):
+            points, tricks, _bid, _defenders = _result_inputs(generate(kind, seed, profile))
+            assert points in REACHABLE[tricks], (kind, profile.name, seed, points, tricks)
+
+
+def test_played_games_replay_legally_to_their_result() -> None:
+    """Each result comes with a real deal and every card played: replayed with the independent helpers
+    (follow suit, trick winner, card points) it gives the same points and tricks."""
+    import random
+
+    from trainer.quiz.generators import random_played_game
+
+    outcomes = set()
+    for profile in PROFILES:
+        for seed in range(60):
+            played = random_played_game(random.Random(seed), profile)
+            game = played.declaration.game.value
+            hands = {seat: set(iss(played.deal.hand(seat))) for seat in Seat}
+            cards = iss(played.cards_played)
+            leader, points, tricks = Seat.FOREHAND, _points_of(iss(played.deal.skat)), 0
+            for start in range(0, len(cards), 3):
+                trick = cards[start : start + 3]
+                seats = [Seat((int(leader) + i) % 3) for i in range(3)]
+                for seat, card in zip(seats, trick, strict=True):
+                    assert card in hands[seat]
+                    if card != trick[0]:
+                        led = follows_as(trick[0], game)
+                        assert follows_as(card, game) == led or all(
+                            follows_as(other, game) != led for other in hands[seat]
+                        ), (card, trick, hands[seat])
+                    hands[seat].discard(card)
+                winner = max(range(3), key=lambda i: strength(trick[i], trick[0][0], game))
+                leader = seats[winner]
+                if leader == played.declarer:
+                    points += _points_of(trick)
+                    tricks += 1
+            assert not any(hands.values()), "all ten tricks are played"
+            assert (points, tricks) == (played.result.declarer_points, played.result.declarer_tricks)
+            outcomes.add(played.result.won)
+    assert outcomes == {True, False}
+
+
+def _points_of(cards: list[str]) -> int:
+    return sum(POINTS.get(card[1], 0) for card in cards)

@@ -222,6 +222,17 @@ def test_dearer_musik_and_spoerge() -> None:
     assert "each opponent pays 50 øre" in texts(at)
 
 
+def test_dearer_slaa_40_an_is_a_bid_of_40() -> None:
+    """A knock is a bid of 40: clubs med 2 (36) cannot reach it, so it is lost without play at 40, doubled;
+    with one Musik (48) it reaches the knock and is settled as usual, doubled."""
+    at = widget("dearer").run()
+    at.checkbox(key=k("dearer", "slaa")).check().run()
+    shown = texts(at)
+    assert "Lost without play" in shown and "each opponent 80 øre" in shown  # 1 øre × 40 × 2
+    at.number_input(key=k("dearer", "musik")).set_value(1).run()
+    assert "each opponent pays 50 øre" in texts(at)  # 48 → 50, ½ øre × 50 × 2
+
+
 def test_dearer_musik_refused_internationally() -> None:
     at = widget("dearer", "international").run()
     at.number_input(key=k("dearer", "musik")).set_value(1).run()

@@ -10,16 +10,25 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from trainer.bidding import bid_ladder, games_for_bid, hand_value, highest_safe_bid
 from trainer.cards import ALL_CARDS, JACKS, Card, Suit, card_points
-from trainer.deal import Seat
+from trainer.deal import Deal, Seat, random_deal
 from trainer.errors import DeclarationError, SkatError
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.i18n import N_
-from trainer.play import TRUMP, follow_class, is_trump, legal_cards, sort_cards, trick_winner
+from trainer.play import (
+    TRUMP,
+    PlayoutResult,
+    follow_class,
+    is_trump,
+    legal_cards,
+    random_playout,
+    sort_cards,
+    trick_winner,
+)
 from trainer.profiles import RuleProfile
 from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown
 from trainer.settlement import DANISH_MONEY, SEEGER_FABIAN, danish_money, list_settlement, seeger_fabian
@@ -32,7 +41,6 @@ from trainer.value import (
     matadors,
     max_matadors,
     overbid_value,
-    possible_declarer_points,
     tricks_per_game,
     trump_order,
 )
@@ -329,7 +337,11 @@ def build_game_value(
 def gen_safe_bid(seed: int, profile: RuleProfile) -> Question:
     rng = _rng(SAFE_BID, seed)
     game = GameType.NULL if rng.random() < 0.1 else rng.choice(_TRUMP_GAMES)
-    hand = sort_cards(_deck(rng)[:10], game)
+    for _ in range(200):
+        hand = sort_cards(_deck(rng)[:10], game)
+        # a value below the opening bid is no bid at all (Danish diamonds med 1 = 18): deal again
+        if highest_safe_bid(profile, hand, game) >= profile.min_bid:
+            break
     return build_safe_bid(profile, hand, game, seed=seed)
 
 
@@ -366,6 +378,14 @@ def build_safe_bid(
         seed,
         profile,
         T(
+            N_(
+                "You want to play {game} with this hand, in its cheapest form. Up to which bid does that "
+                "game carry you?"
+            ),
+            game=game,
+        )
+        if game.is_null
+        else T(
             N_("You want to play {game} with this hand. How high can you bid without counting on schneider?"),
             game=game,
         ),
@@ -659,35 +679,118 @@ def outcome_of(result: GameResult) -> str:
     return ("won" if result.won else "lost") + level
 
 
-_INTERESTING_POINTS = (0, 18, 29, 30, 31, 45, 59, 60, 61, 62, 75, 89, 90, 91, 100)
+_BOUNDARY_POINTS = (30, 31, 60, 61, 89, 90, 91)
+"""Card points next to which a result is most instructive (the win and schneider thresholds)."""
+_TARGET_WEIGHTS: tuple[tuple[str, float], ...] = (
+    ("won", 0.32),
+    ("lost", 0.3),
+    ("won_schneider", 0.12),
+    ("lost_schneider", 0.12),
+    ("won_schwarz", 0.08),
+    ("lost_schwarz", 0.06),
+)
+"""How often each outcome is aimed at; a deal's playouts may not give every one, so this is a preference."""
+_PLAYOUTS_PER_DEAL = 40
 
 
-def _random_result(rng: random.Random, profile: RuleProfile) -> GameResult:
-    """A plain (no announcements) suit or grand game that was not overbid, with plausible points/tricks."""
-    tricks_total = tricks_per_game(profile)
-    for _ in range(100):
-        game = rng.choice(_TRUMP_GAMES)
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game really played to the end on a real deal: the cards, who declared what, every card in playing
+    order (forehand leads the first trick) and the engine's result. Quiz results are drawn from these, so
+    every points/tricks pair a question shows is one a real deal gives."""
+
+    deal: Deal
+    declarer: Seat
+    declaration: Declaration
+    bid: int
+    cards_played: tuple[Card, ...]
+    result: GameResult
+
+
+def _declarer_seat(deal: Deal, *, weakest: bool = False) -> tuple[Seat, GameType]:
+    """The seat with the most trumps in its longest game (the one most likely to have won the bidding), or
+    with ``weakest`` the fewest (a declarer who may well end without a trick)."""
+
+    def trumps(seat: Seat) -> int:
+        hand = deal.hand(seat)
+        return sum(is_trump(card, _longest_game(hand)) for card in hand)
+
+    seat = (min if weakest else max)(Seat, key=trumps)
+    return seat, _longest_game(deal.hand(seat))
+
+
+def _schwarz_deal(rng: random.Random) -> tuple[Deal, GameType]:
+    """A deal the declarer in forehand wins schwarz however anyone plays: in a grand all four Jacks and only
+    unbroken top runs of side suits (Ace first); in a suit game the four Jacks and the six highest trumps.
+    Leading every trick with cards nobody can beat, the declarer takes all ten."""
+    if rng.random() < 0.5:
+        game = GameType.GRAND
+        own = list(JACKS)
+        suits = list(Suit)
+        rng.shuffle(suits)
+        while len(own) < 10:
+            for suit in suits:
+                run = [c for c in sort_cards(ALL_CARDS, game) if c.suit is suit and not c.is_jack]
+                take = min(rng.randint(0, 3), 10 - len(own))
+                own += [c for c in run if c not in own][:take]
+    else:
+        game = rng.choice(SUIT_GAMES)
+        own = list(trump_order(game)[:10])
+    rest = [c for c in ALL_CARDS if c not in own]
+    rng.shuffle(rest)
+    return Deal.from_cards((*own, *rest)), game
+
+
+def random_played_game(rng: random.Random, profile: RuleProfile) -> PlayedGame:
+    """A plain (no announcements) suit or grand game, not overbid, played out on a random deal with random
+    legal cards; the outcome aimed at (won, lost, schneider, schwarz) is drawn first and the deal's playout
+    nearest a win or schneider threshold is kept."""
+    target = rng.choices([t for t, _ in _TARGET_WEIGHTS], weights=[w for _, w in _TARGET_WEIGHTS])[0]
+    for attempt in range(200):
+        if target == "won_schwarz":
+            deal, game = _schwarz_deal(rng)
+            declarer = Seat.FOREHAND
+        else:
+            deal = random_deal(rng.randrange(1 << 30), profile)
+            declarer, game = _declarer_seat(deal, weakest=target == "lost_schwarz")
+        count = matadors((*deal.hand(declarer), *deal.skat), game)
         d = Declaration(game, hand=rng.random() < 0.25)
-        count = rng.choice((1, 1, 2, 2, 3, 4, -1, -2, -3))
-        plain = game_value(profile, d, count).value
-        fitting = [v for v in bid_ladder(profile) if v <= plain]
+        fitting = [v for v in bid_ladder(profile) if v <= game_value(profile, d, count).value]
         if not fitting:
             continue
         bid = rng.choice(fitting[-3:])
-        roll = rng.random()
-        if roll < 0.08:
-            tricks, points = tricks_total, 120
-        elif roll < 0.14:
-            tricks, points = 0, rng.choice((0, 3, 10, 14))
-        else:
-            tricks = rng.randint(1, tricks_total - 1)
-            points = rng.choice(_INTERESTING_POINTS[1:]) if rng.random() < 0.7 else rng.randint(10, 110)
-        if points not in possible_declarer_points(profile, tricks):  # cards cannot make it: draw again
+        played: list[tuple[PlayoutResult, tuple[Card, ...]]] = []
+        for _playout in range(_PLAYOUTS_PER_DEAL):
+            trace: list[Card] = []
+            playout = random_playout(rng, profile, game, deal=deal, declarer=declarer, trace=trace)
+            played.append((playout, tuple(trace)))
+        results = [
+            (
+                evaluate_game(
+                    profile,
+                    d,
+                    matadors=count,
+                    bid=bid,
+                    declarer_points=playout.declarer_points,
+                    declarer_tricks=playout.declarer_tricks,
+                ),
+                cards,
+            )
+            for playout, cards in played
+        ]
+        # a rare outcome may not come up: after many deals, any outcome will do
+        hits = [(r, cards) for r, cards in results if outcome_of(r) == target or attempt >= 100]
+        if not hits:
             continue
-        return evaluate_game(
-            profile, d, matadors=count, bid=bid, declarer_points=points, declarer_tricks=tricks
-        )
+        near = rng.choice(_BOUNDARY_POINTS)
+        result, cards_played = min(hits, key=lambda hit: abs(hit[0].declarer_points - near))
+        return PlayedGame(deal, declarer, d, bid, cards_played, result)
     raise SkatError("no game could be generated")  # pragma: no cover
+
+
+def _random_result(rng: random.Random, profile: RuleProfile) -> GameResult:
+    """The result of a game really played out (see :func:`random_played_game`)."""
+    return random_played_game(rng, profile).result
 
 
 def result_steps(profile: RuleProfile, result: GameResult) -> list[Message]:
@@ -1094,9 +1197,9 @@ def build_jacks_from_bidding(
         profile,
         T(
             N_(
-                "You are a defender. The declarer won the bidding at {bid} and plays {game}. "
-                "Assuming the bid was safe, which Jacks can the declarer hold? Select every "
-                "possible one (none is an answer too)."
+                "You are a defender. The declarer won the bidding at {bid}, picked up the skat and "
+                "plays {game} with the cards in hand (not on the table). Assuming the bid was safe, "
+                "which Jacks can the declarer hold? Select every possible one (none is an answer too)."
             ),
             bid=bid,
             game=game,

@@ -6,9 +6,9 @@ import streamlit as st
 
 from trainer.bidding import next_bids
 from trainer.errors import SkatError
-from trainer.extras import Spoerge
+from trainer.extras import DANISH_EXTRAS, Spoerge
 from trainer.games import Declaration, GameType
-from trainer.settlement import danish_money
+from trainer.settlement import danish_money, slaa_40_an_forfeit
 from trainer.ui.terms import t_error, t_message
 from trainer.ui.widgets.base import WidgetContext, game_picker
 from trainer.ui.widgets.game_value import matadors_input, show_value
@@ -43,6 +43,29 @@ def render(ctx: WidgetContext) -> None:
     try:
         breakdown = game_value(ctx.profile, declaration, count)
         bid = next_bids(ctx.profile, breakdown.value - 1, 1)[0]
+        knocked = DANISH_EXTRAS.slaa_40_an_value
+        if slaa and breakdown.value < knocked:
+            # the knock is a bid of 40: a game worth less can no longer be bid to it — lost without play
+            forfeit = slaa_40_an_forfeit()
+            show_value(ctx, breakdown)
+            st.markdown(
+                "**"
+                + t(
+                    "Lost without play: the knock was a bid of {knocked}, and this game is worth only "
+                    "{value}.",
+                    knocked=knocked,
+                    value=breakdown.value,
+                )
+                + "** — "
+                + t(
+                    "the declarer pays each opponent {amount} øre",
+                    amount=money(forfeit.opponents[0], lang=ctx.lang),
+                )
+            )
+            st.caption("  \n".join(t_message(line, t) for line in forfeit.working_parts))
+            return
+        if slaa:
+            bid = max(bid, knocked)
         result = evaluate_game(
             ctx.profile,
             declaration,
