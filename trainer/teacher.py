@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from trainer.errors import StoreError
+from trainer.errors import N_, StoreError
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Letters and digits that cannot be mistaken for each other when read aloud or off a projector
@@ -71,7 +71,7 @@ def format_code(code: str) -> str:
 def check_password(password: str) -> str:
     """The password if it is acceptable for a class, else a readable error."""
     if len(password) < PASSWORD_MIN:
-        raise StoreError(f"The password needs at least {PASSWORD_MIN} characters.")
+        raise StoreError.of(N_("The password needs at least {n} characters."), n=PASSWORD_MIN)
     if len(password) > PASSWORD_MAX:
         raise StoreError(f"The password may have at most {PASSWORD_MAX} characters.")
     return password
@@ -81,7 +81,7 @@ def check_class_name(name: str) -> str:
     """The class name with extra spaces removed; empty or too long names are refused."""
     value = " ".join(name.split())
     if not value:
-        raise StoreError("The class needs a name.")
+        raise StoreError.of(N_("The class needs a name."))
     if len(value) > CLASS_NAME_MAX:
         raise StoreError(f"A class name may have at most {CLASS_NAME_MAX} characters.")
     return value

@@ -24,7 +24,7 @@ from sqlalchemy import case, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from trainer.errors import ClassAccessError, StoreError, TooManyAttemptsError
+from trainer.errors import N_, ClassAccessError, StoreError, TooManyAttemptsError
 from trainer.store.class_models import (
     CLIENT_MAX,
     AccessAttemptRow,
@@ -156,7 +156,7 @@ def _name(display_name: str) -> tuple[str, str]:
     """(display name, folded key) of a member name."""
     name = " ".join(display_name.split())
     if not name:
-        raise StoreError("Please give a name.")
+        raise StoreError.of(N_("Please give a name."))
     if len(name) > NAME_MAX:
         raise StoreError(f"A name may have at most {NAME_MAX} characters.")
     return name, name.casefold()
@@ -320,7 +320,7 @@ class ClassStore:
             row = self._class_by_code(session, code)
             found = (row.id, row.password_hash) if row is not None else None
         if found is None or not self._verify(found[1], password):
-            raise ClassAccessError("That join code and password do not match a class.")
+            raise ClassAccessError.of(N_("That join code and password do not match a class."))
         self._attempt_succeeded(attempt)
         return self.get_class(found[0])
 
@@ -338,7 +338,7 @@ class ClassStore:
             row = self._class_by_code(session, code)
             class_id = row.id if row is not None else None
         if class_id is None:
-            raise ClassAccessError("There is no class with that join code.")
+            raise ClassAccessError.of(N_("There is no class with that join code."))
         self._attempt_succeeded(attempt)
         personal_key = new_code(PERSONAL_KEY_LENGTH)
         key_hash = self.hasher.hash(personal_key)
@@ -350,9 +350,11 @@ class ClassStore:
                     )
                 )
                 if taken is not None:
-                    raise StoreError(
-                        "Someone in this class already uses that name. If it is you, come back with your "
-                        "personal key; otherwise pick another name."
+                    raise StoreError.of(
+                        N_(
+                            "Someone in this class already uses that name. If it is you, come back with your "
+                            "personal key; otherwise pick another name."
+                        )
                     )
                 learner = LearnerRow(name=name, name_key=_learner_key(class_id), created_at=when)
                 session.add(learner)
@@ -369,7 +371,9 @@ class ClassStore:
                 session.flush()
                 return Joined(_member(member), personal_key)
         except IntegrityError:
-            raise StoreError("Someone in this class already uses that name; pick another name.") from None
+            raise StoreError.of(
+                N_("Someone in this class already uses that name; pick another name.")
+            ) from None
 
     def rejoin_class(
         self, join_code: str, display_name: str, personal_key: str, client: str, at: datetime | None = None
@@ -392,7 +396,7 @@ class ClassStore:
             )
             found = (_member(member), member.key_hash) if member is not None else None
         if found is None or found[1] is None or not self._verify(found[1], normalize_code(personal_key)):
-            raise ClassAccessError("That code, name and personal key do not match anyone in a class.")
+            raise ClassAccessError.of(N_("That code, name and personal key do not match anyone in a class."))
         self._attempt_succeeded(attempt)
         return found[0]
 

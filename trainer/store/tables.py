@@ -309,5 +309,3 @@ class TableStore:
                 .where(TableSeatRow.table_id == table_id, TableSeatRow.place == place)
                 .values(away=away)
             )
-
-

@@ -22,7 +22,6 @@ from trainer.ui.pages.teacher_common import (
     class_store,
     client_key,
     deal_stepper,
-    error_text,
     kind_title,
     md,
     new_seed,
@@ -32,7 +31,7 @@ from trainer.ui.pages.teacher_common import (
     signed_in_member,
 )
 from trainer.ui.progress_state import LEARNER_ID_KEY, LEARNER_NAME_KEY
-from trainer.ui.terms import profile_label
+from trainer.ui.terms import profile_label, t_error
 
 NEW_KEY = "class_personal_key"
 ACTIVE_KEY = "class_active_assignment"
@@ -56,7 +55,7 @@ def _join(classes: ClassStore, ctx: PageContext) -> None:
             try:
                 joined = classes.join_class(code, name, client=client_key())
             except SkatError as error:
-                st.error(error_text(error, t))
+                st.error(t_error(error, t))
             else:
                 _signed_in(joined.member)
                 st.session_state[NEW_KEY] = joined.personal_key
@@ -69,7 +68,7 @@ def _join(classes: ClassStore, ctx: PageContext) -> None:
             try:
                 member = classes.rejoin_class(code, name, key, client=client_key())
             except SkatError as error:
-                st.error(error_text(error, t))
+                st.error(t_error(error, t))
             else:
                 _signed_in(member)
                 st.rerun()

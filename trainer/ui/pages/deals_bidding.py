@@ -10,10 +10,10 @@ from trainer.bidding import BidOption, games_for_bid, next_bid
 from trainer.deal import Seat
 from trainer.games import Declaration
 from trainer.records.deals import BidStep, ExampleDeal
+from trainer.text import upper_first
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.deals_common import (
-    capital,
     declaration_text,
     note_box,
     pick_game,
@@ -39,7 +39,7 @@ def option_text(option: BidOption, ctx: PageContext) -> str:
 
 def step_sentence(step: BidStep, deal: ExampleDeal, ctx: PageContext) -> str:
     t = ctx.t
-    who = capital(seat_name(step.seat, t))
+    who = upper_first(seat_name(step.seat, t))
     if step.action == "bid":
         return t("{seat} bids {value}.", seat=who, value=step.value)
     if step.action == "hold":
@@ -152,7 +152,7 @@ def render(ctx: PageContext) -> None:
         st.success(
             t(
                 "{seat} wins the bidding at {bid} and plays {game}.",
-                seat=capital(seat_name(deal.declarer, t)),
+                seat=upper_first(seat_name(deal.declarer, t)),
                 bid=auction.bid_value,
                 game=declaration_text(deal.declaration, t),
             ),

@@ -29,6 +29,7 @@ from trainer.replay import (
     first_costly_card,
     result_changers,
 )
+from trainer.text import upper_first
 from trainer.ui.components import card_row, cards_text, trick_view
 from trainer.ui.context import PageContext
 from trainer.ui.terms import card_label, game_name, profile_name, seat_name, t_message
@@ -161,11 +162,6 @@ def result_text(result: GameResult, ctx: PageContext) -> str:
     )
 
 
-def capital(text: str) -> str:
-    """First letter upper case (a seat name starting a sentence)."""
-    return text[:1].upper() + text[1:]
-
-
 def seat_title(seat: Seat, declarer: Seat, t: Translator) -> str:
     role = t("declarer") if seat is declarer else t("defender")
     return f"{seat_name(seat, t)} · {role}"
@@ -179,7 +175,7 @@ def draw_game_header(record: GameRecord, ctx: PageContext) -> None:
     st.markdown(
         t(
             "**{declarer}** plays **{game}** for a bid of **{bid}**.",
-            declarer=capital(seat_name(record.declarer, t)),
+            declarer=upper_first(seat_name(record.declarer, t)),
             game=declaration_text(record.declaration, t),
             bid=record.bid,
         )
@@ -231,7 +227,7 @@ def draw_trick(frame: Frame, record: GameRecord, ctx: PageContext) -> None:
         st.caption(
             t(
                 "{winner} wins the trick ({points} card points).",
-                winner=capital(seat_name(frame.trick_winner, t)),
+                winner=upper_first(seat_name(frame.trick_winner, t)),
                 points=sum(card.points for card in frame.trick),
             )
         )

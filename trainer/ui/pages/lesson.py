@@ -10,6 +10,7 @@ from trainer.ui.context import PageContext, page_context
 from trainer.ui.lesson_view import render_lesson
 from trainer.ui.nav import GOTO_KEY, request_chapter
 from trainer.ui.progress_state import is_done, last_chapter, mark_done, set_last
+from trainer.ui.terms import t_error
 from trainer.ui.widgets import WIDGETS
 
 # Query parameter naming the chapter (/lesson?chapter=04-dealing), so a chapter can be linked.
@@ -88,7 +89,7 @@ def render(ctx: PageContext) -> None:
     try:
         lesson = load_lesson(slug, lang)
     except LessonError as error:
-        st.error(str(error))
+        st.error(t_error(error, t))
         _chapter_nav(chapters, index, ctx, "error")
         return
     render_lesson(lesson, ctx, WIDGETS)

@@ -9,6 +9,7 @@ from trainer.lessons import available_chapters, lesson_languages, load_lesson
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.nav import LESSON_PAGE, request_chapter
 from trainer.ui.progress_state import done_chapters, is_done, last_chapter
+from trainer.ui.terms import t_error
 
 
 def render(ctx: PageContext) -> None:
@@ -44,7 +45,7 @@ def render(ctx: PageContext) -> None:
         try:
             summary = load_lesson(chapter.slug, lang).summary
         except LessonError as error:
-            summary = str(error)
+            summary = t_error(error, ctx.t)
         with st.container(border=True):
             text, action = st.columns([5, 1], vertical_alignment="center")
             mark = "✅ " if is_done(chapter.slug) else ""

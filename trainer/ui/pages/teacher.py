@@ -24,12 +24,11 @@ from trainer.ui.pages.teacher_common import (
     client_key,
     deal_choices,
     drill_kinds,
-    error_text,
     kind_title,
     md,
     signed_in_class,
 )
-from trainer.ui.terms import profile_label
+from trainer.ui.terms import profile_label, t_error
 
 NEW_CODE_KEY = "teacher_new_code"
 
@@ -43,7 +42,7 @@ def _log_in(classes: ClassStore, ctx: PageContext) -> None:
             try:
                 found = classes.teacher_login(code, password, client=client_key())
             except SkatError as error:
-                st.error(error_text(error, t), icon=":material/lock:")
+                st.error(t_error(error, t), icon=":material/lock:")
             else:
                 st.session_state[TEACHER_KEY] = found.id
                 st.rerun()
@@ -67,7 +66,7 @@ def _create(classes: ClassStore, ctx: PageContext) -> None:
             try:
                 made = classes.create_class(name, password)
             except SkatError as error:
-                st.error(error_text(error, t))
+                st.error(t_error(error, t))
             else:
                 st.session_state[TEACHER_KEY] = made.id
                 st.session_state[NEW_CODE_KEY] = made.join_code
@@ -147,7 +146,7 @@ def _assign(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
                 _due_datetime(due if isinstance(due, date) else None),
             )
         except SkatError as error:
-            st.error(error_text(error, t))
+            st.error(t_error(error, t))
         else:
             st.toast(t("Assignment set."), icon=":material/check:")
 

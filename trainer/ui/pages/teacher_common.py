@@ -19,7 +19,7 @@ import streamlit as st
 from trainer.cardart import RankLetters, card_svg, svg_data_uri
 from trainer.cards import Card, parse_card
 from trainer.deal import Seat
-from trainer.errors import SkatError, TooManyAttemptsError
+from trainer.errors import SkatError
 from trainer.i18n import N_, Translator
 from trainer.lessons import available_chapters
 from trainer.profiles import get_profile
@@ -28,9 +28,10 @@ from trainer.store import Store
 from trainer.store.classes import Assignment, ClassStore, Member
 from trainer.store.db import database_url
 from trainer.teacher import DEAL, DRILL, LESSON
+from trainer.text import upper_first
 from trainer.ui.components import card_row, pill_label
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_name, declaration_words, profile_label, seat_name, t_message
+from trainer.ui.terms import card_name, declaration_words, profile_label, seat_name, t_error, t_message
 
 TEACHER_KEY = "teacher_class_id"
 """Session key: the id of the class this session's teacher logged into."""
@@ -49,21 +50,6 @@ MISTAKE_TEXTS: dict[str, str] = {
     "ten_trumps": N_("counted 10 trumps in a suit game"),
 }
 """Readable names of mistake tags; unknown tags are shown with spaces for underscores."""
-
-ERROR_TEXTS: tuple[str, ...] = (
-    N_("That join code and password do not match a class."),
-    N_("There is no class with that join code."),
-    N_("That code, name and personal key do not match anyone in a class."),
-    N_(
-        "Someone in this class already uses that name. If it is you, come back with your personal key; "
-        "otherwise pick another name."
-    ),
-    N_("Someone in this class already uses that name; pick another name."),
-    N_("Please give a name."),
-    N_("The class needs a name."),
-    N_("The password needs at least 8 characters."),
-)
-"""The store's messages a learner or teacher is likely to meet, so they can be shown translated."""
 
 BIG_CARD_WIDTH_CSS = "clamp(48px, 14vw, 150px)"
 """Projector cards: up to 150 px wide, still six in a row on a phone."""
@@ -100,19 +86,6 @@ def md(text: str) -> str:
     """User text (a name) made inert for ``st.markdown``: every Markdown/HTML character backslash-escaped,
     so ``<script>`` or ``[x](javascript:...)`` show as typed."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
-
-
-def error_text(error: SkatError, t: Translator) -> str:
-    """A store error in the UI language (the English message when it has no translation)."""
-    if isinstance(error, TooManyAttemptsError):
-        minutes = max(1, (int(error.retry_after.total_seconds()) + 59) // 60)
-        return t.ngettext(
-            "Too many wrong tries. Wait {n} minute, then try again.",
-            "Too many wrong tries. Wait {n} minutes, then try again.",
-            minutes,
-        )
-    message = str(error)
-    return t(message) if message in ERROR_TEXTS else message
 
 
 def mistake_text(tag: str, t: Translator) -> str:
@@ -248,7 +221,7 @@ def check_answer(q: Question, response: str, ctx: PageContext) -> Verdict | None
     try:
         return check(q, response)
     except SkatError as error:
-        st.warning(str(error))
+        st.warning(t_error(error, ctx.t))
         return None
 
 
@@ -317,10 +290,6 @@ def _example(deal_id: str) -> Any:
     return None
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False) -> bool | None:
     """Step through an example deal card by card or trick by trick, all hands open. Returns whether the
     last card has been reached (None when the deal cannot be shown)."""
@@ -339,7 +308,7 @@ def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False)
         "**"
         + t(
             "{seat} plays {game} (bid {bid}).",
-            seat=_capital(seat_name(record.declarer, t)),
+            seat=upper_first(seat_name(record.declarer, t)),
             game=declaration_words(record.declaration, t),
             bid=record.bid,
         )
@@ -367,7 +336,7 @@ def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False)
         )
     )
     for seat, hand in zip(SEATS, frame.hands, strict=True):
-        label = _capital(seat_name(seat, t)) + (" · " + t("declarer") if seat is record.declarer else "")
+        label = upper_first(seat_name(seat, t)) + (" · " + t("declarer") if seat is record.declarer else "")
         st.markdown(f"**{label}**")
         if not hand:
             st.caption(t("no cards left"))
@@ -377,7 +346,7 @@ def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False)
             card_row(hand, lang=lang, four_colour=ctx.four_colour)
     st.markdown("**" + t("On the table") + "**")
     if frame.trick:
-        captions = [_capital(seat_name(s, t)) for s in frame.trick_seats]
+        captions = [upper_first(seat_name(s, t)) for s in frame.trick_seats]
         if big:
             big_card_row(frame.trick, lang=lang, four_colour=ctx.four_colour)
             st.caption(" · ".join(captions))
