@@ -150,8 +150,9 @@ class Discard:
 
 @dataclass(frozen=True, slots=True)
 class Throw:
-    """The declarer throws the cards after seeing the skat instead of declaring: lost without play,
-    settled on the bid (the way out when no game reaches the bid)."""
+    """The declarer throws the cards: after seeing the skat instead of declaring (lost without play,
+    settled on the bid; the way out when no game reaches the bid, listed among the legal moves), or on the
+    declarer's turn during play (always allowed, so :meth:`DealState.legal_moves` lists only the cards)."""
 
     seat: Seat
 
@@ -666,6 +667,10 @@ class DealState:
             assert self._game is not None
             self._game.copy().play(move.card)  # raises IllegalCardError saying why
             return
+        if phase is Phase.PLAY and isinstance(move, Throw) and expected is self._declarer:
+            if self._ramse_play:
+                raise SkatError.of(N_("A Grand called in Ramse is played to the end."))
+            return  # the declarer may throw the cards during play (not listed among the legal moves)
         if move in self.legal_moves():
             return
         raise self._wrong_kind(phase)
@@ -781,6 +786,9 @@ class DealState:
             self._declare(move.declaration)
         elif phase is Phase.KNOCK:
             self._knock(move)
+        elif phase is Phase.PLAY and isinstance(move, Throw):
+            self._thrown = True
+            self._phase = Phase.FINISHED
         elif phase is Phase.PLAY:
             assert isinstance(move, PlayCard) and self._game is not None
             self._game.play(move.card)
