@@ -211,6 +211,11 @@ def next_trick(position: int, total: int) -> int:
     return min((position // SEATS_PER_TRICK + 1) * SEATS_PER_TRICK, total)
 
 
+def trick_number(index: int) -> int:
+    """The trick (1-based) in which the card with play index ``index`` (0-based) falls."""
+    return index // SEATS_PER_TRICK + 1
+
+
 def previous_trick(position: int) -> int:
     """The position at the previous trick boundary."""
     if position <= 0:

@@ -52,8 +52,8 @@ def test_a_refused_card_in_play_a_seat(app_url: str, browser, width: int, label:
     seats = page.locator(".st-key-play_seat")
     seats.get_by_text("rearhand", exact=False).first.click()
     _idle(page)
-    hand = page.locator(".st-key-play_hand")
-    jack = hand.get_by_role("radio", name="♠J", exact=True)
+    # The hand is card pictures that are buttons: one keyed button per card (``play_hand-SJ``).
+    jack = page.locator(".st-key-play_hand-SJ button")
     jack.wait_for(state="visible", timeout=60_000)
     jack.scroll_into_view_if_needed()
     jack.click()
@@ -66,7 +66,7 @@ def test_a_refused_card_in_play_a_seat(app_url: str, browser, width: int, label:
     page.wait_for_timeout(300)
     screenshot(page, f"deals-play-refusal-{label}", full_page=True)
     # A legal card is played and the game goes on.
-    hand.get_by_role("radio", name="♠9", exact=True).click()
+    page.locator(".st-key-play_hand-S9 button").click()
     _idle(page)
     assert page.locator("[data-testid=stAlertContentError]").filter(has_text="cannot be played").count() == 0
     page.close()

@@ -34,12 +34,12 @@ def widget_app(
 
 
 def html_rows(at: AppTest) -> list[list[str]]:
-    """The card rows drawn with st.html, each as its list of ISS codes (``back`` for a face-down card)."""
+    """The card rows drawn with st.html, each as its list of ISS codes (``back`` for a face-down card); an
+    element with several rows (the card table: side seats, trick, skat) gives each of them."""
     rows = []
     for element in at.html:
-        match = re.search(r'data-cards="([^"]*)"', element.value)
-        if match:
-            rows.append(match.group(1).split())
+        for codes in re.findall(r'data-cards="([^"]*)"', element.value):
+            rows.append(codes.split())
     return rows
 
 

@@ -78,7 +78,11 @@ def test_viewer_shows_one_seat_or_all_hands() -> None:
     at.segmented_control(key="viewer_view").set_value("MIDDLEHAND").run()
     rows = [row for row in html_rows(at) if len(row) == 10]
     assert len(rows) == 1 and "HJ" in rows[0]  # only middlehand's own cards are shown
-    assert texts(at).count("10 cards, face down") == 2
+    table = "".join(element.value for element in at.html)
+    assert table.count('data-backs="10"') == 2 and table.count("10 cards, face down") == 2
+    deal = DEALS["grand"]
+    hidden = [*deal.deal.hands[0], *deal.deal.hands[2], *deal.discards]
+    assert not [c.iss for c in hidden if f'data-card="{c.iss}"' in table]  # no hidden card reaches the page
 
 
 def test_viewer_in_danish_and_under_other_rules() -> None:
@@ -97,7 +101,7 @@ def test_an_illegal_card_is_refused_with_its_explanation() -> None:
     at = _open(PLAY, deals_choice="ex:defence-caught-in-the-middle", play_seat="REARHAND")
     # forehand led ♠7 and middlehand (the declarer) played ♠K from the record; rearhand holds spades
     assert ["S7", "SK"] in html_rows(at)
-    at.pills(key="play_hand").set_value("SJ").run()
+    at.button(key="play_hand-SJ").click().run()
     assert not at.exception
     error = at.error[0].value
     assert "♠J cannot be played." in error
@@ -108,9 +112,27 @@ def test_an_illegal_card_is_refused_with_its_explanation() -> None:
 
 def test_an_illegal_card_is_refused_in_danish() -> None:
     at = _open(PLAY, lang="da", deals_choice="ex:defence-caught-in-the-middle", play_seat="REARHAND")
-    at.pills(key="play_hand").set_value("SJ").run()
+    at.button(key="play_hand-SJ").click().run()
     error = at.error[0].value
     assert "Du skal bekende spar" in error and "♠B er trumf i hjerter" in error
+
+
+def test_a_defender_is_not_shown_the_declarers_discards() -> None:
+    deal = DEALS["textbook-bidding"]
+    assert deal.discards and not deal.declaration.hand
+    discards = " ".join(card_label(card, "en") for card in deal.discards)
+    defender = deal.declarer.next
+    at = _open(PLAY, deals_choice="ex:textbook-bidding", play_seat=defender.name)
+    page = "".join(element.value for element in at.html)
+    assert "Discarded into the skat" not in texts(at) and discards not in texts(at)
+    assert not [c.iss for c in deal.discards if f'data-card="{c.iss}"' in page]
+    assert 'class="skat-skat" data-cards="back back"' in page  # the skat lies face down
+    # the learner's own hand: one card button per card, each drawn with its face
+    buttons = [b.key for b in at.button if str(b.key).startswith("play_hand-")]
+    assert sorted(buttons) == sorted(f"play_hand-{c.iss}" for c in deal.deal.hands[int(defender)])
+    assert all(f".st-key-{key} button {{ background-image" in page for key in buttons)
+    declarer = _open(PLAY, deals_choice="ex:textbook-bidding", play_seat=deal.declarer.name)
+    assert f"Discarded into the skat: {discards}" in texts(declarer)
 
 
 def test_play_a_seat_to_the_end_next_to_the_recorded_result() -> None:
@@ -118,11 +140,11 @@ def test_play_a_seat_to_the_end_next_to_the_recorded_result() -> None:
     at = _open(PLAY, deals_choice="ex:textbook-bidding", play_seat="FOREHAND")
     played = 0
     for _ in range(12):
-        if "play_hand" not in [pills.key for pills in at.pills]:
+        if not any(str(button.key).startswith("play_hand-") for button in at.button):
             break
         session = at.session_state["play_session"][1]
         legal = session.state.legal_cards()
-        at.pills(key="play_hand").set_value(legal[-1].iss).run()  # not always the recorded card
+        at.button(key=f"play_hand-{legal[-1].iss}").click().run()  # not always the recorded card
         assert not at.exception
         played += 1
     assert played == 10
@@ -140,7 +162,7 @@ def test_following_the_record_keeps_the_record() -> None:
         card = session.recorded_card()
         if card is None:
             break
-        at.pills(key="play_hand").set_value(card.iss).run()
+        at.button(key=f"play_hand-{card.iss}").click().run()
     page = texts(at)
     assert "So far the game follows the record." in page
     assert page.count("Result: won.") == 2

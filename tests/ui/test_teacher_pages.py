@@ -318,23 +318,23 @@ def test_projector_steps_through_an_example_deal(classes: ClassStore) -> None:
     teacher.segmented_control(key="projector_mode").set_value("deal").run()
     teacher.selectbox(key="projector_deal").set_value(deal.id).run()
     assert not teacher.exception
-    rows = [r for r in _big_rows(teacher)]
-    assert len(rows) == 3 and sum(len(r) for r in rows) == 30  # three full hands, nothing on the table
+    hands, trick = _table(teacher)
+    assert len(hands) == 3 and sum(len(r) for r in hands) == 30  # three full hands, nothing on the table
+    assert trick == []
     teacher.button(key=f"projector_deal_{deal.id}_:material/chevron_right:").click().run()
-    rows = _big_rows(teacher)
-    assert rows[-1] == [deal.tricks[0].cards[0].iss]  # the first card is on the table
-    assert sum(len(r) for r in rows[:3]) == 29
+    hands, trick = _table(teacher)
+    assert trick == [[deal.tricks[0].cards[0].iss]]  # the first card is on the table
+    assert sum(len(r) for r in hands) == 29
 
 
-def _big_rows(at: AppTest) -> list[list[str]]:
+def _table(at: AppTest) -> tuple[list[list[str]], list[list[str]]]:
+    """The card table's open hands (the two side seats and the bottom one) and the trick on it."""
     import re
 
-    rows = []
-    for element in at.html:
-        match = re.search(r'class="card-row big" data-cards="([^"]*)"', element.value)
-        if match:
-            rows.append(match.group(1).split())
-    return rows
+    page = "".join(element.value for element in at.html)
+    hands = re.findall(r'class="(?:card-column|card-row skat-hand)" data-cards="([^"]*)"', page)
+    trick = re.findall(r'class="skat-trick" data-cards="([^"]*)"', page)
+    return [h.split() for h in hands], [c.split() for c in trick]
 
 
 def test_a_learner_comes_back_with_the_personal_key(classes: ClassStore) -> None:

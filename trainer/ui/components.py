@@ -27,7 +27,7 @@ _PILL_FOUR_COLOURS = {Suit.CLUBS: "green", Suit.SPADES: None, Suit.HEARTS: "red"
 
 
 @lru_cache(maxsize=512)
-def _card_uri(card: Card, four_colour: bool, state: CardState, lang: str) -> str:
+def card_uri(card: Card, four_colour: bool, state: CardState, lang: str) -> str:
     """A card face as a data URI (cached: the same 32 cards are drawn again on every rerun)."""
     letters = RankLetters.DANISH if lang == "da" else RankLetters.INTERNATIONAL
     title = card_name(card, lang)
@@ -47,18 +47,20 @@ def card_figure_html(
     state: CardState = CardState.NORMAL,
     caption: str = "",
     hidden_label: str = "",
+    width: str = CARD_WIDTH_CSS,
 ) -> str:
-    """One card (``None`` = face down) as an ``<img>`` in a ``<figure>`` with an optional caption."""
+    """One card (``None`` = face down) as an ``<img>`` in a ``<figure>`` with an optional caption;
+    ``width`` is a CSS width (the card size)."""
     if card is None:
         uri, alt, code = _back_uri(state), hidden_label, "back"
     else:
         alt = card_name(card, lang)
-        uri, code = _card_uri(card, four_colour, state, lang), card.iss
+        uri, code = card_uri(card, four_colour, state, lang), card.iss
     caption_html = (
         # A caption may be a little wider than its card, so that a seat name such as "mellemhånd
         # (middlehand)" breaks between words on a phone instead of inside them.
         f'<figcaption lang="{lang}" style="font-size:0.72rem;line-height:1.15;margin-top:2px;'
-        f"min-width:{CARD_WIDTH_CSS};max-width:calc({CARD_WIDTH_CSS} + 2.6em);"
+        f"min-width:{width};max-width:calc({width} + 2.6em);"
         'overflow-wrap:break-word;hyphens:auto">'
         f"{escape(caption)}</figcaption>"
         if caption
@@ -67,7 +69,7 @@ def card_figure_html(
     return (
         f'<figure style="margin:0;text-align:center" data-card="{code}" data-state="{state.value}">'
         f'<img src="{uri}" alt="{escape(alt)}" title="{escape(alt)}"'
-        f' style="width:{CARD_WIDTH_CSS};height:auto;display:block;margin:0 auto"/>{caption_html}</figure>'
+        f' style="width:{width};height:auto;display:block;margin:0 auto"/>{caption_html}</figure>'
     )
 
 

@@ -13,9 +13,6 @@ from trainer.ui.pages.deals_common import (
     analysis_panel,
     costly_card_panel,
     draw_game_header,
-    draw_hands,
-    draw_points,
-    draw_trick,
     note_box,
     pick_game,
     result_text,
@@ -23,6 +20,8 @@ from trainer.ui.pages.deals_common import (
     value_words,
 )
 from trainer.ui.terms import seat_name
+from trainer.ui.views.points import draw_points
+from trainer.ui.views.table import TableView, draw_table
 
 POSITION_KEY = "viewer_position"
 VIEW_KEY = "viewer_view"
@@ -33,6 +32,12 @@ ALL_OPEN = "all"
 
 def _step(target: int) -> None:
     st.session_state[POSITION_KEY] = target
+
+
+def _viewer_seat() -> Seat | None:
+    """The seat chosen under "Show" (None: all hands), read before the switch is drawn."""
+    value = st.session_state.get(VIEW_KEY)
+    return Seat[value] if isinstance(value, str) and value in Seat.__members__ else None
 
 
 def render(ctx: PageContext) -> None:
@@ -48,7 +53,7 @@ def render(ctx: PageContext) -> None:
     rules_caption(record, ctx)
     if choice.example is not None:
         note_box(choice.example.summary, ctx, icon=":material/menu_book:")
-    draw_game_header(record, ctx)
+    draw_game_header(record, ctx, viewer=_viewer_seat())
     if choice.example is not None:
         note_box(choice.example.declaration_note, ctx)
     if record.ending:
@@ -105,7 +110,8 @@ def render(ctx: PageContext) -> None:
     st.progress(position / total if total else 1.0, text=t("Card {n} of {total}", n=position, total=total))
 
     frame = viewer.frame(position)
-    draw_trick(frame, record, ctx)
+    with st.container(border=True):
+        draw_table(TableView.from_frame(frame, record, viewer_seat), ctx, key="viewer_hand")
     if frame.at_end:
         if record.result is not None:
             box = st.success if record.result.won else st.error
@@ -120,8 +126,6 @@ def render(ctx: PageContext) -> None:
         st.caption(t("Next to play: {seat}", seat=seat_name(frame.to_move, t)))
     if frame.at_end and record.result is not None:
         st.caption(value_words(record.result, ctx))
-    with st.container(border=True):
-        draw_hands(frame.hands, frame.visible(viewer_seat), record.declarer, ctx)
 
     if st.toggle(t("Show each card's outcome (open-hand analysis)"), key=ANALYSIS_KEY):
         if frame.at_end:

@@ -18,9 +18,9 @@ from trainer.ui.pages.deals_common import (
     note_box,
     pick_game,
     rules_caption,
-    seat_title,
 )
 from trainer.ui.terms import game_name, seat_name
+from trainer.ui.views.texts import seat_title
 
 STEP_KEY = "bidding_step"
 LAST_CHOICE_KEY = "bidding_last_choice"

@@ -23,14 +23,14 @@ from trainer.replay import (
     Analyzer,
     CardOutcome,
     CostlyCard,
-    Frame,
     GameRecord,
     best_outcome,
     first_costly_card,
     result_changers,
+    trick_number,
 )
 from trainer.text import upper_first
-from trainer.ui.components import card_row, cards_text, trick_view
+from trainer.ui.components import cards_text
 from trainer.ui.context import PageContext
 from trainer.ui.terms import card_label, game_name, profile_name, seat_name, t_message
 from trainer.value import GameResult
@@ -162,15 +162,12 @@ def result_text(result: GameResult, ctx: PageContext) -> str:
     )
 
 
-def seat_title(seat: Seat, declarer: Seat, t: Translator) -> str:
-    role = t("declarer") if seat is declarer else t("defender")
-    return f"{seat_name(seat, t)} · {role}"
-
-
 # ---- the table ------------------------------------------------------------------------------------------
 
 
-def draw_game_header(record: GameRecord, ctx: PageContext) -> None:
+def draw_game_header(record: GameRecord, ctx: PageContext, *, viewer: Seat | None = None) -> None:
+    """Who plays what for which bid; the discards only for a viewer who may know them (the declarer, or
+    ``viewer`` None: every hand open); a hand game's skat stays face down."""
     t = ctx.t
     st.markdown(
         t(
@@ -180,79 +177,13 @@ def draw_game_header(record: GameRecord, ctx: PageContext) -> None:
             bid=record.bid,
         )
     )
-    if record.discards:
+    if record.discards and viewer in (None, record.declarer):
         st.caption(t("Discarded into the skat: {cards}", cards=cards_text(record.discards, ctx.lang)))
-    elif record.declaration.hand:
+    elif record.declaration.hand and viewer is None:
         skat = cards_text(record.deal.skat, ctx.lang)
         st.caption(t("Hand game: the skat ({cards}) stays face down.", cards=skat))
-
-
-def draw_hands(
-    hands: Sequence[Sequence[Card]],
-    visible: frozenset[Seat] | set[Seat],
-    declarer: Seat,
-    ctx: PageContext,
-    *,
-    skip: Seat | None = None,
-) -> None:
-    """Each seat's cards: face up when visible, otherwise as many card backs."""
-    t = ctx.t
-    for seat in Seat:
-        if seat is skip:
-            continue
-        cards = list(hands[int(seat)])
-        st.markdown(f"**{seat_title(seat, declarer, t)}**")
-        if seat in visible:
-            card_row(cards, lang=ctx.lang, four_colour=ctx.four_colour)
-        elif cards:
-            st.caption("🂠 " + t.ngettext("{n} card, face down", "{n} cards, face down", len(cards)))
-
-
-def draw_trick(frame: Frame, record: GameRecord, ctx: PageContext) -> None:
-    t = ctx.t
-    if not frame.trick:
-        st.caption(t("Trick {n}: no card played yet.", n=frame.trick_number))
-        return
-    winner_index = frame.trick_seats.index(frame.trick_winner) if frame.trick_winner is not None else None
-    st.markdown(t("**Trick {n}**", n=frame.trick_number))
-    short = {Seat.FOREHAND: t("fore"), Seat.MIDDLEHAND: t("middle"), Seat.REARHAND: t("rear")}
-    trick_view(
-        frame.trick,
-        [short[seat] + (" ★" if seat is record.declarer else "") for seat in frame.trick_seats],
-        lang=ctx.lang,
-        four_colour=ctx.four_colour,
-        winner=winner_index,
-    )
-    if frame.trick_winner is not None:
-        st.caption(
-            t(
-                "{winner} wins the trick ({points} card points).",
-                winner=upper_first(seat_name(frame.trick_winner, t)),
-                points=sum(card.points for card in frame.trick),
-            )
-        )
-
-
-def draw_points(frame: Frame, ctx: PageContext) -> None:
-    """Running card points of both sides, side by side even on a phone."""
-    t = ctx.t
-    row = st.container(horizontal=True, gap="large", key=f"points-{frame.position}")
-    row.metric(
-        t("Declarer"),
-        frame.declarer_points,
-        help=t(
-            "Card points in the declarer's tricks; the skat ({skat}) counts on top.", skat=frame.skat_points
-        ),
-    )
-    row.metric(t("Defenders"), frame.defender_points)
-    st.caption(
-        t(
-            "Skat +{skat} for the declarer. Tricks: declarer {declarer}, defenders {defenders}.",
-            skat=frame.skat_points,
-            declarer=frame.declarer_tricks,
-            defenders=frame.defender_tricks,
-        )
-    )
+    elif record.declaration.hand:
+        st.caption(t("Hand game: the skat stays face down."))
 
 
 # ---- analysis -------------------------------------------------------------------------------------------
@@ -355,7 +286,7 @@ def costly_card_text(found: CostlyCard | None, ctx: PageContext) -> str:
         "it winnable.",
         card=card_label(found.card, ctx.lang),
         seat=seat_name(found.seat, t),
-        trick=found.index // 3 + 1,
+        trick=trick_number(found.index),
         better=cards_text(found.better, ctx.lang),
     )
 

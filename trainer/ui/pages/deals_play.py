@@ -8,31 +8,30 @@ import dataclasses
 
 import streamlit as st
 
-from trainer.cards import parse_card
+from trainer.cards import Card
 from trainer.deal import Seat
 from trainer.play import RefusalDetails
 from trainer.replay import Frame, SeatSession, Viewer
-from trainer.ui.components import card_row, pick_card
+from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.deals_common import (
     Choice,
     analysis_panel,
     costly_card_panel,
     draw_game_header,
-    draw_hands,
-    draw_points,
-    draw_trick,
     pick_game,
     result_text,
     rules_caption,
-    seat_title,
 )
 from trainer.ui.terms import card_label, seat_name, t_message
+from trainer.ui.views.points import draw_points
+from trainer.ui.views.table import TableView, draw_table
+from trainer.ui.views.texts import seat_title
 
 SEAT_KEY = "play_seat"
 SESSION_KEY = "play_session"
 REFUSAL_KEY = "play_refusal"
-HAND_KEY = "play_hand"
+HAND_KEY = "play_hand"  # the learner's hand: each card is the button play_hand-<ISS code> (play_hand-SJ)
 ANALYSIS_KEY = "play_analysis"
 
 
@@ -50,16 +49,14 @@ def _restart() -> None:
     st.session_state.pop(REFUSAL_KEY, None)
 
 
-def _on_card() -> None:
-    code = st.session_state.get(HAND_KEY)
-    st.session_state[HAND_KEY] = None
+def _on_card(card: Card) -> None:
     stored = st.session_state.get(SESSION_KEY)
-    if not code or not isinstance(stored, tuple):
+    if not isinstance(stored, tuple):
         return
     session: SeatSession = stored[1]
     if session.finished or not session.learner_to_move:
         return
-    refusal = session.try_play(parse_card(str(code)))
+    refusal = session.try_play(card)
     if refusal is None:
         st.session_state.pop(REFUSAL_KEY, None)
     else:
@@ -84,9 +81,10 @@ def render(ctx: PageContext) -> None:
     choice = pick_game(ctx)
     record = choice.record
     rules_caption(record, ctx)
-    draw_game_header(record, ctx)
     if st.session_state.get(SEAT_KEY) not in [s.name for s in Seat]:
         st.session_state[SEAT_KEY] = record.declarer.name
+    # Only what the learner's seat knows: a defender is not told the declarer's discards.
+    draw_game_header(record, ctx, viewer=Seat[str(st.session_state[SEAT_KEY])])
     seat_choice = st.segmented_control(
         t("Your seat"),
         [s.name for s in Seat],
@@ -110,8 +108,19 @@ def render(ctx: PageContext) -> None:
             )
         )
     frame = _frame(session)
-    draw_trick(frame, record, ctx)
-    draw_points(frame, ctx)
+    state = session.state
+    playing = not session.finished and session.learner_to_move
+    if playing:
+        st.caption(t("Your cards ({seat}): click one to play it", seat=seat_name(seat, t)))
+    with st.container(border=True):
+        # Every card of the hand can be clicked: a card the rules forbid is refused with the rule.
+        draw_table(
+            TableView.from_frame(frame, record, seat),
+            ctx,
+            key=HAND_KEY,
+            on_card=_on_card if playing else None,
+            clickable=state.hand(seat),
+        )
 
     refusal: RefusalDetails | None = st.session_state.get(REFUSAL_KEY)
     if refusal is not None:
@@ -121,20 +130,9 @@ def render(ctx: PageContext) -> None:
             + t_message(refusal.as_message(record.declaration.game), t),
             icon=":material/block:",
         )
+    draw_points(frame, ctx)
 
-    state = session.state
     if not session.finished:
-        if session.learner_to_move:
-            pick_card(
-                t("Your cards ({seat}): click one to play it", seat=seat_name(seat, t)),
-                state.hand(seat),
-                key=HAND_KEY,
-                lang=ctx.lang,
-                four_colour=ctx.four_colour,
-                on_change=_on_card,
-            )
-        with st.container(border=True):
-            draw_hands(frame.hands, frame.visible(seat), record.declarer, ctx, skip=seat)
         if st.toggle(t("Show each card's outcome (open-hand analysis)"), key=ANALYSIS_KEY):
             analysis_panel(f"play-{choice.key}", record, state, ctx)
         return

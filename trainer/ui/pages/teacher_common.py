@@ -32,6 +32,8 @@ from trainer.text import upper_first
 from trainer.ui.components import card_row, pill_label
 from trainer.ui.context import PageContext
 from trainer.ui.terms import card_name, declaration_words, profile_label, seat_name, t_error, t_message
+from trainer.ui.views.cards import CardSize
+from trainer.ui.views.table import TableView, draw_table
 
 TEACHER_KEY = "teacher_class_id"
 """Session key: the id of the class this session's teacher logged into."""
@@ -332,28 +334,11 @@ def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False)
             "Card {position} of {total} · trick {trick}",
             position=frame.position,
             total=frame.total,
-            trick=min(frame.trick_number, frame.total // 3),
+            trick=frame.trick_number,
         )
     )
-    for seat, hand in zip(SEATS, frame.hands, strict=True):
-        label = upper_first(seat_name(seat, t)) + (" · " + t("declarer") if seat is record.declarer else "")
-        st.markdown(f"**{label}**")
-        if not hand:
-            st.caption(t("no cards left"))
-        elif big:
-            big_card_row(hand, lang=lang, four_colour=ctx.four_colour, width=HAND_CARD_WIDTH_CSS)
-        else:
-            card_row(hand, lang=lang, four_colour=ctx.four_colour)
-    st.markdown("**" + t("On the table") + "**")
-    if frame.trick:
-        captions = [upper_first(seat_name(s, t)) for s in frame.trick_seats]
-        if big:
-            big_card_row(frame.trick, lang=lang, four_colour=ctx.four_colour)
-            st.caption(" · ".join(captions))
-        else:
-            card_row(frame.trick, lang=lang, four_colour=ctx.four_colour, captions=captions)
-        if frame.trick_winner is not None:
-            st.caption(t("{seat} wins the trick.", seat=seat_name(frame.trick_winner, t)))
+    table = TableView.from_frame(frame, record, None)
+    draw_table(table, ctx, key=f"{key}_table", size=CardSize.large() if big else None)
     for note in (frame.card_note, frame.trick_note):
         if note is not None:
             st.info(note.text(lang), icon=":material/lightbulb:")

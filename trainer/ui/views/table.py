@@ -1,0 +1,263 @@
+"""The card table: the viewer's hand at the bottom, the two other seats left and right, the trick in the
+middle in play order, the skat and the bid on the table.
+
+A page builds a :class:`TableView` from what ONE seat may see (:meth:`TableView.from_frame` for a replay
+frame; a seat's view of a live game the same way) and hands it to :func:`draw_table`. The table view holds
+no card the viewer may not see: a hidden hand is only its card count, a hidden skat only its backs, so
+nothing hidden can reach the page's HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from html import escape
+
+import streamlit as st
+
+from trainer.cards import Card, card_points
+from trainer.deal import Seat
+from trainer.games import Declaration
+from trainer.replay import Frame, GameRecord
+from trainer.text import upper_first
+from trainer.ui.context import PageContext
+from trainer.ui.terms import seat_name
+from trainer.ui.views.cards import CardSize, card_column_html, card_row_html
+from trainer.ui.views.hand import draw_hand
+from trainer.ui.views.texts import seat_title
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """One seat at the table: its cards when the viewer may see them (``cards`` None: face down), and
+    how many it holds either way."""
+
+    seat: Seat
+    count: int
+    cards: tuple[Card, ...] | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.cards is not None
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What the viewer sees of the table.
+
+    ``bottom`` is the seat drawn at the bottom (the viewer's own seat, or the seat chosen to sit at when
+    every hand is shown); the seat on its left (next to play, clockwise) is drawn left, the other right.
+    ``trick`` is the trick on the table in play order; ``trick_winner`` is set once it is complete.
+    ``skat`` is what lies in the skat: cards face up when the viewer may see them, ``None`` for a back
+    (an empty tuple: no skat on the table).
+    """
+
+    bottom: Seat
+    hands: tuple[SeatHand, SeatHand, SeatHand]
+    declarer: Seat | None = None
+    declaration: Declaration | None = None
+    bid: int | None = None
+    trick: tuple[tuple[Seat, Card], ...] = ()
+    trick_winner: Seat | None = None
+    trick_number: int = 1
+    to_move: Seat | None = None
+    skat: tuple[Card | None, ...] = ()
+    legal: frozenset[Card] = field(default_factory=frozenset)
+    """The bottom seat's cards it may play now (empty when it is not its turn)."""
+
+    def hand(self, seat: Seat) -> SeatHand:
+        return self.hands[int(seat)]
+
+    @property
+    def left(self) -> Seat:
+        return self.bottom.next
+
+    @property
+    def right(self) -> Seat:
+        return self.bottom.previous
+
+    @property
+    def trick_points(self) -> int:
+        """Card points of the trick on the table (the engine's card values)."""
+        return card_points(card for _, card in self.trick)
+
+    @classmethod
+    def from_frame(
+        cls, frame: Frame, record: GameRecord, viewer: Seat | None, *, bottom: Seat | None = None
+    ) -> TableView:
+        """The table of a replay frame as ``viewer`` sees it (None: every hand open, as the replay viewer's
+        "All hands"). The skat shows the declarer's discards only to the declarer (or with all hands open);
+        a hand game's skat stays face down for everyone."""
+        visible = frame.visible(viewer)
+        hands = tuple(
+            SeatHand(seat, len(frame.hands[int(seat)]), frame.hands[int(seat)] if seat in visible else None)
+            for seat in Seat
+        )
+        if record.declaration.hand:
+            skat: tuple[Card | None, ...] = (None, None)
+        elif viewer is None or viewer is record.declarer:
+            skat = tuple(record.discards)
+        else:
+            skat = (None,) * len(record.discards)
+        return cls(
+            bottom=bottom if bottom is not None else (viewer if viewer is not None else record.declarer),
+            hands=(hands[0], hands[1], hands[2]),
+            declarer=record.declarer,
+            declaration=record.declaration,
+            bid=record.bid,
+            trick=tuple(zip(frame.trick_seats, frame.trick, strict=True)),
+            trick_winner=frame.trick_winner,
+            trick_number=frame.trick_number,
+            to_move=frame.to_move,
+            skat=skat,
+        )
+
+
+def _seat_caption(table: TableView, seat: Seat, ctx: PageContext) -> str:
+    t = ctx.t
+    title = seat_title(seat, table.declarer, t) if table.declarer is not None else seat_name(seat, t)
+    return upper_first(title) + (" ◀" if seat is table.to_move else "")
+
+
+def _side_html(table: TableView, seat: Seat, ctx: PageContext, size: CardSize) -> str:
+    hand = table.hand(seat)
+    t = ctx.t
+    if hand.cards is not None:
+        cards: list[Card | None] = list(hand.cards)
+        count = ""
+    else:
+        cards = [None] * hand.count
+        count = t.ngettext("{n} card, face down", "{n} cards, face down", hand.count)
+    column = card_column_html(
+        cards, lang=ctx.lang, four_colour=ctx.four_colour, size=size.side, hidden_label=t("face down")
+    )
+    return (
+        f'<div class="skat-seat" data-seat="{seat.name}" style="min-width:0;text-align:center">'
+        f'<div style="font-weight:600;font-size:0.8rem;line-height:1.2;margin-bottom:4px">'
+        f"{escape(_seat_caption(table, seat, ctx))}</div>{column}"
+        f'<div style="font-size:0.72rem;opacity:0.75">{escape(count)}</div></div>'
+    )
+
+
+def _short_seat(seat: Seat, ctx: PageContext) -> str:
+    t = ctx.t
+    return {Seat.FOREHAND: t("fore"), Seat.MIDDLEHAND: t("middle"), Seat.REARHAND: t("rear")}[seat]
+
+
+def _centre_html(table: TableView, ctx: PageContext, size: CardSize) -> str:
+    t = ctx.t
+    parts = []
+    if table.trick:
+        winner = table.trick_winner
+        captions = [
+            _short_seat(seat, ctx) + (" ★" if seat is table.declarer else "") for seat, _ in table.trick
+        ]
+        states = [seat is winner for seat, _ in table.trick]
+        parts.append(
+            card_row_html(
+                [card for _, card in table.trick],
+                lang=ctx.lang,
+                four_colour=ctx.four_colour,
+                captions=captions,
+                highlighted=states,
+                width=size.trick,
+                centred=True,
+                css_class="skat-trick",
+            )
+        )
+    else:
+        parts.append(
+            f'<div class="skat-trick-empty" style="margin:6px auto;width:{size.trick};'
+            f'aspect-ratio:5/7;border:2px dashed rgba(30,91,58,0.35);border-radius:8px"></div>'
+        )
+    info = []
+    if table.skat:
+        info.append(
+            f'<div style="font-size:0.72rem;opacity:0.8">{escape(t("Skat"))}</div>'
+            + card_row_html(
+                list(table.skat),
+                lang=ctx.lang,
+                four_colour=ctx.four_colour,
+                width=size.skat,
+                centred=True,
+                css_class="skat-skat",
+                hidden_label=t("face down"),
+            )
+        )
+    if table.bid is not None:
+        info.append(
+            f'<div class="skat-bid" style="font-size:0.8rem"><span style="opacity:0.8">{escape(t("Bid"))}'
+            f"</span> <b>{table.bid}</b></div>"
+        )
+    if info:
+        parts.append(
+            '<div style="display:flex;gap:14px;justify-content:center;align-items:flex-end;flex-wrap:wrap">'
+            + "".join(f"<div>{block}</div>" for block in info)
+            + "</div>"
+        )
+    return f'<div class="skat-centre" style="min-width:0;text-align:center">{"".join(parts)}</div>'
+
+
+def table_html(table: TableView, ctx: PageContext, size: CardSize) -> str:
+    """The top of the table (left seat, the trick with skat and bid, right seat) as one HTML block."""
+    return (
+        f'<div class="skat-table" data-bottom="{table.bottom.name}" style="display:grid;'
+        "grid-template-columns:minmax(0,1fr) minmax(0,2.6fr) minmax(0,1fr);gap:6px;align-items:start;"
+        'background:rgba(30,91,58,0.08);border-radius:12px;padding:8px 4px">'
+        f"{_side_html(table, table.left, ctx, size)}{_centre_html(table, ctx, size)}"
+        f"{_side_html(table, table.right, ctx, size)}</div>"
+    )
+
+
+def draw_table(
+    table: TableView,
+    ctx: PageContext,
+    *,
+    key: str,
+    size: CardSize | None = None,
+    on_card: Callable[[Card], None] | None = None,
+    clickable: Collection[Card] | None = None,
+) -> None:
+    """Draw the table; the bottom seat's hand as card images below it.
+
+    With ``on_card`` the bottom hand is a row of buttons (keys ``f"{key}-{card.iss}"``), each drawn as
+    its card's face: ``clickable`` names the cards that can be clicked (default: ``table.legal``; pass
+    the whole hand to let the learner try any card and hear why it is refused). Without ``on_card`` the
+    hand is a row of pictures (or backs, when the bottom seat's cards are hidden).
+    """
+    size = size or CardSize()
+    t = ctx.t
+    if table.trick:
+        st.markdown(t("**Trick {n}**", n=table.trick_number))
+    else:
+        st.caption(t("Trick {n}: no card played yet.", n=table.trick_number))
+    st.html(table_html(table, ctx, size))
+    draw_trick_caption(table, ctx)
+    bottom = table.hand(table.bottom)
+    st.markdown(f"**{_seat_caption(table, table.bottom, ctx)}**")
+    if bottom.cards is None:
+        st.html(
+            card_row_html([None] * bottom.count, lang=ctx.lang, width=size.side, hidden_label=t("face down"))
+        )
+        st.caption("🂠 " + t.ngettext("{n} card, face down", "{n} cards, face down", bottom.count))
+        return
+    draw_hand(
+        bottom.cards,
+        ctx,
+        key=key,
+        width=size.hand,
+        on_card=on_card,
+        clickable=table.legal if clickable is None else clickable,
+    )
+
+
+def draw_trick_caption(table: TableView, ctx: PageContext) -> None:
+    """Who won the completed trick on the table, and its card points."""
+    if table.trick_winner is not None:
+        st.caption(
+            ctx.t(
+                "{winner} wins the trick ({points} card points).",
+                winner=upper_first(seat_name(table.trick_winner, ctx.t)),
+                points=table.trick_points,
+            )
+        )
