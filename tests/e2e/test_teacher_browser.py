@@ -131,7 +131,10 @@ def test_projector_and_learner_pages_look_right(  # type: ignore[no-untyped-def]
     page.locator("[class*='st-key-projector_deal_'] button").filter(has_text="Next card").first.click()
     wait_for_app(page)
     assert page.locator("[data-testid=stException]").count() == 0
-    assert page.locator(".card-row.big").count() == 4  # three hands and the table
+    # the card table: two side seats and the bottom hand open, the trick in the middle
+    assert page.locator(".skat-table .card-column").count() == 2
+    assert page.locator(".card-row.skat-hand").count() == 1
+    assert page.locator(".skat-table .skat-trick figure").count() == 1
     screenshot_all_content(page, "projector-deal-desktop")
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.goto(f"{app_url}/class")

@@ -30,7 +30,7 @@ class CardSize:
     def large(cls) -> CardSize:
         """Projector cards: up to 150 px in the trick and 120 px in the hand."""
         return cls(
-            hand="clamp(46px, 9vw, 120px)",
+            hand="clamp(40px, 6.5vw, 110px)",
             trick="clamp(48px, 14vw, 150px)",
             side="clamp(30px, 6vw, 80px)",
             skat="clamp(24px, 5vw, 60px)",
