@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from trainer.errors import N_, StoreError
+from trainer.safe_text import csv_cell
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Letters and digits that cannot be mistaken for each other when read aloud or off a projector
@@ -146,6 +147,18 @@ class ClassDashboard:
         )
         return self.skills, names, rows
 
+    def wrong_by_skill(self) -> tuple[tuple[str, int, int], ...]:
+        """(question type, wrong answers, answers) over the whole class, most wrong first: what the
+        mistakes section shows even when no wrong answer carries a typical-mistake tag."""
+        wrong: dict[str, list[int]] = {}
+        for learner in self.learners:
+            for skill, cell in learner.skills:
+                counts = wrong.setdefault(skill, [0, 0])
+                counts[0] += cell.attempts - cell.correct
+                counts[1] += cell.attempts
+        rows = [(skill, w, n) for skill, (w, n) in wrong.items() if w]
+        return tuple(sorted(rows, key=lambda row: (-row[1], row[0])))
+
 
 DASHBOARD_CSV_COLUMNS = (
     "learner",
@@ -161,9 +174,7 @@ DASHBOARD_CSV_COLUMNS = (
 
 def spreadsheet_safe(text: str) -> str:
     """Keep a spreadsheet from running a cell as a formula (a learner named ``=HYPERLINK(...)``)."""
-    if text[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + text
-    return text
+    return str(csv_cell(text))
 
 
 def dashboard_csv(dashboard: ClassDashboard) -> str:

@@ -118,7 +118,15 @@ def test_create_join_assign_answer_and_see_it_on_the_dashboard(classes: ClassSto
         answer = question.answer if right else str(int(question.answer) + 1)
         _answer(learner, f"class_drill_{drill.id}_{seed}", answer, question.mode)
         assert ("Right" in texts(learner)) is right
-        learner.button(key=f"class_drill_{drill.id}_next").click().run()
+        if right:
+            learner.button(key=f"class_drill_{drill.id}_next").click().run()
+    # 2 of 2 answered: the drill ends there, no third question and no 'Next question'
+    assert "Drill finished: all 2 questions answered." in texts(learner)
+    keys = {getattr(e, "key", None) for e in learner.button} | {
+        getattr(e, "key", None) for e in learner.number_input
+    }
+    assert f"class_drill_{drill.id}_next" not in keys
+    assert not any(str(k).startswith(f"class_drill_{drill.id}_") for k in keys if k)
     member = classes.get_member(member_id)
     attempts = classes.store.attempts(member.learner_id)
     assert all(a.elapsed_ms is not None and a.elapsed_ms >= 0 for a in attempts)
@@ -135,7 +143,7 @@ def test_create_join_assign_answer_and_see_it_on_the_dashboard(classes: ClassSto
     assert table.iloc[0].tolist() == ["Anna", 2, 50, 0, "1 / 1"]
     heatmap = json.loads(teacher.get("plotly_chart")[0].proto.spec)
     trace = heatmap["data"][0]
-    assert trace["x"] == ["Anna"] and trace["z"] == [[50]]
+    assert trace["x"] == ["\u2068Anna\u2069"] and trace["z"] == [[50]]
     assert teacher.get("download_button")  # the CSV export (its content is tested in tests/teacher)
 
 
@@ -252,7 +260,8 @@ def test_names_are_escaped_wherever_shown(classes: ClassStore, name: str) -> Non
         assert any("\\<" in text for text in markdown)  # shown, with its < escaped
     assert teacher.dataframe[0].value.iloc[0, 0] == name  # table cells are plain text
     trace = json.loads(teacher.get("plotly_chart")[0].proto.spec)["data"][0]
-    assert trace["x"] == [name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")]
+    escaped = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert trace["x"] == ["\u2068" + escaped + "\u2069"]  # isolated, so a right-to-left name keeps its place
 
 
 @pytest.mark.parametrize(
@@ -361,3 +370,28 @@ def test_a_learner_comes_back_with_the_personal_key(classes: ClassStore) -> None
     other.button(key="class_leave").click().run()
     assert "class_member_id" not in other.session_state
     assert "learner_id" not in other.session_state
+
+
+def test_three_wrong_answers_show_in_the_mistakes_section(classes: ClassStore) -> None:
+    """Three wrong answers without a typical-mistake tag: the section says what happened, not 'none'."""
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    learner = _session(CLASS)
+    _join(learner, code, "Anna")
+    learner_id = classes.members(class_id)[0].learner_id
+    for _ in range(3):
+        classes.store.record_attempt(learner_id, GAME_VALUE, False, "1", "2", "danish")
+    teacher.switch_page(DASHBOARD).run()
+    assert not teacher.exception
+    shown = texts(teacher)
+    assert "No typical mistakes recorded yet" not in shown and "No wrong answers yet" not in shown
+    assert "Value of a game: 3 of 3 wrong" in shown
+    assert "None of these wrong answers is a typical mistake" in shown
+    # a tagged mistake is listed under them
+    classes.store.record_attempt(
+        learner_id, GAME_VALUE, False, "1", "2", "danish", mistake_tag="forgot_skat_jack"
+    )
+    teacher.run()
+    shown = texts(teacher)
+    assert "Value of a game: 4 of 4 wrong" in shown and "Typical mistakes among them" in shown

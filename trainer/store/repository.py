@@ -24,6 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from trainer.errors import StoreError
+from trainer.safe_text import csv_cell
 from trainer.store import scheduling
 from trainer.store.db import as_utc, database_url, make_engine, migrate, read_session, write_session
 from trainer.store.models import (
@@ -113,9 +114,7 @@ def _review_state(row: ReviewCardRow) -> ReviewState:
 
 def _spreadsheet_safe(text: str) -> str:
     """Keep a spreadsheet from running an answer as a formula (CSV injection), leaving numbers alone."""
-    if text[:1] in ("=", "+", "@", "\t", "\r") or (text[:1] == "-" and not _is_number(text)):
-        return "'" + text
-    return text
+    return str(csv_cell(text))
 
 
 def _is_number(text: str) -> bool:

@@ -9,6 +9,7 @@ import streamlit as st
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
 from trainer.profiles import PROFILES, RuleProfile, get_profile
+from trainer.safe_text import csv_text
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.terms import game_name, profile_label
 from trainer.ui.widgets.base import WidgetContext
@@ -80,7 +81,8 @@ def render(page: PageContext) -> None:
     )
     st.markdown("**" + t("Multiplier × base value") + "**")
     st.dataframe(grid_frame(profile, t), hide_index=True, width="stretch")
-    csv = help_frame(profile, help_game, t, page.lang, numeric=True).to_csv(index=False)
+    numbers = help_frame(profile, help_game, t, page.lang, numeric=True)
+    csv = csv_text(numbers.columns, numbers.itertuples(index=False))
     st.download_button(
         t("Download this table (CSV)"),
         csv,

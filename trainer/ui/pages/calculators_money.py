@@ -11,6 +11,7 @@ from trainer.calc import SCHEMES, SchemeOptions, ScoreSheet
 from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile
+from trainer.safe_text import csv_text, for_markdown, for_plotly, plain
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.terms import profile_name, t_error, t_message
 from trainer.ui.widgets.base import WidgetContext
@@ -31,7 +32,8 @@ DEFAULT_PLAYERS = "Anna, Bo, Carl"
 def _sheet(ctx: WidgetContext) -> ScoreSheet | None:
     """The sheet for the names typed (a new sheet when the table changes), or None with the reason shown."""
     t = ctx.t
-    names = tuple(n.strip() for n in str(st.session_state.get(ctx.k("players"), "")).split(",") if n.strip())
+    typed = plain(st.session_state.get(ctx.k("players"), ""))
+    names = tuple(n.strip() for n in typed.split(",") if n.strip())
     try:
         fresh = ScoreSheet(names)
     except SkatError as error:
@@ -77,7 +79,12 @@ def running_chart(
     games = list(range(len(running) + 1))
     for i, name in enumerate(sheet.players):
         figure.add_trace(
-            go.Scatter(x=games, y=[0.0] + [float(row[i]) for row in running], mode="lines+markers", name=name)
+            go.Scatter(
+                x=games,
+                y=[0.0] + [float(row[i]) for row in running],
+                mode="lines+markers",
+                name=for_plotly(name),
+            )
         )
     figure.update_layout(
         xaxis_title=t("Games played"),
@@ -116,7 +123,9 @@ def score_sheet(page: PageContext, options: SchemeOptions) -> None:
     if sheet is None:
         return
     dealer = sheet.next_dealer
-    st.markdown(t("Game {n}: {dealer} deals.", n=len(sheet.entries) + 1, dealer=sheet.players[dealer]))
+    st.markdown(
+        t("Game {n}: {dealer} deals.", n=len(sheet.entries) + 1, dealer=for_markdown(sheet.players[dealer]))
+    )
     playing = list(sheet.playing(dealer))
     st.selectbox(t("Declarer"), playing, key=ctx.k("declarer"), format_func=lambda i: sheet.players[i])
     result = result_inputs(ctx)
@@ -169,7 +178,7 @@ def score_sheet(page: PageContext, options: SchemeOptions) -> None:
     st.plotly_chart(running_chart(sheet, page.profile, scheme, opts, t), key=ctx.k("chart"))
     st.download_button(
         t("Download the sheet (CSV)"),
-        frame.to_csv(index=False),
+        csv_text(frame.columns, frame.itertuples(index=False)),
         file_name=f"score-sheet-{scheme}.csv",
         mime="text/csv",
         key=ctx.k("csv"),

@@ -189,6 +189,12 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
     )
     seed_key = f"class_drill_{a.id}_seed"
     verdict_key = f"class_drill_{a.id}_verdict"
+    finished = status.progress >= a.count
+    if finished and verdict_key not in st.session_state:
+        st.success(
+            t("Drill finished: all {total} questions answered.", total=a.count), icon=":material/done_all:"
+        )
+        return
     if seed_key not in st.session_state:
         st.session_state[seed_key] = new_seed()
     shown_key = f"class_drill_{a.id}_shown_{st.session_state[seed_key]}"
@@ -215,6 +221,11 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
                 st.rerun()
         return
     show_verdict(verdict, ctx)
+    if finished:  # that was the last question: no further one
+        st.success(
+            t("Drill finished: all {total} questions answered.", total=a.count), icon=":material/done_all:"
+        )
+        return
     if st.button(
         t("Next question"), key=f"class_drill_{a.id}_next", type="primary", icon=":material/skip_next:"
     ):

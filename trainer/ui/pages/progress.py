@@ -10,6 +10,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.i18n import N_
+from trainer.safe_text import file_name_part
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.nav import page_for
@@ -188,7 +189,7 @@ def render(ctx: PageContext) -> None:
     st.download_button(
         t("Download all answers (CSV)"),
         data=store.attempts_csv(learner),
-        file_name=f"skat-progress-{name.replace(' ', '_')}.csv",
+        file_name=f"skat-progress-{file_name_part(name)}.csv",
         mime="text/csv",
         key="progress_csv",
         icon=":material/download:",

@@ -8,7 +8,6 @@ a session can only ever reach its own class (teacher) or its own data (learner).
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 from collections.abc import Callable, Sequence
 from html import escape
@@ -24,6 +23,7 @@ from trainer.i18n import N_, Translator
 from trainer.lessons import available_chapters
 from trainer.profiles import get_profile
 from trainer.quiz import KIND_TITLES, KINDS, Question, Verdict, check, generate
+from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.classes import Assignment, ClassStore, Member
 from trainer.store.db import database_url
@@ -81,13 +81,10 @@ def client_key() -> str:
     return hashlib.sha256(f"skat-trainer client {address or 'local'}".encode()).hexdigest()[:32]
 
 
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=])")
-
-
 def md(text: str) -> str:
     """User text (a name) made inert for ``st.markdown``: every Markdown/HTML character backslash-escaped,
     so ``<script>`` or ``[x](javascript:...)`` show as typed."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    return for_markdown(text)
 
 
 def mistake_text(tag: str, t: Translator) -> str:

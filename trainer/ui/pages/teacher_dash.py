@@ -3,12 +3,11 @@ done; a heatmap of skills × learners; the most common mistakes; CSV export."""
 
 from __future__ import annotations
 
-from html import escape
-
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from trainer.safe_text import for_plotly
 from trainer.teacher import ClassDashboard, dashboard_csv
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.teacher_common import class_store, kind_title, md, mistake_text, require_teacher
@@ -40,6 +39,16 @@ def _table(dash: ClassDashboard, ctx: PageContext) -> None:
     )
 
 
+def _distinct(labels: list[str]) -> list[str]:
+    """Chart labels made distinct (two long names cut to the same start would share one column)."""
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} ({seen[label]})")
+    return out
+
+
 def _heatmap(dash: ClassDashboard, ctx: PageContext) -> None:
     t = ctx.t
     skills, names, rows = dash.heatmap()
@@ -47,8 +56,8 @@ def _heatmap(dash: ClassDashboard, ctx: PageContext) -> None:
         st.caption(t("The heatmap appears once learners have answered questions."))
         return
     # Plotly reads a little HTML in labels: names are escaped so they show exactly as typed.
-    x_labels = [escape(name) for name in names]
-    y_labels = [escape(kind_title(skill, t)) for skill in skills]
+    x_labels = _distinct([for_plotly(name) for name in names])
+    y_labels = [for_plotly(kind_title(skill, t), None) for skill in skills]
     z = [[_percent(v) for v in row] for row in rows]
     text = [["–" if v is None else f"{v} %" for v in row] for row in z]
     figure = go.Figure(
@@ -108,6 +117,39 @@ def _one_learner(dash: ClassDashboard, ctx: PageContext) -> None:
     )
 
 
+def _mistakes(dash: ClassDashboard, ctx: PageContext) -> None:
+    """Wrong answers by question type (what happened), then the typical mistakes among them."""
+    t = ctx.t
+    st.subheader(t("Most common mistakes"))
+    wrong = dash.wrong_by_skill()
+    if not wrong:
+        st.caption(t("No wrong answers yet."))
+        return
+    with st.container(key="dashboard_wrong"):
+        st.markdown("**" + t("Wrong answers by question type") + "**")
+        st.markdown(
+            "\n".join(
+                "- " + t("{skill}: {wrong} of {n} wrong", skill=kind_title(skill, t), wrong=w, n=n)
+                for skill, w, n in wrong[:8]
+            )
+        )
+    with st.container(key="dashboard_mistakes"):
+        if dash.mistakes:
+            st.markdown("**" + t("Typical mistakes among them") + "**")
+            lines = []
+            for tag, n in dash.mistakes[:8]:
+                times = t.ngettext("{n} time", "{n} times", n)
+                lines.append(f"- {mistake_text(tag, t)}: {times}")
+            st.markdown("\n".join(lines))
+        else:
+            st.caption(
+                t(
+                    "None of these wrong answers is a typical mistake the trainer recognises (such as a Jack "
+                    "in the skat forgotten)."
+                )
+            )
+
+
 def render(ctx: PageContext) -> None:
     t = ctx.t
     class_id = require_teacher(ctx)
@@ -127,13 +169,7 @@ def render(ctx: PageContext) -> None:
     st.caption(t("Share of right answers per question type; a dash where a learner has not tried it yet."))
     _heatmap(dash, ctx)
     _one_learner(dash, ctx)
-    st.subheader(t("Most common mistakes"))
-    if dash.mistakes:
-        for tag, n in dash.mistakes[:8]:
-            times = t.ngettext("{n} time", "{n} times", n)
-            st.markdown(f"- {mistake_text(tag, t)}: {times}")
-    else:
-        st.caption(t("No typical mistakes recorded yet."))
+    _mistakes(dash, ctx)
     st.download_button(
         t("Download as CSV"),
         dashboard_csv(dash),
