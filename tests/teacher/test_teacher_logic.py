@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import UTC, datetime
 
 import pytest
@@ -90,5 +91,8 @@ def test_csv_gives_every_name_back_and_never_a_formula(name: str) -> None:
     (header, row) = list(csv.reader(io.StringIO(dashboard_csv(dash))))
     assert header[0] == "learner"
     cell = row[0]
-    assert cell[:1] not in ("=", "+", "-", "@", "\t")
-    assert cell == name or (cell == "'" + name and name[:1] in "=+-@\t")
+    starts_a_formula = cell.lstrip(" ")[:1] in ("=", "+", "-", "@", "\t", "\n")
+    assert not starts_a_formula or re.fullmatch(
+        r"\s*[-+]?\d+([.,]\d+)?\s*", cell
+    )  # a plain number is no formula
+    assert cell == name or (cell == "'" + name and name.lstrip(" ")[:1] in "=+-@\t\n")
