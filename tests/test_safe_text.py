@@ -26,7 +26,7 @@ HOSTILE = (
     "<script>alert(1)</script>",
     "<img src=x onerror=alert(1)>",
     "[link](javascript:alert(1))",
-    "=HYPERLINK(\"http://x\",\"y\")",
+    '=HYPERLINK("http://x","y")',
     "+1+cmd|' /C calc'!A0",
     "-2+3",
     "@SUM(A1)",
