@@ -44,8 +44,8 @@ class ClassMemberRow(Base):
     learner_id: Mapped[int] = mapped_column(ForeignKey("learners.id", ondelete="CASCADE"), unique=True)
     display_name: Mapped[str] = mapped_column(String(NAME_MAX))
     name_key: Mapped[str] = mapped_column(String(NAME_MAX))
-    key_hash: Mapped[str | None] = mapped_column(String(HASH_MAX), nullable=True)
-    """argon2id hash of the personal key a member of old comes back with (None for a member who joined
+    key_hash: Mapped[str] = mapped_column(String(HASH_MAX))
+    """argon2id hash of the personal key a member of old comes back with (empty for a member who joined
     with a learner account: they sign in to the account)."""
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime())
 

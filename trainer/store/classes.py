@@ -172,7 +172,8 @@ def _class(row: ClassRow) -> SchoolClass:
     return SchoolClass(id=row.id, name=row.name, join_code=row.join_code, created_at=row.created_at)
 
 
-def _member(row: ClassMemberRow) -> Member:
+def member_from_row(row: ClassMemberRow) -> Member:
+    """The plain value of a member row (no ORM object leaves the store)."""
     return Member(
         id=row.id,
         class_id=row.class_id,
@@ -226,7 +227,7 @@ class ClassStore:
         return write_session(self.engine)
 
     # ---- guessing limits --------------------------------------------------------------------------
-    def _start_attempt(self, scope: str, subject: str, client: str, at: datetime) -> int:
+    def start_attempt(self, scope: str, subject: str, client: str, at: datetime) -> int:
         """Count a try as failed before checking it; refuse when the subject or the client has used up
         its wrong guesses in the window. Returns the attempt id to mark as a success."""
         client_key = client[:CLIENT_MAX] or "unknown"
@@ -267,13 +268,18 @@ class ClassStore:
             session.flush()
             return row.id
 
-    def _attempt_succeeded(self, attempt_id: int) -> None:
+    def attempt_succeeded(self, attempt_id: int) -> None:
         with self._write() as session:
             session.execute(
                 update(AccessAttemptRow).where(AccessAttemptRow.id == attempt_id).values(succeeded=True)
             )
 
-    def _verify(self, stored_hash: str, secret: str) -> bool:
+    _start_attempt = start_attempt
+    _attempt_succeeded = attempt_succeeded
+    """Old private names (still used by :mod:`trainer.store.tables`)."""
+
+    def verify(self, stored_hash: str, secret: str) -> bool:
+        """Whether ``secret`` is the one ``stored_hash`` was made from (a broken hash matches nothing)."""
         try:
             return bool(self.hasher.verify(stored_hash, secret))
         except (VerificationError, InvalidHashError):
@@ -315,13 +321,13 @@ class ClassStore:
         client; too many raise :class:`TooManyAttemptsError` even for the right password."""
         code = normalize_code(join_code)
         when = as_utc(at)
-        attempt = self._start_attempt(TEACHER, code, client, when)
+        attempt = self.start_attempt(TEACHER, code, client, when)
         with self._read() as session:
             row = self._class_by_code(session, code)
             found = (row.id, row.password_hash) if row is not None else None
-        if found is None or not self._verify(found[1], password):
+        if found is None or not self.verify(found[1], password):
             raise ClassAccessError.of(N_("That join code and password do not match a class."))
-        self._attempt_succeeded(attempt)
+        self.attempt_succeeded(attempt)
         return self.get_class(found[0])
 
     # ---- members ----------------------------------------------------------------------------------
@@ -333,13 +339,13 @@ class ClassStore:
         name, name_key = _name(display_name)
         code = normalize_code(join_code)
         when = as_utc(at)
-        attempt = self._start_attempt(JOIN, code, client, when)
+        attempt = self.start_attempt(JOIN, code, client, when)
         with self._read() as session:
             row = self._class_by_code(session, code)
             class_id = row.id if row is not None else None
         if class_id is None:
             raise ClassAccessError.of(N_("There is no class with that join code."))
-        self._attempt_succeeded(attempt)
+        self.attempt_succeeded(attempt)
         personal_key = new_code(PERSONAL_KEY_LENGTH)
         key_hash = self.hasher.hash(personal_key)
         try:
@@ -369,7 +375,7 @@ class ClassStore:
                 )
                 session.add(member)
                 session.flush()
-                return Joined(_member(member), personal_key)
+                return Joined(member_from_row(member), personal_key)
         except IntegrityError:
             raise StoreError.of(
                 N_("Someone in this class already uses that name; pick another name.")
@@ -382,7 +388,7 @@ class ClassStore:
         _, name_key = _name(display_name)
         code = normalize_code(join_code)
         when = as_utc(at)
-        attempt = self._start_attempt(REJOIN, f"{code}/{name_key}", client, when)
+        attempt = self.start_attempt(REJOIN, f"{code}/{name_key}", client, when)
         with self._read() as session:
             row = self._class_by_code(session, code)
             member = (
@@ -394,10 +400,10 @@ class ClassStore:
                 if row is not None
                 else None
             )
-            found = (_member(member), member.key_hash) if member is not None else None
-        if found is None or found[1] is None or not self._verify(found[1], normalize_code(personal_key)):
+            found = (member_from_row(member), member.key_hash) if member is not None else None
+        if found is None or not found[1] or not self.verify(found[1], normalize_code(personal_key)):
             raise ClassAccessError.of(N_("That code, name and personal key do not match anyone in a class."))
-        self._attempt_succeeded(attempt)
+        self.attempt_succeeded(attempt)
         return found[0]
 
     def get_member(self, member_id: int) -> Member:
@@ -405,7 +411,7 @@ class ClassStore:
             row = session.get(ClassMemberRow, member_id)
             if row is None:
                 raise StoreError(f"There is no class member with id {member_id}.")
-            return _member(row)
+            return member_from_row(row)
 
     def members(self, class_id: int) -> list[Member]:
         """The class's members by name."""
@@ -415,7 +421,7 @@ class ClassStore:
                 .where(ClassMemberRow.class_id == class_id)
                 .order_by(ClassMemberRow.name_key, ClassMemberRow.id)
             )
-            return [_member(r) for r in rows]
+            return [member_from_row(r) for r in rows]
 
     # ---- assignments ------------------------------------------------------------------------------
     def add_assignment(

@@ -193,7 +193,9 @@ class Store:
 
     # ---- learners ---------------------------------------------------------------------------------
     def get_or_create_learner(self, display_name: str, at: datetime | None = None) -> Learner:
-        """The learner with this name (case and extra spaces ignored), created on first use."""
+        """The learner with this name (case and extra spaces ignored), created on first use. A name that
+        belongs to an account is refused: an account is reached only by signing in
+        (:class:`~trainer.store.accounts.AccountStore`)."""
         name = _key(" ".join(display_name.split()), "learner name", NAME_MAX)
         key = _name_key(name)
         with self._write() as session:
@@ -204,6 +206,8 @@ class Store:
                 .on_conflict_do_nothing(index_elements=["name_key"])
             )
             row = session.scalars(select(LearnerRow).where(LearnerRow.name_key == key)).one()
+            if row.secret_hash is not None:
+                raise StoreError("That name belongs to an account: sign in with its password or key.")
             return _learner(row)
 
     def find_learner(self, display_name: str) -> Learner | None:

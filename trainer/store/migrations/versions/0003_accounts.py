@@ -9,10 +9,14 @@ Create Date: 2026-12-01
 * Learners made before accounts existed (a name typed on the quiz page, no secret) are moved out of the
   way: their ``name_key`` becomes `` legacy <id>`` (a folded name never starts with a space), so nobody can
   reach their answers by typing the name again, and the name is free for a real account.
-* ``class_members.key_hash`` may be empty: a member who joined with an account signs in with the account.
+* ``class_members.key_hash`` is empty for a member who joined with an account (they sign in with it).
 * ``auth_sessions``: one row per signed-in browser (learner or teacher), keyed by the SHA-256 of the
   session token kept in the browser's cookie, with an expiry. Deleting the row signs the browser out in
   every tab; a restart keeps it.
+
+No table is rebuilt (SQLite's batch mode would copy, drop and rename it, and dropping a table that other
+tables point at with ``ON DELETE CASCADE`` deletes their rows): a column is added and dropped with plain
+``ALTER TABLE`` (SQLite 3.35 or newer).
 """
 
 from __future__ import annotations
@@ -31,16 +35,13 @@ def _utc() -> sa.DateTime:
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("learners") as batch:
-        batch.add_column(sa.Column("secret_hash", sa.String(length=255), nullable=True))
+    op.add_column("learners", sa.Column("secret_hash", sa.String(length=255), nullable=True))
     op.execute(
         sa.text(
             "UPDATE learners SET name_key = ' legacy ' || CAST(id AS VARCHAR(20)) "
             "WHERE secret_hash IS NULL AND name_key NOT LIKE ' %'"
         )
     )
-    with op.batch_alter_table("class_members") as batch:
-        batch.alter_column("key_hash", existing_type=sa.String(length=255), nullable=True)
     op.create_table(
         "auth_sessions",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -73,8 +74,4 @@ def downgrade() -> None:
     op.drop_index(op.f("ix_auth_sessions_class_id"), table_name="auth_sessions")
     op.drop_index(op.f("ix_auth_sessions_learner_id"), table_name="auth_sessions")
     op.drop_table("auth_sessions")
-    op.execute(sa.text("UPDATE class_members SET key_hash = '' WHERE key_hash IS NULL"))
-    with op.batch_alter_table("class_members") as batch:
-        batch.alter_column("key_hash", existing_type=sa.String(length=255), nullable=False)
-    with op.batch_alter_table("learners") as batch:
-        batch.drop_column("secret_hash")
+    op.drop_column("learners", "secret_hash")
