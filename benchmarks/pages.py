@@ -54,6 +54,65 @@ def measure(page_path: str, query: dict[str, str], rounds: int) -> tuple[float, 
     return statistics.median(firsts), statistics.median(clicks)
 
 
+def measure_play_card(rounds: int) -> float:
+    """Median time (ms) from clicking a card on the Play page to the run that shows it in the trick. The
+    opponents move in later runs (a ticking fragment), so this is the learner's own card only."""
+    import os
+    import tempfile
+
+    from trainer.game import PlayCard
+
+    times: list[float] = []
+    for _ in range(rounds):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.environ["SKAT_TRAINER_DB_URL"] = f"sqlite:///{tmp}/bench.sqlite"
+            os.environ["SKAT_TRAINER_PLAY_PACE"] = "0"
+            at = AppTest.from_file(APP, default_timeout=60)
+            at.query_params["rules"] = "international"
+            at.run()
+            at.switch_page("trainer/ui/pages/play.py").run()
+            for _ in range(300):
+                keys = [b.key for b in at.button if b.key and not b.disabled]
+                cards = [k for k in keys if k.startswith("play_card_")]
+                discarding = any(b.key == "play_two" for b in at.button)
+                if cards and not discarding:
+                    break
+                for choice in (
+                    "play_deal",
+                    "play_say",
+                    "play_hold",
+                    "play_pickup",
+                    "play_declare_go",
+                    "play_window_0",
+                ):
+                    if choice in keys:
+                        next(b for b in at.button if b.key == choice).click().run()
+                        break
+                else:
+                    if discarding:
+                        for key in cards[:2]:
+                            next(b for b in at.button if b.key == key).click().run()
+                        next(b for b in at.button if b.key == "play_two").click().run()
+                    else:
+                        at.run()
+            os.environ["SKAT_TRAINER_PLAY_PACE"] = "0.9"  # the opponents wait for the next tick
+            from trainer.evening import TableDeal, loads_moves
+            from trainer.profiles import INTERNATIONAL
+            from trainer.store.play_store import PlayStore
+            from trainer.ui.progress_state import get_store
+
+            store = PlayStore(get_store())
+            token = at.query_params["evening"]
+            evening = store.evening(token if isinstance(token, str) else token[0])
+            assert evening is not None
+            stored = store.deals(evening.id)[-1]
+            deal = TableDeal.rebuild(INTERNATIONAL, stored.seed, stored.seat, loads_moves(stored.moves_json))
+            legal = next(m.card for m in deal.view().legal_moves if isinstance(m, PlayCard))
+            button = next(b for b in at.button if b.key == f"play_card_{legal.iss}")
+            times.append(_time(lambda at=at, b=button: b.click().run()))
+    return statistics.median(times)
+
+
 def main() -> None:
     logging.getLogger("streamlit").setLevel(logging.ERROR)
     for name in list(logging.root.manager.loggerDict):
@@ -74,6 +133,8 @@ def main() -> None:
             first, click = measure(lesson, {"chapter": chapter.slug}, args.rounds)
             rows.append((f"lesson/{chapter.slug}", first, click))
             print(f"{'lesson/' + chapter.slug:<24} first_render_ms {first:7.1f}  interaction_ms {click:7.1f}")
+    card = measure_play_card(args.rounds)
+    print(f"{'game (a card click)':<24} card_shown_ms {card:7.1f}", flush=True)
     worst_first = max(r[1] for r in rows)
     worst_click = max(r[2] for r in rows)
     print(f"pages {len(rows)} worst_first_render_ms {worst_first:.1f} worst_interaction_ms {worst_click:.1f}")

@@ -25,17 +25,20 @@ from decimal import Decimal
 from trainer.bidding import bid_table
 from trainer.cards import ALL_CARDS, Card, parse_card
 from trainer.deal import Seat
-from trainer.extras import RamseResult, Spoerge, ramse_result
+from trainer.extras import DANISH_EXTRAS, RamseResult, Spoerge, ramse_result
 from trainer.games import Declaration, GameType
 from trainer.play import is_trump
 from trainer.profiles import RuleProfile, get_profile
 from trainer.settlement import (
+    ONLINE_STAKES,
+    SEEGER_FABIAN,
     Settlement,
     danish_money,
     list_settlement,
     online_stakes,
     ramse_money,
     seeger_fabian,
+    slaa_40_an_forfeit,
 )
 from trainer.value import GameResult, ValueBreakdown, evaluate_game
 
@@ -234,7 +237,8 @@ class DealSummary:
 
     Players are 0 (the learner), 1 and 2; ``seats[p]`` is player p's seat in this deal. A played game has
     ``declarer`` (a player), the declaration fields, bid, matadors (with the skat), the declarer's points and
-    tricks. A Ramse (Danish all-pass) has ``ramse_points``/``ramse_tricks`` per player and no declarer; a
+    tricks. ``slaa_40_failed``: the declarer knocked 40 (Slå 40 an) without a game worth it and lost without
+    play. A Ramse (Danish all-pass) has ``ramse_points``/``ramse_tricks`` in seat order and no declarer; a
     passed-in deal (international all-pass) has neither.
     """
 
@@ -257,6 +261,7 @@ class DealSummary:
     slaa_40_an: bool = False
     kontra: bool = False
     re: bool = False
+    slaa_40_failed: bool = False
     ramse_points: tuple[int, ...] = ()
     ramse_tricks: tuple[int, ...] = ()
 
@@ -283,7 +288,7 @@ class DealSummary:
     def result(self) -> GameResult | None:
         """The scored game (None for a Ramse or a passed-in deal)."""
         declaration = self.declaration
-        if self.declarer is None or declaration is None:
+        if self.declarer is None or declaration is None or self.slaa_40_failed:
             return None
         return evaluate_game(
             get_profile(self.profile),
@@ -338,6 +343,8 @@ def settle(summary: DealSummary, scheme: str) -> tuple[Decimal, Decimal, Decimal
             amounts[player] = by_seat[summary.seats[player]]
         return (amounts[0], amounts[1], amounts[2])
     settlement = settlement_for(summary, scheme)
+    if settlement is None and summary.slaa_40_failed:
+        settlement = _slaa_40_forfeit(summary, scheme)
     if settlement is None or summary.declarer is None:
         return None
     opponents = iter(settlement.opponents)
@@ -366,6 +373,24 @@ def settlement_for(summary: DealSummary, scheme: str) -> Settlement | None:
             and summary.declarer_points == 0,
         )
     return online_stakes(result)
+
+
+def _slaa_40_forfeit(summary: DealSummary, scheme: str) -> Settlement:
+    """Slå 40 an without a game worth 40: lost without play at 40 (Danish money: the engine's forfeit with
+    doubled rates; the point schemes write it as a lost game of 40)."""
+    if scheme == "danish_money":
+        return slaa_40_an_forfeit()
+    profile = get_profile(summary.profile)
+    value = DANISH_EXTRAS.slaa_40_an_value
+    zero = Decimal(0)
+    if scheme == "seeger_fabian":
+        bonus = Decimal(SEEGER_FABIAN.opponent_bonus_for(PLAYERS))
+        loss = -profile.lost_factor * value - SEEGER_FABIAN.lost_penalty
+        return Settlement(scheme, "points", Decimal(loss), (bonus, bonus))
+    if scheme == "online_stakes":
+        money = ONLINE_STAKES.stake * value
+        return Settlement(scheme, "money", -2 * money, (money, money))
+    return Settlement(scheme, "points", Decimal(-profile.lost_factor * value), (zero, zero))
 
 
 @dataclass(frozen=True)

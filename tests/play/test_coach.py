@@ -28,7 +28,7 @@ from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.settlement import list_settlement
-from trainer.value import evaluate_game
+from trainer.value import evaluate_game, possible_declarer_points
 
 # The textbook's "uden 2, spil 3" hand: hearts holding the red Jacks.
 HAND = parse_cards("HJ DJ HA HT HK HQ H9 SA ST C7")
@@ -129,12 +129,15 @@ def test_unknown_scheme_is_refused() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    points=st.integers(0, 120),
+    data=st.data(),
     tricks=st.integers(1, 9),
     declarer=st.integers(0, 2),
     number=st.integers(1, 9),
 )
-def test_a_list_sheet_only_writes_the_declarer(points: int, tricks: int, declarer: int, number: int) -> None:
+def test_a_list_sheet_only_writes_the_declarer(
+    data: st.DataObject, tricks: int, declarer: int, number: int
+) -> None:
+    points = data.draw(st.sampled_from(sorted(possible_declarer_points(INTERNATIONAL, tricks))))
     summary = DealSummary(
         "international", seats_for(number), declarer=declarer, game="hearts", bid=18, matadors=1,
         declarer_points=points, declarer_tricks=tricks,

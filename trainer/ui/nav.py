@@ -32,6 +32,7 @@ PAGES: list[PageSpec] = [
     PageSpec("trainer/ui/pages/home.py", "home", N_("Home"), ":material/home:", LEARN, default=True),
     PageSpec("trainer/ui/pages/lessons.py", "lessons", N_("Chapters"), ":material/menu_book:", LEARN),
     PageSpec("trainer/ui/pages/lesson.py", "lesson", N_("Read a chapter"), ":material/school:", LEARN),
+    PageSpec("trainer/ui/pages/play.py", "game", N_("Play a game"), ":material/playing_cards:", PRACTISE),
     PageSpec("trainer/ui/pages/quiz.py", "quiz", N_("Quiz and drills"), ":material/quiz:", PRACTISE),
     PageSpec("trainer/ui/pages/progress.py", "progress", N_("My progress"), ":material/insights:", PRACTISE),
     PageSpec("trainer/ui/pages/calculators.py", "value", N_("Calculator"), ":material/calculate:", TOOLS),

@@ -1,0 +1,290 @@
+"""The Play page after a deal: the result (points, levels, overbid, value), the settlement in the evening's
+scheme, the score sheet (list, running totals, a plot), the coach's review (each of the learner's cards
+judged with open hands, the first card that cost the game, the memory check), the deal in the replay viewer
+and as an ISS record (.sgf) to download. Also the auction coach's bid hints and move wording.
+"""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+from typing import Any
+
+import streamlit as st
+
+from trainer.coach import DealSummary, ScoreSheet, bidding_hints, memory_check, settlement_for
+from trainer.deal import Seat
+from trainer.errors import SkatError
+from trainer.evening import TableDeal
+from trainer.game import (
+    Bid,
+    Declare,
+    Discard,
+    Hold,
+    Knock40,
+    Kontra,
+    Move,
+    NoCall,
+    Pass,
+    PickUp,
+    PlayCard,
+    RamseCall,
+    RamsePass,
+    Re,
+    SeatView,
+    Spoerge,
+    SpoergeCall,
+)
+from trainer.i18n import Translator
+from trainer.records.iss import record_from_game, write_record
+from trainer.replay import GameRecord
+from trainer.store.play_store import Evening, StoredDeal
+from trainer.ui.context import PageContext
+from trainer.ui.pages.deals_common import (
+    CHOICE_KEY,
+    UPLOADED_KEY,
+    costly_card_panel,
+    declaration_text,
+    result_text,
+)
+from trainer.ui.terms import card_label, t_message
+
+HINTS_KEY = "play_bid_hints"
+VIEWER_PAGE = "trainer/ui/pages/deals.py"
+
+
+def scheme_names(t: Translator) -> dict[str, str]:
+    return {
+        "list": t("List (points)"),
+        "seeger_fabian": t("Seeger-Fabian"),
+        "danish_money": t("Danish money (øre)"),
+        "online_stakes": t("Online stakes with commission"),
+    }
+
+
+def player_names(t: Translator) -> tuple[str, str, str]:
+    return (t("You"), t("Left"), t("Right"))
+
+
+def iss_text(deal: TableDeal) -> str | None:
+    """The deal as one ISS record line (None when ISS notation cannot hold it: Ramse, Musik, Slå 40 an)."""
+    state = deal.state
+    outcome = state.outcome()
+    if outcome is None or outcome.ramse is not None or outcome.slaa_40_failed:
+        return None
+    try:
+        record = record_from_game(
+            state.auction,
+            state.deal,
+            state.game if outcome.declarer is not None else None,
+            record_id=f"skat-trainer-{deal.seed}",
+            players=("forehand", "middlehand", "rearhand"),
+        )
+        return write_record(record)
+    except SkatError:
+        return None
+
+
+def move_text(move: Move, view: SeatView, ctx: PageContext) -> str:
+    """A move in words, for the coach's suggestion."""
+    t = ctx.t
+    if isinstance(move, Bid):
+        return t("say {bid}", bid=move.value)
+    if isinstance(move, Hold):
+        return t("hold (say yes)")
+    if isinstance(move, Pass):
+        return t("pass")
+    if isinstance(move, Knock40):
+        return t("knock 40") if move.knock else t("don't knock")
+    if isinstance(move, PickUp):
+        return t("pick up the skat")
+    if isinstance(move, Declare):
+        return t("declare {game}", game=declaration_text(move.declaration, t))
+    if isinstance(move, Discard | RamsePass):
+        return t("lay away {cards}", cards=" ".join(card_label(c, ctx.lang) for c in move.cards))
+    if isinstance(move, PlayCard):
+        return t("play {card}", card=card_label(move.card, ctx.lang))
+    if isinstance(move, Spoerge):
+        return {
+            SpoergeCall.KNOCK: t("knock (Spørge)"),
+            SpoergeCall.KNOCK_BACK: t("knock back"),
+            SpoergeCall.THROW: t("throw the cards"),
+        }[move.call]
+    if isinstance(move, Kontra):
+        return t("say kontra")
+    if isinstance(move, Re):
+        return t("say re")
+    if isinstance(move, NoCall):
+        return t("say nothing")
+    if isinstance(move, RamseCall):
+        return t("say Grand") if move.grand else t("say Ramse")
+    return str(move)
+
+
+def bid_hints(ctx: PageContext, stored: StoredDeal, view: SeatView) -> None:
+    """The hand's highest bid per game (the calculators' working) and the estimated chance to win it."""
+    t = ctx.t
+    cache: dict[Any, Any] = st.session_state.setdefault(HINTS_KEY, {})
+    key = (stored.id, tuple(c.iss for c in view.hand))
+    hints = cache.get(key)
+    if hints is None:
+        with st.spinner(t("The coach is trying your hand in sampled deals…")):
+            hints = bidding_hints(
+                view.profile, view.hand, view.seat, rng=random.Random(stored.seed), chances=3, time_budget=1.5
+            )
+        cache.clear()
+        cache[key] = hints
+    lines = []
+    for hint in hints[:6]:
+        words = hint.breakdown.danish_words() if ctx.lang == "da" else hint.breakdown.english_words()
+        line = f"- {declaration_text(hint.declaration, t)}: {words}"
+        if hint.chance is not None and hint.chance.chance is not None:
+            line += " · " + t("wins in about {pct} % of sampled deals", pct=round(100 * hint.chance.chance))
+        lines.append(line)
+    st.markdown(t("**Your highest bid per game:**") + "\n" + "\n".join(lines))
+    st.caption(t("Chances: your hand played with all cards open against random deals of the other cards."))
+
+
+# --- after the deal -----------------------------------------------------------------------------------------
+
+
+def _money(amount: Decimal, scheme: str, lang: str) -> str:
+    text = f"{amount:+}" if scheme != "online_stakes" else f"{amount:+.2f}"
+    return text.replace(".", ",") if lang == "da" else text
+
+
+def result_panel(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDeal) -> None:
+    t = ctx.t
+    outcome = deal.state.outcome()
+    if outcome is None or stored.summary_json is None:
+        return
+    summary = DealSummary.from_json(stored.summary_json)
+    names = player_names(t)
+    st.subheader(t("Deal {n}: result", n=stored.number))
+    if outcome.passed_in:
+        st.info(t("Everyone passed: the deal is thrown in (no score)."))
+    elif outcome.ramse is not None:
+        points = ", ".join(f"{names[p]} {outcome.points[summary.seats[p]]}" for p in range(3))
+        st.info(t("Ramse: card points {points}.", points=points))
+    elif outcome.slaa_40_failed:
+        st.error(t("Slå 40 an without a game worth 40: lost without play at 40."))
+    elif outcome.result is not None:
+        declarer = summary.declarer
+        who = names[declarer] if declarer is not None else "?"
+        d = outcome.declaration
+        st.markdown(
+            t(
+                "**{who}** played **{game}** for **{bid}**.",
+                who=who,
+                game=declaration_text(d, t) if d else "",
+                bid=outcome.bid,
+            )
+        )
+        (st.success if outcome.result.won else st.error)(result_text(outcome.result, ctx))
+        settlement = settlement_for(summary, current.scheme)
+        if settlement is not None:
+            st.caption(" · ".join(t_message(line, t) for line in settlement.working_parts))
+    review(ctx, current, stored, deal)
+
+
+def review(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDeal) -> None:
+    """Memory check, "could I have won?", the replay viewer and the .sgf download."""
+    t = ctx.t
+    state = deal.state
+    outcome = state.outcome()
+    if outcome is None or outcome.result is None or state.declaration is None or state.game is None:
+        return
+    game = state.game
+    learner = deal.learner
+    defenders = [s for s in Seat if s is not outcome.declarer]
+    check = memory_check(
+        state.declaration.game,
+        state.deal.hand(learner),
+        outcome.points[int(outcome.declarer)] if outcome.declarer is not None else 0,
+        sum(outcome.points[int(s)] for s in defenders),
+    )
+    with st.expander(t("Memory check"), expanded=current.coach == "none", icon=":material/psychology:"):
+        if check.trumps_out is not None:
+            st.markdown(
+                t(
+                    "The other two held **{n}** trumps at the start; you held {held}.",
+                    n=check.trumps_out,
+                    held=check.trumps_held,
+                )
+            )
+        st.markdown(
+            t(
+                "Card points: declarer **{d}**, defenders **{o}** (the skat counts for the declarer).",
+                d=check.declarer_points,
+                o=check.defender_points,
+            )
+        )
+    text = stored.record
+    if text:
+        record = _record(text, state.profile)
+        if record is not None:
+            costly_card_panel(f"playdeal-{stored.id}", record, [c for _, c in game.moves], learner, ctx)
+            left, right = st.columns(2)
+            with left:
+                st.download_button(
+                    t("Download the deal (.sgf)"), text + "\n", file_name=f"skat-deal-{stored.number}.sgf",
+                    mime="text/plain", key="play_download", icon=":material/download:",
+                )  # fmt: skip
+            with right:
+                st.button(
+                    t("Open it in the replay viewer"),
+                    key="play_viewer",
+                    on_click=_to_viewer,
+                    args=(record,),
+                    icon=":material/replay:",
+                )
+
+
+def _record(text: str, profile: Any) -> GameRecord | None:
+    try:
+        return GameRecord.from_iss_line(text, profile)
+    except SkatError:
+        return None
+
+
+def _to_viewer(record: GameRecord) -> None:
+    uploaded = list(st.session_state.get(UPLOADED_KEY, []))
+    uploaded.append(record)
+    st.session_state[UPLOADED_KEY] = uploaded
+    st.session_state[CHOICE_KEY] = f"iss:{len(uploaded) - 1}"
+    st.session_state["play_go_viewer"] = True
+
+
+def score_sheet(ctx: PageContext, current: Evening, deals: list[StoredDeal]) -> None:
+    """The evening's list: one row per finished deal, the amounts and running totals, and a plot."""
+    if st.session_state.pop("play_go_viewer", False):
+        st.switch_page(VIEWER_PAGE)
+    t = ctx.t
+    finished = [DealSummary.from_json(d.summary_json) for d in deals if d.finished and d.summary_json]
+    if not finished:
+        return
+    sheet = ScoreSheet(current.scheme, finished)
+    rows = sheet.rows()
+    names = player_names(t)
+    st.subheader(t("Score sheet · {scheme}", scheme=scheme_names(t)[current.scheme]))
+    table = []
+    for row in rows:
+        s = row.summary
+        if s.kind == "ramse":
+            what = t("Ramse")
+        elif s.kind == "passed":
+            what = t("passed in")
+        elif s.slaa_40_failed:
+            what = t("Slå 40 an lost")
+        else:
+            d = s.declaration
+            what = f"{names[s.declarer or 0]}: {declaration_text(d, t) if d else ''} ({s.bid})"
+        entry: dict[str, Any] = {t("Deal"): row.number, t("Game"): what}
+        for p, name in enumerate(names):
+            entry[name] = _money(row.amounts[p], current.scheme, ctx.lang) if row.amounts else "–"
+            entry[t("{name} total", name=name)] = _money(row.totals[p], current.scheme, ctx.lang)
+        table.append(entry)
+    st.dataframe(table, hide_index=True, key="play_sheet")
+    if len(rows) >= 2:
+        chart = {name: [float(r.totals[p]) for r in rows] for p, name in enumerate(names)}
+        st.line_chart(chart, height=220)
