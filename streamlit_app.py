@@ -21,17 +21,18 @@ from trainer.ui.context import (
     context_from_state,
     keep_choices,
     restore_choices,
+    session_state,
 )
 from trainer.ui.nav import PAGES
 from trainer.ui.terms import profile_label
 
 st.set_page_config(page_title="Skat Trainer", page_icon="🂡", layout="centered")
-restore_choices(st.session_state)
-adopt_query_params(st.session_state, st.query_params.to_dict())
+restore_choices(session_state())
+adopt_query_params(session_state(), st.query_params.to_dict())
 
 # The switches come first so that every page reads the session's choices from them.
 with st.sidebar:
-    t = context_from_state(st.session_state).t
+    t = context_from_state(session_state()).t
     st.segmented_control(
         t("Language"),
         LANGUAGES,
@@ -39,7 +40,7 @@ with st.sidebar:
         required=True,
         format_func=lambda code: LANGUAGE_NAMES[code],
     )
-    t = context_from_state(st.session_state).t
+    t = context_from_state(session_state()).t
     st.radio(
         t("Rules"),
         PROFILE_NAMES,
@@ -52,8 +53,8 @@ with st.sidebar:
         key=FOUR_COLOUR_KEY,
         help=t("Clubs green, spades black, hearts red, diamonds orange."),
     )
-keep_choices(st.session_state)
-for name, value in choices_as_params(st.session_state).items():
+keep_choices(session_state())
+for name, value in choices_as_params(session_state()).items():
     st.query_params[name] = value
 if FOUR_COLOUR_KEY in st.query_params and not st.session_state[FOUR_COLOUR_KEY]:
     del st.query_params[FOUR_COLOUR_KEY]

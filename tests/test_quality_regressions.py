@@ -30,7 +30,7 @@ def _widget_harness(name: str, lang: str, profile: str) -> None:
     from trainer.profiles import get_profile
     from trainer.ui.widgets import WIDGETS, WidgetContext
 
-    WIDGETS[name](WidgetContext(lang, get_profile(profile), get_translator(lang), "w-", False))
+    WIDGETS[name](WidgetContext(lang, get_profile(profile), get_translator(lang), key="w-"))
 
 
 def widget_app(name: str, *, lang: str = "en", profile: str = "danish") -> AppTest:

@@ -19,7 +19,7 @@ def _widget_harness(name: str, lang: str, profile: str, four_colour: bool) -> No
     from trainer.profiles import get_profile
     from trainer.ui.widgets import WIDGETS, WidgetContext
 
-    WIDGETS[name](WidgetContext(lang, get_profile(profile), get_translator(lang), "w-", four_colour))
+    WIDGETS[name](WidgetContext(lang, get_profile(profile), get_translator(lang), four_colour, key="w-"))
 
 
 def widget_app(

@@ -36,7 +36,7 @@ def _widget_script(name: str, lang: str, rules: str) -> None:
     from trainer.profiles import get_profile
     from trainer.ui.widgets import WIDGETS, WidgetContext
 
-    WIDGETS[name](WidgetContext(lang, get_profile(rules), get_translator(lang), f"{name}-t-"))
+    WIDGETS[name](WidgetContext(lang, get_profile(rules), get_translator(lang), key=f"{name}-t-"))
 
 
 def widget(name: str, rules: str = "danish", lang: str = "en") -> AppTest:

@@ -14,8 +14,9 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.cardart import CardState, RankLetters, card_back_svg, card_svg, svg_data_uri
+from trainer.cardart import CardState, card_back_svg, card_svg, svg_data_uri
 from trainer.cards import Card, Suit, parse_card
+from trainer.ui.context import rank_letters
 from trainer.ui.terms import card_label, card_name
 
 CARD_WIDTH_CSS = "clamp(50px, 14vw, 84px)"
@@ -29,7 +30,7 @@ _PILL_FOUR_COLOURS = {Suit.CLUBS: "green", Suit.SPADES: None, Suit.HEARTS: "red"
 @lru_cache(maxsize=512)
 def card_uri(card: Card, four_colour: bool, state: CardState, lang: str) -> str:
     """A card face as a data URI (cached: the same 32 cards are drawn again on every rerun)."""
-    letters = RankLetters.DANISH if lang == "da" else RankLetters.INTERNATIONAL
+    letters = rank_letters(lang)
     title = card_name(card, lang)
     return svg_data_uri(card_svg(card, four_colour=four_colour, state=state, letters=letters, title=title))
 

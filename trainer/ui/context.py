@@ -1,14 +1,16 @@
-"""What every page receives: the session's language, rule profile, translator and card style.
+"""What every page and live element receives: the session's language, rule profile, translator and card
+style, and for a live element a key prefix for its widgets.
 
 The shell (``streamlit_app.py``) renders the switches; each page calls :func:`page_context` once and passes
-the context (and so the profile) down explicitly to everything it draws. There is no global current rule set.
+the context (and so the profile) down explicitly to everything it draws; a live element gets the page's
+context with its own key (``ctx.keyed("calc-")``). There is no global current rule set.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from trainer.cardart import RankLetters
 from trainer.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, get_translator
@@ -22,19 +24,46 @@ DEFAULT_PROFILE = DANISH.name
 PROFILE_NAMES: tuple[str, ...] = tuple(PROFILES)
 
 
+DANISH_UI = "da"
+
+
+def is_danish(lang: str) -> bool:
+    """Whether ``lang`` is the Danish UI (all Danish, no English glosses)."""
+    return lang == DANISH_UI
+
+
+def rank_letters(lang: str) -> RankLetters:
+    """Corner letters on the cards: the Danish E K D B in the Danish UI, A K Q J otherwise."""
+    return RankLetters.DANISH if is_danish(lang) else RankLetters.INTERNATIONAL
+
+
 @dataclass(frozen=True)
 class PageContext:
-    """The session's choices, resolved to objects."""
+    """The session's choices, resolved to objects. A live element's context is the page's with a ``key``:
+    the unique prefix of its Streamlit widget keys (``ctx.k("seed")``)."""
 
     lang: str
     profile: RuleProfile
     t: Translator
     four_colour: bool = False
+    key: str = ""
+
+    @property
+    def is_danish(self) -> bool:
+        return is_danish(self.lang)
 
     @property
     def letters(self) -> RankLetters:
         """Corner letters on the cards: the Danish E K D B in the Danish UI."""
-        return RankLetters.DANISH if self.lang == "da" else RankLetters.INTERNATIONAL
+        return rank_letters(self.lang)
+
+    def keyed(self, key: str) -> PageContext:
+        """This context for a live element whose widget keys start with ``key``."""
+        return replace(self, key=key)
+
+    def k(self, name: str) -> str:
+        """A widget key inside this element: ``ctx.k("seed")``."""
+        return f"{self.key}{name}"
 
 
 def context_from_state(state: Mapping[str, Any]) -> PageContext:
@@ -53,11 +82,17 @@ def context_from_state(state: Mapping[str, Any]) -> PageContext:
     )
 
 
-def page_context() -> PageContext:
-    """The context of the current session (call once at the top of a page)."""
+def session_state() -> MutableMapping[str, Any]:
+    """This session's ``st.session_state`` as the string-keyed mapping the app uses (Streamlit types it
+    as keyed by ``str | int``, which a ``Mapping[str, Any]`` parameter does not accept)."""
     import streamlit as st
 
-    return context_from_state(st.session_state)
+    return cast("MutableMapping[str, Any]", st.session_state)
+
+
+def page_context() -> PageContext:
+    """The context of the current session (call once at the top of a page)."""
+    return context_from_state(session_state())
 
 
 URL_ADOPTED_KEY = "_url_choices_adopted"

@@ -76,13 +76,7 @@ def render_lesson(
                 if widget is None:
                     st.warning(t("This live element is not built yet: {name}", name=block.name))
                     continue
-                wctx = WidgetContext(
-                    lang=ctx.lang,
-                    profile=ctx.profile,
-                    t=t,
-                    key=widget_key(lesson.slug, block.name),
-                    four_colour=ctx.four_colour,
-                )
+                wctx = ctx.keyed(widget_key(lesson.slug, block.name))
                 try:
                     widget(wctx)
                 except SkatError as error:

@@ -43,9 +43,9 @@ def _learner(state: MutableMapping[str, Any]) -> int | None:
 def _state(state: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
     if state is not None:
         return state
-    import streamlit as st
+    from trainer.ui.context import session_state
 
-    return st.session_state
+    return session_state()
 
 
 def mark_done(slug: str, done: bool = True, state: MutableMapping[str, Any] | None = None) -> None:
@@ -114,8 +114,9 @@ def sign_in(name: str, state: MutableMapping[str, Any] | None = None) -> int | N
         return None
     learner = get_store().get_or_create_learner(clean)
     store[LEARNER_NAME_KEY] = learner.name
-    store[LEARNER_ID_KEY] = learner.id
-    return learner.id
+    learner_id: int = learner.id
+    store[LEARNER_ID_KEY] = learner_id
+    return learner_id
 
 
 def adopt_learner(state: MutableMapping[str, Any], params: Mapping[str, str]) -> None:

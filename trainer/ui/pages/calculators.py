@@ -12,7 +12,6 @@ from trainer.games import GameType
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.terms import t_error
-from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.game_value import declaration_inputs, show_value
 from trainer.ui.widgets.highest_bid import SAMPLE_HANDS, bid_table_frame, distribution_chart, hand_inputs
 from trainer.value import game_value, highest_possible_value, matadors
@@ -22,7 +21,7 @@ KEY = "calc-value-"
 
 def render(page: PageContext) -> None:
     t = page.t
-    ctx = WidgetContext(page.lang, page.profile, t, KEY, page.four_colour)
+    ctx = page.keyed(KEY)
     st.title(t("Value calculator"))
     st.caption(t("Enter a hand, choose a game and its levels: the engine counts the value."))
     hand, skat = hand_inputs(ctx)

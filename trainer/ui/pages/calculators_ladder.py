@@ -12,7 +12,6 @@ from trainer.profiles import PROFILES, RuleProfile, get_profile
 from trainer.safe_text import csv_text
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.terms import game_name, profile_label
-from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.bid_ladder import game_filter, ladder_frame, short_game
 from trainer.ui.widgets.help_table import HELP_GAMES, grid_frame, help_frame, printable_html
 from trainer.value import game_value, max_matadors
@@ -47,7 +46,7 @@ def value_chart(profile: RuleProfile, t: Translator) -> go.Figure:
 
 def render(page: PageContext) -> None:
     t = page.t
-    ctx = WidgetContext(page.lang, page.profile, t, KEY, page.four_colour)
+    ctx = page.keyed(KEY)
     st.title(t("Bid ladder and help tables"))
     st.session_state.setdefault(ctx.k("rules"), page.profile.name)
     name = st.segmented_control(

@@ -116,18 +116,19 @@ def _undo(ctx: WidgetContext) -> None:
 
 def score_sheet(page: PageContext, options: SchemeOptions) -> None:
     t = page.t
-    ctx = WidgetContext(page.lang, page.profile, t, SHEET_KEY, page.four_colour)
+    ctx = page.keyed(SHEET_KEY)
     st.session_state.setdefault(ctx.k("players"), DEFAULT_PLAYERS)
     st.text_input(t("Players (3 or 4 names, separated by commas)"), key=ctx.k("players"))
     sheet = _sheet(ctx)
     if sheet is None:
         return
     dealer = sheet.next_dealer
+    players = sheet.players
     st.markdown(
-        t("Game {n}: {dealer} deals.", n=len(sheet.entries) + 1, dealer=for_markdown(sheet.players[dealer]))
+        t("Game {n}: {dealer} deals.", n=len(sheet.entries) + 1, dealer=for_markdown(players[dealer]))
     )
-    playing = list(sheet.playing(dealer))
-    st.selectbox(t("Declarer"), playing, key=ctx.k("declarer"), format_func=lambda i: sheet.players[i])
+    playing: list[int] = list(sheet.playing(dealer))
+    st.selectbox(t("Declarer"), playing, key=ctx.k("declarer"), format_func=lambda i: players[i])
     result = result_inputs(ctx)
     st.session_state[ctx.k("result")] = result
     add, undo = st.columns(2)
@@ -188,7 +189,7 @@ def score_sheet(page: PageContext, options: SchemeOptions) -> None:
 
 def render(page: PageContext) -> None:
     t = page.t
-    ctx = WidgetContext(page.lang, page.profile, t, KEY, page.four_colour)
+    ctx = page.keyed(KEY)
     st.title(t("Settlement"))
     # Values, the overbid rule and the schneider line differ between the rule sets.
     st.caption(t("Rules used: {rules}", rules=profile_name(page.profile, t)))

@@ -36,7 +36,7 @@ def _reveal(ctx: WidgetContext, hand_text: str) -> None:
 
 def render(page: PageContext) -> None:
     t = page.t
-    ctx = WidgetContext(page.lang, page.profile, t, KEY, page.four_colour)
+    ctx = page.keyed(KEY)
     st.title(t("Overbid detector"))
     st.caption(t("A Jack in the skat counts for the matadors and can leave the bid uncovered."))
     # What a lost overbid game counts differs between the rule sets.

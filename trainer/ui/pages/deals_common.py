@@ -138,7 +138,7 @@ def declaration_text(declaration: Declaration, t: Translator) -> str:
 
 def value_words(result: GameResult, ctx: PageContext) -> str:
     breakdown = result.breakdown
-    return breakdown.danish_words() if ctx.lang == "da" else breakdown.english_words()
+    return breakdown.danish_words() if ctx.is_danish else breakdown.english_words()
 
 
 def result_text(result: GameResult, ctx: PageContext) -> str:

@@ -12,7 +12,7 @@ import streamlit as st
 from trainer.cards import parse_cards
 from trainer.quiz import KIND_TITLES, Question, Response, Verdict, check
 from trainer.ui.components import card_row, pick_cards, verdict
-from trainer.ui.context import PageContext
+from trainer.ui.context import PageContext, session_state
 from trainer.ui.progress_state import (
     LEARNER_ID_KEY,
     LEARNER_NAME_KEY,
@@ -35,7 +35,7 @@ def _on_name() -> None:
 def learner_box(ctx: PageContext) -> int | None:
     """Ask for the learner's display name (no password); returns the learner id or None."""
     t = ctx.t
-    adopt_learner(st.session_state, st.query_params.to_dict())
+    adopt_learner(session_state(), st.query_params.to_dict())
     st.session_state[NAME_INPUT_KEY] = st.session_state.get(LEARNER_NAME_KEY, "") or ""
     st.text_input(
         t("Your name"),

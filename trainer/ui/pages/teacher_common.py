@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.cardart import RankLetters, card_svg, svg_data_uri
+from trainer.cardart import card_svg, svg_data_uri
 from trainer.cards import Card, parse_card
 from trainer.deal import Seat
 from trainer.errors import SkatError
@@ -30,7 +30,7 @@ from trainer.store.db import database_url
 from trainer.teacher import DEAL, DRILL, LESSON
 from trainer.text import upper_first
 from trainer.ui.components import card_row, pill_label
-from trainer.ui.context import PageContext
+from trainer.ui.context import PageContext, is_danish, rank_letters
 from trainer.ui.terms import card_name, declaration_words, profile_label, seat_name, t_error, t_message
 from trainer.ui.views.cards import CardSize
 from trainer.ui.views.table import TableView, draw_table
@@ -121,7 +121,7 @@ def _deal_titles() -> dict[str, tuple[str, str]]:
 
 def deal_choices(lang: str) -> dict[str, str]:
     """Example deals that can be assigned: id → title in ``lang`` (empty when there are none)."""
-    return {key: da if lang == "da" else en for key, (en, da) in _deal_titles().items()}
+    return {key: da if is_danish(lang) else en for key, (en, da) in _deal_titles().items()}
 
 
 def assignment_title(a: Assignment, ctx: PageContext) -> str:
@@ -141,7 +141,7 @@ def big_card_row(
     cards: Sequence[Card], *, lang: str, four_colour: bool = False, width: str = BIG_CARD_WIDTH_CSS
 ) -> None:
     """Cards for a projector: up to 150 px wide (``width``), still six in a row on a phone."""
-    letters = RankLetters.DANISH if lang == "da" else RankLetters.INTERNATIONAL
+    letters = rank_letters(lang)
     figures = "".join(
         f'<img src="{svg_data_uri(card_svg(card, four_colour=four_colour, letters=letters, title=name))}"'
         f' alt="{escape(name)}" style="width:{width};height:auto"/>'

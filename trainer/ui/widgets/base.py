@@ -4,35 +4,16 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass
 
 import streamlit as st
 
-from trainer.cardart import RankLetters
 from trainer.games import GameType
-from trainer.i18n import Translator
-from trainer.profiles import RuleProfile
+from trainer.ui.context import PageContext
 from trainer.ui.terms import GAME_CHOICES, game_name
 
-
-@dataclass(frozen=True)
-class WidgetContext:
-    """Everything a live element may depend on, passed explicitly: language, rule profile, translator, a
-    unique key prefix for its Streamlit widgets (``key + "seed"`` …) and the card style."""
-
-    lang: str
-    profile: RuleProfile
-    t: Translator
-    key: str
-    four_colour: bool = False
-
-    def k(self, name: str) -> str:
-        """A widget key inside this element: ``ctx.k("seed")``."""
-        return f"{self.key}{name}"
-
-    @property
-    def letters(self) -> RankLetters:
-        return RankLetters.DANISH if self.lang == "da" else RankLetters.INTERNATIONAL
+WidgetContext = PageContext
+"""Everything a live element may depend on, passed explicitly: the page's context (language, rule profile,
+translator, card style) with a unique key prefix for its Streamlit widgets (``page.keyed(key)``)."""
 
 
 def widget_key(slug: str, name: str) -> str:

@@ -15,6 +15,7 @@ from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import OverbidValuation
 from trainer.ui.components import card_row, cards_text
+from trainer.ui.context import is_danish
 from trainer.ui.terms import t_error
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.game_value import declaration_name
@@ -28,7 +29,7 @@ EXAMPLE_SKATS = ("CJ D7", "SJ D7", "CJ SJ", "D7 D8")
 def percent(chance: Fraction, lang: str) -> str:
     """A chance in per cent with one decimal, with a decimal comma in Danish (17,7)."""
     text = f"{float(chance) * 100:.1f}"
-    return text.replace(".", ",") if lang == "da" else text
+    return text.replace(".", ",") if is_danish(lang) else text
 
 
 def _way_label(kind: str, ctx: WidgetContext) -> str:

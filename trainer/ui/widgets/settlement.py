@@ -13,6 +13,7 @@ from trainer.calc import SCHEMES, SchemeOptions, settle_all
 from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.settlement import Settlement
+from trainer.ui.context import is_danish
 from trainer.ui.terms import t_error, t_message
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.game_value import declaration_inputs, matadors_input
@@ -27,7 +28,7 @@ def money(amount: Decimal, scheme: str = "", lang: str = "en") -> str:
     with cents (3.12, -3.60); a decimal comma in Danish (0,5 and 3,60)."""
     shown = amount.quantize(Decimal("0.01")) if scheme == "online_stakes" else amount.normalize()
     text = f"{shown:f}"
-    return text.replace(".", ",") if lang == "da" else text
+    return text.replace(".", ",") if is_danish(lang) else text
 
 
 def unit_name(unit: str, t: Translator) -> str:
