@@ -4,6 +4,7 @@ when the solver package provides it). Output is JSON so that scripts and tests c
     skat-trainer replay [--rules international|danish] FILE...     one JSON object per record (JSON Lines)
     skat-trainer ladder [--rules R]                                 the bid ladder as a JSON list
     skat-trainer value [--rules R] --game G --cards "..." [...]     matadors, multiplier, value, overbid
+    skat-trainer bot [--level beginner|club|expert] [--seed N]     a computer player (docs/bot-protocol.md)
 
 Exit status: 0 fine; 1 when a replayed record had an error or a file could not be read; 2 for bad
 command-line input (printed as one line on stderr, argparse style).
@@ -81,6 +82,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     value_parser.add_argument("--announce", choices=("schneider", "schwarz"), help="announced level")
     value_parser.add_argument("--bid", type=int, help="the bid, to check for an overbid")
     value_parser.set_defaults(handler=_value_command)
+
+    bot_parser = subparsers.add_parser(
+        "bot", help="a computer player on stdin/stdout: one JSON request per line (docs/bot-protocol.md)"
+    )
+    bot_parser.add_argument(
+        "--level",
+        choices=("beginner", "club", "expert"),
+        default="expert",
+        help="playing strength (default expert)",
+    )
+    bot_parser.add_argument(
+        "--seed", type=int, default=0, help="seed for the bot's random choices (default 0)"
+    )
+    bot_parser.set_defaults(handler=_bot_command)
 
     _register_solver(subparsers, command)
     return parser
@@ -298,6 +313,35 @@ def _value_command(args: argparse.Namespace) -> int:
         raise _UsageError(f"{PROG} value: error: {error}") from None
     _print_json(report)
     return EXIT_OK
+
+
+# --- bot ----------------------------------------------------------------------------------------------------
+
+
+def _bot_command(args: argparse.Namespace) -> int:
+    """Serve the bot protocol until the end of input (docs/bot-protocol.md). Every line gets exactly one reply
+    line; a bad request gets ``{"error": ...}``; nothing but replies is written to stdout."""
+    import traceback
+
+    from trainer.bots.protocol import serve_line
+    from trainer.solver import warm_up
+
+    if args.level == "expert":
+        warm_up(
+            block=False
+        )  # compile the solver's kernel in the background; the rules of thumb answer meanwhile
+    raw = getattr(sys.stdin, "buffer", None)
+    while True:
+        data = raw.readline() if raw is not None else sys.stdin.readline()
+        if not data:
+            return EXIT_OK
+        line = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+        try:
+            reply = serve_line(line, args.level, args.seed)
+        except Exception as error:  # a bug must not end the session or print a traceback on stdout
+            traceback.print_exc(file=sys.stderr)
+            reply = {"error": f"internal error ({type(error).__name__}): {error}"}
+        _print_json(reply)
 
 
 if __name__ == "__main__":  # pragma: no cover
