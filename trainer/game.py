@@ -33,7 +33,15 @@ from enum import Enum
 from trainer.bidding import Auction, AuctionEvent, allowed_declarations
 from trainer.cards import Card, card_points, sort_hand
 from trainer.deal import SKAT_SIZE, Deal, Seat, random_deal
-from trainer.errors import N_, BidError, DeclarationError, Message, SkatError, SkatExchangeError
+from trainer.errors import (
+    N_,
+    BidError,
+    DeclarationError,
+    IllegalCardError,
+    Message,
+    SkatError,
+    SkatExchangeError,
+)
 from trainer.extras import (
     DANISH_EXTRAS,
     DanishExtras,
@@ -382,6 +390,7 @@ class SeatView:
 # --- the state ----------------------------------------------------------------------------------------------
 
 _HIDDEN = "??"
+_DECLARING = (Phase.PICKUP, Phase.DISCARD, Phase.DECLARE)
 _DECLARATIONS: dict[str, tuple[Declaration, ...]] = {}
 
 
@@ -431,18 +440,21 @@ class DealState:
         self._slaa_on = slaa_40_an
         self._window_on = spoerge or kontra
         self._ramse_on = profile.all_pass is AllPass.RAMSE if ramse is None else ramse
+        self._contract: tuple[Seat, int] | None = None
         self._reset()
 
     def _reset(self) -> None:
         self._moves: list[Move] = []
         self._phase = Phase.SLAA_40 if self._slaa_on else Phase.AUCTION
+        if self._contract is not None:
+            self._phase = Phase.PICKUP
         self._auction = Auction(self.profile)
         self._slaa_spoken = 0
         self._knocker: Seat | None = None
         self._knock_game: GameType | None = None
         self._slaa_failed = False
-        self._declarer: Seat | None = None
-        self._bid: int | None = None
+        self._declarer: Seat | None = None if self._contract is None else self._contract[0]
+        self._bid: int | None = None if self._contract is None else self._contract[1]
         self._picked_up = False
         self._discards: tuple[Card, ...] = ()
         self._declaration: Declaration | None = None
@@ -464,6 +476,39 @@ class DealState:
     def shuffled(cls, profile: RuleProfile, seed: int | None, **options: object) -> DealState:
         """A deal shuffled, cut and dealt by the profile from ``seed`` (reproducible)."""
         return cls(profile, random_deal(seed, profile), **options)  # type: ignore[arg-type]
+
+    @classmethod
+    def with_contract(
+        cls,
+        profile: RuleProfile,
+        deal: Deal,
+        declarer: Seat,
+        declaration: Declaration,
+        *,
+        bid: int,
+        discards: Sequence[Card] = (),
+        **options: object,
+    ) -> DealState:
+        """A deal that starts after its auction: ``declarer`` won it at ``bid`` (no auction moves in the
+        history); the pickup, the discards and the declaration are applied and checked, so the state stands
+        before the first lead. For replaying a recorded game and for fixed-contract benchmarks.
+
+        >>> from trainer.profiles import INTERNATIONAL
+        >>> from trainer.deal import random_deal
+        >>> state = DealState.with_contract(INTERNATIONAL, random_deal(3, INTERNATIONAL), Seat.FOREHAND,
+        ...                                 Declaration(GameType.GRAND, hand=True), bid=18)
+        >>> state.phase, state.to_move, state.history  # doctest: +ELLIPSIS
+        (<Phase.PLAY: 'play'>, <Seat.FOREHAND: 0>, (Declare(seat=<Seat.FOREHAND: 0>, ...),))
+        """
+        state = cls(profile, deal, **options)  # type: ignore[arg-type]
+        state._contract = (Seat(declarer), bid)
+        state._reset()
+        normal = profile.normalize(declaration)
+        if not normal.hand:
+            state.apply(PickUp(declarer))
+            state.apply(Discard(declarer, tuple(discards)))
+        state.apply(Declare(declarer, declaration))
+        return state
 
     # ---- reading ----------------------------------------------------------------------------------------
     @property
@@ -600,7 +645,7 @@ class DealState:
 
     def _declarable(self, *, hand: bool) -> tuple[Declaration, ...]:
         """The declarations allowed now: the profile's, reaching the bid (a hand game judged on the ten
-        cards alone), with Musik's trumps in hand: the rules of :meth:`_check_declaration`, not raising."""
+        cards alone), with Musik's trumps in hand: the rules of :meth:`check_declaration`, not raising."""
         assert self._declarer is not None and self._bid is not None
         ten = self.hand(self._declarer)
         seen = ten if hand else (*ten, *self._discards)
@@ -640,22 +685,28 @@ class DealState:
         expected = self.to_move
         if expected is None:
             raise SkatError.of(N_("The deal is over; no more moves can be made."))
+        if isinstance(move, Bid | Hold | Pass) and (phase is Phase.AUCTION or self._auction.finished):
+            self._check_auction(move)  # the auction words its own errors (turn, ladder, bidding over)
+            return
         if Seat(move.seat) is not expected:
+            if phase is Phase.PLAY:
+                raise IllegalCardError.of(
+                    N_("It is {expected}'s turn to play, not {seat}'s."),
+                    expected=expected,
+                    seat=Seat(move.seat),
+                )
             raise SkatError.of(
                 N_("It is {expected}'s turn, not {seat}'s."), expected=expected, seat=Seat(move.seat)
             )
         if phase is Phase.SLAA_40 and isinstance(move, Knock40):
             return
-        if phase is Phase.AUCTION and isinstance(move, Bid | Hold | Pass):
-            self._check_auction(move)
-            return
         if phase is Phase.PICKUP and isinstance(move, Declare):
             self._require_hand(move.declaration, hand=True)
-            self._check_declaration(move.declaration)
+            self.check_declaration(move.declaration)
             return
         if phase is Phase.DECLARE and isinstance(move, Declare):
             self._require_hand(move.declaration, hand=False)
-            self._check_declaration(move.declaration)
+            self.check_declaration(move.declaration)
             return
         if phase is Phase.DISCARD and isinstance(move, Discard):
             self._check_pair(move.cards, self.hand(expected), SkatExchangeError)
@@ -679,7 +730,7 @@ class DealState:
         scratch = self._auction_copy()
         if isinstance(move, Bid):
             floor = self._bid_floor()
-            if move.value <= floor:
+            if move.value <= floor and not scratch.finished:
                 raise BidError.of(
                     N_("{knocker} knocked {value}, so every bid must be higher than {value}."),
                     knocker=self._knocker,
@@ -700,11 +751,13 @@ class DealState:
         if not hand and normal.hand:
             raise DeclarationError.of(N_("A hand game (H) cannot be declared after picking up the skat."))
 
-    def _check_declaration(self, declaration: Declaration) -> Declaration:
+    def check_declaration(self, declaration: Declaration) -> Declaration:
         """The normalized declaration, or the refusal: the profile's rules, the bid (a hand game on the ten
-        cards alone, the skat unseen) and Musik's trumps."""
+        cards alone, the skat unseen; after the pickup over the declarer's twelve cards) and Musik's trumps.
+        Usable from the pickup on (a replayer checks a declaration written before the discards)."""
+        if self._declarer is None or self._bid is None or self._phase not in _DECLARING:
+            raise DeclarationError.of(N_("The game can only be declared after the bidding, before play."))
         d = self.profile.check_declaration(declaration)
-        assert self._declarer is not None and self._bid is not None
         ten = self.hand(self._declarer)
         seen = ten if d.hand else (*ten, *self._discards)
         check_reachable(self.profile, d, matadors(seen, d.game), self._bid)
@@ -839,7 +892,7 @@ class DealState:
             self._phase = Phase.FINISHED
 
     def _declare(self, declaration: Declaration) -> None:
-        d = self._check_declaration(declaration)
+        d = self.check_declaration(declaration)
         assert self._declarer is not None
         self._declaration = d
         discards = self._discards if self._picked_up else None

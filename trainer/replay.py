@@ -21,6 +21,7 @@ from typing import Literal
 from trainer.cards import TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
+from trainer.game import DealState, Phase, PlayCard
 from trainer.games import Declaration
 from trainer.play import (
     TRICKS_PER_GAME,
@@ -32,7 +33,7 @@ from trainer.play import (
     trick_winner,
 )
 from trainer.profiles import RuleProfile
-from trainer.records.deals import ExampleDeal, Note, musik_fulfilled
+from trainer.records.deals import ExampleDeal, Note
 from trainer.value import GameResult, evaluate_game, possible_declarer_points
 
 SEATS_PER_TRICK = 3
@@ -64,18 +65,30 @@ class GameRecord:
     trick_notes: tuple[Note | None, ...] = ()
     example: ExampleDeal | None = field(default=None, compare=False)
 
+    def deal_state(self) -> DealState:
+        """The whole-deal state of this record's contract right after the declaration."""
+        return DealState.with_contract(
+            self.profile, self.deal, self.declarer, self.declaration, bid=self.bid, discards=self.discards
+        )
+
+    def deal_state_at(self, position: int) -> DealState:
+        """The whole-deal state after the first ``position`` recorded cards."""
+        state = self.deal_state()
+        for card in self.moves[: max(0, min(position, len(self.moves)))]:
+            seat = state.to_move
+            assert seat is not None
+            state.apply(PlayCard(seat, card))
+        return state
+
     def start_state(self) -> GameState:
         """The game after the skat exchange, before the first lead."""
-        if self.declaration.hand:
-            return GameState(self.profile, self.deal, self.declarer, self.declaration)
-        return GameState(self.profile, self.deal, self.declarer, self.declaration, discards=self.discards)
+        return self.state_at(0)
 
     def state_at(self, position: int) -> GameState:
-        """The game after the first ``position`` recorded cards."""
-        state = self.start_state()
-        for card in self.moves[: max(0, min(position, len(self.moves)))]:
-            state.play(card)
-        return state
+        """The game after the first ``position`` recorded cards (the play inside :meth:`deal_state_at`)."""
+        play = self.deal_state_at(position).game
+        assert play is not None
+        return play
 
     @classmethod
     def from_example(cls, example: ExampleDeal) -> GameRecord:
@@ -117,31 +130,28 @@ def _from_iss_line(line: str, profile: RuleProfile) -> GameRecord | None:
         return None
     if replayed.declarer is None or replayed.declaration is None or replayed.bid is None:
         raise RecordError.of(N_("The record ends before the game was declared."))
-    assert record.deal is not None
-    hands = record.deal.known_hands()
-    skat = record.deal.known_skat()
-    deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
-    discards: tuple[Card, ...] = ()
-    moves: list[Card] = []
+    assert replayed.state is not None
+    state = replayed.state.copy()
+    deal = state.deal
+    discards: tuple[Card, ...] = ()  # in the record's order (the state keeps them sorted)
+    cards: list[Card] = []
     for move in record.moves:
         if isinstance(move, iss.Declare) and move.discards:
             discards = tuple(c for c in move.discards if c is not None)
         elif isinstance(move, iss.Discard):
             discards = tuple(c for c in move.cards if c is not None)
         elif isinstance(move, iss.PlayCard) and move.card is not None:
-            moves.append(move.card)
-    # A server may list cards after a lost null game; keep only those the game really had.
-    state = (
-        GameState(profile, deal, replayed.declarer, replayed.declaration)
-        if replayed.declaration.hand
-        else GameState(profile, deal, replayed.declarer, replayed.declaration, discards=discards)
-    )
-    kept: list[Card] = []
-    for card in moves:
-        if state.is_finished:
-            break
-        state.play(card)
-        kept.append(card)
+            cards.append(move.card)
+    # The viewer shows every card the record lists, also after an early ending (SC/RE), up to the end of
+    # the game: a server may list cards after a lost null game, which the game never had.
+    play = state.game
+    if play is not None:
+        for card in cards[len(play.moves) :]:
+            seat = state.to_move
+            if state.phase is not Phase.PLAY or seat is None:
+                break
+            state.apply(PlayCard(seat, card))
+    kept = tuple(card for _seat, card in play.moves) if play is not None else ()
     return GameRecord(
         profile=profile,
         deal=deal,
@@ -150,7 +160,7 @@ def _from_iss_line(line: str, profile: RuleProfile) -> GameRecord | None:
         bid=replayed.bid,
         matadors=replayed.matadors or 0,
         discards=discards,
-        moves=tuple(kept),
+        moves=kept,
         result=replayed.outcome,
         title=f"ISS {record.id}" if record.id else "ISS",
         thrown=replayed.outcome is not None and replayed.outcome.reason == "thrown",
@@ -496,16 +506,12 @@ class SeatSession:
 
 
 def score_state(record: GameRecord, state: GameState) -> GameResult:
-    """Score a finished game of this record's declaration and bid."""
-    return evaluate_game(
-        record.profile,
-        record.declaration,
-        matadors=record.matadors,
-        bid=record.bid,
-        declarer_points=state.declarer_points,
-        declarer_tricks=state.declarer_tricks,
-        musik_fulfilled=musik_fulfilled(state),
-    )
+    """Score a game of this record's contract (declaration, bid, discards) played as ``state`` was: the cards
+    are replayed in a :class:`~trainer.game.DealState`, which scores them (Musik included)."""
+    deal_state = record.deal_state()
+    for seat, card in state.moves:
+        deal_state.apply(PlayCard(seat, card))
+    return deal_state.score()
 
 
 # --- open-hand analysis -----------------------------------------------------------------------------------

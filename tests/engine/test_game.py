@@ -109,7 +109,7 @@ def test_danish_all_pass_goes_to_ramse() -> None:
 def test_auction_moves_follow_the_auction() -> None:
     state = DealState(INTERNATIONAL, JACK_IN_SKAT)
     assert state.to_move is Seat.MIDDLEHAND
-    with pytest.raises(SkatError, match=r"middlehand's turn, not forehand's"):
+    with pytest.raises(SkatError, match=r"middlehand's turn to bid, not forehand's"):
         state.apply(Bid(Seat.FOREHAND, 18))
     with pytest.raises(BidError, match="19 is not a bid"):
         state.apply(Bid(Seat.MIDDLEHAND, 19))

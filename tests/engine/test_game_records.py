@@ -131,3 +131,29 @@ def test_deal_state_plays_every_example_deal_to_its_result() -> None:
             state.apply(PlayCard(seat, card))
         result = state.score(thrown=example.thrown)
         assert result == example.result, example.id
+
+
+def test_hand_game_overbid_by_a_skat_jack_replays_as_played_and_lost() -> None:
+    """Such a record used to be refused (which also told what lay in the skat); now it is played and lost."""
+    from tests.engine.test_game import WEAK_JACK_IN_SKAT
+    from trainer.games import Declaration, GameType
+    from trainer.profiles import DANISH, INTERNATIONAL
+
+    for profile in (INTERNATIONAL, DANISH):
+        state = DealState(profile, WEAK_JACK_IN_SKAT, ramse=False)
+        for move in (
+            Bid(Seat.MIDDLEHAND, 48),
+            Hold(Seat.FOREHAND),
+            Pass(Seat.MIDDLEHAND),
+            Pass(Seat.REARHAND),
+        ):
+            state.apply(move)
+        state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
+        while state.phase is not Phase.FINISHED:
+            state.apply(state.legal_moves()[-1])
+        outcome = state.outcome()
+        assert outcome is not None and outcome.result is not None
+        line = iss.write_record(iss.record_from_game(state.auction, state.deal, state.game, record_id="ob"))
+        replayed = iss.replay(iss.parse_record(line), profile)
+        assert replayed.complete and replayed.outcome == outcome.result
+        assert replayed.matadors == 1 and replayed.outcome.overbid == (outcome.result.breakdown.value < 48)

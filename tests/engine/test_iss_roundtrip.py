@@ -84,7 +84,9 @@ def play_random_game(seed: int, profile: RuleProfile) -> PlayedGame:
     choices = [d for d in allowed_declarations(profile) if not d.musik]
     declaration = rng.choice(choices)
     count = matadors(twelve, declaration.game)
-    auction = run_auction(rng, profile, declarer, _ceiling(profile, declaration, count))
+    # a hand game is declared on the ten cards alone (RULES §5): the cap is what they show
+    judged = matadors(deal.hand(declarer), declaration.game) if declaration.hand else count
+    auction = run_auction(rng, profile, declarer, _ceiling(profile, declaration, judged))
     assert auction.declarer == declarer
     bid = auction.bid_value
     assert bid is not None

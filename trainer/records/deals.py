@@ -20,14 +20,16 @@ from typing import Any
 
 import yaml
 
+from trainer import game
 from trainer.bidding import Action, Auction, hand_value, next_bid
 from trainer.cards import Card, parse_card, parse_cards
 from trainer.deal import Deal, Seat
-from trainer.errors import RecordError, SkatError
+from trainer.errors import N_, IllegalCardError, RecordError, SkatError
+from trainer.game import DealState, Move, Phase
 from trainer.games import Declaration, GameType
-from trainer.play import GameState, Trick
+from trainer.play import GameState
 from trainer.profiles import RuleProfile, get_profile
-from trainer.value import GameResult, check_reachable, evaluate_game, lowest_trumps, matadors
+from trainer.value import GameResult
 
 DEALS_DIR = Path(__file__).resolve().parents[2] / "exercises" / "deals"
 """Where the example deals live (one YAML file per deal)."""
@@ -151,11 +153,17 @@ class ExampleDeal:
         """Every recorded card in play order."""
         return tuple(card for trick in self.tricks for card in trick.cards)
 
+    def deal_state(self) -> DealState:
+        """The whole-deal state right after the declaration (the contract: declarer, bid, discards)."""
+        return DealState.with_contract(
+            self.profile, self.deal, self.declarer, self.declaration, bid=self.bid, discards=self.discards
+        )
+
     def start_state(self) -> GameState:
         """The game right after the skat exchange, before the first lead."""
-        if self.declaration.hand:
-            return GameState(self.profile, self.deal, self.declarer, self.declaration)
-        return GameState(self.profile, self.deal, self.declarer, self.declaration, discards=self.discards)
+        play = self.deal_state().game
+        assert play is not None
+        return play
 
     def auction(self, upto: int | None = None) -> Auction:
         """The auction after the first ``upto`` steps (all of them when None)."""
@@ -325,38 +333,24 @@ class _Reader:
             raise RecordError("title is missing (en and da).")
         summary = self.note(top.get("summary"), "summary")
         deal = self.read_deal(top.get("deal"))
-        bidding, auction = self.read_bidding(profile, top.get("bidding"))
+        state = DealState(profile, deal)
+        bidding = self.read_bidding(state, top.get("bidding"))
         plans = self.read_plans(profile, deal, top.get("plans"), bidding)
-        declarer = auction.declarer
+        declarer = state.declarer
         if declarer is None:
             raise RecordError("bidding: everyone passed; an example deal needs a declarer.")
-        bid = auction.bid_value
+        bid = state.bid
         assert bid is not None
         declaration, discards, declaration_note = self.read_declaration(
             profile, declarer, top.get("declaration")
         )
-        count = matadors((*deal.hand(declarer), *deal.skat), declaration.game)
-        try:
-            check_reachable(profile, declaration, count, bid)
-        except SkatError as error:
-            raise RecordError(f"declaration: {error}") from None
+        self.declare(state, declarer, declaration, discards)
+        declaration = state.declaration or declaration
+        count = state.matadors
+        assert count is not None
         thrown = bool(top.get("thrown", False))
-        state = (
-            GameState(profile, deal, declarer, declaration)
-            if declaration.hand
-            else self.exchange(profile, deal, declarer, declaration, discards)
-        )
         tricks = self.read_play(state, top.get("play"), thrown)
-        result = evaluate_game(
-            profile,
-            declaration,
-            matadors=count,
-            bid=bid,
-            declarer_points=state.declarer_points,
-            declarer_tricks=state.declarer_tricks,
-            musik_fulfilled=musik_fulfilled(state),
-            thrown=thrown,
-        )
+        result = state.score(thrown=thrown)
         self.check_result(top.get("result"), result)
         return ExampleDeal(
             id=deal_id,
@@ -388,10 +382,9 @@ class _Reader:
         except SkatError as error:
             raise RecordError(f"deal: {error}") from None
 
-    def read_bidding(self, profile: RuleProfile, value: Any) -> tuple[tuple[BidStep, ...], Auction]:
+    def read_bidding(self, state: DealState, value: Any) -> tuple[BidStep, ...]:
         if not isinstance(value, list) or not value:
             raise RecordError("bidding must be a list such as ['middlehand 18', 'forehand yes', ...].")
-        auction = Auction(profile)
         steps: list[BidStep] = []
         for number, entry in enumerate(value, start=1):
             where = f"bidding step {number}"
@@ -407,21 +400,24 @@ class _Reader:
             seat = self.seat(words[0], where)
             action: Action
             bid_value: int | None = None
+            move: Move
             if words[1].isdigit():
                 action, bid_value = "bid", int(words[1])
+                move = game.Bid(seat, bid_value)
             elif words[1].lower() in _ACTION_WORDS:
                 action = _ACTION_WORDS[words[1].lower()]
-                bid_value = auction.bid_value if action == "hold" else None
+                bid_value = state.auction.bid_value if action == "hold" else None
+                move = game.Hold(seat) if action == "hold" else game.Pass(seat)
             else:
                 raise RecordError(f"{where}: '{words[1]}' is not a bid, 'yes' or 'pass'.")
             try:
-                auction.act(seat, action, bid_value)
+                state.apply(move)
             except SkatError as error:
                 raise RecordError(f"{where} ('{entry}'): {error}") from None
             steps.append(BidStep(seat, action, bid_value, note))
-        if not auction.finished:
+        if state.phase is Phase.AUCTION:
             raise RecordError("bidding: the auction is not finished; someone still has to bid, hold or pass.")
-        return tuple(steps), auction
+        return tuple(steps)
 
     def read_plans(
         self, profile: RuleProfile, deal: Deal, value: Any, bidding: Sequence[BidStep]
@@ -490,15 +486,23 @@ class _Reader:
         return declaration, discards, self.note(data.get("note"), "declaration.note")
 
     @staticmethod
-    def exchange(
-        profile: RuleProfile, deal: Deal, declarer: Seat, declaration: Declaration, discards: tuple[Card, ...]
-    ) -> GameState:
+    def declare(
+        state: DealState, declarer: Seat, declaration: Declaration, discards: tuple[Card, ...]
+    ) -> None:
+        """Pick up, discard and declare in the deal state (checked there: the discards, the profile, the
+        bid — a hand game on its ten cards)."""
         try:
-            return GameState(profile, deal, declarer, declaration, discards=discards)
+            if not declaration.hand:
+                state.apply(game.PickUp(declarer))
+                state.apply(game.Discard(declarer, discards))
         except SkatError as error:
             raise RecordError(f"declaration.discard: {error}") from None
+        try:
+            state.apply(game.Declare(declarer, declaration))
+        except SkatError as error:
+            raise RecordError(f"declaration: {error}") from None
 
-    def read_play(self, state: GameState, value: Any, thrown: bool) -> tuple[TrickRecord, ...]:
+    def read_play(self, state: DealState, value: Any, thrown: bool) -> tuple[TrickRecord, ...]:
         if value is None:
             value = []
         if not isinstance(value, list):
@@ -506,7 +510,7 @@ class _Reader:
         tricks: list[TrickRecord] = []
         for number, entry in enumerate(value, start=1):
             where = f"play, trick {number}"
-            if state.is_finished:
+            if state.phase is Phase.FINISHED:
                 raise RecordError(f"{where}: the game is already over.")
             item = self.mapping(entry, where) if isinstance(entry, Mapping) else {"cards": entry}
             cards = self.cards(item.get("cards"), f"{where} cards")
@@ -515,7 +519,9 @@ class _Reader:
             for position, card in enumerate(cards, start=1):
                 seat = state.to_move
                 try:
-                    state.play(card)
+                    if seat is None:
+                        raise IllegalCardError.of(N_("The game is over; no more cards are played."))
+                    state.apply(game.PlayCard(seat, card))
                 except SkatError as error:
                     who = seat.english if seat is not None else "nobody"
                     raise RecordError(f"{where}, card {position} ({card.symbol} by {who}): {error}") from None
@@ -532,10 +538,10 @@ class _Reader:
                 assert note is not None
                 card_notes[card] = note
             tricks.append(TrickRecord(cards, self.note(item.get("note"), f"{where} note"), card_notes))
-        if not state.is_finished and not thrown:
+        if state.phase is not Phase.FINISHED and not thrown:
+            played = 0 if state.game is None else len(state.game.moves)
             raise RecordError(
-                f"play: the game stops after {len(state.moves)} cards; "
-                "play it to the end or mark it 'thrown'."
+                f"play: the game stops after {played} cards; play it to the end or mark it 'thrown'."
             )
         return tuple(tricks)
 
@@ -553,19 +559,3 @@ class _Reader:
                     f"result.{name} is {data[name]!r} in the file, "
                     f"but the engine finds {getattr(result, name)!r}."
                 )
-
-
-def musik_fulfilled(state: GameState) -> bool:
-    """Did the declarer win the last trick(s) with the lowest trump(s) the declared Musik asks for?"""
-    count = state.declaration.musik
-    if not count:
-        return True
-    tricks: Sequence[Trick] = state.tricks
-    needed = lowest_trumps(state.game, count)
-    for k, card in enumerate(needed, start=1):
-        if len(tricks) < k:
-            return False
-        trick = tricks[-k]
-        if trick.winner is not state.declarer or trick.card_of(state.declarer) != card:
-            return False
-    return True

@@ -19,15 +19,18 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 
+from trainer import game
 from trainer.bidding import Auction
 from trainer.cards import ALL_CARDS, TOTAL_CARD_POINTS, Card
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
+from trainer.game import DealState
+from trainer.game import Phase as GamePhase
 from trainer.games import Declaration, GameType
-from trainer.play import TRICKS_PER_GAME, GameState, Phase
+from trainer.play import TRICKS_PER_GAME, GameState
 from trainer.profiles import RuleProfile
 from trainer.text import shown
-from trainer.value import GameResult, check_reachable, evaluate_game, matadors
+from trainer.value import GameResult, matadors
 
 #: Number of players at the table of an ISS record, and cards per hand / in the skat.
 SEATS = 3
@@ -702,6 +705,8 @@ class ReplayResult:
     outcome: GameResult | None = None
     endings: tuple[EarlyEnd, ...] = ()
     note: str = ""
+    state: DealState | None = field(default=None, compare=False, repr=False)
+    """The whole-deal state the record was replayed in (read it, do not change it)."""
 
     def as_json(self) -> dict[str, object]:
         """The JSON object ``skat-trainer replay`` prints for this record."""
@@ -751,28 +756,25 @@ class ReplayResult:
 def replay(record: IssRecord, profile: RuleProfile) -> ReplayResult:
     """Play a record through the engine under ``profile`` and score it.
 
-    Every move is checked: the deal, each bid through :class:`~trainer.bidding.Auction`, the pickup and
-    discard through :class:`~trainer.play.GameState`, the declaration with
-    :meth:`RuleProfile.check_declaration` and :func:`~trainer.value.check_reachable`, and every card (turn,
-    in hand, following suit). A broken rule raises :class:`RecordError` naming the move and its token.
+    The record is walked through one :class:`~trainer.game.DealState` (the whole-deal state: the auction,
+    the pickup, the discards, the declaration and every card are checked there, and the game is scored
+    there); this function adds what belongs to the ISS notation: who may write which token, the skat the
+    server shows, the open cards written in the declaration, and the early endings. A broken rule raises
+    :class:`RecordError` naming the move and its token. A hand game overbid by a Jack in the unseen skat
+    is played and lost as overbid, as the rules say.
     """
     return _Replayer(record, profile).run()
 
 
 class _Replayer:
-    """The state of one replay; :meth:`run` walks the moves."""
+    """One replay: the deal state plus the ISS bookkeeping; :meth:`run` walks the moves."""
 
     def __init__(self, record: IssRecord, profile: RuleProfile) -> None:
         self.record = record
         self.profile = profile
-        self.auction = Auction(profile)
-        self.picked_up = False
         self.skat_shown = False
-        self.declared = False
-        self.discards_pending = False
-        self.state: GameState | None = None
-        self.declaration: Declaration | None = None
-        self.matadors: int | None = None
+        self.pending: Declaration | None = None
+        """A declaration written before its discards (old records: ``2 D 2 D9.DQ``)."""
         self.endings: list[EarlyEnd] = []
         self.stopped = ""
         if record.deal is None:
@@ -784,6 +786,8 @@ class _Replayer:
             self.deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=_pair(record.deal.known_skat()))
         except SkatError as error:
             raise RecordError.of(N_("Move 1 (the deal): {error}"), error=error) from error
+        # ISS records report an all-pass deal as passed, also under the Danish rules (no Ramse is recorded)
+        self.state = DealState(profile, self.deal, ramse=False)
 
     # -- driver ------------------------------------------------------------------------------------------
     def run(self) -> ReplayResult:
@@ -804,7 +808,8 @@ class _Replayer:
         if self.stopped:
             return  # moves after an early ending are not part of the game any more
         if self.finished:
-            if isinstance(move, PlayCard) and self.state is not None and self.state.game.is_null:
+            declaration = self.state.declaration
+            if isinstance(move, PlayCard) and declaration is not None and declaration.game.is_null:
                 return  # the declarer's first trick ended the null game; a server may still list the rest
             raise RecordError.of(N_("The game is already over; no further moves can follow."))
         if isinstance(move, Bid | Hold | Pass):
@@ -822,26 +827,28 @@ class _Replayer:
 
     @property
     def finished(self) -> bool:
-        if self.auction.all_passed:
-            return True
-        return self.state is not None and self.state.is_finished
+        return self.state.phase is GamePhase.FINISHED
+
+    @property
+    def picked_up(self) -> bool:
+        return any(isinstance(move, game.PickUp) for move in self.state.history)
 
     # -- bidding and the skat -------------------------------------------------------------------------------
     def bidding(self, move: Bid | Hold | Pass) -> None:
-        if self.auction.finished:
+        if self.state.phase is not GamePhase.AUCTION:
             raise RecordError.of(N_("The bidding is already over."))
         seat = Seat(move.seat)
         if isinstance(move, Bid):
-            self.auction.bid(seat, move.value)
+            self.state.apply(game.Bid(seat, move.value))
         elif isinstance(move, Hold):
-            self.auction.hold(seat)
+            self.state.apply(game.Hold(seat))
         else:
-            self.auction.pass_(seat)
+            self.state.apply(game.Pass(seat))
 
     def declarer_seat(self, seat: int, doing: Message) -> Seat:
-        if not self.auction.finished or self.auction.declarer is None:
+        declarer = self.state.declarer
+        if declarer is None:
             raise RecordError.of(N_("Nobody can {doing} before the bidding has a declarer."), doing=doing)
-        declarer = self.auction.declarer
         if seat != declarer:
             raise RecordError.of(
                 N_("Only the declarer ({declarer}) can {doing}, not {seat}."),
@@ -852,10 +859,10 @@ class _Replayer:
         return declarer
 
     def pick_up(self, move: PickUp) -> None:
-        self.declarer_seat(move.seat, Message(N_("pick up the skat")))
-        if self.picked_up or self.declared:
+        declarer = self.declarer_seat(move.seat, Message(N_("pick up the skat")))
+        if self.state.phase is not GamePhase.PICKUP:
             raise RecordError.of(N_("The skat can only be picked up once, before the declaration."))
-        self.picked_up = True
+        self.state.apply(game.PickUp(declarer))
 
     def show_skat(self, move: SkatShown) -> None:
         if not self.picked_up or self.skat_shown:
@@ -871,52 +878,49 @@ class _Replayer:
 
     def declare(self, move: Declare) -> None:
         declarer = self.declarer_seat(move.seat, Message(N_("declare the game")))
-        if self.declared:
+        if self.state.declaration is not None or self.pending is not None:
             raise RecordError.of(N_("The game has already been declared; a declaration cannot be changed."))
-        if move.hand and self.picked_up:
+        picked_up = self.picked_up
+        if move.hand and picked_up:
             raise RecordError.of(N_("A hand game (H) cannot be declared after picking up the skat."))
         declaration = self.profile.check_declaration(
             Declaration(
                 move.game,
-                hand=not self.picked_up,
+                hand=not picked_up,
                 ouvert=move.ouvert,
                 schneider_announced=move.schneider or move.schwarz,
                 schwarz_announced=move.schwarz,
             )
         )
-        if declaration.hand and self.picked_up:
+        if declaration.hand and picked_up:
             raise RecordError.of(
                 N_("{game} must be played from the hand, but the declarer picked up the skat."),
                 game=declaration,
             )
-        bid = self.auction.bid_value
-        assert bid is not None  # a declarer always has a bid
-        count = matadors((*self.deal.hand(declarer), *self.deal.skat), declaration.game)
-        check_reachable(self.profile, declaration, count, bid)
-        self.declared = True
-        self.declaration = declaration
-        self.matadors = count
-        self.state = GameState(self.profile, self.deal, declarer, declaration)
-        if self.picked_up:
-            self.state.pick_up_skat()
+        if not picked_up:
+            self.state.apply(game.Declare(declarer, declaration))
+        else:
+            self.state.check_declaration(declaration)  # refused here, at the declaration, not at the discard
+            self.pending = declaration
             if move.discards:
                 self.discard(move.seat, move.discards)
-            else:
-                self.discards_pending = True
         self.check_open_cards(move.open_cards)
 
     def discard(self, seat: int, cards: tuple[Card | None, ...]) -> None:
-        self.declarer_seat(seat, Message(N_("discard")))
-        if self.state is None or (not self.discards_pending and self.state.phase is not Phase.DISCARD):
+        declarer = self.declarer_seat(seat, Message(N_("discard")))
+        if self.pending is None or self.state.phase is not GamePhase.DISCARD:
             raise RecordError.of(N_("There is nothing to discard now."))
         known = _known(cards, Message(N_("The discard")))
-        self.state.discard(known)
-        self.discards_pending = False
+        self.state.apply(game.Discard(declarer, known))
+        self.state.apply(game.Declare(declarer, self.pending))
+        self.pending = None
 
     def check_open_cards(self, cards: tuple[Card | None, ...]) -> None:
-        if self.state is None:
-            return
-        holding = set(self.state.hand(self.state.declarer))
+        declarer = self.state.declarer
+        assert declarer is not None
+        holding = set(self.state.hand(declarer))
+        if self.pending is not None:  # the discards are still to come: they are among the twelve
+            holding = set(self.deal.hand(declarer)) | set(self.deal.skat)
         for card in cards:
             if card is not None and card not in holding:
                 raise RecordError.of(
@@ -926,9 +930,9 @@ class _Replayer:
     # -- card play -------------------------------------------------------------------------------------------
     def play(self, move: PlayCard) -> None:
         state = self.state
-        if state is None:
+        if state.declaration is None and self.pending is None:
             raise RecordError.of(N_("Cards are played only after the declaration."))
-        if state.phase is not Phase.PLAY:
+        if state.phase is not GamePhase.PLAY:
             raise RecordError.of(N_("The declarer must discard two cards before the first lead."))
         to_move = state.to_move
         assert to_move is not None
@@ -940,7 +944,7 @@ class _Replayer:
             self.stopped = "a hidden card (??) was played"
             return
         try:
-            state.play(move.card)
+            state.apply(game.PlayCard(to_move, move.card))
         except IllegalCardError as error:
             if move.card not in state.hand(to_move):
                 raise RecordError.of(
@@ -953,59 +957,48 @@ class _Replayer:
     # -- the result ----------------------------------------------------------------------------------------
     def result(self) -> ReplayResult:
         rid = self.record.id
-        if self.auction.all_passed:
-            return ReplayResult(id=rid, passed=True)
-        state, declaration, count = self.state, self.declaration, self.matadors
+        state = self.state
+        outcome = state.outcome()
+        if outcome is not None and outcome.passed_in:
+            return ReplayResult(id=rid, passed=True, state=state)
+        declaration = state.declaration or self.pending
+        count = state.matadors
+        if count is None and self.pending is not None and state.declarer is not None:
+            count = matadors((*self.deal.hand(state.declarer), *self.deal.skat), self.pending.game)
         base = ReplayResult(
             id=rid,
             complete=False,
-            declarer=self.auction.declarer,
+            declarer=state.declarer,
             declaration=declaration,
-            bid=self.auction.bid_value if self.auction.finished else None,
+            bid=state.bid,
             matadors=count,
             endings=tuple(self.endings),
+            state=state,
         )
-        if state is None or declaration is None or count is None or self.discards_pending:
+        play = state.game
+        if play is None or state.declaration is None:
             note = self.stopped or "the record ends before the game was played"
             return _replace(base, note=note)
-        bid = base.bid
-        assert bid is not None
-        points, tricks = state.declarer_points, state.declarer_tricks
-        if state.is_finished:
-            outcome = evaluate_game(
-                self.profile,
-                declaration,
-                matadors=count,
-                bid=bid,
-                declarer_points=points,
-                declarer_tricks=tricks,
-            )
+        points, tricks = play.declarer_points, play.declarer_tricks
+        if outcome is not None:
             return _replace(
-                base, complete=True, declarer_points=points, declarer_tricks=tricks, outcome=outcome
+                base, complete=True, declarer_points=points, declarer_tricks=tricks, outcome=outcome.result
             )
         note = self.stopped or "the record ends before the last trick"
         conceded = self.conceded_to_declarer()
         if conceded is None:
             return _replace(base, declarer_points=points, declarer_tricks=tricks, note=note)
-        if conceded and not declaration.game.is_null:
+        if conceded and not state.declaration.game.is_null:
             # The declarer takes every card not yet won by the defenders, and every trick not yet finished.
-            points = TOTAL_CARD_POINTS - state.defender_points
-            tricks += TRICKS_PER_GAME - len(state.tricks)
-        outcome = evaluate_game(
-            self.profile,
-            declaration,
-            matadors=count,
-            bid=bid,
-            declarer_points=points,
-            declarer_tricks=tricks,
-            thrown=not conceded,
-        )
-        return _replace(base, declarer_points=points, declarer_tricks=tricks, outcome=outcome, note=note)
+            points = TOTAL_CARD_POINTS - play.defender_points
+            tricks += TRICKS_PER_GAME - len(play.tricks)
+        result = state.score(declarer_points=points, declarer_tricks=tricks, thrown=not conceded)
+        return _replace(base, declarer_points=points, declarer_tricks=tricks, outcome=result, note=note)
 
     def conceded_to_declarer(self) -> bool | None:
         """True when the ending gives the rest to the declarer, False when the declarer gave up, None when
         the ending settles nothing."""
-        declarer = self.auction.declarer
+        declarer = self.state.declarer
         resigned: set[int] = set()
         for end in self.endings:
             if end.seat == declarer:
