@@ -109,22 +109,6 @@ def random_hand_and_skat(seed: int, profile: RuleProfile) -> tuple[tuple[Card, .
 
 
 # --- the help tables ------------------------------------------------------------------------------------
-def declared_levels(declaration: Declaration) -> tuple[str, ...]:
-    """The level codes a declaration itself brings (hand, ouvert, announcements, musik), for column labels."""
-    codes = []
-    if declaration.hand:
-        codes.append("hand")
-    if declaration.schneider_announced and not declaration.schwarz_announced:
-        codes.append("schneider_announced")
-    if declaration.schwarz_announced and not declaration.ouvert:
-        codes.append("schwarz_announced")
-    if declaration.ouvert:
-        codes.append("ouvert")
-    if declaration.musik:
-        codes.append("musik")
-    return tuple(codes)
-
-
 def help_columns(profile: RuleProfile, game: GameType) -> tuple[Declaration, ...]:
     """The declarations of a suit or grand game the help table has a column for: every form the profile
     allows except Musik (a bet on the last trick, not on the cards), fewest levels first."""

@@ -112,21 +112,40 @@ class Declaration:
     schwarz_announced: bool = False
     musik: int = 0
 
-    def describe(self) -> str:
-        """English short form, e.g. ``grand hand schneider announced``."""
-        parts = [self.game.value]
-        if self.ouvert and self.game.is_null:
-            parts.append("ouvert")
+    @property
+    def declared_levels(self) -> tuple[str, ...]:
+        """The level codes the declaration itself brings, in the order they are said: ``hand``,
+        ``schneider_announced`` or ``schwarz_announced`` (an open game has announced them all, so neither
+        is named), ``ouvert``, ``musik``. Null forms are named by hand and ouvert alone.
+
+        >>> Declaration(GameType.GRAND, hand=True, schneider_announced=True).declared_levels
+        ('hand', 'schneider_announced')
+        """
+        codes = []
         if self.hand:
-            parts.append("hand")
-        if self.schneider_announced and not self.schwarz_announced and not self.ouvert:
-            parts.append("schneider announced")
-        if self.schwarz_announced and not self.ouvert:
-            parts.append("schwarz announced")
-        if self.ouvert and not self.game.is_null:
-            parts.append("ouvert")
+            codes.append("hand")
+        if not self.ouvert:
+            if self.schwarz_announced:
+                codes.append("schwarz_announced")
+            elif self.schneider_announced:
+                codes.append("schneider_announced")
+        if self.ouvert:
+            codes.append("ouvert")
         if self.musik:
-            parts.append(f"musik {self.musik}")
+            codes.append("musik")
+        return tuple(codes)
+
+    def describe(self) -> str:
+        """English short form, e.g. ``grand hand schneider announced``; a null game says ``ouvert`` first
+        (``null ouvert hand``)."""
+        if self.game.is_null:
+            return " ".join(
+                [self.game.value] + (["ouvert"] if self.ouvert else []) + (["hand"] if self.hand else [])
+            )
+        words = {"schneider_announced": "schneider announced", "schwarz_announced": "schwarz announced"}
+        parts = [self.game.value]
+        for code in self.declared_levels:
+            parts.append(f"musik {self.musik}" if code == "musik" else words.get(code, code))
         return " ".join(parts)
 
 

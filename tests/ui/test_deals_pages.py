@@ -178,11 +178,11 @@ def test_bidding_replay_explains_bids_holds_and_passes() -> None:
     assert "Middlehand bids 24." in page
     # 24 = clubs × 2 = … ; the Danish ladder starts at 24
     assert "Games worth exactly 24:" in page and "Clubs ♣ (suit game) × 2" in page
-    assert "Spades ♠ (suit game) is worth 44 with these cards, so 24 is within the limit." in page
+    assert "Spades is worth 44 with these cards, so 24 is within the limit." in page
     _click(at, "bidding_next", 14)  # step 15: middlehand passes at 44
     page = texts(at)
     assert "Middlehand passes." in page
-    assert "Spades ♠ (suit game) is worth only 44, and the bidding would have to go to 45." in page
+    assert "Spades is worth only 44, and the bidding would have to go to 45." in page
     _click(at, "bidding_next", 6)
     assert "Rearhand wins the bidding at 48" in texts(at)
     assert at.button(key="bidding_next").disabled

@@ -31,17 +31,62 @@ def suit_name(suit: Suit, t: Translator) -> str:
     return names[suit]
 
 
+_GAME_NAMES: dict[GameType, tuple[str, str]] = {
+    GameType.CLUBS: (N_("clubs"), N_("Clubs ♣ (suit game)")),
+    GameType.SPADES: (N_("spades"), N_("Spades ♠ (suit game)")),
+    GameType.HEARTS: (N_("hearts"), N_("Hearts ♥ (suit game)")),
+    GameType.DIAMONDS: (N_("diamonds"), N_("Diamonds ♦ (suit game)")),
+    GameType.GRAND: (N_("grand"), N_("Grand (Jacks only trumps)")),
+    GameType.NULL: (N_("null"), N_("Null (no trumps)")),
+}
+"""The one table of game names: the short word used inside a sentence or a table cell, and the full name
+a game picker shows."""
+
+
 def game_name(game: GameType, t: Translator) -> str:
-    """The name of a kind of game, e.g. 'Clubs game' / 'Klør (clubs)'."""
-    names = {
-        GameType.CLUBS: t("Clubs ♣ (suit game)"),
-        GameType.SPADES: t("Spades ♠ (suit game)"),
-        GameType.HEARTS: t("Hearts ♥ (suit game)"),
-        GameType.DIAMONDS: t("Diamonds ♦ (suit game)"),
-        GameType.GRAND: t("Grand (Jacks only trumps)"),
-        GameType.NULL: t("Null (no trumps)"),
-    }
-    return names[game]
+    """The full name of a kind of game, e.g. 'Clubs ♣ (suit game)' / 'Klør ♣ (trumfspil)'."""
+    return t(_GAME_NAMES[game][1])
+
+
+def game_word(game: GameType, t: Translator) -> str:
+    """Short name of a kind of game inside a sentence: 'clubs', 'grand' / 'klør (clubs)', 'grand'."""
+    return t(_GAME_NAMES[game][0])
+
+
+_LEVEL_NAMES: dict[str, str] = {
+    "matadors": N_("with/without"),
+    "game": N_("game"),
+    "hand": N_("hand"),
+    "schneider": N_("schneider"),
+    "schneider_announced": N_("schneider announced"),
+    "schwarz": N_("schwarz"),
+    "schwarz_announced": N_("schwarz announced"),
+    "ouvert": N_("ouvert"),
+    "musik": N_("Musik"),
+}
+
+
+def level_label(code: str, t: Translator) -> str:
+    """A level's name in the UI language (a code of ``ValueBreakdown.levels`` or
+    ``Declaration.declared_levels``)."""
+    return t(_LEVEL_NAMES[code])
+
+
+def declaration_name(declaration: Declaration, t: Translator) -> str:
+    """The one way the UI says a declaration, inside a sentence ('grand hand' / 'grand af hånden'); a table
+    cell shows it with :func:`~trainer.text.upper_first`. English is the engine's own wording
+    (``Declaration.describe``), so an English page says exactly what the engine says; Danish names the
+    levels the declaration brings (``Declaration.declared_levels``) and the null forms by their Danish names
+    (Nul-ouvert, Dækker)."""
+    d = declaration
+    if t.lang == DEFAULT_LANGUAGE:
+        return d.describe()
+    if d.game.is_null:
+        return danish_null_name(d)
+    parts = [game_word(d.game, t)]
+    for code in d.declared_levels:
+        parts.append(t("Musik {n}", n=d.musik) if code == "musik" else level_label(code, t))
+    return " ".join(parts)
 
 
 GAME_CHOICES: tuple[GameType, ...] = (
@@ -89,43 +134,6 @@ def profile_label(name: str, t: Translator) -> str:
 
 
 # ---- engine messages (errors, settlement working) in the UI language --------------------------------------
-_GAME_WORDS = {
-    GameType.CLUBS: N_("clubs"),
-    GameType.SPADES: N_("spades"),
-    GameType.HEARTS: N_("hearts"),
-    GameType.DIAMONDS: N_("diamonds"),
-    GameType.GRAND: N_("grand"),
-    GameType.NULL: N_("null"),
-}
-
-
-def game_word(game: GameType, t: Translator) -> str:
-    """Short name of a kind of game inside a sentence: 'clubs', 'grand' / 'klør (clubs)', 'grand'."""
-    return t(_GAME_WORDS[game])
-
-
-def declaration_words(d: Declaration, t: Translator) -> str:
-    """A declaration inside a sentence, like ``Declaration.describe``: 'grand hand' / 'grand af hånden';
-    null games by their Danish names in Danish (Nul-ouvert, Dækker). English is the engine's own wording."""
-    if t.lang == DEFAULT_LANGUAGE:
-        return d.describe()
-    if d.game.is_null:
-        return danish_null_name(d)
-    parts = [game_word(d.game, t)]
-    if d.hand:
-        parts.append(t("hand"))
-    if not d.ouvert:
-        if d.schwarz_announced:
-            parts.append(t("schwarz announced"))
-        elif d.schneider_announced:
-            parts.append(t("schneider announced"))
-    else:
-        parts.append(t("ouvert"))
-    if d.musik:
-        parts.append(t("Musik {n}", n=d.musik))
-    return " ".join(parts)
-
-
 _PROFILE_IN_SENTENCE = {
     "danish": N_("the Danish textbook rules"),
     "international": N_("the international rules"),
@@ -202,7 +210,7 @@ def _say_game(value: GameType, t: Translator) -> str:
 
 @say.register(Declaration)
 def _say_declaration(value: Declaration, t: Translator) -> str:
-    return declaration_words(value, t)
+    return declaration_name(value, t)
 
 
 @say.register(ValueBreakdown)

@@ -11,8 +11,8 @@ from trainer.i18n import Translator
 from trainer.profiles import PROFILES, RuleProfile, get_profile
 from trainer.safe_text import csv_text
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.terms import game_name, profile_label
-from trainer.ui.widgets.bid_ladder import game_filter, ladder_frame, short_game
+from trainer.ui.terms import game_name, game_word, profile_label
+from trainer.ui.widgets.bid_ladder import game_filter, ladder_frame
 from trainer.ui.widgets.help_table import HELP_GAMES, grid_frame, help_frame, printable_html
 from trainer.value import game_value, max_matadors
 
@@ -30,7 +30,7 @@ def value_chart(profile: RuleProfile, t: Translator) -> go.Figure:
                 x=counts,
                 y=[game_value(profile, Declaration(game), c).value for c in counts],
                 mode="lines+markers",
-                name=short_game(game, t),
+                name=game_word(game, t),
             )
         )
     figure.add_hline(y=profile.min_bid, line_dash="dot", annotation_text=t("lowest bid"))

@@ -12,10 +12,10 @@ from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile
 from trainer.safe_text import csv_text, for_markdown, for_plotly, plain
+from trainer.text import upper_first
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.terms import profile_name, t_error, t_message
+from trainer.ui.terms import declaration_name, profile_name, t_error, t_message
 from trainer.ui.widgets.base import WidgetContext
-from trainer.ui.widgets.game_value import declaration_name
 from trainer.ui.widgets.settlement import (
     money,
     options_inputs,
@@ -66,7 +66,7 @@ def sheet_frame(
         data[name] = [money(row[i], scheme, lang) for row in amounts]
     data[t("Declarer")] = [sheet.players[e.declarer] for e in sheet.entries]
     data[t("Result")] = [f"{t_message(e.result.reason_message, t)} ({e.result.value})" for e in sheet.entries]
-    data[t("Game")] = [declaration_name(e.result.declaration, t) for e in sheet.entries]
+    data[t("Game")] = [upper_first(declaration_name(e.result.declaration, t)) for e in sheet.entries]
     data[t("Dealer")] = [sheet.players[e.dealer] for e in sheet.entries]
     return pd.DataFrame(data)
 

@@ -14,12 +14,11 @@ from trainer.text import upper_first
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.deals_common import (
-    declaration_text,
     note_box,
     pick_game,
     rules_caption,
 )
-from trainer.ui.terms import game_name, seat_name
+from trainer.ui.terms import declaration_name, game_name, seat_name
 from trainer.ui.views.texts import seat_title
 
 STEP_KEY = "bidding_step"
@@ -33,7 +32,7 @@ def _step(target: int) -> None:
 def option_text(option: BidOption, ctx: PageContext) -> str:
     t = ctx.t
     if isinstance(option.kind, Declaration):
-        return declaration_text(option.kind, t)
+        return declaration_name(option.kind, t)
     return t("{game} × {multiplier}", game=game_name(option.kind, t), multiplier=option.multiplier)
 
 
@@ -55,7 +54,7 @@ def why_sentence(
     plan = deal.plan_of(step.seat)
     if plan is None:
         return None
-    game = declaration_text(plan.declaration, t)
+    game = upper_first(declaration_name(plan.declaration, t))
     if step.action in ("bid", "hold"):
         return t(
             "{game} is worth {limit} with these cards, so {value} is within the limit.",
@@ -99,7 +98,7 @@ def render(ctx: PageContext) -> None:
                 st.caption(
                     t(
                         "Plan: {game}, worth {value}.",
-                        game=declaration_text(plan.declaration, t),
+                        game=declaration_name(plan.declaration, t),
                         value=plan.value,
                     )
                 )
@@ -154,7 +153,7 @@ def render(ctx: PageContext) -> None:
                 "{seat} wins the bidding at {bid} and plays {game}.",
                 seat=upper_first(seat_name(deal.declarer, t)),
                 bid=auction.bid_value,
-                game=declaration_text(deal.declaration, t),
+                game=declaration_name(deal.declaration, t),
             ),
             icon=":material/gavel:",
         )

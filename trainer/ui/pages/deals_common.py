@@ -15,8 +15,6 @@ import streamlit as st
 
 from trainer.cards import Card
 from trainer.deal import Seat
-from trainer.games import Declaration, GameType
-from trainer.i18n import Translator
 from trainer.play import GameState
 from trainer.records.deals import ExampleDeal, Note, load_all
 from trainer.replay import (
@@ -32,7 +30,7 @@ from trainer.replay import (
 from trainer.text import upper_first
 from trainer.ui.components import cards_text
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_label, game_name, profile_name, seat_name, t_message
+from trainer.ui.terms import card_label, declaration_name, profile_name, seat_name, t_message
 from trainer.value import GameResult
 
 UPLOADED_KEY = "deals_uploaded"
@@ -115,27 +113,6 @@ def note_box(note: Note | None, ctx: PageContext, *, icon: str = ":material/ligh
 # ---- texts ----------------------------------------------------------------------------------------------
 
 
-def declaration_text(declaration: Declaration, t: Translator) -> str:
-    """E.g. 'Clubs ♣ (suit game), hand, ouvert' or 'Nul-ouvert' / 'Dækker'."""
-    d = declaration
-    if d.game is GameType.NULL:
-        if d.ouvert:
-            return t("Null ouvert hand (Dækker)") if d.hand else t("Null ouvert (Nul-ouvert)")
-        return t("Null hand") if d.hand else t("Null")
-    parts = [game_name(d.game, t)]
-    if d.hand:
-        parts.append(t("hand"))
-    if d.schwarz_announced and not d.ouvert:
-        parts.append(t("schwarz announced"))
-    elif d.schneider_announced and not d.ouvert:
-        parts.append(t("schneider announced"))
-    if d.ouvert:
-        parts.append(t("ouvert (on the table)"))
-    if d.musik:
-        parts.append(t("Musik {n}", n=d.musik))
-    return ", ".join(parts)
-
-
 def value_words(result: GameResult, ctx: PageContext) -> str:
     breakdown = result.breakdown
     return breakdown.danish_words() if ctx.is_danish else breakdown.english_words()
@@ -173,7 +150,7 @@ def draw_game_header(record: GameRecord, ctx: PageContext, *, viewer: Seat | Non
         t(
             "**{declarer}** plays **{game}** for a bid of **{bid}**.",
             declarer=upper_first(seat_name(record.declarer, t)),
-            game=declaration_text(record.declaration, t),
+            game=declaration_name(record.declaration, t),
             bid=record.bid,
         )
     )

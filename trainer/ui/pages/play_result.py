@@ -44,10 +44,9 @@ from trainer.ui.pages.deals_common import (
     CHOICE_KEY,
     UPLOADED_KEY,
     costly_card_panel,
-    declaration_text,
     result_text,
 )
-from trainer.ui.terms import card_label, t_message
+from trainer.ui.terms import card_label, declaration_name, t_message
 
 HINTS_KEY = "play_bid_hints"
 VIEWER_PAGE = "trainer/ui/pages/deals.py"
@@ -99,7 +98,7 @@ def move_text(move: Move, view: SeatView, ctx: PageContext) -> str:
     if isinstance(move, PickUp):
         return t("pick up the skat")
     if isinstance(move, Declare):
-        return t("declare {game}", game=declaration_text(move.declaration, t))
+        return t("declare {game}", game=declaration_name(move.declaration, t))
     if isinstance(move, Discard | RamsePass):
         return t("lay away {cards}", cards=" ".join(card_label(c, ctx.lang) for c in move.cards))
     if isinstance(move, PlayCard):
@@ -137,7 +136,7 @@ def bid_hints(ctx: PageContext, stored: StoredDeal, view: SeatView) -> None:
     lines = []
     for hint in hints[:6]:
         words = hint.breakdown.danish_words() if ctx.lang == "da" else hint.breakdown.english_words()
-        line = f"- {declaration_text(hint.declaration, t)}: {words}"
+        line = f"- {declaration_name(hint.declaration, t)}: {words}"
         if hint.chance is not None and hint.chance.chance is not None:
             line += " · " + t("wins in about {pct} % of sampled deals", pct=round(100 * hint.chance.chance))
         lines.append(line)
@@ -176,7 +175,7 @@ def result_panel(ctx: PageContext, current: Evening, stored: StoredDeal, deal: T
             t(
                 "**{who}** played **{game}** for **{bid}**.",
                 who=who,
-                game=declaration_text(d, t) if d else "",
+                game=declaration_name(d, t) if d else "",
                 bid=outcome.bid,
             )
         )
@@ -278,7 +277,7 @@ def score_sheet(ctx: PageContext, current: Evening, deals: list[StoredDeal]) -> 
             what = t("Slå 40 an lost")
         else:
             d = s.declaration
-            what = f"{names[s.declarer or 0]}: {declaration_text(d, t) if d else ''} ({s.bid})"
+            what = f"{names[s.declarer or 0]}: {declaration_name(d, t) if d else ''} ({s.bid})"
         entry: dict[str, Any] = {t("Deal"): row.number, t("Game"): what}
         for p, name in enumerate(names):
             entry[name] = _money(row.amounts[p], current.scheme, ctx.lang) if row.amounts else "–"

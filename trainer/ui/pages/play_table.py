@@ -37,10 +37,10 @@ from trainer.game import (
 )
 from trainer.games import Declaration
 from trainer.play import is_trump, sort_cards
+from trainer.text import upper_first
 from trainer.ui.components import card_row_html, pill_label
 from trainer.ui.context import PageContext
-from trainer.ui.pages.deals_common import declaration_text
-from trainer.ui.terms import card_label, card_name, seat_name, upper_first
+from trainer.ui.terms import card_label, card_name, declaration_name, seat_name
 
 Act = Callable[[Move], None]
 """What a control calls with the learner's move (the page binds deal id and move count)."""
@@ -199,7 +199,7 @@ def draw_status(view: SeatView, ctx: PageContext) -> None:
             t(
                 "{who} play {game} for {bid}",
                 who=upper_first(who),
-                game=declaration_text(view.declaration, t),
+                game=declaration_name(view.declaration, t),
                 bid=view.bid,
             )
         )
@@ -339,7 +339,7 @@ def declare_controls(view: SeatView, ctx: PageContext, act: Act, *, hand: bool) 
         ),
     )
     labels = {
-        i: t("{game} — worth {value}", game=declaration_text(m.declaration, t), value=values[m.declaration])
+        i: t("{game} — worth {value}", game=declaration_name(m.declaration, t), value=values[m.declaration])
         for i, m in enumerate(order)
     }
     key = "play_declare_hand" if hand else "play_declare"

@@ -31,7 +31,7 @@ from trainer.teacher import DEAL, DRILL, LESSON
 from trainer.text import upper_first
 from trainer.ui.components import card_row, pill_label
 from trainer.ui.context import PageContext, is_danish, rank_letters
-from trainer.ui.terms import card_name, declaration_words, profile_label, seat_name, t_error, t_message
+from trainer.ui.terms import card_name, declaration_name, profile_label, seat_name, t_error, t_message
 from trainer.ui.views.cards import CardSize
 from trainer.ui.views.table import TableView, draw_table
 
@@ -308,7 +308,7 @@ def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False)
         + t(
             "{seat} plays {game} (bid {bid}).",
             seat=upper_first(seat_name(record.declarer, t)),
-            game=declaration_words(record.declaration, t),
+            game=declaration_name(record.declaration, t),
             bid=record.bid,
         )
         + "**"

@@ -11,30 +11,16 @@ from trainer.calc import ladder_rows
 from trainer.games import GameType
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile
-from trainer.ui.terms import GAME_CHOICES, game_name
+from trainer.ui.terms import GAME_CHOICES, declaration_name, game_name, game_word
 from trainer.ui.widgets.base import WidgetContext
-from trainer.ui.widgets.game_value import declaration_name
 
 ALL_GAMES = "all"
-
-
-def short_game(game: GameType, t: Translator) -> str:
-    """A game's short name for tables: clubs, spades, hearts, diamonds, grand."""
-    names = {
-        GameType.CLUBS: t("clubs"),
-        GameType.SPADES: t("spades"),
-        GameType.HEARTS: t("hearts"),
-        GameType.DIAMONDS: t("diamonds"),
-        GameType.GRAND: t("grand"),
-        GameType.NULL: t("null"),
-    }
-    return names[game]
 
 
 def option_text(option: BidOption, t: Translator) -> str:
     """'clubs × 3', or a null game's name."""
     if isinstance(option.kind, GameType):
-        return f"{short_game(option.kind, t)} × {option.multiplier}"
+        return f"{game_word(option.kind, t)} × {option.multiplier}"
     return declaration_name(option.kind, t)
 
 

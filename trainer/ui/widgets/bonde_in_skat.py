@@ -16,9 +16,8 @@ from trainer.games import Declaration, GameType
 from trainer.profiles import OverbidValuation
 from trainer.ui.components import card_row, cards_text
 from trainer.ui.context import is_danish
-from trainer.ui.terms import t_error
+from trainer.ui.terms import declaration_name, t_error
 from trainer.ui.widgets.base import WidgetContext
-from trainer.ui.widgets.game_value import declaration_name
 
 EXAMPLE_HAND = "HJ DJ CA CT CK CQ C9 SA ST H7"
 """The textbook's hand: clubs holding ♥J ♦J, "uden 2, spil 3" = 36."""

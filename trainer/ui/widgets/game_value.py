@@ -7,48 +7,10 @@ import streamlit as st
 
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
-from trainer.i18n import Translator
 from trainer.profiles import PROFILES
 from trainer.ui.terms import profile_name, t_error
 from trainer.ui.widgets.base import WidgetContext, game_picker
 from trainer.value import ValueBreakdown, game_value, max_matadors
-
-
-def level_label(code: str, t: Translator) -> str:
-    """A level's name in the UI language (Danish terms in Danish, with the English beside them)."""
-    names = {
-        "matadors": t("with/without"),
-        "game": t("game"),
-        "hand": t("hand"),
-        "schneider": t("schneider"),
-        "schneider_announced": t("schneider announced"),
-        "schwarz": t("schwarz"),
-        "schwarz_announced": t("schwarz announced"),
-        "ouvert": t("ouvert"),
-        "musik": t("Musik"),
-    }
-    return names[code]
-
-
-def declaration_name(declaration: Declaration, t: Translator) -> str:
-    """A declaration in words: the game and its declared levels ("Clubs, hand, ouvert")."""
-    from trainer.calc import declared_levels
-    from trainer.ui.terms import game_name
-
-    if declaration.game.is_null:
-        names = {
-            (False, False): t("Null"),
-            (True, False): t("Null hand"),
-            (False, True): t("Null ouvert (Nul-ouvert)"),
-            (True, True): t("Null ouvert hand (Dækker)"),
-        }
-        return names[(declaration.hand, declaration.ouvert)]
-    parts = [game_name(declaration.game, t)]
-    parts += [level_label(code, t) for code in declared_levels(declaration)]
-    if declaration.musik > 1:
-        parts[-1] += f" × {declaration.musik}"
-    return ", ".join(parts)
-
 
 MOST_MUSIK = max(profile.max_musik for profile in PROFILES.values())
 """Musik is offered up to the most any profile allows; the engine refuses it where the rules have none."""

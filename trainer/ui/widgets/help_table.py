@@ -8,13 +8,12 @@ from html import escape
 import pandas as pd
 import streamlit as st
 
-from trainer.calc import HelpRow, base_value_grid, declared_levels, help_columns, help_table
+from trainer.calc import HelpRow, base_value_grid, help_columns, help_table
 from trainer.games import GameType
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile
-from trainer.ui.terms import card_label, game_name
+from trainer.ui.terms import card_label, game_name, level_label
 from trainer.ui.widgets.base import WidgetContext, game_picker
-from trainer.ui.widgets.game_value import level_label
 
 JACK_RUN = 4
 """The textbook's table goes by the Jacks: with 4 down to without 4."""
@@ -25,7 +24,7 @@ def column_labels(profile: RuleProfile, game: GameType, t: Translator) -> list[s
     """'game', '+ hand', '+ ouvert', ... one per form of the game the profile allows."""
     labels = []
     for d in help_columns(profile, game):
-        codes = declared_levels(d)
+        codes = d.declared_levels
         labels.append(t("game") if not codes else "+ " + " + ".join(level_label(c, t) for c in codes))
     return labels
 

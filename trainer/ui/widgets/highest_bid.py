@@ -21,10 +21,10 @@ from trainer.cards import ALL_CARDS, Card, format_cards, parse_card, sort_hand
 from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile, get_profile
+from trainer.text import upper_first
 from trainer.ui.components import card_row, pill_label, verdict
-from trainer.ui.terms import t_error
+from trainer.ui.terms import declaration_name, t_error
 from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
-from trainer.ui.widgets.game_value import declaration_name
 
 SAMPLE_HANDS = 400
 """Random hands behind the 'how does this hand compare' chart."""
@@ -122,7 +122,7 @@ def bid_table_frame(
     return pd.DataFrame(
         {
             t("Value = highest safe bid"): [row.value for row in rows],
-            t("Game"): [declaration_name(row.declaration, t) for row in rows],
+            t("Game"): [upper_first(declaration_name(row.declaration, t)) for row in rows],
             t("Matadors"): [matadors_words(row.matadors, t) for row in rows],
             t("Count"): [row.breakdown.danish_words() for row in rows],
         }

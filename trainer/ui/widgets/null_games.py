@@ -8,9 +8,9 @@ import streamlit as st
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
 from trainer.profiles import PROFILES, OuvertReveal, RuleProfile
-from trainer.ui.terms import profile_label
+from trainer.text import upper_first
+from trainer.ui.terms import declaration_name, profile_label
 from trainer.ui.widgets.base import WidgetContext
-from trainer.ui.widgets.game_value import declaration_name
 
 
 def reveal_text(profile: RuleProfile, hand: bool, ouvert: bool, t: Translator) -> str:
@@ -30,7 +30,9 @@ def null_frame(t: Translator) -> pd.DataFrame:
             rows.append(
                 {
                     t("Rules"): profile_label(name, t),
-                    t("Game"): declaration_name(Declaration(GameType.NULL, hand=hand, ouvert=ouvert), t),
+                    t("Game"): upper_first(
+                        declaration_name(Declaration(GameType.NULL, hand=hand, ouvert=ouvert), t)
+                    ),
                     t("Value"): value,
                     t("Skat picked up"): t("no") if hand else t("yes, may be"),
                     t("Cards open"): reveal_text(profile, hand, ouvert, t),

@@ -10,9 +10,8 @@ from trainer.bidding import bid_ladder
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
 from trainer.profiles import PROFILES, AllPass, OverbidValuation, RuleProfile
-from trainer.ui.terms import profile_label
+from trainer.ui.terms import declaration_name, profile_label
 from trainer.ui.widgets.base import WidgetContext
-from trainer.ui.widgets.game_value import declaration_name
 
 
 def _facts(profile: RuleProfile, t: Translator) -> dict[str, str]:
