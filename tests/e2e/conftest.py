@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -132,6 +132,38 @@ def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_selector(IDLE, timeout=60_000)
 
 
+_COUNT_RUNS = """() => {
+  if (!window.__skatRuns) {
+    window.__skatRuns = {n: 0};
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        if (change.target.getAttribute('data-test-script-state') === 'running') window.__skatRuns.n += 1;
+      }
+    }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+  }
+  return window.__skatRuns.n;
+}"""
+_RAN_SINCE = """(n) => window.__skatRuns !== undefined && window.__skatRuns.n > n
+  && document.querySelector('[data-testid=stApp][data-test-script-state=notRunning]') !== null"""
+
+
+def rerun(page, action: Callable[[], object], *, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]
+    """Do ``action`` (a click, an Enter, a file chosen) and wait until the app has run its script for it
+    and is idle again. A condition, not a pause: an observer counts the runs the app starts, so a fast
+    run is not missed and a slow one is waited for."""
+    since = page.evaluate(_COUNT_RUNS)
+    action()
+    page.wait_for_function(_RAN_SINCE, arg=since, timeout=timeout)
+
+
+def settle(page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app is idle and the page is painted: every image loaded, two animation frames
+    drawn (after a scroll or a resize, before a screenshot)."""
+    page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_function("() => [...document.images].every((image) => image.complete)", timeout=30_000)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def open_app(page, url: str) -> None:  # type: ignore[no-untyped-def]
     """Go to ``url`` and wait until the app has rendered it."""
     page.goto(url)
@@ -153,6 +185,6 @@ def screenshot_all_content(page, name: str) -> None:  # type: ignore[no-untyped-
         ".map(e => e.scrollHeight), document.body.scrollHeight)"
     )
     page.set_viewport_size({"width": size["width"], "height": min(max(int(content), size["height"]), 6000)})
-    page.wait_for_timeout(400)
+    settle(page)
     screenshot(page, name)
     page.set_viewport_size(size)

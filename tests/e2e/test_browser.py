@@ -17,7 +17,7 @@ from trainer.lessons import available_chapters, lesson_languages, load_lesson
 from trainer.play import legal_cards
 from trainer.profiles import DANISH
 
-from .conftest import IDLE, open_app, screenshot
+from .conftest import IDLE, open_app, rerun, screenshot, settle
 
 pytestmark = pytest.mark.browser
 
@@ -72,17 +72,16 @@ def test_follow_suit_refuses_with_an_explanation(app_url: str, browser, width: i
     prefix = f"follow_suit-{slug}-"
     if game is not GameType.SPADES:
         page.locator(f".st-key-{prefix}game").click()
-        page.get_by_role("option").filter(has_text=game.value.capitalize()).first.click()
-        page.wait_for_selector(IDLE, timeout=30_000)
+        rerun(page, page.get_by_role("option").filter(has_text=game.value.capitalize()).first.click)
     pills = page.locator(f".st-key-{prefix}play{game.value}")
     pills.scroll_into_view_if_needed()
-    pills.get_by_role("radio", name=card, exact=True).click()
+    rerun(page, pills.get_by_role("radio", name=card, exact=True).click)
     error = page.locator("[data-testid=stAlertContentError]").filter(has_text="Refused")
     error.first.wait_for(timeout=30_000)
     text = error.first.inner_text()
     assert "must" in text, text
     error.first.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
+    settle(page)
     screenshot(page, f"follow-suit-refusal-{label}")
     page.close()
 
@@ -100,6 +99,6 @@ def test_phone_width_home_and_chapter(app_url: str, browser) -> None:  # type: i
     box = images.first.bounding_box()
     assert box is not None and box["width"] <= 390 / 5
     images.first.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
+    settle(page)
     screenshot(page, "chapter-phone-four-colour")
     page.close()

@@ -14,14 +14,9 @@ import pytest
 
 from trainer.records.samples import iss_sample_text
 
-from .conftest import IDLE, open_app, screenshot, screenshot_all_content
+from .conftest import open_app, rerun, screenshot, screenshot_all_content, settle
 
 pytestmark = pytest.mark.browser
-
-
-def _idle(page) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_timeout(150)
-    page.wait_for_selector(IDLE, timeout=60_000)
 
 
 @pytest.mark.parametrize(("width", "label"), [(1280, "desktop"), (390, "phone")])
@@ -30,13 +25,11 @@ def test_click_through_a_deal_to_its_result(app_url: str, browser, width: int, l
     open_app(page, f"{app_url}/replay?deal=textbook-bidding&lang=en")
     assert page.locator("h1").first.inner_text() == "Replay a game"
     next_trick = page.locator(".st-key-viewer_next_trick button")
-    next_trick.click()
-    _idle(page)
+    rerun(page, next_trick.click)
     page.get_by_text("Rearhand wins the trick (13 card points).").first.wait_for(timeout=30_000)
     screenshot(page, f"deals-viewer-trick1-{label}", full_page=True)
     for _ in range(9):
-        next_trick.click()
-        _idle(page)
+        rerun(page, next_trick.click)
     result = page.locator("[data-testid=stAlertContentSuccess]").filter(has_text="Result: won.")
     result.first.wait_for(timeout=30_000)
     assert "Value 60" in result.first.inner_text()
@@ -50,24 +43,21 @@ def test_a_refused_card_in_play_a_seat(app_url: str, browser, width: int, label:
     page = browser.new_page(viewport={"width": width, "height": 1400})
     open_app(page, f"{app_url}/play?deal=defence-caught-in-the-middle&lang=en")
     seats = page.locator(".st-key-play_seat")
-    seats.get_by_text("rearhand", exact=False).first.click()
-    _idle(page)
+    rerun(page, seats.get_by_text("rearhand", exact=False).first.click)
     # The hand is card pictures that are buttons: one keyed button per card (``play_hand-SJ``).
     jack = page.locator(".st-key-play_hand-SJ button")
     jack.wait_for(state="visible", timeout=60_000)
     jack.scroll_into_view_if_needed()
-    jack.click()
-    _idle(page)
+    rerun(page, jack.click)
     error = page.locator("[data-testid=stAlertContentError]").filter(has_text="cannot be played")
     error.first.wait_for(timeout=60_000)
     text = error.first.inner_text()
     assert "You must follow spades" in text and "not a spade" in text, text
     error.first.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
+    settle(page)
     screenshot(page, f"deals-play-refusal-{label}", full_page=True)
     # A legal card is played and the game goes on.
-    page.locator(".st-key-play_hand-S9 button").click()
-    _idle(page)
+    rerun(page, page.locator(".st-key-play_hand-S9 button").click)
     assert page.locator("[data-testid=stAlertContentError]").filter(has_text="cannot be played").count() == 0
     page.close()
 
@@ -95,12 +85,10 @@ def test_upload_a_real_sgf_file_and_open_a_game(app_url: str, browser, tmp_path:
     page = browser.new_page(viewport={"width": 1280, "height": 1400})
     open_app(page, f"{app_url}/iss?lang=en&rules=international")
     assert page.locator("h1").first.inner_text() == "Real games (ISS records)"
-    page.locator(".st-key-upload_file input[type=file]").set_input_files(str(path))
+    rerun(page, lambda: page.locator(".st-key-upload_file input[type=file]").set_input_files(str(path)))
     load = page.locator(".st-key-upload_load_file button")
     load.wait_for(timeout=30_000)
-    _idle(page)
-    load.click()
-    _idle(page)
+    rerun(page, load.click)
     page.get_by_text("2 games loaded.").first.wait_for(timeout=30_000)
     error = page.locator("[data-testid=stAlertContentError]").filter(has_text="1 record could not be used")
     assert error.count() == 1
@@ -112,8 +100,7 @@ def test_upload_a_real_sgf_file_and_open_a_game(app_url: str, browser, tmp_path:
     assert page.locator("[data-testid=stException]").count() == 0
     screenshot_all_content(page, "deals-upload-file")
 
-    page.locator(".st-key-upload_open a").click()
-    _idle(page)
+    rerun(page, page.locator(".st-key-upload_open a").click)
     page.locator("h1").filter(has_text="Replay a game").first.wait_for(timeout=30_000)
     # The session's rules survive the move (the uploaded game then needs no "own rules" notice).
     rules = page.locator("[data-testid=stSidebar] input[type=radio]:checked").first
@@ -121,12 +108,10 @@ def test_upload_a_real_sgf_file_and_open_a_game(app_url: str, browser, tmp_path:
     page.locator(".st-key-deals_choice").click()
     options = page.get_by_role("option")
     assert options.filter(has_text="Uploaded: ISS").count() == 2
-    options.filter(has_text="Uploaded: ISS 541932").first.click()
-    _idle(page)
+    rerun(page, options.filter(has_text="Uploaded: ISS 541932").first.click)
     # Record 541932: rearhand plays diamonds; forehand leads ♠A, middlehand ♠7 and rearhand trumps with
     # ♦A: 11 + 0 + 11 = 22 card points for rearhand.
-    page.locator(".st-key-viewer_next_trick button").click()
-    _idle(page)
+    rerun(page, page.locator(".st-key-viewer_next_trick button").click)
     page.get_by_text("Rearhand wins the trick (22 card points).").first.wait_for(timeout=30_000)
     assert page.locator("[data-testid=stException]").count() == 0
     assert page.get_by_text("replayed under its own rules").count() == 0

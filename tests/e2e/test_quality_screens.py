@@ -13,7 +13,7 @@ import pytest
 from trainer.i18n import get_translator
 from trainer.ui.nav import PAGES
 
-from .conftest import IDLE, SHOTS, open_app
+from .conftest import SHOTS, open_app, rerun
 
 pytestmark = pytest.mark.browser
 
@@ -34,11 +34,6 @@ VIEWS = [
 
 def _open(page, url: str) -> None:  # type: ignore[no-untyped-def]
     open_app(page, url)
-
-
-def _idle(page) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_timeout(250)
-    page.wait_for_selector(IDLE, timeout=30_000)
 
 
 def _shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -95,10 +90,8 @@ def test_chapters_with_live_elements_on_a_phone(app_url: str, browser) -> None: 
     _open(page, f"{app_url}/lesson?chapter=08-highest-bid&lang=da&rules=danish")
     guess = page.locator(".st-key-highest_bid-08-highest-bid-guess input").first
     guess.fill("18")
-    guess.press("Enter")
-    _idle(page)
-    page.locator(".st-key-highest_bid-08-highest-bid-show button").first.click()
-    _idle(page)
+    rerun(page, lambda: guess.press("Enter"))
+    rerun(page, page.locator(".st-key-highest_bid-08-highest-bid-show button").first.click)
     caption = page.get_by_text("ikke om du vinder spillet", exact=False).first
     caption.wait_for(timeout=30_000)
     _check(page, "highest bid answered")
@@ -115,23 +108,20 @@ def test_beginner_moves(app_url: str, browser, width: int, lang: str) -> None:  
     _open(page, f"{app_url}/quiz?kind=game_value&seed=7&lang={lang}&rules=danish")
     answer = page.locator(".st-key-quiz_answer input").first
     answer.fill("1")  # no game is worth 1
-    answer.press("Enter")
-    _idle(page)
+    rerun(page, lambda: answer.press("Enter"))
     page.locator(".st-key-quiz_check button").click()
     page.locator("[data-testid=stAlertContentError]").first.wait_for(timeout=30_000)
     _check(page, "quiz wrong answer")
     assert page.locator("[data-testid=stMain] li").count() >= 2, "the explanation has no steps"
     _shot(page, f"quiz-wrong-answer-{lang}-{width}")
     for mode in ("Review due", "Bid-value sprint"):
-        page.locator(".st-key-quiz_mode").get_by_text(t(mode), exact=True).click()
-        _idle(page)
+        rerun(page, page.locator(".st-key-quiz_mode").get_by_text(t(mode), exact=True).click)
         _check(page, mode)
         _shot(page, f"quiz-{mode.split()[0].lower()}-{lang}-{width}")
     _open(page, f"{app_url}/value?lang={lang}&rules=international")
     hand = page.locator("[data-testid=stMain] input[type=text]").first
     hand.fill("CJ HJ XX CT")
-    hand.press("Enter")
-    _idle(page)
+    rerun(page, lambda: hand.press("Enter"))
     error = page.locator("[data-testid=stAlertContentError]").first
     error.wait_for(timeout=30_000)
     assert "XX" in error.inner_text()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import IDLE, open_app
+from .conftest import open_app, rerun
 
 pytestmark = pytest.mark.browser
 
@@ -13,9 +13,7 @@ pytestmark = pytest.mark.browser
 def test_home_button_keeps_language_and_rules(app_url: str, browser) -> None:  # type: ignore[no-untyped-def]
     page = browser.new_page(viewport={"width": 1280, "height": 1200})
     open_app(page, f"{app_url}/?lang=da&rules=international")
-    page.get_by_role("button", name="Åbn værdiberegneren").click()
-    page.wait_for_timeout(300)
-    page.wait_for_selector(IDLE, timeout=60_000)
+    rerun(page, page.get_by_role("button", name="Åbn værdiberegneren").click)
     page.get_by_role("heading", name="Værdiberegner").first.wait_for(timeout=30_000)
     sidebar = page.locator("section[data-testid=stSidebar]")
     assert "Regler" in sidebar.inner_text()  # still Danish

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from .conftest import run_app, screenshot_all_content, wait_for_app
+from .conftest import run_app, screenshot_all_content, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -99,7 +99,7 @@ def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def
     assert set(labels) == {"Anna", "Bo", *XSS_NAMES}
     assert page.locator("img[src='x']").count() == 0
     assert page.locator("script:text('alert(1)')").count() == 0
-    page.wait_for_timeout(500)
+    settle(page)  # an injected script would have run by now (and opened a dialog)
     assert dialogs == []
     if width < 500:  # nothing wider than the phone's screen
         overflow = page.evaluate(
