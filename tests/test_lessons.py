@@ -10,6 +10,7 @@ from trainer.cards import parse_card
 from trainer.errors import LessonError
 from trainer.lessons import (
     CardsBlock,
+    Lesson,
     MarkdownBlock,
     WidgetBlock,
     available_chapters,
@@ -135,3 +136,36 @@ def test_every_widget_named_in_a_lesson_exists() -> None:
     named = {name: slug for slug, lang in LESSON_FILES for name in load_lesson(slug, lang).widgets}
     missing = sorted(f"{name} (named in {slug})" for name, slug in named.items() if name not in WIDGETS)
     assert not missing, "live elements not in trainer/ui/widgets WIDGETS: " + ", ".join(missing)
+
+
+# ---- a graded question in every chapter -------------------------------------------------------------------
+GRADED_WIDGETS = frozenset({"chapter_check"})
+"""Live elements that ask a graded question and record the answer (the chapter's check of understanding)."""
+
+
+def graded_problems(lesson: Lesson) -> list[str]:
+    """Why a chapter has no graded question (empty when it has one)."""
+    from trainer.quiz.chapters import chapter_kinds
+
+    problems = []
+    if not GRADED_WIDGETS & set(lesson.widgets):
+        problems.append(f"{lesson.slug}/{lesson.lang} places no graded element ({', '.join(GRADED_WIDGETS)})")
+    if not chapter_kinds(lesson.slug):
+        problems.append(f"{lesson.slug} has no question types in trainer/quiz/chapters.CHAPTER_KINDS")
+    return problems
+
+
+@pytest.mark.parametrize(("slug", "lang"), LESSON_FILES)
+def test_every_chapter_has_a_graded_question(slug: str, lang: str) -> None:
+    assert not graded_problems(load_lesson(slug, lang))
+
+
+def test_a_chapter_without_a_graded_question_fails_the_check() -> None:
+    lesson = parse_lesson(FIXTURE, "99-tiny", "en")  # a sort_hand display only, and no chapter kinds
+    assert len(graded_problems(lesson)) == 2
+    graded = parse_lesson(
+        FIXTURE.replace("[sort_hand]", "[sort_hand, chapter_check]") + "\n{{widget: chapter_check}}\n",
+        "12-counting",
+        "en",
+    )
+    assert not graded_problems(graded)

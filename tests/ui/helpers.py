@@ -14,20 +14,30 @@ WIDGET_KEY = "w-"
 """Key prefix the widget harness gives the element under test."""
 
 
-def _widget_harness(name: str, lang: str, profile: str, four_colour: bool) -> None:
+def _widget_harness(name: str, lang: str, profile: str, four_colour: bool, chapter: str = "") -> None:
     from trainer.i18n import get_translator
     from trainer.profiles import get_profile
     from trainer.ui.widgets import WIDGETS, WidgetContext
 
-    WIDGETS[name](WidgetContext(lang, get_profile(profile), get_translator(lang), four_colour, key="w-"))
+    WIDGETS[name](
+        WidgetContext(lang, get_profile(profile), get_translator(lang), four_colour, key="w-", chapter=chapter)
+    )
 
 
 def widget_app(
-    name: str, *, lang: str = "en", profile: str = "danish", four_colour: bool = False, **state: Any
+    name: str,
+    *,
+    lang: str = "en",
+    profile: str = "danish",
+    four_colour: bool = False,
+    chapter: str = "",
+    **state: Any,
 ) -> AppTest:
-    """An AppTest running only the live element ``name``; ``state`` presets its session keys (without the
-    prefix), e.g. ``seed=7``."""
-    at = AppTest.from_function(_widget_harness, args=(name, lang, profile, four_colour), default_timeout=30)
+    """An AppTest running only the live element ``name`` (as placed in ``chapter``, if given); ``state``
+    presets its session keys (without the prefix), e.g. ``seed=7``."""
+    at = AppTest.from_function(
+        _widget_harness, args=(name, lang, profile, four_colour, chapter), default_timeout=30
+    )
     for key, value in state.items():
         at.session_state[WIDGET_KEY + key] = value
     return at.run()

@@ -47,6 +47,8 @@ class PageContext:
     t: Translator
     four_colour: bool = False
     key: str = ""
+    chapter: str = ""
+    """The slug of the chapter showing a live element ("" elsewhere, e.g. a calculator page)."""
 
     @property
     def is_danish(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 import streamlit as st
 
@@ -50,7 +51,7 @@ def profile_name_for(name: str, ctx: PageContext) -> str:
 
 
 def _terms(lesson: Lesson, ctx: PageContext) -> None:
-    if not lesson.terms:
+    if not lesson.terms or ctx.is_danish:  # the chips pair Danish and English: an aid for the English UI
         return
     chips = " ".join(f":green-badge[{term.da} = {term.en}]" for term in lesson.terms)
     st.markdown(ctx.t("Terms in this chapter:") + " " + chips)
@@ -76,7 +77,7 @@ def render_lesson(
                 if widget is None:
                     st.warning(t("This live element is not built yet: {name}", name=block.name))
                     continue
-                wctx = ctx.keyed(widget_key(lesson.slug, block.name))
+                wctx = replace(ctx.keyed(widget_key(lesson.slug, block.name)), chapter=lesson.slug)
                 try:
                     widget(wctx)
                 except SkatError as error:

@@ -11,6 +11,7 @@ from trainer.ui.widgets.bidding_dialogue import render as bidding_dialogue
 from trainer.ui.widgets.bonde_in_skat import render as bonde_in_skat
 from trainer.ui.widgets.card_order import render as card_order
 from trainer.ui.widgets.card_points import render as card_points
+from trainer.ui.widgets.chapter_check import render as chapter_check
 from trainer.ui.widgets.deal_steps import render as deal_steps
 from trainer.ui.widgets.dearer import render as dearer
 from trainer.ui.widgets.follow_suit import render as follow_suit
@@ -50,6 +51,7 @@ WIDGETS: dict[str, Callable[[WidgetContext], None]] = {
     "ramse": ramse,
     "help_table": help_table,
     "profile_compare": profile_compare,
+    "chapter_check": chapter_check,
 }
 
 __all__ = ["WIDGETS", "WidgetContext", "widget_key"]
