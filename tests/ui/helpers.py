@@ -20,7 +20,9 @@ def _widget_harness(name: str, lang: str, profile: str, four_colour: bool, chapt
     from trainer.ui.widgets import WIDGETS, WidgetContext
 
     WIDGETS[name](
-        WidgetContext(lang, get_profile(profile), get_translator(lang), four_colour, key="w-", chapter=chapter)
+        WidgetContext(
+            lang, get_profile(profile), get_translator(lang), four_colour, key="w-", chapter=chapter
+        )
     )
 
 
