@@ -251,6 +251,15 @@ def card_points(cards: Iterable[Card]) -> int:
     return sum(card.points for card in cards)
 
 
+def other_side_points(points: int) -> int:
+    """The card points the other side has when one side has ``points`` of the deck's 120.
+
+    >>> other_side_points(61)
+    59
+    """
+    return TOTAL_CARD_POINTS - points
+
+
 # --- parsing ---------------------------------------------------------------------------------------
 
 _SUIT_WORDS: dict[str, Suit] = {}

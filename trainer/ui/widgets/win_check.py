@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from trainer.cards import TOTAL_CARD_POINTS, other_side_points
 from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES
 from trainer.ui.terms import profile_label, t_message
@@ -22,7 +23,7 @@ def render(ctx: WidgetContext) -> None:
         st.number_input(
             t("Declarer's card points (skat included)"),
             min_value=0,
-            max_value=120,
+            max_value=TOTAL_CARD_POINTS,
             value=90,
             step=1,
             key=ctx.k("points"),
@@ -63,6 +64,6 @@ def render(ctx: WidgetContext) -> None:
         t(
             "Clubs with 1, bid {bid}. The opponents have {other} card points.",
             bid=ctx.profile.min_bid,
-            other=120 - points,
+            other=other_side_points(points),
         )
     )
