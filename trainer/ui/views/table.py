@@ -16,7 +16,8 @@ from html import escape
 import streamlit as st
 
 from trainer.cards import Card, card_points
-from trainer.deal import Seat
+from trainer.deal import SKAT_SIZE, Seat
+from trainer.game import PlayCard, SeatView
 from trainer.games import Declaration
 from trainer.replay import Frame, GameRecord
 from trainer.text import upper_first
@@ -94,7 +95,7 @@ class TableView:
             for seat in Seat
         )
         if record.declaration.hand:
-            skat: tuple[Card | None, ...] = (None, None)
+            skat: tuple[Card | None, ...] = (None,) * SKAT_SIZE
         elif viewer is None or viewer is record.declarer:
             skat = tuple(record.discards)
         else:
@@ -110,6 +111,48 @@ class TableView:
             trick_number=frame.trick_number,
             to_move=frame.to_move,
             skat=skat,
+        )
+
+    @classmethod
+    def from_seat_view(cls, view: SeatView, *, last_trick: bool = False) -> TableView:
+        """The table as ``view``'s seat sees it in a live deal (the play page): its own hand with the cards
+        it may play now, the other hands as counts unless they lie open, the skat face down until the
+        declarer's own discards lie there (the declarer sees them; nobody else does). ``last_trick``: with
+        no card on the table yet, show the trick just completed with its winner."""
+        hands = tuple(
+            SeatHand(
+                seat,
+                view.card_counts[int(seat)],
+                view.hand if seat is view.seat else view.open_hand(seat),
+            )
+            for seat in Seat
+        )
+        trick = view.current_trick
+        winner: Seat | None = None
+        number = len(view.tricks) + 1
+        if not trick and last_trick and view.tricks:
+            done = view.tricks[-1]
+            trick = tuple(zip(done.seats, done.cards, strict=True))
+            winner = done.winner
+            number = len(view.tricks)
+        if view.discards:
+            skat: tuple[Card | None, ...] = tuple(view.discards)
+        elif view.skat:  # in the declarer's hand (or the cards passed in Ramse): nothing on the table
+            skat = ()
+        else:
+            skat = (None,) * SKAT_SIZE
+        return cls(
+            bottom=view.seat,
+            hands=(hands[0], hands[1], hands[2]),
+            declarer=view.declarer,
+            declaration=view.declaration,
+            bid=view.bid,
+            trick=trick,
+            trick_winner=winner,
+            trick_number=number,
+            to_move=view.to_move,
+            skat=skat,
+            legal=frozenset(move.card for move in view.legal_moves if isinstance(move, PlayCard)),
         )
 
 
