@@ -143,3 +143,22 @@ def test_chapter_select_box_switches_chapter(app: AppTest) -> None:
     assert app.title[0].value == load_lesson(CHAPTERS[4], "en").title
     app.switch_page(LESSONS).run()
     assert app.button(key="lessons_resume").label.endswith(load_lesson(CHAPTERS[4], "en").title)
+
+
+@pytest.mark.parametrize("slug", ["10-skat-exchange", "16-tips"])
+def test_a_chapter_ends_with_its_practice_links(slug: str) -> None:
+    """Buttons to the quiz types that drill the chapter and to every example deal that lists it, and a link
+    to play a game; the quiz button opens the quiz on that question type."""
+    from trainer.quiz.chapters import practice_kinds
+    from trainer.records.deals import load_all
+
+    at = _session({}, "en", "danish")
+    at.session_state["lesson_goto"] = slug
+    at.run()
+    keys = {b.key for b in at.button}
+    kinds = practice_kinds(slug)
+    assert kinds and {f"practise-quiz-{k}" for k in kinds} <= keys
+    deals = [d.id for d in load_all() if slug in d.chapters]
+    assert deals and {f"practise-deal-{d}" for d in deals} <= keys
+    at.button(key=f"practise-quiz-{kinds[0]}").click().run()
+    assert at.session_state["quiz_kind"] == kinds[0]

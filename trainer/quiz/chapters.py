@@ -27,6 +27,7 @@ from trainer.quiz.generators import (
     GAME_VALUE,
     JACKS_FROM_BIDDING,
     KIND_TITLES,
+    KINDS,
     LEGAL_CARDS,
     MATADORS,
     OVERBID,
@@ -89,6 +90,27 @@ CHAPTER_KINDS: dict[str, tuple[str, ...]] = {
     "22-danish-vs-international": (RULES_COMPARE,),
 }
 """For every chapter, the question types its check draws from (the first one most often)."""
+
+_EXTRA_PRACTICE: dict[str, tuple[str, ...]] = {
+    "03-card-order": (TRICK_WINNER,),
+    "06-game-types": (LEGAL_CARDS,),
+    "10-skat-exchange": (GAME_RESULT,),
+    "14-losing": (SETTLE,),
+    "15-quick-games": (OVERBID, SETTLE),
+    "16-tips": (SAFE_BID, LEGAL_CARDS),
+    "17-money": (GAME_RESULT,),
+    "18-dearer": (GAME_VALUE, SETTLE),
+    "21-help-tables": (MATADORS, GAME_VALUE),
+    "22-danish-vs-international": (VALID_BID, GAME_VALUE, GAME_RESULT),
+}
+
+
+def practice_kinds(slug: str) -> tuple[str, ...]:
+    """The quiz types (the quiz page's, so they can be drilled there) that practise a chapter: its own
+    check's quiz types first, then related ones."""
+    kinds = [k for k in (*CHAPTER_KINDS.get(slug, ()), *_EXTRA_PRACTICE.get(slug, ())) if k in KINDS]
+    return tuple(dict.fromkeys(kinds))
+
 
 PLAYERS = ("Anna", "Bo", "Carl", "Dorte", "Erik")
 """Names for the players around the table, clockwise (names are the same in every language)."""
@@ -575,4 +597,11 @@ _GENERATORS: dict[str, Callable[[int, RuleProfile], Question]] = {
     RULES_COMPARE: gen_rules_compare,
 }
 
-__all__ = ["CHAPTER_KINDS", "CHAPTER_KIND_TITLES", "chapter_kinds", "chapter_question", "question_of"]
+__all__ = [
+    "CHAPTER_KINDS",
+    "CHAPTER_KIND_TITLES",
+    "chapter_kinds",
+    "chapter_question",
+    "practice_kinds",
+    "question_of",
+]

@@ -57,6 +57,47 @@ def _terms(lesson: Lesson, ctx: PageContext) -> None:
     st.markdown(ctx.t("Terms in this chapter:") + " " + chips)
 
 
+PLAY_PRACTICE: dict[str, str] = {}
+"""Hook for "play a deal that practises this": chapter slug -> a preset the play page understands (none
+yet). The link to the play page is shown for every chapter; once the play page can start a deal that fits a
+chapter (a hand strong enough for a grand, a Nul-ouvert hand ...), map the slug here and pass it on."""
+
+
+def _practice(lesson: Lesson, ctx: PageContext) -> None:
+    """The chapter's closing links: the quiz types that drill it, the example deals that show it, a game."""
+    from trainer.quiz.chapters import practice_kinds
+    from trainer.ui.nav import page_for
+    from trainer.ui.pages.deals_common import CHOICE_KEY, example_deals
+    from trainer.ui.pages.quiz_common import KIND_KEY, kind_title
+
+    t = ctx.t
+    kinds = practice_kinds(lesson.slug)
+    deals = [deal for deal in example_deals() if lesson.slug in deal.chapters]
+    with st.container(key="practise-links"):
+        st.markdown("#### " + t("Practise this chapter"))
+        for kind in kinds:
+            if st.button(
+                t("Quiz: {kind}", kind=kind_title(kind, ctx)),
+                key=f"practise-quiz-{kind}",
+                icon=":material/quiz:",
+            ):
+                st.session_state[KIND_KEY] = kind
+                st.switch_page(page_for("quiz").path)
+        for deal in deals:
+            if st.button(
+                t("Example deal: {title}", title=deal.title.text(ctx.lang)),
+                key=f"practise-deal-{deal.id}",
+                icon=":material/replay:",
+            ):
+                st.session_state[CHOICE_KEY] = f"ex:{deal.id}"
+                st.switch_page(page_for("replay").path)
+        st.page_link(
+            page_for("game").path,
+            label=t("Play a whole game against the computer"),
+            icon=":material/playing_cards:",
+        )
+
+
 def render_lesson(
     lesson: Lesson, ctx: PageContext, widgets: Mapping[str, Callable[[WidgetContext], None]]
 ) -> None:
@@ -82,3 +123,4 @@ def render_lesson(
                     widget(wctx)
                 except SkatError as error:
                     st.error(t_error(error, t))
+    _practice(lesson, ctx)

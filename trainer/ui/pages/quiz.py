@@ -15,6 +15,7 @@ from trainer.quiz.bank import bank_questions
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.quiz_common import (
+    KIND_KEY,
     Asker,
     due_text,
     kind_title,
@@ -26,7 +27,6 @@ from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, t_message
 
 MODE_KEY = "quiz_mode"
-KIND_KEY = "quiz_kind"
 BANK_KEY = "quiz_bank"
 # The current question's seed. Tests (and ``?seed=N`` links) set it to get a known question.
 # (No bare strings at module level in page scripts: Streamlit's magic would print them.)

@@ -23,6 +23,8 @@ from trainer.ui.progress_state import (
 )
 from trainer.ui.terms import t_message
 
+KIND_KEY = "quiz_kind"
+"""Session key of the quiz page's chosen question type (a chapter's practice links set it)."""
 NAME_INPUT_KEY = "learner_name_input"
 HISTORY_KEY = "quiz_history"
 """Session list of (question type, right) for learners who have not given a name."""
