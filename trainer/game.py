@@ -284,7 +284,16 @@ class Outcome:
     """The game was a Grand called after Ramse's skat round."""
     points: tuple[int, int, int] = (0, 0, 0)
     tricks: tuple[int, int, int] = (0, 0, 0)
+    cards_played: int = 0
+    """Cards played to tricks before the end (0: the deal ended before the first lead)."""
     extras: DanishExtras = field(default=DANISH_EXTRAS, repr=False)
+
+    @property
+    def thrown_before_play(self) -> bool:
+        """The declarer threw the cards before the first lead: after the skat instead of declaring (then
+        ``result`` is None and ``value`` is the bid), or before a card was played. Danish money settles it on
+        the bid."""
+        return self.thrown and self.cards_played == 0
 
     @property
     def won(self) -> bool | None:
@@ -392,6 +401,11 @@ class SeatView:
 _HIDDEN = "??"
 _DECLARING = (Phase.PICKUP, Phase.DISCARD, Phase.DECLARE)
 _DECLARATIONS: dict[str, tuple[Declaration, ...]] = {}
+
+
+def _cards_played(game: GameState) -> int:
+    """Cards played so far (cheaper than ``len(game.moves)``)."""
+    return len(game.tricks) * len(Seat) + len(game.current_trick)
 
 
 def _declarations(profile: RuleProfile) -> tuple[Declaration, ...]:
@@ -716,7 +730,11 @@ class DealState:
             return
         if phase is Phase.PLAY and isinstance(move, PlayCard):
             assert self._game is not None
-            self._game.copy().play(move.card)  # raises IllegalCardError saying why
+            if move.card in self._game.legal_cards():
+                return
+            details = self._game.refusal(move.card)  # the same refusal GameState.play would raise
+            if details is not None:
+                raise IllegalCardError.from_message(details.as_message(self._game.game))
             return
         if phase is Phase.PLAY and isinstance(move, Throw) and expected is self._declarer:
             if self._ramse_play:
@@ -847,9 +865,7 @@ class DealState:
             self._game.play(move.card)
             if self._game.is_finished:
                 self._phase = Phase.FINISHED
-            elif (
-                len(self._game.moves) == 1 and (self._spoerge_on or self._kontra_on) and not self._ramse_play
-            ):
+            elif _cards_played(self._game) == 1 and self._window_on and not self._ramse_play:
                 self._open_window()
         elif phase is Phase.RAMSE_EXCHANGE:
             assert isinstance(move, RamsePass)
@@ -977,7 +993,7 @@ class DealState:
         if (
             isinstance(last, PlayCard)
             and game is not None
-            and len(game.moves) > 1
+            and _cards_played(game) > 1
             and not self._thrown
             and self._phase in (Phase.PLAY, Phase.FINISHED)
         ):
@@ -1030,7 +1046,8 @@ class DealState:
         points, tricks = self._points_and_tricks()
         if self.is_ramse:
             verdict = ramse_result(points, tricks, profile=self.profile, config=self.extras)
-            return dataclasses.replace(base, ramse=verdict, points=points, tricks=tricks)
+            played = _cards_played(self._game) if self._game is not None else 0
+            return dataclasses.replace(base, ramse=verdict, points=points, tricks=tricks, cards_played=played)
         result = self.score(points=points, tricks=tricks, thrown=self._thrown)
         return dataclasses.replace(
             base,
@@ -1044,6 +1061,7 @@ class DealState:
             ramse_grand=self._ramse_play,
             points=points,
             tricks=tricks,
+            cards_played=_cards_played(self._game) if self._game is not None else 0,
         )
 
     @property

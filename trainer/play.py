@@ -106,9 +106,15 @@ def _display_order(game: GameType) -> tuple[Card, ...]:
     return trump_order(game) + tuple(card for suit in _SUIT_DISPLAY for card in _plain_cards(suit, game))
 
 
+_INDEXED: dict[int, tuple[Sequence[Card], tuple[tuple[int, Card], ...]]] = {}
+
+
 def _cards_of(mask: int, order: Sequence[Card]) -> tuple[Card, ...]:
-    """The cards of a bitmask in the given display order."""
-    return tuple(card for card in order if mask >> card.index & 1)
+    """The cards of a bitmask in the given display order (each order's card indices are looked up once)."""
+    entry = _INDEXED.get(id(order))
+    if entry is None or entry[0] is not order:
+        entry = _INDEXED[id(order)] = (order, tuple((card.index, card) for card in order))
+    return tuple(card for index, card in entry[1] if mask >> index & 1)
 
 
 def _mask(cards: Sequence[Card]) -> int:

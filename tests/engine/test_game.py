@@ -218,7 +218,7 @@ def test_throwing_the_cards_when_nothing_reaches_the_bid() -> None:
     state.apply(Throw(Seat.FOREHAND))
     outcome = state.outcome()
     assert outcome is not None and outcome.won is False and outcome.value == 120
-    assert outcome.list_score == -240
+    assert outcome.list_score == -240 and outcome.thrown_before_play and outcome.result is None
 
 
 # --- properties ---------------------------------------------------------------------------------------------
