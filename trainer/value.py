@@ -97,29 +97,39 @@ class ValueBreakdown:
             previous = total
         return 0
 
+    def english_count(self) -> str:
+        """The levels counted aloud without the product: ``with 2, game 3, hand 4`` (null: its name)."""
+        if self.multiplier is None:
+            return self.declaration.describe()
+        return ", ".join(
+            f"{'with' if self.matadors > 0 else 'without'} {abs(self.matadors)}"
+            if code == "matadors"
+            else f"{_ENGLISH_LEVEL[code]} {total}"
+            for code, total in self.levels
+        )
+
+    def danish_count(self) -> str:
+        """The same count in the Danish textbook's terms: ``med 2, spil 3, af hånden 4`` (null: Dækker)."""
+        if self.multiplier is None:
+            return danish_null_name(self.declaration)
+        return ", ".join(
+            f"{'med' if self.matadors > 0 else 'uden'} {abs(self.matadors)}"
+            if code == "matadors"
+            else f"{_DANISH_LEVEL[code]} {total}"
+            for code, total in self.levels
+        )
+
     def english_words(self) -> str:
         """E.g. ``with 2, game 3, hand 4 — 4 × 12 = 48``."""
         if self.multiplier is None or self.base is None:
-            return f"{self.declaration.describe()} — fixed value {self.value}"
-        words = []
-        for code, total in self.levels:
-            if code == "matadors":
-                words.append(f"{'with' if self.matadors > 0 else 'without'} {abs(self.matadors)}")
-            else:
-                words.append(f"{_ENGLISH_LEVEL[code]} {total}")
-        return f"{', '.join(words)} — {self.multiplier} × {self.base} = {self.value}"
+            return f"{self.english_count()} — fixed value {self.value}"
+        return f"{self.english_count()} — {self.multiplier} × {self.base} = {self.value}"
 
     def danish_words(self) -> str:
         """The same working in Danish terms: med/uden N, then spil, på bordet, af hånden, ..."""
         if self.multiplier is None or self.base is None:
-            return f"{danish_null_name(self.declaration)} — {self.value}"
-        words = []
-        for code, total in self.levels:
-            if code == "matadors":
-                words.append(f"{'med' if self.matadors > 0 else 'uden'} {abs(self.matadors)}")
-            else:
-                words.append(f"{_DANISH_LEVEL[code]} {total}")
-        return f"{', '.join(words)} — {self.multiplier} × {self.base} = {self.value}"
+            return f"{self.danish_count()} — {self.value}"
+        return f"{self.danish_count()} — {self.multiplier} × {self.base} = {self.value}"
 
 
 Multiplier = ValueBreakdown

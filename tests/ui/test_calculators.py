@@ -191,7 +191,9 @@ def test_bonde_in_skat_overbid_and_pa_bordet() -> None:
     all_text = texts(at)
     assert "uden 2, spil 3 — 3 × 12 = 36" in all_text and "med 1, spil 2 — 2 × 12 = 24" in all_text
     assert any("Overbid" in e for e in errors(at))
-    assert "med 1, spil 2, på bordet 3 — 3 × 12 = 36 — reaches the bid" in all_text
+    assert (
+        "with 1, game 2, ouvert 3 — 3 × 12 = 36 — reaches the bid" in all_text
+    )  # English page, English words
     assert "settled on the bid (36); in the list that is -72" in all_text
     # the reverse view: ♣J and ♠J missing, one of them in the skat with 41/231
     assert "17.7 %" in all_text

@@ -152,7 +152,13 @@ def test_bonde_in_skat_overbid_and_ways_out() -> None:
     all_text = texts(at)
     assert "uden 2, spil 3 — 3 × 12 = 36" in all_text and "med 1, spil 2 — 2 × 12 = 24" in all_text
     assert "Overbid" in at.error[0].value
-    assert "med 1, spil 2, på bordet 3 — 3 × 12 = 36 — reaches the bid" in all_text
+    assert (
+        "with 1, game 2, ouvert 3 — 3 × 12 = 36 — reaches the bid" in all_text
+    )  # English page, English words
+    # Danish counting words only in the caption beside the English (the Danish term beside the English)
+    body = "\n".join(str(m.value) for m in at.markdown)
+    assert "med 1" not in body and "spil 2" not in body
+    assert any("uden 2, spil 3" in str(c.value) for c in at.caption)
     assert "-72" in all_text
     at.segmented_control(key=k("bonde_in_skat", "skat")).set_value("D7 D8").run()
     assert at.success and "36" in at.success[0].value

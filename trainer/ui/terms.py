@@ -215,7 +215,21 @@ def _say_declaration(value: Declaration, t: Translator) -> str:
 
 @say.register(ValueBreakdown)
 def _say_breakdown(value: ValueBreakdown, t: Translator) -> str:
-    return value.danish_words() if t.lang == "da" else value.english_words()
+    return value_words(value, t)
+
+
+def value_words(breakdown: ValueBreakdown, t: Translator, *, count_only: bool = False) -> str:
+    """A game value counted aloud in the UI language ('with 2, game 3 — 3 × 12 = 36' / 'med 2, spil 3 —
+    ...'); ``count_only``: just the levels ('with 2, game 3')."""
+    if t.lang == "da":
+        return breakdown.danish_count() if count_only else breakdown.danish_words()
+    return breakdown.english_count() if count_only else breakdown.english_words()
+
+
+def value_words_beside(breakdown: ValueBreakdown, t: Translator) -> str:
+    """The count in the other wording, to show beside the UI language's: the Danish textbook's words on an
+    English page (the Danish term beside the English), the international words on a Danish page."""
+    return breakdown.english_words() if t.lang == "da" else breakdown.danish_words()
 
 
 @say.register(RuleProfile)

@@ -17,9 +17,8 @@ from trainer.ui.pages.deals_common import (
     pick_game,
     result_text,
     rules_caption,
-    value_words,
 )
-from trainer.ui.terms import seat_name
+from trainer.ui.terms import seat_name, value_words
 from trainer.ui.views.points import draw_points
 from trainer.ui.views.table import TableView, draw_table
 
@@ -125,7 +124,7 @@ def render(ctx: PageContext) -> None:
     if frame.to_move is not None and not frame.at_end:
         st.caption(t("Next to play: {seat}", seat=seat_name(frame.to_move, t)))
     if frame.at_end and record.result is not None:
-        st.caption(value_words(record.result, ctx))
+        st.caption(value_words(record.result.breakdown, ctx.t))
 
     if st.toggle(t("Show each card's outcome (open-hand analysis)"), key=ANALYSIS_KEY):
         if frame.at_end:

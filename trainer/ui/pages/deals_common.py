@@ -113,11 +113,6 @@ def note_box(note: Note | None, ctx: PageContext, *, icon: str = ":material/ligh
 # ---- texts ----------------------------------------------------------------------------------------------
 
 
-def value_words(result: GameResult, ctx: PageContext) -> str:
-    breakdown = result.breakdown
-    return breakdown.danish_words() if ctx.is_danish else breakdown.english_words()
-
-
 def result_text(result: GameResult, ctx: PageContext) -> str:
     """One sentence: won or lost, points, and the value it is scored on."""
     t = ctx.t

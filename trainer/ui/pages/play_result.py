@@ -46,7 +46,7 @@ from trainer.ui.pages.deals_common import (
     costly_card_panel,
     result_text,
 )
-from trainer.ui.terms import card_label, declaration_name, t_message
+from trainer.ui.terms import card_label, declaration_name, t_message, value_words
 
 HINTS_KEY = "play_bid_hints"
 VIEWER_PAGE = "trainer/ui/pages/deals.py"
@@ -135,7 +135,7 @@ def bid_hints(ctx: PageContext, stored: StoredDeal, view: SeatView) -> None:
         cache[key] = hints
     lines = []
     for hint in hints[:6]:
-        words = hint.breakdown.danish_words() if ctx.lang == "da" else hint.breakdown.english_words()
+        words = value_words(hint.breakdown, t)
         line = f"- {declaration_name(hint.declaration, t)}: {words}"
         if hint.chance is not None and hint.chance.chance is not None:
             line += " · " + t("wins in about {pct} % of sampled deals", pct=round(100 * hint.chance.chance))

@@ -16,7 +16,7 @@ from trainer.games import Declaration, GameType
 from trainer.profiles import OverbidValuation
 from trainer.ui.components import card_row, cards_text
 from trainer.ui.context import is_danish
-from trainer.ui.terms import declaration_name, t_error
+from trainer.ui.terms import declaration_name, t_error, value_words, value_words_beside
 from trainer.ui.widgets.base import WidgetContext
 
 EXAMPLE_HAND = "HJ DJ CA CT CK CQ C9 SA ST H7"
@@ -52,11 +52,11 @@ def overbid_view(
         st.error(t_error(error, t), icon=":material/error:")
         return
     st.markdown(
-        t("**Before the skat** (hand only): {count}", count=report.before.danish_words())
+        t("**Before the skat** (hand only): {count}", count=value_words(report.before, t))
         + "  \n"
-        + t("**With the skat**: {count}", count=report.after.danish_words())
+        + t("**With the skat**: {count}", count=value_words(report.after, t))
     )
-    st.caption(f"{report.before.english_words()} → {report.after.english_words()}")
+    st.caption(f"{value_words_beside(report.before, t)} → {value_words_beside(report.after, t)}")
     if not report.overbid:
         st.success(
             t("Still covered: {value} ≥ the bid of {bid}.", value=report.after.value, bid=bid),
@@ -81,9 +81,9 @@ def overbid_view(
                 score=way.result.list_score,
             )
         elif way.reaches_bid:
-            text = t("{count} — reaches the bid", count=way.breakdown.danish_words())
+            text = t("{count} — reaches the bid", count=value_words(way.breakdown, t))
         else:
-            text = t("{count} — still below the bid", count=way.breakdown.danish_words())
+            text = t("{count} — still below the bid", count=value_words(way.breakdown, t))
         mark = ":green[:material/check_circle:]" if way.reaches_bid else ":red[:material/cancel:]"
         st.markdown(f"- {mark} **{_way_label(way.kind, ctx)}**: {text}")
     if ctx.profile.overbid_valuation is OverbidValuation.NEXT_MULTIPLE_OF_BASE:
@@ -139,7 +139,7 @@ def risk_view(ctx: WidgetContext, hand: Sequence[Card], declaration: Declaration
     limit = bid if bid is not None else alone.value
     frame = pd.DataFrame(
         {
-            t("Count with the skat"): [o.breakdown.danish_words().split(" — ")[0] for o in risk.outcomes],
+            t("Count with the skat"): [value_words(o.breakdown, t, count_only=True) for o in risk.outcomes],
             t("Skats"): [f"{o.skats} / {risk.total_skats}" for o in risk.outcomes],
             t("Chance"): [f"{percent(o.probability, ctx.lang)} %" for o in risk.outcomes],
             t("Value"): [o.breakdown.value for o in risk.outcomes],

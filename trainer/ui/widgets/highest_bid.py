@@ -23,7 +23,7 @@ from trainer.i18n import Translator
 from trainer.profiles import RuleProfile, get_profile
 from trainer.text import upper_first
 from trainer.ui.components import card_row, pill_label, verdict
-from trainer.ui.terms import declaration_name, t_error
+from trainer.ui.terms import declaration_name, t_error, value_words
 from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
 
 SAMPLE_HANDS = 400
@@ -124,7 +124,7 @@ def bid_table_frame(
             t("Value = highest safe bid"): [row.value for row in rows],
             t("Game"): [upper_first(declaration_name(row.declaration, t)) for row in rows],
             t("Matadors"): [matadors_words(row.matadors, t) for row in rows],
-            t("Count"): [row.breakdown.danish_words() for row in rows],
+            t("Count"): [value_words(row.breakdown, t) for row in rows],
         }
     )
 
