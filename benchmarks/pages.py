@@ -73,7 +73,7 @@ def measure_play_card(rounds: int) -> float:
             at.switch_page("trainer/ui/pages/play.py").run()
             for _ in range(300):
                 keys = [b.key for b in at.button if b.key and not b.disabled]
-                cards = [k for k in keys if k.startswith("play_card_")]
+                cards = [k for k in keys if k.startswith("play_card-")]
                 discarding = any(b.key == "play_two" for b in at.button)
                 if cards and not discarding:
                     break
@@ -108,7 +108,7 @@ def measure_play_card(rounds: int) -> float:
             stored = store.deals(evening.id)[-1]
             deal = TableDeal.rebuild(INTERNATIONAL, stored.seed, stored.seat, loads_moves(stored.moves_json))
             legal = next(m.card for m in deal.view().legal_moves if isinstance(m, PlayCard))
-            button = next(b for b in at.button if b.key == f"play_card_{legal.iss}")
+            button = next(b for b in at.button if b.key == f"play_card-{legal.iss}")
             times.append(_time(lambda at=at, b=button: b.click().run()))
     return statistics.median(times)
 

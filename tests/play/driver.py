@@ -37,7 +37,7 @@ def keys(at: AppTest) -> list[str]:
 
 
 def card_keys(at: AppTest) -> list[str]:
-    return [k for k in keys(at) if k.startswith("play_card_")]
+    return [k for k in keys(at) if k.startswith("play_card-")]
 
 
 def step(at: AppTest, prefer_pass: bool = True) -> str:

@@ -99,11 +99,11 @@ def test_an_illegal_card_is_refused_with_the_rule(_fast_table: str) -> None:
         legal = {m.card for m in view.legal_moves if isinstance(m, PlayCard)}
         illegal = [c for c in view.hand if c not in legal]
         if illegal:
-            button(at, f"play_card_{illegal[0].iss}").click().run()
+            button(at, f"play_card-{illegal[0].iss}").click().run()
             assert at.error and "must" in at.error[0].value
             assert play.deal(stored.id).move_count == stored.move_count  # nothing was played
             return
-        button(at, f"play_card_{next(iter(legal)).iss}").click().run()
+        button(at, f"play_card-{next(iter(legal)).iss}").click().run()
     pytest.skip("no illegal card came up in 30 tries")
 
 
@@ -122,11 +122,11 @@ def test_a_stale_tab_or_double_click_plays_one_card(_fast_table: str) -> None:
         get_profile("international"), stored.seed, stored.seat, loads_moves(stored.moves_json)
     )
     legal = [m.card for m in deal.view().legal_moves if isinstance(m, PlayCard)]
-    button(at, f"play_card_{legal[0].iss}").click().run()
+    button(at, f"play_card-{legal[0].iss}").click().run()
     played = loads_moves(play.deal(stored.id).moves_json)
     assert played[stored.move_count] == PlayCard(deal.learner, legal[0])
     if len(legal) > 1:
-        button(other, f"play_card_{legal[1].iss}").click().run()
+        button(other, f"play_card-{legal[1].iss}").click().run()
         now = loads_moves(play.deal(stored.id).moves_json)
         assert [m for m in now if isinstance(m, PlayCard) and m.seat == stored.seat].count(
             PlayCard(deal.learner, legal[1])

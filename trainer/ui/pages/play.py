@@ -20,7 +20,6 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.cardart import CardState
 from trainer.cards import Card
 from trainer.coach import SCHEMES, learner_seat
 from trainer.deal import Seat
@@ -34,7 +33,7 @@ from trainer.evening import (
     dumps_moves,
     loads_moves,
 )
-from trainer.game import Discard, Move, Phase, PlayCard, RamsePass, SeatView
+from trainer.game import Declare, Discard, Move, Phase, PlayCard, RamsePass, SeatView
 from trainer.store.play_store import Evening, PlayStore, StoredDeal
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
@@ -277,15 +276,10 @@ def draw_table(ctx: PageContext, current: Evening, stored: StoredDeal, deal: Tab
     t = ctx.t
     view = deal.view()
     st.caption(t("Deal {n} · you are {seat}", n=stored.number, seat=seat_name(view.seat, t)))
-    play_table.draw_opponents(view, ctx)
-    with st.container(border=True, key="play_middle"):
-        play_table.draw_status(view, ctx)
-        if view.phase in (Phase.SLAA_40, Phase.AUCTION):
-            play_table.auction_history(view, ctx)
-            play_table.ladder_caption(view, ctx)
-        play_table.draw_trick(view, ctx)
-        if view.skat:
-            st.caption(t("The skat:") + " " + " ".join(play_table.card_text(c, ctx) for c in view.skat))
+    play_table.draw_status(view, ctx)
+    if view.phase in (Phase.SLAA_40, Phase.AUCTION):
+        play_table.auction_history(view, ctx)
+        play_table.ladder_caption(view, ctx)
     why = st.session_state.get(BOT_WHY_KEY)
     if why is not None and why[0] is not view.seat and current.coach == "beginner":
         st.caption(
@@ -313,41 +307,51 @@ def controls(ctx: PageContext, current: Evening, stored: StoredDeal, deal: Table
     beginner = current.coach == "beginner"
     cards = play_table.hand_order(view)
     if not view.my_turn:
-        play_table.hand_buttons(cards, ctx, on_click=lambda card: None, disabled=True)
+        play_table.draw(view, ctx)
         st.caption(t("Wait for the others…"))
         return
+    draw_controls(ctx, current, stored, deal, view, act, cards, beginner, view.phase)
     coach_box(ctx, current, stored, deal, view)
-    phase = view.phase
+
+
+def draw_controls(
+    ctx: PageContext,
+    current: Evening,
+    stored: StoredDeal,
+    deal: TableDeal,
+    view: SeatView,
+    act: Any,
+    cards: list[Card],
+    beginner: bool,
+    phase: Phase,
+) -> None:
+    t = ctx.t
     if phase is Phase.PLAY:
         legal = {m.card for m in view.legal_moves if isinstance(m, PlayCard)}
-        st.markdown(t("**Your turn:** click a card to play it."))
-        play_table.hand_buttons(
-            cards,
+        play_table.draw(
+            view,
             ctx,
-            on_click=lambda card: act(PlayCard(view.seat, card)),
-            states=play_table.trump_states(view, legal, beginner),
+            on_card=lambda card: act(PlayCard(view.seat, card)),
+            marked=play_table.legal_marks(view, legal, beginner),
         )
+        st.caption(t("**Your turn:** click a card to play it."))
         return
     if phase in (Phase.DISCARD, Phase.RAMSE_EXCHANGE):
         picked = [c for c in cards if c.iss in st.session_state.get(PICKED_KEY, [])]
-        states = {c: CardState.HIGHLIGHTED for c in picked}
         if phase is Phase.DISCARD:
             st.markdown(
                 t("**Lay away two cards:** click two cards, then press the button. They count for you.")
             )
         else:
             st.markdown(t("**Pass two cards on:** click two cards, then press the button."))
-        play_table.hand_buttons(cards, ctx, on_click=toggle_pick, states=states)
-        label = (
-            t("Lay away {cards}", cards=" ".join(play_table.card_text(c, ctx) for c in picked))
-            if phase is Phase.DISCARD
-            else t("Pass on {cards}", cards=" ".join(play_table.card_text(c, ctx) for c in picked))
-        )
-        move: Move = (
-            Discard(view.seat, tuple(picked))
-            if phase is Phase.DISCARD
-            else RamsePass(view.seat, tuple(picked))
-        )
+        play_table.draw(view, ctx, on_card=toggle_pick, marked=dict.fromkeys(picked, "picked"))
+        shown = " ".join(play_table.card_text(c, ctx) for c in picked)
+        if phase is Phase.DISCARD:
+            label = t("Lay away {cards}", cards=shown)
+            move: Move = Discard(view.seat, tuple(picked))
+        else:
+            label = t("Pass on {cards}", cards=shown)
+            move = RamsePass(view.seat, tuple(picked))
         st.button(
             label if len(picked) == 2 else t("Choose two cards"),
             key="play_two",
@@ -357,7 +361,7 @@ def controls(ctx: PageContext, current: Evening, stored: StoredDeal, deal: Table
             args=(move,),
         )
         return
-    play_table.hand_buttons(cards, ctx, on_click=lambda card: None, disabled=True)
+    play_table.draw(view, ctx)
     if phase is Phase.SLAA_40:
         play_table.slaa_controls(view, ctx, act)
     elif phase is Phase.AUCTION:
@@ -365,7 +369,9 @@ def controls(ctx: PageContext, current: Evening, stored: StoredDeal, deal: Table
     elif phase is Phase.PICKUP:
         play_table.pickup_controls(view, ctx, act)
     elif phase is Phase.DECLARE:
-        play_table.declare_controls(view, ctx, act, hand=False)
+        suggested = suggest(view).move if beginner else None
+        default = suggested.declaration if isinstance(suggested, Declare) else None
+        play_table.declare_controls(view, ctx, act, hand=False, suggested=default)
     elif phase is Phase.KNOCK:
         play_table.knock_controls(view, ctx, act)
     elif phase is Phase.RAMSE_CHOICE:

@@ -280,10 +280,11 @@ def score_sheet(ctx: PageContext, current: Evening, deals: list[StoredDeal]) -> 
             what = f"{names[s.declarer or 0]}: {declaration_name(d, t) if d else ''} ({s.bid})"
         entry: dict[str, Any] = {t("Deal"): row.number, t("Game"): what}
         for p, name in enumerate(names):
-            entry[name] = _money(row.amounts[p], current.scheme, ctx.lang) if row.amounts else "–"
-            entry[t("{name} total", name=name)] = _money(row.totals[p], current.scheme, ctx.lang)
+            amount = _money(row.amounts[p], current.scheme, ctx.lang) if row.amounts else "–"
+            entry[name] = f"{amount} ({_money(row.totals[p], current.scheme, ctx.lang)})"
         table.append(entry)
     st.dataframe(table, hide_index=True, key="play_sheet")
+    st.caption(t("Each player's score for the deal, the running total in brackets."))
     if len(rows) >= 2:
         chart = {name: [float(r.totals[p]) for r in rows] for p, name in enumerate(names)}
         st.line_chart(chart, height=220)

@@ -7,15 +7,12 @@ so a double click or a stale tab changes nothing (see ``play.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import lru_cache
-from html import escape
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
 from trainer.bidding import bid_ladder, hand_value
-from trainer.cardart import CardState, RankLetters, card_svg, svg_data_uri
 from trainer.cards import Card
 from trainer.deal import Seat
 from trainer.game import (
@@ -29,6 +26,7 @@ from trainer.game import (
     Pass,
     Phase,
     PickUp,
+    PlayCard,
     RamseCall,
     Re,
     SeatView,
@@ -37,98 +35,93 @@ from trainer.game import (
 )
 from trainer.games import Declaration
 from trainer.play import is_trump, sort_cards
-from trainer.text import upper_first
-from trainer.ui.components import card_row_html, pill_label
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_label, card_name, declaration_name, seat_name
+from trainer.text import upper_first
+from trainer.ui.terms import card_label, declaration_name, seat_name
+from trainer.ui.views.cards import card_row_html
+from trainer.ui.views.hand import card_button_key
+from trainer.ui.views.table import SeatHand, TableView, draw_table
 
 Act = Callable[[Move], None]
 """What a control calls with the learner's move (the page binds deal id and move count)."""
 
-CARD_KEY = "play_card_"
-"""Key prefix of the card buttons (``play_card_CJ``); the CSS class ``.st-key-play_card_CJ`` styles them."""
-BUTTON_WIDTH = "clamp(40px, 10.5vw, 66px)"
+HAND_KEY = "play_card"
+"""Key of the learner's hand: the card buttons are ``play_card-CJ`` (see :mod:`trainer.ui.views.hand`)."""
 
 
-@lru_cache(maxsize=256)
-def _face_uri(card: Card, four_colour: bool, lang: str, state: CardState) -> str:
-    letters = RankLetters.DANISH if lang == "da" else RankLetters.INTERNATIONAL
-    return svg_data_uri(
-        card_svg(card, four_colour=four_colour, letters=letters, state=state, title=card_name(card, lang))
+def table_from_view(view: SeatView) -> TableView:
+    """The table as the learner's :class:`~trainer.game.SeatView` shows it (nothing else goes in): the own
+    hand, open hands by the profile's rule, counts for the others, the trick on the table (between tricks
+    the last one with its winner), the skat as backs, or the learner's own discards."""
+    hands = []
+    for seat in Seat:
+        count = view.card_counts[int(seat)]
+        if seat is view.seat:
+            hands.append(SeatHand(seat, len(view.hand), tuple(hand_order(view))))
+        else:
+            open_cards = view.open_hand(seat)
+            hands.append(SeatHand(seat, count, open_cards))
+    trick = view.current_trick
+    winner = None
+    number = len(view.tricks) + 1
+    if not trick and view.tricks:
+        last = view.tricks[-1]
+        trick = tuple(zip(last.seats, last.cards, strict=True))
+        winner = last.winner
+        number = len(view.tricks)
+    skat: tuple[Card | None, ...] = ()
+    if view.phase in (Phase.SLAA_40, Phase.AUCTION, Phase.PICKUP):
+        skat = (None, None)
+    elif view.declaration is not None and view.phase is not Phase.FINISHED:
+        skat = tuple(view.discards) if view.discards else (None, None)
+    legal = frozenset(m.card for m in view.legal_moves if isinstance(m, PlayCard))
+    return TableView(
+        bottom=view.seat,
+        hands=(hands[0], hands[1], hands[2]),
+        declarer=view.declarer,
+        declaration=view.declaration,
+        bid=view.bid,
+        trick=trick,
+        trick_winner=winner,
+        trick_number=number,
+        to_move=view.to_move,
+        skat=skat,
+        legal=legal,
     )
 
 
-def card_button_css(cards: Sequence[Card], ctx: PageContext, states: dict[Card, CardState]) -> str:
-    """Style each card button with its face (the label stays for screen readers and tests)."""
+def marks_css(marked: dict[Card, str]) -> str:
+    """Extra marks on the hand's card buttons: ``legal`` (a green ring, the beginner coach), ``dim`` (a card
+    that is not legal now; it can still be clicked and is then refused with the rule), ``picked`` (chosen
+    to lay away)."""
+    styles = {
+        "legal": "box-shadow:0 0 0 3px #2e7d32;",
+        "dim": "opacity:0.6;",
+        "picked": "box-shadow:0 0 0 3px #d4a017;transform:translateY(-8px);",
+    }
     rules = [
-        f"[class*='st-key-{CARD_KEY}'] button{{width:{BUTTON_WIDTH};min-width:0;aspect-ratio:5/7;height:auto;"
-        "padding:0;border:none;background-color:transparent;background-size:contain;"
-        "background-repeat:no-repeat;background-position:center;box-shadow:none}"
-        f"[class*='st-key-{CARD_KEY}'] button p{{color:transparent;font-size:1px}}"
-        f"[class*='st-key-{CARD_KEY}']{{width:auto!important;flex:0 0 auto}}"
+        f".st-key-{card_button_key(HAND_KEY, card)} button{{{styles[mark]}}}" for card, mark in marked.items()
     ]
-    for card in cards:
-        state = states.get(card, CardState.NORMAL)
-        uri = _face_uri(card, ctx.four_colour, ctx.lang, state)
-        rules.append(f".st-key-{CARD_KEY}{card.iss} button{{background-image:url({uri})}}")
-        if state is CardState.DIMMED:
-            rules.append(f".st-key-{CARD_KEY}{card.iss} button{{opacity:.6}}")
     return "<style>" + "".join(rules) + "</style>"
 
 
-def hand_buttons(
-    cards: Sequence[Card],
+def draw(
+    view: SeatView,
     ctx: PageContext,
     *,
-    on_click: Callable[[Card], None],
-    states: dict[Card, CardState] | None = None,
-    disabled: bool = False,
+    on_card: Callable[[Card], None] | None = None,
+    marked: dict[Card, str] | None = None,
 ) -> None:
-    """The learner's hand: one keyed button per card, wrapping on a phone."""
-    states = states or {}
-    st.html(card_button_css(cards, ctx, states))
-    row = st.container(horizontal=True, gap="small", key="play_hand")
-    for card in cards:
-        row.button(
-            pill_label(card, lang=ctx.lang, four_colour=ctx.four_colour),
-            key=f"{CARD_KEY}{card.iss}",
-            on_click=on_click,
-            args=(card,),
-            disabled=disabled,
-            help=card_name(card, ctx.lang),
-        )
-
-
-def _backs_html(count: int, label: str) -> str:
-    """An opponent's cards: one back and the count beside it (compact on a phone)."""
-    row = card_row_html([None], lang="en", hidden_label=label) if count else ""
-    return (
-        f'<div style="display:flex;align-items:center;gap:8px" data-count="{count}">{row}'
-        f'<span style="font-size:0.9rem">{escape(label)}</span></div>'
-    )
+    """The table; with ``on_card`` every card of the learner's hand is a button."""
+    table = table_from_view(view)
+    if marked:
+        st.html(marks_css(marked))
+    draw_table(table, ctx, key=HAND_KEY, on_card=on_card, clickable=view.hand if on_card else ())
 
 
 def opponent_name(seat: Seat, learner: Seat, t: Any) -> str:
     side = t("left") if seat is learner.next else t("right")
     return t("{side} · {seat}", side=upper_first(side), seat=seat_name(seat, t))
-
-
-def draw_opponents(view: SeatView, ctx: PageContext, *, sorted_game: Any = None) -> None:
-    """The two opponents: left (plays after the learner) and right, backs with counts or open cards."""
-    t = ctx.t
-    left, right = st.columns(2)
-    for column, seat in ((left, view.seat.next), (right, view.seat.next.next)):
-        with column:
-            title = opponent_name(seat, view.seat, t)
-            if seat is view.declarer:
-                title += " ★"
-            st.markdown(f"**{title}**")
-            open_cards = view.open_hand(seat)
-            count = view.card_counts[int(seat)]
-            if open_cards is not None:
-                st.html(card_row_html(list(open_cards), lang=ctx.lang, four_colour=ctx.four_colour))
-            else:
-                st.html(_backs_html(count, t.ngettext("{n} card", "{n} cards", count)))
 
 
 def _short_seat(seat: Seat, view: SeatView, t: Any) -> str:
@@ -139,34 +132,6 @@ def _short_seat(seat: Seat, view: SeatView, t: Any) -> str:
     else:
         name = t("right")
     return name + (" ★" if seat is view.declarer else "")
-
-
-def draw_trick(view: SeatView, ctx: PageContext) -> None:
-    """The trick in the middle in play order; between tricks the last one, with who took it."""
-    t = ctx.t
-    if view.current_trick:
-        cards = [card for _, card in view.current_trick]
-        captions = [_short_seat(seat, view, t) for seat, _ in view.current_trick]
-        st.markdown(t("**Trick {n}**", n=len(view.tricks) + 1))
-        st.html(card_row_html(cards, lang=ctx.lang, four_colour=ctx.four_colour, captions=captions))
-    elif view.tricks:
-        last = view.tricks[-1]
-        seats = last.seats
-        captions = [_short_seat(seat, view, t) for seat in seats]
-        states = [CardState.HIGHLIGHTED if seat is last.winner else CardState.NORMAL for seat in seats]
-        st.markdown(
-            t(
-                "**Trick {n}** · {winner} took it ({points} card points)",
-                n=len(view.tricks),
-                winner=_short_seat(last.winner, view, t),
-                points=last.points,
-            )
-        )
-        st.html(
-            card_row_html(
-                list(last.cards), lang=ctx.lang, four_colour=ctx.four_colour, captions=captions, states=states
-            )
-        )
 
 
 def draw_last_trick(view: SeatView, ctx: PageContext) -> None:
@@ -221,7 +186,7 @@ def counters(view: SeatView, ctx: PageContext) -> None:
     taken = {True: 0, False: 0}
     for trick in view.tricks:
         taken[trick.winner is view.declarer] += trick.points
-    row = st.container(horizontal=True, gap="medium", key="play_counters")
+    parts = []
     if game.has_trumps:
         seen = {card for trick in view.tricks for card in trick.cards}
         seen |= {card for _, card in view.current_trick}
@@ -230,11 +195,12 @@ def counters(view: SeatView, ctx: PageContext) -> None:
             seen |= set(cards)
         if mine:
             seen |= set(view.discards)
-        total = sum(1 for c in _all_trumps(game))
-        out = total - sum(1 for c in _all_trumps(game) if c in seen)
-        row.metric(t("Trumps not seen yet"), out)
-    row.metric(t("Declarer's tricks: points"), taken[True])
-    row.metric(t("Defenders' tricks: points"), taken[False])
+        out = sum(1 for card in _all_trumps(game) if card not in seen)
+        parts.append(t("Trumps not seen yet: **{n}**", n=out))
+    parts.append(t("Card points taken: declarer **{d}**, defenders **{o}**", d=taken[True], o=taken[False]))
+    st.markdown(
+        " · ".join(parts), help=t("The beginner coach counts for you; try to keep count yourself too.")
+    )
 
 
 def _all_trumps(game: Any) -> list[Card]:
@@ -319,7 +285,9 @@ def _value_of(view: SeatView, declaration: Declaration) -> int:
     return hand_value(view.profile, view.hand, declaration, skat).value
 
 
-def declare_controls(view: SeatView, ctx: PageContext, act: Act, *, hand: bool) -> None:
+def declare_controls(
+    view: SeatView, ctx: PageContext, act: Act, *, hand: bool, suggested: Declaration | None = None
+) -> None:
     """Every game the profile and the bid allow, each with its value; the chosen one is declared."""
     t = ctx.t
     declares = [m for m in view.legal_moves if isinstance(m, Declare) and m.declaration.hand == hand]
@@ -344,7 +312,8 @@ def declare_controls(view: SeatView, ctx: PageContext, act: Act, *, hand: bool) 
     }
     key = "play_declare_hand" if hand else "play_declare"
     label = t("Play a hand game (without the skat)") if hand else t("Your game")
-    chosen = st.selectbox(label, list(labels), key=key, format_func=lambda i: labels[i])
+    default = next((i for i, m in enumerate(order) if m.declaration == suggested), 0)
+    chosen = st.selectbox(label, list(labels), index=default, key=key, format_func=lambda i: labels[i])
     index = int(chosen or 0)
     st.button(
         t("Declare hand game") if hand else t("Declare"),
@@ -400,12 +369,12 @@ def ramse_choice_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
             row.button(label, key=f"play_ramse_{int(move.grand)}", on_click=act, args=(move,))
 
 
-def trump_states(view: SeatView, legal: set[Card] | None, beginner: bool) -> dict[Card, CardState]:
-    """Beginner coach: legal cards highlighted, the others dimmed (they can still be clicked and are then
+def legal_marks(view: SeatView, legal: set[Card], beginner: bool) -> dict[Card, str]:
+    """Beginner coach: legal cards ringed, the others dimmed (they can still be clicked and are then
     refused with the rule)."""
-    if not beginner or legal is None:
+    if not beginner:
         return {}
-    return {card: (CardState.HIGHLIGHTED if card in legal else CardState.DIMMED) for card in view.hand}
+    return {card: ("legal" if card in legal else "dim") for card in view.hand}
 
 
 def card_text(card: Card, ctx: PageContext) -> str:
