@@ -190,16 +190,16 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
             LEVELS,
             default=current.level,
             key="play_level",
-            format_func=names.get,
+            format_func=lambda name: names[name],
             required=True,
         )
         coach = st.segmented_control(
-            t("Coach"), COACH_LEVELS, default=current.coach, key="play_coach", format_func=coach_names.get,
-            required=True,
+            t("Coach"), COACH_LEVELS, default=current.coach, key="play_coach",
+            format_func=lambda name: coach_names[name], required=True,
         )  # fmt: skip
         scheme = st.selectbox(
-            t("Score sheet"), SCHEMES, index=SCHEMES.index(current.scheme), key="play_scheme",
-            format_func=scheme_names.get,
+            t("Score sheet"), list(SCHEMES), index=SCHEMES.index(current.scheme), key="play_scheme",
+            format_func=lambda name: scheme_names[name],
         )  # fmt: skip
         changed = {
             name: str(value)
@@ -217,6 +217,11 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
 
 
 def render(ctx: PageContext) -> None:
+    from trainer.solver import warm_up
+
+    warm_up(
+        block=False
+    )  # the expert opponents' solver compiles in the background; they play by rule meanwhile
     t = ctx.t
     st.title(t("Play"))
     st.caption(

@@ -34,9 +34,10 @@ from trainer.game import (
     SpoergeCall,
 )
 from trainer.games import Declaration
+from trainer.i18n import Translator
 from trainer.play import is_trump, sort_cards
-from trainer.ui.context import PageContext
 from trainer.text import upper_first
+from trainer.ui.context import PageContext
 from trainer.ui.terms import card_label, declaration_name, seat_name
 from trainer.ui.views.cards import card_row_html
 from trainer.ui.views.hand import card_button_key
@@ -119,12 +120,12 @@ def draw(
     draw_table(table, ctx, key=HAND_KEY, on_card=on_card, clickable=view.hand if on_card else ())
 
 
-def opponent_name(seat: Seat, learner: Seat, t: Any) -> str:
+def opponent_name(seat: Seat, learner: Seat, t: Translator) -> str:
     side = t("left") if seat is learner.next else t("right")
     return t("{side} · {seat}", side=upper_first(side), seat=seat_name(seat, t))
 
 
-def _short_seat(seat: Seat, view: SeatView, t: Any) -> str:
+def _short_seat(seat: Seat, view: SeatView, t: Translator) -> str:
     if seat is view.seat:
         name = t("you")
     elif seat is view.seat.next:
