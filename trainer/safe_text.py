@@ -78,10 +78,12 @@ def for_plotly(text: object, limit: int | None = SHORT_LABEL) -> str:
 
 
 def csv_cell(value: object) -> object:
-    """A CSV cell a spreadsheet shows as text: a string starting (after blanks) with a formula character
-    gets a leading ``'``; plain numbers ("-72", "+3.5") and non-strings stay as they are."""
+    """A CSV cell a spreadsheet shows as text: control and direction characters dropped (:func:`plain`),
+    then a string starting (after blanks) with a formula character gets a leading ``'``; plain numbers
+    ("-72", "+3.5") and non-strings stay as they are."""
     if not isinstance(value, str):
         return value
+    value = plain(value)
     start = value.lstrip(" ")[:1]
     if start and start in _FORMULA_START and not _NUMBER.fullmatch(value.strip()):
         return "'" + value

@@ -7,7 +7,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from trainer.safe_text import for_plotly
+from trainer.safe_text import for_plotly, plain
 from trainer.teacher import ClassDashboard, dashboard_csv
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.teacher_common import class_store, kind_title, md, mistake_text, require_teacher
@@ -21,7 +21,7 @@ def _table(dash: ClassDashboard, ctx: PageContext) -> None:
     t = ctx.t
     frame = pd.DataFrame(
         {
-            t("Learner"): [lr.name for lr in dash.learners],
+            t("Learner"): [plain(lr.name) for lr in dash.learners],
             t("Answers"): [lr.attempts for lr in dash.learners],
             t("Right"): [_percent(lr.accuracy) for lr in dash.learners],
             t("Reviews due"): [lr.reviews_due for lr in dash.learners],
@@ -95,7 +95,7 @@ def _one_learner(dash: ClassDashboard, ctx: PageContext) -> None:
     t = ctx.t
     names = {lr.member_id: lr for lr in dash.learners}
     member_id = st.selectbox(
-        t("One learner"), list(names), format_func=lambda m: names[m].name, key="dashboard_learner"
+        t("One learner"), list(names), format_func=lambda m: plain(names[m].name), key="dashboard_learner"
     )
     learner = names.get(member_id) if member_id is not None else None
     if learner is None or not learner.skills:

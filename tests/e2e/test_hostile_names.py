@@ -1,0 +1,231 @@
+"""Real browser (headless Debian Chromium): hostile names (HTML, script, Markdown links, spreadsheet
+formulas, very long, control characters, right-to-left overrides) go through every page that shows a name
+— the score sheet (table, plotly legend, CSV download), My class, the teacher's class page, the dashboard
+(table, heatmap, CSV download) and the projector — and must show as typed, obey nothing and run nothing.
+
+Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so CI runs this).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+
+from trainer.safe_text import plain
+
+from .conftest import run_app, screenshot_all_content, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "hostile names in room 9"
+CLASS_NAME = "<b>7B</b> [x](javascript:alert(1)) =1+1 \u202eevil"
+NAMES = (
+    '<b>B</b><i>I</i><a href="//e.x">A</a>',
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    '=HYPERLINK("http://e.x","y")',
+    "[x](javascript:alert(1)) **b**",
+    "Ann\x1b[31m\x00\u202eevil\u202c",
+    "W" * 40,
+    "عمر :red[red] $x$",
+)
+JOINING = {1280: '<b>C</b><i>I</i><a href="//e.x">A</a>', 390: "[y](javascript:alert(1)) **c**"}
+"""Names that join through the page (not yet taken in the class)."""
+SHEET_NAMES = ('<b>B</b><a href="//e.x">A</a>', "=cmd|' /C calc'!A0", "@SUM(A1)\u202e", "L" * 200)
+ISOLATES = str.maketrans("", "", "\u2068\u2069")
+
+
+def shown(name: str) -> str:
+    """A name as the store keeps it and a page shows it (control characters gone, blanks collapsed)."""
+    return " ".join(plain(name).split())
+
+
+def _text(page, selector: str) -> str:  # type: ignore[no-untyped-def]
+    return " ".join(page.locator(selector).all_inner_texts()).translate(ISOLATES)
+
+
+def _nothing_obeyed(page, dialogs: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """No element a name could have made: links, bold/italic, images, scripts, no dialog."""
+    main = "[data-testid=stMain]"
+    assert page.locator(f"{main} a[href*='e.x'], {main} a[href^='javascript']").count() == 0
+    assert page.locator(f"{main} img[src='x'], script:text('alert(1)')").count() == 0
+    for tag in ("b", "i", "strong", "em"):
+        bold = page.eval_on_selector_all(f"{main} {tag}", "els => els.map(e => e.textContent)")
+        assert not {"B", "C", "I", "b", "c", "7B", "x", "y"} & set(bold), (tag, bold)
+    # plotly turns <b>/<a> in a label into a bold tspan or an SVG link
+    assert page.locator(".js-plotly-plot a").count() == 0
+    assert page.locator(".js-plotly-plot tspan[style*='bold']").count() == 0
+    page.wait_for_timeout(300)
+    assert dialogs == []
+    assert page.locator("[data-testid=stException]").count() == 0
+
+
+def _no_sideways_overflow(page) -> None:  # type: ignore[no-untyped-def]
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1
+
+
+def _download(page, selector: str) -> str:  # type: ignore[no-untyped-def]
+    with page.expect_download(timeout=30_000) as info:
+        page.locator(selector).click()
+    path = info.value.path()
+    with open(path, encoding="utf-8", newline="") as handle:
+        return handle.read()
+
+
+def _no_formula(text: str) -> list[list[str]]:
+    rows = list(csv.reader(io.StringIO(text)))
+    for row in rows:
+        for cell in row:
+            start = cell.lstrip(" ")[:1]
+            assert start not in ("=", "+", "@", "\t", "\r") and not (
+                start == "-" and not cell.strip().lstrip("-").replace(".", "").replace(",", "").isdigit()
+            ), cell
+    return rows
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """A class with a hostile name and eight hostile members, each with a wrong and a right answer."""
+    from trainer.quiz import GAME_VALUE
+    from trainer.store import Store
+    from trainer.store.classes import ClassStore
+    from trainer.teacher import DRILL
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('e2e-hostile') / 'classes.sqlite'}"
+    store = Store(url)
+    classes = ClassStore(store)
+    made = classes.create_class(CLASS_NAME, PASSWORD)
+    classes.add_assignment(made.id, DRILL, GAME_VALUE, 3, "danish", datetime.now(UTC))
+    for k, name in enumerate(NAMES):
+        member = classes.join_class(made.join_code, name, client=f"hostile-{k}").member
+        store.record_attempt(member.learner_id, GAME_VALUE, False, "=1+1", "48", "danish")
+        store.record_attempt(member.learner_id, GAME_VALUE, True, "48", "48", "danish")
+    store.dispose()
+    yield url, made.join_code
+
+
+@pytest.fixture(scope="module")
+def app_url(classroom: tuple[str, str]) -> Iterator[str]:
+    with run_app("streamlit-hostile-e2e.log", {"SKAT_TRAINER_DB_URL": classroom[0]}) as url:
+        yield url
+
+
+def _page(browser, width: int):  # type: ignore[no-untyped-def]
+    page = browser.new_page(viewport={"width": width, "height": 900}, accept_downloads=True)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    return page, dialogs
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_score_sheet_names(app_url: str, browser, width: int) -> None:  # type: ignore[no-untyped-def]
+    page, dialogs = _page(browser, width)
+    page.goto(f"{app_url}/settle?lang=en")
+    wait_for_app(page)
+    page.get_by_role("tab", name="Score sheet").click()
+    box = page.locator("[class*='st-key-calc-sheet-players'] input")
+    box.fill(", ".join(SHEET_NAMES))
+    box.press("Enter")
+    wait_for_app(page)
+    page.locator("[class*='st-key-calc-sheet-add'] button").click()
+    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+    wait_for_app(page)
+    _nothing_obeyed(page, dialogs)
+    legend = page.eval_on_selector_all(".js-plotly-plot .legendtext", "els => els.map(e => e.textContent)")
+    legend = [text.translate(ISOLATES) for text in legend]
+    assert legend[:3] == [shown(name) for name in SHEET_NAMES[:3]]
+    assert legend[3] == "L" * 39 + "…"  # a very long name is cut in the legend only
+    markdown = _text(page, "[data-testid=stMarkdownContainer]")
+    assert f"Game 2: {shown(SHEET_NAMES[1])} deals." in markdown, markdown
+    if width < 500:
+        _no_sideways_overflow(page)
+    screenshot_all_content(page, f"hostile-score-sheet-{width}")
+    rows = _no_formula(_download(page, "[class*='st-key-calc-sheet-csv'] button"))
+    header = rows[0]
+    for name in SHEET_NAMES:  # every name comes back, a formula with its leading quote
+        assert shown(name) in header or "'" + shown(name) in header
+    page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_my_class_shows_the_names_as_typed(  # type: ignore[no-untyped-def]
+    app_url: str, browser, classroom: tuple[str, str], width: int
+) -> None:
+    page, dialogs = _page(browser, width)
+    page.goto(f"{app_url}/class?lang=en")
+    wait_for_app(page)
+    name = JOINING[width]
+    page.locator(".st-key-class_join_code input").fill(classroom[1])
+    page.locator(".st-key-class_join_name input").fill(name)
+    page.locator(".st-key-class_join_submit button").click()
+    page.locator("h1").first.wait_for(timeout=30_000)
+    wait_for_app(page)
+    page.locator("[class*='st-key-class_assignment_']").first.wait_for(timeout=30_000)
+    _nothing_obeyed(page, dialogs)
+    text = _text(page, "[data-testid=stMain]")
+    assert shown(CLASS_NAME) in text and shown(name) in text
+    if width < 500:
+        _no_sideways_overflow(page)
+    screenshot_all_content(page, f"hostile-my-class-{width}")
+    page.close()
+
+
+def _log_in(page, app_url: str, code: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(f"{app_url}/teacher?lang=en")
+    wait_for_app(page)
+    page.locator(".st-key-teacher_login_code input").fill(code.lower())
+    page.locator(".st-key-teacher_login_password input").fill(PASSWORD)
+    page.locator(".st-key-teacher_login_submit button").click()
+    page.locator("h1").filter(has_text="7B").first.wait_for(timeout=30_000)
+    wait_for_app(page)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_teacher_pages_show_the_names_as_typed(  # type: ignore[no-untyped-def]
+    app_url: str, browser, classroom: tuple[str, str], width: int
+) -> None:
+    page, dialogs = _page(browser, width)
+    _log_in(page, app_url, classroom[1])
+    _nothing_obeyed(page, dialogs)
+    assert shown(CLASS_NAME) in _text(page, "h1")
+    screenshot_all_content(page, f"hostile-teacher-{width}")
+
+    page.locator("[data-testid=stPageLink] a").filter(has_text="Dashboard").first.click()
+    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+    wait_for_app(page)
+    _nothing_obeyed(page, dialogs)
+    assert shown(CLASS_NAME) in _text(page, "h1")
+    ticks = page.eval_on_selector_all(".js-plotly-plot .xtick text", "els => els.map(e => e.textContent)")
+
+    def label(name: str) -> str:
+        return shown(name) if len(shown(name)) <= 40 else shown(name)[:39] + "…"
+
+    everyone = {label(n) for n in (*NAMES, *JOINING.values())}  # the other test may have joined
+    labels = {tick.translate(ISOLATES) for tick in ticks}
+    assert labels and labels <= everyone
+    if width > 500:  # at phone width plotly leaves out labels that would overlap
+        assert {label(n) for n in NAMES} <= labels
+    if width < 500:
+        _no_sideways_overflow(page)
+    screenshot_all_content(page, f"hostile-dashboard-{width}")
+    rows = _no_formula(_download(page, ".st-key-dashboard_csv button"))
+    learners = {row[0] for row in rows[1:]}
+    assert not any("\x00" in cell or "\u202e" in cell for row in rows for cell in row)
+    for name in NAMES:
+        assert shown(name) in learners or "'" + shown(name) in learners
+
+    page.close()
+
+    page, dialogs = _page(browser, width)
+    _log_in(page, app_url, classroom[1])
+    page.locator("[data-testid=stPageLink] a").filter(has_text="Projector").first.click()
+    page.locator(".st-key-projector_open button").wait_for(timeout=30_000)
+    wait_for_app(page)
+    _nothing_obeyed(page, dialogs)
+    assert shown(CLASS_NAME) in _text(page, "h1")
+    page.close()
