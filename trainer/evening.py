@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, get_args
 
 from trainer.bidding import bid_table
 from trainer.cards import Card, parse_card
@@ -46,6 +46,7 @@ from trainer.game import (
 from trainer.games import Declaration, GameType
 from trainer.play import is_trump
 from trainer.profiles import RuleProfile
+from trainer.records.iss import record_from_game, write_record
 from trainer.text import N_, Message
 
 LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
@@ -53,13 +54,9 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
 COACH_LEVELS: tuple[str, ...] = ("beginner", "advanced", "none")
 """How much the coach helps: always, on request (a Hint button), or not at all (a memory check at the end)."""
 
-_MOVE_TYPES: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
-        Bid, Hold, Pass, Knock40, PickUp, Declare, Discard, PlayCard, Spoerge, Kontra, Re, NoCall,
-        RamsePass, RamseCall,
-    )
-}  # fmt: skip
+_MOVE_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in get_args(Move)}
+"""Every kind of move by name, read off the Move union itself (a new kind of move is stored without a
+second list to keep in step)."""
 
 
 # --- moves as JSON ---------------------------------------------------------------------------------------
@@ -205,6 +202,25 @@ class TableDeal:
         decision = self.bot_decision(time_ms=time_ms)
         self.state.apply(decision.move)
         return decision
+
+    def iss_record(self) -> str | None:
+        """The finished deal as one ISS record line, which ``skat-trainer replay`` reads back (None when ISS
+        notation cannot hold it: Ramse, Musik, a failed Slå 40 an, cards thrown by the declarer)."""
+        state = self.state
+        outcome = state.outcome()
+        if outcome is None or outcome.ramse is not None or outcome.slaa_40_failed or outcome.thrown:
+            return None
+        try:
+            record = record_from_game(
+                state.auction,
+                state.deal,
+                state.game if outcome.declarer is not None else None,
+                record_id=f"skat-trainer-{self.seed}",
+                players=("forehand", "middlehand", "rearhand"),
+            )
+            return write_record(record)
+        except SkatError:
+            return None
 
     def summary(self, number: int) -> DealSummary:
         """The finished deal as the score sheet keeps it (players: 0 the learner, 1 and 2 the opponents)."""

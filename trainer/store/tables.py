@@ -9,6 +9,7 @@ learner already seated at it; a class's tables are listed only to that class's t
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -16,12 +17,25 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from trainer.errors import ClassAccessError, StoreError
+from trainer.evening import TableDeal, dumps_moves, loads_moves
+from trainer.game import DealState, Move
+from trainer.profiles import get_profile
 from trainer.store.classes import ClassStore
 from trainer.store.db import as_utc
-from trainer.store.play_store import Evening, PlayStore
+from trainer.store.play_models import PlayDealRow
+from trainer.store.play_store import Evening, PlayStore, StoredDeal
 from trainer.store.repository import Store
 from trainer.store.table_models import SharedTableRow, TableSeatRow
-from trainer.tables import IDLE_SECONDS, new_table_code
+from trainer.tables import (
+    IDLE_SECONDS,
+    Turn,
+    apply_for_place,
+    computer_move,
+    new_table_code,
+    rebuild_deal,
+    seat_of_place,
+    turn,
+)
 from trainer.teacher import normalize_code
 
 PLACES = (0, 1, 2)
@@ -309,3 +323,120 @@ class TableStore:
                 .where(TableSeatRow.table_id == table_id, TableSeatRow.place == place)
                 .values(away=away)
             )
+
+
+# --- playing at a table ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableMoment:
+    """A table as one request sees it: the table, its current deal (None before the first), the deal
+    rebuilt on the server (never sent to a browser: pages draw only ``state.view(seat)``), whose turn it
+    is, and when the deal last changed."""
+
+    table: SharedTable
+    stored: StoredDeal | None
+    state: DealState | None
+    turn: Turn | None
+    changed_at: datetime | None
+
+    @property
+    def number(self) -> int:
+        return self.stored.number if self.stored is not None else 0
+
+    @property
+    def version(self) -> tuple[int, int]:
+        """Changes with every move and every new deal: what a polling page compares."""
+        return (self.number, self.stored.move_count if self.stored is not None else 0)
+
+
+class TablePlay:
+    """Moves at a shared table: every move is a checked engine move, saved in one transaction with a
+    compare-and-set on the deal's move count (of two racing clicks one wins, the other sees the new state)."""
+
+    def __init__(self, tables: TableStore) -> None:
+        self.tables = tables
+        self.play = tables.play
+
+    def moment(self, table_id: int, at: datetime | None = None) -> TableMoment:
+        table = self.tables.get(table_id)
+        deals = self.play.deals(table.evening_id)
+        stored = deals[-1] if deals else None
+        if stored is None:
+            return TableMoment(table, None, None, None, None)
+        changed = self._changed_at(stored.id)
+        state = rebuild_deal(get_profile(table.profile_name), stored.seed, loads_moves(stored.moves_json))
+        waited = (as_utc(at) - changed).total_seconds()
+        kinds = tuple(seat.kind for seat in table.seats)
+        away = tuple(seat.away for seat in table.seats)
+        now_turn = turn(state, stored.number, kinds, away, idle_seconds=table.idle_seconds, waited=waited)
+        return TableMoment(table, stored, state, now_turn, changed)
+
+    def _changed_at(self, deal_id: int) -> datetime:
+        with self.tables.store._read() as session:
+            return as_utc(session.scalar(select(PlayDealRow.updated_at).where(PlayDealRow.id == deal_id)))
+
+    def start_next_deal(
+        self, table_id: int, at: datetime | None = None, *, seed: int | None = None
+    ) -> TableMoment:
+        """Deal the next deal when every seat is filled and the last deal is over (idempotent: two browsers
+        pressing together get one deal). ``seed``: a fixed shuffle (tests, benchmarks); else a random one."""
+        now = self.moment(table_id, at)
+        if not now.table.full:
+            raise StoreError(
+                "Every seat must be filled (by a player or a computer) before the cards are dealt."
+            )
+        if now.stored is not None and not now.stored.finished:
+            return now
+        number = now.number + 1
+        if number > now.table.deals_planned:
+            raise StoreError("The table has played all its deals.")
+        self.play.start_deal(
+            now.table.evening_id,
+            number,
+            seed=secrets.randbelow(2**31),
+            seat=int(seat_of_place(0, number)),
+            at=at,
+        )
+        return self.moment(table_id, at)
+
+    def _save(self, now: TableMoment, state: DealState, at: datetime | None) -> bool:
+        stored = now.stored
+        assert stored is not None
+        saved = self.play.save_moves(
+            stored.id, dumps_moves(state.history), seen=stored.move_count, count=len(state.history), at=at
+        )
+        if saved and state.outcome() is not None:
+            deal = TableDeal(state, seat_of_place(0, stored.number), now.table.bot_level, stored.seed)
+            self.play.finish_deal(
+                stored.id, summary_json=deal.summary(stored.number).to_json(), record=deal.iss_record(), at=at
+            )
+        return saved
+
+    def move(
+        self, table_id: int, learner_id: int, move: Move, *, seen: tuple[int, int], at: datetime | None = None
+    ) -> bool:
+        """A seated player's move, computed from the table at version ``seen``. False (nothing written) when
+        the table has moved on since; the engine's error when the move is not theirs or breaks a rule."""
+        table, place = self.tables.for_learner(table_id, learner_id)
+        now = self.moment(table.id, at)
+        if now.state is None or now.stored is None or now.stored.finished or now.version != seen:
+            return False
+        apply_for_place(now.state, place, now.number, move)
+        if now.table.seats[place].away:
+            self.tables.set_away(table.id, place, False)  # the player is back
+        return self._save(now, now.state, at)
+
+    def computer_step(self, table_id: int, *, time_ms: int = 400, at: datetime | None = None) -> bool:
+        """Let a computer make the move that is due (a computer seat, an away player, or a player idle for
+        longer than the table allows, who is then marked away until back). Any browser at the table may
+        call it; the compare-and-set keeps it to one move."""
+        now = self.moment(table_id, at)
+        if now.state is None or now.turn is None or not now.turn.by_computer or now.stored is None:
+            return False
+        seat_row = now.table.seats[now.turn.place]
+        if seat_row.kind == "human" and not seat_row.away:
+            self.tables.set_away(now.table.id, now.turn.place, True)
+        decision = computer_move(now.state, now.table.bot_level, seed=now.stored.seed, time_ms=time_ms)
+        now.state.apply(decision.move)
+        return self._save(now, now.state, at)

@@ -36,7 +36,6 @@ from trainer.game import (
     SpoergeCall,
 )
 from trainer.i18n import Translator
-from trainer.records.iss import record_from_game, write_record
 from trainer.replay import GameRecord
 from trainer.store.play_store import Evening, StoredDeal
 from trainer.ui.context import PageContext
@@ -66,22 +65,8 @@ def player_names(t: Translator) -> tuple[str, str, str]:
 
 
 def iss_text(deal: TableDeal) -> str | None:
-    """The deal as one ISS record line (None when ISS notation cannot hold it: Ramse, Musik, Slå 40 an)."""
-    state = deal.state
-    outcome = state.outcome()
-    if outcome is None or outcome.ramse is not None or outcome.slaa_40_failed:
-        return None
-    try:
-        record = record_from_game(
-            state.auction,
-            state.deal,
-            state.game if outcome.declarer is not None else None,
-            record_id=f"skat-trainer-{deal.seed}",
-            players=("forehand", "middlehand", "rearhand"),
-        )
-        return write_record(record)
-    except SkatError:
-        return None
+    """The deal as one ISS record line (see :meth:`TableDeal.iss_record`)."""
+    return deal.iss_record()
 
 
 def move_text(move: Move, view: SeatView, ctx: PageContext) -> str:
