@@ -254,7 +254,20 @@ def plans_after_pickup(profile: RuleProfile, twelve: Sequence[Card], bid: int) -
             continue
         d = Declaration(GameType.NULL, ouvert=ouvert)
         plans.append(Plan(d, null_pair, _normalized_score(d, rest), _reaches(profile, d, twelve, bid)))
-    return sorted(plans, key=lambda p: (-p.reaches_bid, -p.score))
+    return _prefer_value(profile, sorted(plans, key=lambda p: (-p.reaches_bid, -p.score)), twelve)
+
+
+SOLID = 1.0
+"""Games this far over their playable line count as solid: among solid games the most valuable is declared."""
+
+
+def _prefer_value(profile: RuleProfile, plans: list[Plan], cards: Sequence[Card]) -> list[Plan]:
+    """Put the most valuable solid plan that reaches the bid first (the order is otherwise by score)."""
+    solid = [p for p in plans if p.reaches_bid and p.score >= SOLID and not p.declaration.game.is_null]
+    if not solid:
+        return plans
+    best = max(solid, key=lambda p: (plan_value(profile, p.declaration, cards), p.score))
+    return [best, *(p for p in plans if p is not best)]
 
 
 def hand_plans(profile: RuleProfile, ten: Sequence[Card], bid: int) -> list[Plan]:
@@ -272,20 +285,31 @@ def hand_plans(profile: RuleProfile, ten: Sequence[Card], bid: int) -> list[Plan
 
 
 def wants_hand(profile: RuleProfile, ten: Sequence[Card], bid: int) -> Plan | None:
-    """A hand game the rules of thumb would play without the skat, or None (pick up)."""
+    """A hand game the rules of thumb would play without the skat, or None (pick up): of the games strong
+    enough without the skat, the most valuable."""
+    strong: list[Plan] = []
     for plan in hand_plans(profile, ten, bid):
         if not plan.reaches_bid:
             continue
         d = plan.declaration
         if d.game.is_null:
             if null_score(ten) == 0 and (not d.ouvert or _safe_open_null(ten)):
-                return plan
+                strong.append(plan)
             continue
         line = HAND_GAME["grand" if d.game.is_grand else "suit"]
         raw = grand_score(ten) if d.game.is_grand else suit_score(ten, d.game)
         if raw >= line:
-            return plan
-    return None
+            strong.append(plan)
+    if not strong:
+        return None
+    return max(strong, key=lambda p: (plan_value(profile, p.declaration, ten), p.score))
+
+
+def plan_value(profile: RuleProfile, d: Declaration, cards: Sequence[Card]) -> int:
+    """The declaration's value with the matadors of ``cards`` and no level beyond those declared."""
+    if d.game.is_null:
+        return profile.null_value(d.hand, d.ouvert) or 0
+    return game_value(profile, d, matadors(cards, d.game)).value
 
 
 def _safe_open_null(cards: Sequence[Card]) -> bool:

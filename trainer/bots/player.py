@@ -486,6 +486,10 @@ def _rank_declarations(
         else:
             plain.append(d)
     ordered = sorted(plain, key=lambda d: -_score(d, ten))
+    solid = [d for d in ordered if not d.game.is_null and _score(d, ten) >= rules.SOLID]
+    if solid:  # among solid games the most valuable
+        best = max(solid, key=lambda d: (rules.plan_value(profile, d, seen), _score(d, ten)))
+        ordered = [best, *(d for d in ordered if d != best)]
     if ordered and _score(ordered[0], ten) > -2.5:
         return ordered
     return ordered + sorted(rescue, key=lambda d: -_score(d, ten))

@@ -29,7 +29,7 @@ SCHNEIDER_BONUS = 10
 """Score bonus (declarer) or malus (declarer schneider) for the schneider lines."""
 PYTHON_CARDS = 12
 """Positions with at most this many cards in hands are searched even without the compiled kernel."""
-SEARCH_SHARE = 0.5
+SEARCH_SHARE = 0.45
 """Share of ``time_ms`` the search may use; the rest is margin for a loaded machine and the reply."""
 
 
@@ -42,7 +42,8 @@ class _NodeRate:
         self.python = 60_000.0
 
     def get(self, compiled: bool) -> float:
-        return self.compiled if compiled else self.python
+        """A cautious rate (half the running estimate): a slower moment must not overrun the budget."""
+        return 0.5 * (self.compiled if compiled else self.python)
 
     def update(self, compiled: bool, nodes: int, seconds: float) -> None:
         if seconds < 0.005 or nodes < 10_000:

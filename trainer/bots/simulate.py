@@ -19,6 +19,7 @@ from trainer.bots import hands as rules
 from trainer.bots.search import NODE_RATE, SEARCH_SHARE
 from trainer.cards import ALL_CARDS, Card
 from trainer.deal import Seat
+from trainer.errors import DeclarationError
 from trainer.games import Declaration
 from trainer.profiles import RuleProfile
 from trainer.solver import Analysis
@@ -33,6 +34,10 @@ OPEN_WIN_SHARE = 0.95
 """... and lays the cards on the table (Danish på bordet) when it wins this often with open cards."""
 MIN_LAYOUTS = 3
 
+_PLAN_CACHE: dict[
+    tuple[str, tuple[Card, ...], int, int], tuple[tuple[Card, ...], Declaration, float | None]
+] = {}
+"""The plan found for twelve cards at a bid: the declaration after the discard asks again, gets the same."""
 _LIMIT_CACHE: dict[tuple[str, tuple[Card, ...], int], tuple[int, rules.Option | None, float | None]] = {}
 
 
@@ -57,8 +62,10 @@ def _solve_opening(
     hands: list[list[Card]],
     skat: Sequence[Card],
     deadline: float,
+    goal: str = "win",
 ) -> bool | None:
-    """Does the declarer win this layout with perfect play from the first lead? None: out of time."""
+    """Does the declarer reach ``goal`` ("win", "schneider" or "schwarz") in this layout, with perfect play
+    from the first lead (forehand leads)? None: out of time."""
     remaining = deadline - time.perf_counter()
     if remaining <= 0:
         return None
@@ -66,14 +73,23 @@ def _solve_opening(
     limit = int(max(5_000, NODE_RATE.get(compiled) * remaining))
     analysis = Analysis(declaration.game, int(declarer), hands, skat)
     began = time.perf_counter()
-    result = analysis.analyse(hands, 0, (), node_limit=limit, time_limit=remaining)
+    result = analysis.analyse(
+        hands, 0, (), node_limit=limit, time_limit=remaining, with_schwarz=goal == "schwarz"
+    )
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
+    pick = any if declarer is Seat.FOREHAND else all  # forehand leads: its choice decides
     if declaration.game.is_null:
-        if not result.values:
+        if not result.complete or not result.values:
             return None
-        return any(bool(v) for v in result.values.values()) if result.complete else None
+        return pick(bool(v) for v in result.values.values())
     if not result.complete or result.value is None:
         return None
+    if goal == "schwarz":
+        if len(result.schwarz) < len(result.values):
+            return None
+        return pick(result.schwarz.values())
+    if goal == "schneider":
+        return 120 - int(result.value) <= profile.opponents_schneider_max
     return int(result.value) >= profile.win_min_points
 
 
@@ -86,6 +102,7 @@ def _estimate(
     rng: random.Random,
     layouts: int,
     deadline: float,
+    goal: str = "win",
 ) -> _Estimate:
     """Win share of ``declaration`` over random layouts of the cards ``declarer`` cannot see. ``skat`` None:
     the skat is unknown too (drawn, picked up and laid away by the rules of thumb unless a hand game)."""
@@ -110,7 +127,7 @@ def _estimate(
         hands[int(declarer)] = own
         hands[int(declarer.next)] = others[0]
         hands[int(declarer.previous)] = others[1]
-        won = _solve_opening(profile, declaration, declarer, hands, counted, deadline)
+        won = _solve_opening(profile, declaration, declarer, hands, counted, deadline, goal)
         if won is None:
             break
         wins += won
@@ -181,10 +198,29 @@ def expert_pickup(
     plan = rules.wants_hand(profile, ten, bid)
     if plan is None or plan.declaration not in declarable or not jit_ready():
         return None
-    estimate = _estimate(profile, plan.declaration, seat, ten, None, rng, 6, _deadline(time_ms))
-    if estimate.layouts >= MIN_LAYOUTS and estimate.share >= HAND_WIN_SHARE:
-        return plan.declaration, estimate.share
-    return None
+    deadline = _deadline(time_ms)
+    estimate = _estimate(profile, plan.declaration, seat, ten, None, rng, 6, deadline)
+    if estimate.layouts < MIN_LAYOUTS or estimate.share < HAND_WIN_SHARE:
+        return None
+    d = plan.declaration
+    if not d.game.is_null and estimate.share == 1.0:
+        # a sure hand: open it (international ouvert needs schwarz; Danish på bordet only the win), or
+        # announce schneider when every layout reaches it
+        open_goal = "schwarz" if profile.ouvert_implies_schwarz_announced else "win"
+        for better, goal in (
+            (replace(d, ouvert=True), open_goal),
+            (replace(d, schneider_announced=True), "schneider"),
+        ):
+            try:
+                better = profile.check_declaration(better)
+            except DeclarationError:
+                continue
+            if better not in declarable:
+                continue
+            sure = _estimate(profile, better, seat, ten, None, rng, 6, deadline, goal)
+            if sure.layouts >= MIN_LAYOUTS and sure.share == 1.0:
+                return better, 1.0
+    return d, estimate.share
 
 
 def _expected_score(
@@ -207,6 +243,9 @@ def expert_plan(
     score over simulated layouts of the opponents' hands (None: leave it to the rules of thumb)."""
     if not jit_ready():
         return None
+    key = (profile.name, tuple(sorted(twelve, key=lambda c: c.index)), bid, int(seat))
+    if key in _PLAN_CACHE:
+        return _PLAN_CACHE[key]
     del rng  # the plan depends on the cards alone, so the declaration after the discard finds it again
     rng = random.Random(sum(card.bit for card in twelve) ^ (bid << 32) ^ int(seat))
     deadline = _deadline(time_ms)
@@ -235,4 +274,7 @@ def expert_plan(
             best = (score, tuple(plan.discards), d, estimate.share)
     if best is None:
         return None
-    return best[1], best[2], best[3]
+    if len(_PLAN_CACHE) > 512:
+        _PLAN_CACHE.clear()
+    _PLAN_CACHE[key] = (best[1], best[2], best[3])
+    return _PLAN_CACHE[key]
