@@ -170,7 +170,9 @@ def end_to_end(profile: RuleProfile, deals: int, timings: Timings) -> EndToEnd:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100, help="duplicate deals per profile (default 100)")
+    parser.add_argument(
+        "--deals", type=int, default=100, help="duplicate deals per profile (default 100; 0 skips them)"
+    )
     parser.add_argument("--end-to-end", type=int, default=100, help="end-to-end deals (default 100)")
     args = parser.parse_args(argv)
     began = time.perf_counter()
@@ -178,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     timings = Timings()
     lines: list[str] = []
     print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
-    for profile in (INTERNATIONAL, DANISH):
+    for profile in (INTERNATIONAL, DANISH) if args.deals else ():
         found = duplicate(profile, args.deals, timings)
         club = statistics.mean(found.club)
         gain = statistics.mean(found.expert_declarer) - club

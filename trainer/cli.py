@@ -327,9 +327,10 @@ def _bot_command(args: argparse.Namespace) -> int:
     from trainer.solver import warm_up
 
     if args.level == "expert":
-        warm_up(
-            block=False
-        )  # compile the solver's kernel in the background; the rules of thumb answer meanwhile
+        # compile the solver's kernel in a thread; the rules of thumb answer meanwhile, and a short switch
+        # interval keeps the replies' turn while the compiler runs
+        sys.setswitchinterval(0.001)
+        warm_up(block=False)
     raw = getattr(sys.stdin, "buffer", None)
     while True:
         data = raw.readline() if raw is not None else sys.stdin.readline()

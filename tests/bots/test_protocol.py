@@ -187,6 +187,9 @@ def test_an_expert_process_answers_in_time() -> None:
     bot = _bot("expert")
     assert bot.stdin is not None and bot.stdout is not None
     moves = OPENING + " 1 18 0 p 2 p 1 s w DQ.D7 1 C.DQ.D7 0"
+    bot.stdin.write("hello\n")  # the process is up once it answers (interpreter start-up is not a decision)
+    bot.stdin.flush()
+    assert "error" in json.loads(bot.stdout.readline())
     times = []
     for first_card in ("CJ", "HA", "D8"):
         request = {"rules": "international", "seat": 1, "time_ms": 1000, "moves": f"{moves} {first_card}"}

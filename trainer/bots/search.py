@@ -29,7 +29,7 @@ SCHNEIDER_BONUS = 10
 """Score bonus (declarer) or malus (declarer schneider) for the schneider lines."""
 PYTHON_CARDS = 12
 """Positions with at most this many cards in hands are searched even without the compiled kernel."""
-SEARCH_SHARE = 0.45
+SEARCH_SHARE = 0.4
 """Share of ``time_ms`` the search may use; the rest is margin for a loaded machine and the reply."""
 
 

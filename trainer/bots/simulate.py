@@ -17,13 +17,13 @@ from dataclasses import dataclass, replace
 
 from trainer.bots import hands as rules
 from trainer.bots.search import NODE_RATE, SEARCH_SHARE
-from trainer.cards import ALL_CARDS, Card
+from trainer.cards import ALL_CARDS, Card, card_points
 from trainer.deal import Seat
 from trainer.errors import DeclarationError
 from trainer.games import Declaration
 from trainer.profiles import RuleProfile
 from trainer.solver import Analysis
-from trainer.solver.core import jit_ready
+from trainer.solver.core import Engine, jit_ready
 from trainer.value import game_value, matadors
 
 BID_WIN_SHARE = 0.6
@@ -33,6 +33,10 @@ HAND_WIN_SHARE = 0.8
 OPEN_WIN_SHARE = 0.95
 """... and lays the cards on the table (Danish på bordet) when it wins this often with open cards."""
 MIN_LAYOUTS = 3
+SIMULATED_GAMES = 2
+"""While bidding, the expert simulates the two games the rules of thumb rate best (time is short)."""
+DROP_WIN_SHARE = 0.2
+"""A game the rules of thumb would bid is given up when the simulation wins less than this share of it."""
 
 _PLAN_CACHE: dict[
     tuple[str, tuple[Card, ...], int, int], tuple[tuple[Card, ...], Declaration, float | None]
@@ -71,26 +75,33 @@ def _solve_opening(
         return None
     compiled = jit_ready()
     limit = int(max(5_000, NODE_RATE.get(compiled) * remaining))
-    analysis = Analysis(declaration.game, int(declarer), hands, skat)
+    pick = any if declarer is Seat.FOREHAND else all  # forehand leads: its choice decides
     began = time.perf_counter()
+    if goal in ("win", "schneider") and not declaration.game.is_null:
+        # a yes/no question per opening card (null-window probes) is far cheaper than exact values
+        needed = profile.win_min_points if goal == "win" else 120 - profile.opponents_schneider_max
+        engine = Engine(declaration.game, int(declarer), hands, mode="points")
+        legal = engine.legal_internal(hands, 0, ())
+        target = needed - card_points(skat)
+        probe = engine.exact_values(hands, 0, (), node_limit=limit, targets=dict.fromkeys(legal, target))
+        NODE_RATE.update(compiled, probe.nodes, time.perf_counter() - began)
+        if not probe.complete:
+            return None
+        return pick(lo >= target for lo, _hi in probe.bounds.values())
+    analysis = Analysis(declaration.game, int(declarer), hands, skat)
     result = analysis.analyse(
         hands, 0, (), node_limit=limit, time_limit=remaining, with_schwarz=goal == "schwarz"
     )
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
-    pick = any if declarer is Seat.FOREHAND else all  # forehand leads: its choice decides
     if declaration.game.is_null:
         if not result.complete or not result.values:
             return None
         return pick(bool(v) for v in result.values.values())
     if not result.complete or result.value is None:
         return None
-    if goal == "schwarz":
-        if len(result.schwarz) < len(result.values):
-            return None
-        return pick(result.schwarz.values())
-    if goal == "schneider":
-        return 120 - int(result.value) <= profile.opponents_schneider_max
-    return int(result.value) >= profile.win_min_points
+    if len(result.schwarz) < len(result.values):
+        return None
+    return pick(result.schwarz.values())
 
 
 def _estimate(
@@ -128,8 +139,10 @@ def _estimate(
         hands[int(declarer.next)] = others[0]
         hands[int(declarer.previous)] = others[1]
         won = _solve_opening(profile, declaration, declarer, hands, counted, deadline, goal)
-        if won is None:
-            break
+        if won is None:  # this layout was too big for the time left; a smaller one may still fit
+            if time.perf_counter() >= deadline:
+                break
+            continue
         wins += won
         done += 1
     return _Estimate(wins, done)
@@ -157,15 +170,23 @@ def expert_limit(
     ]
     candidates.sort(key=lambda o: -(o.score - _line(o)))
     best: tuple[int, rules.Option | None, float | None] = (0, None, None)
-    for option in candidates[:2]:
+    for rank, option in enumerate(candidates):
+        share: float | None = None
+        playable = option.playable
+        if rank < SIMULATED_GAMES:
+            d = replace(option.declaration, hand=False) if option.declaration.hand else option.declaration
+            estimate = _estimate(profile, d, seat, ten, None, rng, 6, deadline)
+            if estimate.layouts >= MIN_LAYOUTS:
+                share = estimate.share
+                # the open-hand defence is perfect, so the simulation is a pessimist: it adds games it wins
+                # often, and drops the rules-of-thumb games only when it nearly never wins them
+                playable = share >= BID_WIN_SHARE or (option.playable and share >= DROP_WIN_SHARE)
+        if not playable:
+            continue
         d = replace(option.declaration, hand=False) if option.declaration.hand else option.declaration
-        estimate = _estimate(profile, d, seat, ten, None, rng, 6, deadline)
-        if estimate.layouts < MIN_LAYOUTS:
-            return club_limit, club_option, None
-        if estimate.share >= BID_WIN_SHARE:
-            value = game_value(profile, option.declaration, _bid_matadors(ten, d)).value
-            if value > best[0]:
-                best = (value, rules.Option(option.declaration, option.score, True, value), estimate.share)
+        value = game_value(profile, option.declaration, _bid_matadors(ten, d)).value
+        if value > best[0]:
+            best = (value, rules.Option(option.declaration, option.score, True, value), share)
     nulls = [o for o in rules.null_options(profile, ten) if o.playable]
     for option in nulls:
         if option.limit > best[0]:
