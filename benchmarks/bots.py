@@ -32,16 +32,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from trainer.bots import choose  # noqa: E402
-from trainer.bots import hands as rules  # noqa: E402
-from trainer.bots.cardplay import club_card  # noqa: E402
-from trainer.bots.context import context_from_state  # noqa: E402
-from trainer.bots.search import expert_card  # noqa: E402
-from trainer.deal import Seat, random_deal  # noqa: E402
-from trainer.game import DealState, Phase  # noqa: E402
-from trainer.play import GameState  # noqa: E402
-from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile  # noqa: E402
-from trainer.solver import warm_up  # noqa: E402
+from trainer.bots import choose
+from trainer.bots import hands as rules
+from trainer.bots.cardplay import club_card
+from trainer.bots.context import context_from_state
+from trainer.bots.search import expert_card
+from trainer.deal import Seat, random_deal
+from trainer.game import DealState, Phase
+from trainer.play import GameState
+from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.solver import warm_up
 
 TIME_MS = 300
 
@@ -86,9 +86,7 @@ def contract(profile: RuleProfile, seed: int) -> tuple[GameState, Seat] | None:
     return state, declarer
 
 
-def play_out(
-    state: GameState, expert_seats: set[Seat], rng: random.Random, timings: Timings
-) -> int:
+def play_out(state: GameState, expert_seats: set[Seat], rng: random.Random, timings: Timings) -> int:
     """Play the game to the end (expert in ``expert_seats``, club elsewhere); the declarer's card points."""
     while not state.is_finished:
         ctx = context_from_state(state)
@@ -191,20 +189,23 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         lines.append(f"{profile.name} expert declarer vs club: {gain:+.1f} card points per deal (goal >= +5)")
-        lines.append(f"{profile.name} expert defenders hold a club declarer {hold:.1f} points lower (goal >= 5)")
+        lines.append(
+            f"{profile.name} expert defenders hold a club declarer {hold:.1f} points lower (goal >= 5)"
+        )
     card_timings = Timings(list(timings.wall), list(timings.cpu))
     results = {}
     for profile in (INTERNATIONAL, DANISH):
         count = args.end_to_end if profile is INTERNATIONAL else max(1, args.end_to_end // 2)
         results[profile.name] = found_e = end_to_end(profile, count, timings)
         print(
-            f"{profile.name} end to end: {found_e.deals} deals, passed in {found_e.passed}, Ramse {found_e.ramse}, "
-            f"played {found_e.played} ({found_e.games}), won {found_e.won}, overbid {found_e.overbid}",
+            f"{profile.name} end to end: {found_e.deals} deals, passed in {found_e.passed}, "
+            f"Ramse {found_e.ramse}, played {found_e.played} ({found_e.games}), won {found_e.won}, overbid {found_e.overbid}",
             flush=True,
         )
     wall, cpu = timings.wall, timings.cpu
     print(
-        f"expert decisions at time_ms {TIME_MS}: {len(wall)} (cards in the duplicate runs {len(card_timings.wall)}); "
+        f"expert decisions at time_ms {TIME_MS}: {len(wall)} "
+        f"(cards in the duplicate runs {len(card_timings.wall)}); "
         f"wall p50 {1000 * percentile(wall, 0.5):.0f} ms, p95 {1000 * percentile(wall, 0.95):.0f} ms, "
         f"max {1000 * max(wall):.0f} ms; CPU p95 {1000 * percentile(cpu, 0.95):.0f} ms; "
         f"load average now {os.getloadavg()[0]:.1f}; {time.perf_counter() - began:.0f} s in all",
