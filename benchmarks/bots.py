@@ -199,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         results[profile.name] = found_e = end_to_end(profile, count, timings)
         print(
             f"{profile.name} end to end: {found_e.deals} deals, passed in {found_e.passed}, "
-            f"Ramse {found_e.ramse}, played {found_e.played} ({found_e.games}), won {found_e.won}, overbid {found_e.overbid}",
+            f"Ramse {found_e.ramse}, played {found_e.played} ({found_e.games}), won {found_e.won}, "
+            f"overbid {found_e.overbid}",
             flush=True,
         )
     wall, cpu = timings.wall, timings.cpu
