@@ -1164,7 +1164,7 @@ class DealState:
             current_trick=() if game is None else self._current_trick(game),
             tricks=() if game is None else game.tricks,
             card_counts=(counts[0], counts[1], counts[2]),
-            history=tuple(m for m in self._moves if self._visible_move(m, seat)),
+            history=tuple(self._seen_move(m, seat) for m in self._moves if self._visible_move(m, seat)),
             knocker=self._knocker,
             spoerge=self._spoerge,
             kontra=self._kontra,
@@ -1178,6 +1178,13 @@ class DealState:
         leader = game.leader
         seats = (leader, leader.next, leader.next.next)
         return tuple(zip(seats, game.current_trick, strict=False))
+
+    @staticmethod
+    def _seen_move(move: Move, seat: Seat) -> Move:
+        """The move as ``seat`` saw it: a knock is heard, the game the knocker has in mind is not."""
+        if isinstance(move, Knock40) and move.seat is not seat and move.game is not None:
+            return Knock40(move.seat, move.knock)
+        return move
 
     @staticmethod
     def _visible_move(move: Move, seat: Seat) -> bool:

@@ -72,6 +72,8 @@ def test_slaa_40_an_sees_five_cards_and_fails_when_a_jack_arrives() -> None:
     assert view.hand == NO_JACKS_FIRST.hand(Seat.FOREHAND)[:5]
     assert view.iss_moves().split()[1].split(".")[5:] == ["??"] * 27
     state.apply(Knock40(Seat.FOREHAND, True, GameType.CLUBS))
+    assert state.view(Seat.REARHAND).history == (Knock40(Seat.FOREHAND, True),)  # the game stays private
+    assert state.view(Seat.FOREHAND).history == (Knock40(Seat.FOREHAND, True, GameType.CLUBS),)
     # with the ♣J the ten cards are clubs "med 1, spil 2" = 24 < 40: lost without play, at 40, rates doubled
     outcome = state.outcome()
     assert outcome is not None and outcome.slaa_40_failed and outcome.won is False
