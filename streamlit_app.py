@@ -11,6 +11,7 @@ import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
 from trainer.i18n import LANGUAGE_NAMES, LANGUAGES
+from trainer.ui.auth import current_learner, current_teacher_class, sync_cookies
 from trainer.ui.context import (
     FOUR_COLOUR_KEY,
     LANG_KEY,
@@ -58,6 +59,12 @@ for name, value in choices_as_params(session_state()).items():
     st.query_params[name] = value
 if FOUR_COLOUR_KEY in st.query_params and not st.session_state[FOUR_COLOUR_KEY]:
     del st.query_params[FOUR_COLOUR_KEY]
+
+# Who is signed in comes from the session cookie (checked against the store on every run), never from the
+# URL; the cookie script keeps the browser's cookie in step with this tab's sessions.
+current_learner()
+current_teacher_class()
+sync_cookies()
 
 sections: dict[str, list[StreamlitPage]] = {}
 for spec in PAGES:

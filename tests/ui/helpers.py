@@ -61,3 +61,33 @@ def texts(at: AppTest) -> str:
     for kind in ("markdown", "caption", "title", "subheader", "success", "error", "info", "warning"):
         parts.extend(str(e.value) for e in at.get(kind))
     return "\n".join(parts)
+
+
+ACCOUNT_PAGE = "trainer/ui/pages/account.py"
+PASSWORD = "a good password"
+
+
+def make_account(url: str, name: str, password: str = PASSWORD) -> int:
+    """An account made straight in the store (as if signed up earlier); returns its learner id."""
+    from trainer.store import Store
+    from trainer.store.accounts import AccountStore
+    from trainer.store.classes import ClassStore
+
+    store = Store(url)
+    try:
+        return AccountStore(ClassStore(store)).sign_up(name, password, client="test").account.id
+    finally:
+        store.dispose()
+
+
+def sign_in_on_account_page(
+    at: AppTest, name: str, secret: str = PASSWORD, *, back_to: str | None = None
+) -> None:
+    """Sign in with the account page's form (as a learner would), then go back to ``back_to``."""
+    at.switch_page(ACCOUNT_PAGE).run()
+    at.text_input(key="account_signin_name").set_value(name)
+    at.text_input(key="account_signin_secret").set_value(secret)
+    at.button(key="account_signin_submit").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    if back_to is not None:
+        at.switch_page(back_to).run()

@@ -14,7 +14,7 @@ from trainer.i18n import get_translator
 from trainer.quiz import KIND_TITLES
 from trainer.store import ENV_DB_URL, Store
 
-from .helpers import APP, texts
+from .helpers import APP, make_account, sign_in_on_account_page, texts
 
 PROGRESS = "trainer/ui/pages/progress.py"
 
@@ -27,11 +27,12 @@ def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
 
 
 def progress_app(lang: str = "en", learner: str | None = None) -> AppTest:
+    """The progress page, signed in as ``learner`` (with the account page's form) when given."""
     at = AppTest.from_file(APP, default_timeout=30)
     at.session_state["lang"] = lang
-    if learner:
-        at.query_params["learner"] = learner
     at.run()
+    if learner:
+        sign_in_on_account_page(at, learner)
     at.switch_page(PROGRESS).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -39,7 +40,7 @@ def progress_app(lang: str = "en", learner: str | None = None) -> AppTest:
 
 def seed_answers(store: Store, name: str) -> int:
     """Eva: matadors 3 of 4 right, count_eyes 1 of 4 right, valid_bid 2 of 2; the last four answers right."""
-    eva = store.get_or_create_learner(name)
+    eva = store.get_learner(make_account(store.url, name))
     start = datetime.now(UTC) - timedelta(days=3)
     answers = [
         ("count_eyes", False), ("count_eyes", True), ("count_eyes", False), ("count_eyes", False),
@@ -54,15 +55,18 @@ def seed_answers(store: Store, name: str) -> int:
     return eva.id
 
 
-def test_asks_for_a_name_first(store: Store) -> None:
+def test_asks_to_sign_in_first(store: Store) -> None:
     at = progress_app()
-    assert "Type your name to see your progress" in texts(at)
+    assert "Sign in to see your progress" in texts(at)
     assert not at.metric
 
 
 def test_a_new_learner_is_sent_to_the_quiz(store: Store) -> None:
     at = progress_app()
-    at.text_input(key="learner_name_input").set_value("Finn").run()
+    at.text_input(key="progress_create_name").set_value("Finn")
+    at.button(key="progress_create_submit").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state["learner_name"] == "Finn"
     assert "No answers yet" in texts(at)
     at.button(key="progress_to_quiz").click().run()
     assert at.title[0].value == "Quiz and drills"
@@ -101,7 +105,7 @@ def test_danish_progress_page(store: Store) -> None:
 
 
 def test_most_common_mistakes(store: Store) -> None:
-    gus = store.get_or_create_learner("Gus")
+    gus = store.get_learner(make_account(store.url, "Gus"))
     for tag in ("forgot_skat_jack", "forgot_skat_jack", "jack_as_suit"):
         store.record_attempt(gus.id, "matadors", False, "-2", "+1", "danish", mistake_tag=tag)
     at = progress_app(learner="Gus")

@@ -17,7 +17,7 @@ from trainer.quiz import KINDS, Question, generate
 from trainer.store import ENV_DB_URL, Store
 from trainer.ui.terms import t_message
 
-from .helpers import APP, texts
+from .helpers import APP, make_account, sign_in_on_account_page, texts
 
 QUIZ = "trainer/ui/pages/quiz.py"
 
@@ -41,8 +41,13 @@ def quiz_app(*, lang: str = "en", rules: str = "danish", **state: object) -> App
     return at
 
 
-def sign_in(at: AppTest, name: str) -> None:
-    at.text_input(key="learner_name_input").set_value(name).run()
+def sign_in(at: AppTest, url: str, name: str, *, new: bool = True) -> int:
+    """Sign in as ``name`` with the account page's form (the account is made first when ``new``) and come
+    back to the quiz; returns the learner id."""
+    learner = make_account(url, name) if new else None
+    sign_in_on_account_page(at, name, back_to=QUIZ)
+    assert at.session_state["learner_id"] is not None
+    return learner if learner is not None else int(at.session_state["learner_id"])
 
 
 def wrong_answer(question: Question) -> object:
@@ -120,11 +125,11 @@ def test_without_a_name_answers_count_in_the_session(db_url: str) -> None:
 
 def test_answers_reach_the_store_and_the_fsrs_schedule(db_url: str) -> None:
     at = quiz_app(quiz_seed=20, quiz_kind="valid_bid")
-    sign_in(at, "Anna")
+    anna = store_learner = sign_in(at, db_url, "Anna")
     store = Store(db_url)
-    anna = store.find_learner("anna")
-    assert anna is not None and at.session_state["learner_id"] == anna.id
-    assert at.query_params["learner"] in ("Anna", ["Anna"])
+    assert at.session_state["learner_id"] == anna
+    assert "learner" not in at.query_params, "the learner is never put in the URL"
+    anna = store.get_learner(store_learner)
 
     question = generate("valid_bid", 20, get_profile("danish"))
     before = datetime.now(UTC)
@@ -149,12 +154,12 @@ def test_answers_reach_the_store_and_the_fsrs_schedule(db_url: str) -> None:
 
 def test_review_mode_asks_what_is_due(db_url: str) -> None:
     store = Store(db_url)
-    bo = store.get_or_create_learner("Bo")
+    bo = store.get_learner(make_account(db_url, "Bo"))
     long_ago = datetime.now(UTC) - timedelta(days=60)
     store.record_attempt(bo.id, "trick_winner", True, "1", "1", "danish", at=long_ago)
     at = quiz_app(quiz_seed=3, quiz_mode="review")
-    assert "Type your name above" in texts(at)
-    sign_in(at, "Bo")
+    assert "Sign in above: the review schedule is kept per account." in texts(at)
+    sign_in(at, db_url, "Bo", new=False)
     assert at.session_state["quiz_review_kind"] == "trick_winner"
     question = generate("trick_winner", 3, get_profile("danish"))
     give(at, question, answer_of(question), prefix="review")
@@ -168,11 +173,12 @@ def test_review_mode_asks_what_is_due(db_url: str) -> None:
 
 def test_practise_until_eight_of_the_last_ten(db_url: str) -> None:
     store = Store(db_url)
-    cy = store.get_or_create_learner("Cy")
+    cy = store.get_learner(make_account(db_url, "Cy"))
     for i in range(7):
         earlier = datetime.now(UTC) - timedelta(minutes=10 - i)
         store.record_attempt(cy.id, "count_eyes", True, "1", "1", "danish", at=earlier)
-    at = quiz_app(quiz_seed=8, quiz_kind="count_eyes", learner_name="Cy", learner_id=cy.id)
+    at = quiz_app(quiz_seed=8, quiz_kind="count_eyes")
+    sign_in(at, db_url, "Cy", new=False)
     assert "7 right of the last 7" in at.get("progress")[0].proto.text
     assert not any("Goal reached" in s.value for s in at.success)
     question = generate("count_eyes", 8, get_profile("danish"))
@@ -200,19 +206,22 @@ def test_sprint_scores_and_ends(db_url: str) -> None:
 
 def test_progress_survives_a_restart(db_url: str) -> None:
     at = quiz_app(quiz_seed=2, quiz_kind="matadors")
-    sign_in(at, "Dora")
+    sign_in(at, db_url, "Dora")
     question = generate("matadors", 2, get_profile("danish"))
     give(at, question, answer_of(question))
     at.switch_page("trainer/ui/pages/lesson.py").run()
     at.toggle(key="chapter_done").set_value(True).run()
     chapter = at.session_state["progress_last"]
 
-    # a new app process: nothing in the session, only the same database file and the learner in the URL
+    # a new app process: nothing in the session, only the same database file. The learner's name in the
+    # URL opens nothing; signing in brings everything back.
     again = AppTest.from_file(APP, default_timeout=30)
     again.query_params["learner"] = "Dora"
     again.run()
     again.switch_page("trainer/ui/pages/progress.py").run()
-    assert not again.exception
+    assert not again.exception and not again.metric
+    assert again.session_state["learner_id"] is None
+    sign_in_on_account_page(again, "Dora", back_to="trainer/ui/pages/progress.py")
     assert again.session_state["learner_name"] == "Dora"
     metrics = {m.label: m.value for m in again.metric}
     assert metrics["Answers"] == "1"

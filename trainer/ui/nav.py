@@ -40,6 +40,7 @@ PAGES: list[PageSpec] = [
     PageSpec("trainer/ui/pages/calculators_overbid.py", "overbid", N_("Overbid"), ":material/bolt:", TOOLS),
     PageSpec("trainer/ui/pages/calculators_money.py", "settle", N_("Settlement"), ":material/euro:", TOOLS),
     PageSpec("trainer/ui/pages/class_room.py", "class", N_("My class"), ":material/groups:", PRACTISE),
+    PageSpec("trainer/ui/pages/account.py", "account", N_("Account"), ":material/account_circle:", PRACTISE),
     PageSpec("trainer/ui/pages/teacher.py", "teacher", N_("Teacher"), ":material/school:", TEACH),
     PageSpec("trainer/ui/pages/teacher_dash.py", "dashboard", N_("Dashboard"), ":material/grid_view:", TEACH),
     PageSpec("trainer/ui/pages/teacher_projector.py", "projector", N_("Projector"), ":material/tv:", TEACH),

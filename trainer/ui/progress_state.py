@@ -1,5 +1,5 @@
 """The learner's place in the lessons (chapters done, the last chapter opened), kept in the session and,
-once the learner has given a name (on the quiz or progress page), in the persistent progress store.
+once the learner is signed in to an account (:mod:`trainer.ui.auth`), in the persistent progress store.
 
 Everything goes through :func:`mark_done`, :func:`is_done`, :func:`done_chapters`, :func:`last_chapter`
 and :func:`set_last`. The ``state`` argument defaults to ``st.session_state`` (tests pass a dict). With a
@@ -10,16 +10,17 @@ are written to the store too, so they survive a restart. Un-marking a chapter on
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import MutableMapping
 from typing import Any
 
 DONE_KEY = "progress_done"
 LAST_KEY = "progress_last"
 UNDONE_KEY = "progress_undone"
 LEARNER_NAME_KEY = "learner_name"
-"""Session key (and query parameter ``learner``) of the learner's display name."""
+"""Session key of the signed-in learner's display name (set by :func:`trainer.ui.auth.current_learner`)."""
 LEARNER_ID_KEY = "learner_id"
-"""Session key of the signed-in learner's store id (None when nobody is signed in)."""
+"""Session key of the signed-in learner's store id (None when nobody is signed in). Only
+:mod:`trainer.ui.auth` sets it, from a valid session token: no URL parameter or typed name does."""
 
 
 def get_store() -> Any:
@@ -97,33 +98,3 @@ def set_last(slug: str, state: MutableMapping[str, Any] | None = None) -> None:
     learner = _learner(store)
     if learner is not None:
         get_store().mark_lesson_opened(learner, slug)
-
-
-LEARNER_PARAM = "learner"
-_LEARNER_ADOPTED_KEY = "_learner_adopted"
-
-
-def sign_in(name: str, state: MutableMapping[str, Any] | None = None) -> int | None:
-    """Sign the learner in by display name (no password; created on first use) and bring their stored
-    lesson progress into the session. An empty name signs out. Returns the learner id."""
-    store = _state(state)
-    clean = " ".join(name.split())
-    if not clean:
-        store[LEARNER_NAME_KEY] = ""
-        store[LEARNER_ID_KEY] = None
-        return None
-    learner = get_store().get_or_create_learner(clean)
-    store[LEARNER_NAME_KEY] = learner.name
-    learner_id: int = learner.id
-    store[LEARNER_ID_KEY] = learner_id
-    return learner_id
-
-
-def adopt_learner(state: MutableMapping[str, Any], params: Mapping[str, str]) -> None:
-    """Once per session, sign in the learner named in the URL (``?learner=Anna``)."""
-    if state.get(_LEARNER_ADOPTED_KEY):
-        return
-    state[_LEARNER_ADOPTED_KEY] = True
-    name = params.get(LEARNER_PARAM, "")
-    if name and _learner(state) is None:
-        sign_in(name, state)

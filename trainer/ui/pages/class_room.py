@@ -1,5 +1,5 @@
-"""My class (learners): join a class with its code and a name, see and do the assignments, answer the
-question on the projector, and see one's own results (only one's own)."""
+"""My class (learners): signed in to their account, learners join a class with its code, see and do the
+assignments, answer the question on the projector, and see their own results (only their own)."""
 
 from __future__ import annotations
 
@@ -12,15 +12,14 @@ import streamlit as st
 from trainer.errors import SkatError
 from trainer.store.classes import AssignmentStatus, ClassStore, Member
 from trainer.teacher import DEAL, DRILL, LESSON
+from trainer.ui.auth import account_store, client_key, current_learner, sign_in_learner
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.nav import LESSON_PAGE, request_chapter
 from trainer.ui.pages.teacher_common import (
-    MEMBER_KEY,
     answer_form,
     assignment_title,
     check_answer,
     class_store,
-    client_key,
     deal_stepper,
     kind_title,
     md,
@@ -30,37 +29,37 @@ from trainer.ui.pages.teacher_common import (
     show_verdict,
     signed_in_member,
 )
-from trainer.ui.progress_state import LEARNER_ID_KEY, LEARNER_NAME_KEY
 from trainer.ui.terms import profile_label, t_error
+from trainer.ui.views.account import sign_in_forms, signed_in_bar
 
-NEW_KEY = "class_personal_key"
 ACTIVE_KEY = "class_active_assignment"
 POLL_REFRESH_S = 5
 
 
-def _signed_in(member: Member) -> None:
-    """Remember the member in this session; the lesson and quiz pages then save progress for them too."""
-    st.session_state[MEMBER_KEY] = member.id
-    st.session_state[LEARNER_ID_KEY] = member.learner_id
-    st.session_state[LEARNER_NAME_KEY] = member.name
-
-
-def _join(classes: ClassStore, ctx: PageContext) -> None:
+def _join(ctx: PageContext) -> None:
+    """Signed in but in no class yet: join one with the teacher's code (under the account's name)."""
     t = ctx.t
-    join, back = st.tabs([t("Join a class"), t("Come back")])
-    with join, st.form("class_join"):
+    account = current_learner()
+    if account is None:
+        return
+    with st.form("class_join"):
         code = st.text_input(t("Join code"), key="class_join_code", max_chars=20)
-        name = st.text_input(t("Your name"), key="class_join_name", max_chars=40)
         if st.form_submit_button(t("Join"), type="primary", key="class_join_submit"):
             try:
-                joined = classes.join_class(code, name, client=client_key())
+                account_store().join_class(account.id, code, client=client_key())
             except SkatError as error:
                 st.error(t_error(error, t))
             else:
-                _signed_in(joined.member)
-                st.session_state[NEW_KEY] = joined.personal_key
                 st.rerun()
-    with back, st.form("class_rejoin"):
+
+
+def _come_back(classes: ClassStore, ctx: PageContext) -> None:
+    """Members who joined before accounts existed come back with the join code, name and personal key."""
+    t = ctx.t
+    with (
+        st.expander(t("Joined a class before accounts? Come back with your personal key")),
+        st.form("class_rejoin"),
+    ):
         code = st.text_input(t("Join code"), key="class_rejoin_code", max_chars=20)
         name = st.text_input(t("Your name"), key="class_rejoin_name", max_chars=40)
         key = st.text_input(t("Your personal key"), key="class_rejoin_key", max_chars=12, type="password")
@@ -70,7 +69,7 @@ def _join(classes: ClassStore, ctx: PageContext) -> None:
             except SkatError as error:
                 st.error(t_error(error, t))
             else:
-                _signed_in(member)
+                sign_in_learner(member.learner_id)
                 st.rerun()
 
 
@@ -262,33 +261,30 @@ def render(ctx: PageContext) -> None:
     member = signed_in_member()
     if member is None:
         st.title(t("My class"))
-        st.markdown(t("Your teacher gives you a join code. Type it with your name to see your assignments."))
-        _join(classes, ctx)
+        account = current_learner()
+        if account is None:
+            st.markdown(
+                t(
+                    "Sign in to your account (or create one), then type the join code your teacher gives "
+                    "you to see your assignments."
+                )
+            )
+            sign_in_forms(ctx, key="class_account")
+            _come_back(classes, ctx)
+            return
+        signed_in_bar(ctx, account, key="class_account")
+        st.markdown(t("Type the join code your teacher gives you to see your assignments."))
+        _join(ctx)
         return
     school_class = classes.get_class(member.class_id)
     st.title(t("My class: {name}", name=md(school_class.name)))
-    st.markdown(t("Signed in as {name}.", name=md(member.name)))
-    personal_key = st.session_state.pop(NEW_KEY, None)
-    if personal_key:
-        shown_key = f"`{personal_key}`"
-        st.success(
-            t(
-                "Welcome! Your personal key is {key}. Write it down: with the join code, your name and this "
-                "key you can come back from another device.",
-                key=shown_key,
-            ),
-            icon=":material/key:",
-        )
+    account = current_learner()
+    if account is not None:
+        signed_in_bar(ctx, account, key="class_account")
     _poll(classes, member, ctx)
     _assignments(classes, member, ctx)
     _active(classes, member, ctx)
     _my_results(classes, member, ctx)
-    st.divider()
-    if st.button(t("Leave (sign out on this device)"), key="class_leave", icon=":material/logout:"):
-        for key in (MEMBER_KEY, LEARNER_ID_KEY, ACTIVE_KEY):
-            st.session_state.pop(key, None)
-        st.session_state[LEARNER_NAME_KEY] = ""
-        st.rerun()
 
 
 render(page_context())

@@ -12,10 +12,12 @@ import streamlit as st
 from trainer.i18n import N_
 from trainer.safe_text import file_name_part
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
+from trainer.ui.auth import current_learner
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.nav import page_for
-from trainer.ui.pages.quiz_common import due_text, kind_title, learner_box
+from trainer.ui.pages.quiz_common import due_text, kind_title
 from trainer.ui.progress_state import get_store
+from trainer.ui.views.account import sign_in_forms, signed_in_bar
 
 QUIZ_PAGE = page_for("quiz").path
 MISTAKES = {
@@ -72,10 +74,13 @@ def _daily_chart(ctx: PageContext, right: Counter[str], wrong: Counter[str]) -> 
 def render(ctx: PageContext) -> None:
     t = ctx.t
     st.title(t("My progress"))
-    learner = learner_box(ctx)
-    if learner is None:
-        st.info(t("Type your name to see your progress. Answers are kept under that name."))
+    account = current_learner()
+    if account is None:
+        st.info(t("Sign in to see your progress. Only you can open it."), icon=":material/lock:")
+        sign_in_forms(ctx, key="progress")
         return
+    signed_in_bar(ctx, account, key="progress")
+    learner = account.id
     store = get_store()
     summary = store.progress_summary(learner)
     lessons = store.lessons_done(learner)

@@ -132,7 +132,7 @@ def practise(ctx: PageContext, learner: int | None) -> None:
 def review(ctx: PageContext, learner: int | None) -> None:
     t = ctx.t
     if learner is None:
-        st.info(t("Type your name above: the review schedule is kept per learner."))
+        st.info(t("Sign in above: the review schedule is kept per account."))
         return
     store = get_store()
     kind = st.session_state.get(REVIEW_KIND_KEY)

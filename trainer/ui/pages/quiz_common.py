@@ -1,5 +1,5 @@
-"""Shared parts of the quiz and progress pages: signing in by name, asking one question, recording the
-answer in the progress store (attempt + fsrs review) and showing the worked explanation."""
+"""Shared parts of the quiz and progress pages: who answers (the signed-in account), asking one question,
+recording the answer in the progress store (attempt + fsrs review) and showing the worked explanation."""
 
 from __future__ import annotations
 
@@ -11,48 +11,25 @@ import streamlit as st
 
 from trainer.cards import parse_cards
 from trainer.quiz import KIND_TITLES, Question, Response, Verdict, check
+from trainer.ui.auth import current_learner
 from trainer.ui.components import card_row, pick_cards, verdict
-from trainer.ui.context import PageContext, session_state
-from trainer.ui.progress_state import (
-    LEARNER_ID_KEY,
-    LEARNER_NAME_KEY,
-    LEARNER_PARAM,
-    adopt_learner,
-    get_store,
-    sign_in,
-)
+from trainer.ui.context import PageContext
+from trainer.ui.progress_state import get_store
 from trainer.ui.terms import t_message
+from trainer.ui.views.account import signed_in_caption
 
 KIND_KEY = "quiz_kind"
 """Session key of the quiz page's chosen question type (a chapter's practice links set it)."""
-NAME_INPUT_KEY = "learner_name_input"
 HISTORY_KEY = "quiz_history"
-"""Session list of (question type, right) for learners who have not given a name."""
-
-
-def _on_name() -> None:
-    sign_in(str(st.session_state.get(NAME_INPUT_KEY, "")))
+"""Session list of (question type, right) for learners who are not signed in."""
 
 
 def learner_box(ctx: PageContext) -> int | None:
-    """Ask for the learner's display name (no password); returns the learner id or None."""
-    t = ctx.t
-    adopt_learner(session_state(), st.query_params.to_dict())
-    st.session_state[NAME_INPUT_KEY] = st.session_state.get(LEARNER_NAME_KEY, "") or ""
-    st.text_input(
-        t("Your name"),
-        key=NAME_INPUT_KEY,
-        on_change=_on_name,
-        placeholder=t("Type a name to keep your progress"),
-        help=t("No password: anyone who types the same name continues the same progress."),
-    )
-    learner = st.session_state.get(LEARNER_ID_KEY)
-    if isinstance(learner, int):
-        st.query_params[LEARNER_PARAM] = str(st.session_state.get(LEARNER_NAME_KEY, ""))
-        return learner
-    if LEARNER_PARAM in st.query_params:
-        del st.query_params[LEARNER_PARAM]
-    return None
+    """Who answers: the signed-in learner's id (the account), else None with a link to sign in. There is
+    no name box: a typed name or a URL parameter never opens anyone's progress."""
+    account = current_learner()
+    signed_in_caption(ctx, account)
+    return account.id if account is not None else None
 
 
 def kind_title(kind: str, ctx: PageContext) -> str:

@@ -12,13 +12,13 @@ from trainer.lessons import available_chapters
 from trainer.profiles import PROFILES
 from trainer.store.classes import ClassStore
 from trainer.teacher import ASSIGNMENT_KINDS, DRILL, LESSON, MAX_DRILL_COUNT, format_code
+from trainer.ui.auth import sign_in_teacher, sign_out_teacher
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.teacher_common import (
     CLASS_PAGE,
     DASHBOARD_PAGE,
     KIND_NAMES,
     PROJECTOR_PAGE,
-    TEACHER_KEY,
     assignment_title,
     class_store,
     client_key,
@@ -44,7 +44,7 @@ def _log_in(classes: ClassStore, ctx: PageContext) -> None:
             except SkatError as error:
                 st.error(t_error(error, t), icon=":material/lock:")
             else:
-                st.session_state[TEACHER_KEY] = found.id
+                sign_in_teacher(found.id)
                 st.rerun()
 
 
@@ -68,7 +68,7 @@ def _create(classes: ClassStore, ctx: PageContext) -> None:
             except SkatError as error:
                 st.error(t_error(error, t))
             else:
-                st.session_state[TEACHER_KEY] = made.id
+                sign_in_teacher(made.id)
                 st.session_state[NEW_CODE_KEY] = made.join_code
                 st.rerun()
 
@@ -201,7 +201,7 @@ def _class_view(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
     _assignment_list(classes, class_id, ctx)
     st.divider()
     if st.button(t("Log out"), key="teacher_logout", icon=":material/logout:"):
-        del st.session_state[TEACHER_KEY]
+        sign_out_teacher()
         st.rerun()
 
 

@@ -36,7 +36,7 @@ from trainer.ui.views.cards import CardSize
 from trainer.ui.views.table import TableView, draw_table
 
 TEACHER_KEY = "teacher_class_id"
-"""Session key: the id of the class this session's teacher logged into."""
+"""Session key: the id of the class this session's teacher is signed in to (kept by trainer.ui.auth)."""
 MEMBER_KEY = "class_member_id"
 """Session key: the class-member id this session's learner joined as."""
 TEACHER_PAGE = "trainer/ui/pages/teacher.py"
@@ -248,28 +248,36 @@ def require_teacher(ctx: PageContext) -> int | None:
 
 
 def signed_in_class() -> int | None:
-    """The class this session's teacher logged into, if it (still) exists."""
-    class_id = st.session_state.get(TEACHER_KEY)
-    if not isinstance(class_id, int):
+    """The class this browser's teacher session stands for (the session cookie, checked against the
+    store on every run; a class that is gone ends it), else None."""
+    from trainer.ui.auth import current_teacher_class, sign_out_teacher
+
+    class_id = current_teacher_class()
+    if class_id is None:
         return None
     try:
         class_store().get_class(class_id)
-    except SkatError:  # the class is gone (or another database): log out
-        del st.session_state[TEACHER_KEY]
+    except SkatError:  # the class is gone: log out
+        sign_out_teacher()
         return None
     return class_id
 
 
 def signed_in_member() -> Member | None:
-    """The class member this session joined as, if they (still) exist."""
-    member_id = st.session_state.get(MEMBER_KEY)
-    if not isinstance(member_id, int):
+    """The class membership of the signed-in learner (their account, or a member of old who came back
+    with the personal key), if any."""
+    from trainer.ui.auth import account_store, current_learner
+
+    account = current_learner()
+    if account is None:
+        st.session_state.pop(MEMBER_KEY, None)
         return None
-    try:
-        return class_store().get_member(member_id)
-    except SkatError:
-        del st.session_state[MEMBER_KEY]
+    member = account_store().member_of(account.id)
+    if member is None:
+        st.session_state.pop(MEMBER_KEY, None)
         return None
+    st.session_state[MEMBER_KEY] = member.id
+    return member
 
 
 @st.cache_resource(show_spinner=False)
