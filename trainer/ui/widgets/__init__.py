@@ -25,6 +25,7 @@ from trainer.ui.widgets.ramse import render as ramse
 from trainer.ui.widgets.settlement import render as settlement
 from trainer.ui.widgets.sort_hand import render as sort_hand
 from trainer.ui.widgets.table_seats import render as table_seats
+from trainer.ui.widgets.tip_positions import render as tip_positions
 from trainer.ui.widgets.trick_winner import render as trick_winner
 from trainer.ui.widgets.which_trumps import render as which_trumps
 from trainer.ui.widgets.win_check import render as win_check
@@ -52,6 +53,7 @@ WIDGETS: dict[str, Callable[[WidgetContext], None]] = {
     "help_table": help_table,
     "profile_compare": profile_compare,
     "chapter_check": chapter_check,
+    "tip_positions": tip_positions,
 }
 
 __all__ = ["WIDGETS", "WidgetContext", "widget_key"]
