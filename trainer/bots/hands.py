@@ -11,6 +11,7 @@ that runs. Null: every suit must be low enough that the opponents have to go ove
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -240,7 +241,16 @@ def _normalized_score(d: Declaration, rest: Sequence[Card]) -> float:
 
 def plans_after_pickup(profile: RuleProfile, twelve: Sequence[Card], bid: int) -> list[Plan]:
     """Every pickup declaration the profile allows, each with its rule-of-thumb discard, best first (those
-    that reach the bid before the others)."""
+    that reach the bid before the others). Remembered per hand: the declaration after the discard asks too."""
+    return list(_plans_after_pickup(profile, tuple(sorted(twelve, key=lambda c: c.index)), bid))
+
+
+@functools.lru_cache(maxsize=256)
+def _plans_after_pickup(profile: RuleProfile, twelve: tuple[Card, ...], bid: int) -> tuple[Plan, ...]:
+    return tuple(_compute_plans(profile, twelve, bid))
+
+
+def _compute_plans(profile: RuleProfile, twelve: Sequence[Card], bid: int) -> list[Plan]:
     plans: list[Plan] = []
     for game in (*SUIT_GAMES, GameType.GRAND):
         pair = discard_for(twelve, game)
