@@ -16,21 +16,18 @@ from trainer.ui.auth import account_store, client_key, current_learner, sign_in_
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.nav import LESSON_PAGE, request_chapter
 from trainer.ui.pages.teacher_common import (
-    answer_form,
     assignment_title,
-    check_answer,
     class_store,
     deal_stepper,
     kind_title,
     md,
     new_seed,
     question_for,
-    show_question,
-    show_verdict,
     signed_in_member,
 )
 from trainer.ui.terms import profile_label, t_error
 from trainer.ui.views.account import sign_in_forms, signed_in_bar
+from trainer.ui.views.question import answer_form, check_answer, draw_question, draw_verdict
 
 ACTIVE_KEY = "class_active_assignment"
 POLL_REFRESH_S = 5
@@ -83,7 +80,7 @@ def _poll(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     with st.container(border=True, key="class_poll"):
         st.subheader(t("Question on the big screen"))
         question = question_for(poll.question_type, poll.seed, poll.profile_name)
-        show_question(question, ctx)
+        draw_question(question, ctx)
         answered = classes.my_poll_answer(member.id, poll.id) is not None
         if not answered:
             response = answer_form(question, ctx, key=f"poll_{poll.id}")
@@ -199,7 +196,7 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
     shown_key = f"class_drill_{a.id}_shown_{st.session_state[seed_key]}"
     st.session_state.setdefault(shown_key, time.monotonic())
     question = question_for(a.target, int(st.session_state[seed_key]), profile)
-    show_question(question, ctx)
+    draw_question(question, ctx)
     verdict = st.session_state.get(verdict_key)
     if verdict is None:
         response = answer_form(question, ctx, key=f"class_drill_{a.id}_{st.session_state[seed_key]}")
@@ -219,7 +216,7 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
                 st.session_state[verdict_key] = verdict
                 st.rerun()
         return
-    show_verdict(verdict, ctx)
+    draw_verdict(verdict, ctx, folded=True)
     if finished:  # that was the last question: no further one
         st.success(
             t("Drill finished: all {total} questions answered.", total=a.count), icon=":material/done_all:"

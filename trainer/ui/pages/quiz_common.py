@@ -12,11 +12,12 @@ import streamlit as st
 from trainer.cards import parse_cards
 from trainer.quiz import KIND_TITLES, Question, Response, Verdict, check
 from trainer.ui.auth import current_learner
-from trainer.ui.components import card_row, pick_cards, verdict
+from trainer.ui.components import pick_cards
 from trainer.ui.context import PageContext
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import t_message
 from trainer.ui.views.account import signed_in_caption
+from trainer.ui.views.question import draw_question, draw_verdict
 
 KIND_KEY = "quiz_kind"
 """Session key of the quiz page's chosen question type (a chapter's practice links set it)."""
@@ -38,16 +39,6 @@ def kind_title(kind: str, ctx: PageContext) -> str:
 
 def question_id(question: Question) -> str:
     return f"{question.kind}/{question.seed}/{question.profile_name}/{question.source}"
-
-
-def show_question(ctx: PageContext, question: Question) -> None:
-    """The prompt and the cards it shows."""
-    t, lang = ctx.t, ctx.lang
-    st.markdown("**" + t_message(question.prompt, t) + "**")
-    for shown in question.shown:
-        st.caption(t_message(shown.label, t))
-        captions = [t_message(c, t) for c in shown.captions] if shown.captions else None
-        card_row(shown.cards, lang=lang, four_colour=ctx.four_colour, captions=captions)
 
 
 def answer_widget(ctx: PageContext, question: Question, key: str, disabled: bool = False) -> object:
@@ -73,14 +64,6 @@ def answer_widget(ctx: PageContext, question: Question, key: str, disabled: bool
         four_colour=ctx.four_colour,
         disabled=disabled,
     )
-
-
-def show_verdict(ctx: PageContext, result: Verdict, *, explain: bool = True) -> None:
-    """Right or wrong, and the worked explanation."""
-    t = ctx.t
-    verdict(result.correct, t_message(result.headline, t))
-    if explain:
-        st.markdown("\n".join("- " + t_message(step, t) for step in result.explanation))
 
 
 def record(
@@ -165,7 +148,7 @@ class Asker:
         if not shown or shown[0] != qid:
             st.session_state[self.shown_key] = (qid, time.time())
             st.session_state.pop(self.answer_key, None)
-        show_question(self.ctx, question)
+        draw_question(question, self.ctx)
         done = self.verdict_for(question)
         answer_widget(self.ctx, question, self.answer_key, disabled=done is not None)
         if done is None:
@@ -179,7 +162,7 @@ class Asker:
             if st.session_state.pop(self.missing_key, False):
                 st.warning(self.ctx.t("Choose or type an answer first."))
         if done is not None:
-            show_verdict(self.ctx, done, explain=explain)
+            draw_verdict(done, self.ctx, explain=explain)
         return done
 
 

@@ -9,29 +9,25 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable, Sequence
-from html import escape
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
-from trainer.cardart import card_svg, svg_data_uri
-from trainer.cards import Card, parse_card
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.i18n import N_, Translator
 from trainer.lessons import available_chapters
 from trainer.profiles import get_profile
-from trainer.quiz import KIND_TITLES, KINDS, Question, Verdict, check, generate
+from trainer.quiz import KIND_TITLES, KINDS, Question, generate
 from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.classes import Assignment, ClassStore, Member
 from trainer.store.db import database_url
 from trainer.teacher import DEAL, DRILL, LESSON
 from trainer.text import upper_first
-from trainer.ui.components import card_row, pill_label
-from trainer.ui.context import PageContext, is_danish, rank_letters
-from trainer.ui.terms import card_name, declaration_name, profile_label, seat_name, t_error, t_message
+from trainer.ui.context import PageContext, is_danish
+from trainer.ui.terms import declaration_name, profile_label, seat_name
 from trainer.ui.views.cards import CardSize
 from trainer.ui.views.table import TableView, draw_table
 
@@ -137,104 +133,12 @@ def assignment_title(a: Assignment, ctx: PageContext) -> str:
     return f"{t(KIND_NAMES.get(a.kind, a.kind))}: {what}"
 
 
-def big_card_row(
-    cards: Sequence[Card], *, lang: str, four_colour: bool = False, width: str = BIG_CARD_WIDTH_CSS
-) -> None:
-    """Cards for a projector: up to 150 px wide (``width``), still six in a row on a phone."""
-    letters = rank_letters(lang)
-    figures = "".join(
-        f'<img src="{svg_data_uri(card_svg(card, four_colour=four_colour, letters=letters, title=name))}"'
-        f' alt="{escape(name)}" style="width:{width};height:auto"/>'
-        for card, name in ((card, card_name(card, lang)) for card in cards)
-    )
-    codes = " ".join(card.iss for card in cards)
-    st.html(
-        f'<div class="card-row big" data-cards="{codes}" style="display:flex;flex-wrap:wrap;gap:8px">'
-        f"{figures}</div>"
-    )
-
-
 def new_seed() -> int:
     return secrets.randbelow(2**31 - 1)
 
 
 def question_for(kind: str, seed: int, profile_name: str) -> Question:
     return generate(kind, seed, get_profile(profile_name))
-
-
-def show_question(q: Question, ctx: PageContext, *, big: bool = False) -> None:
-    """The prompt and the cards the question shows."""
-    t, lang = ctx.t, ctx.lang
-    prompt = t_message(q.prompt, t)
-    if big:
-        st.header(prompt)
-    else:
-        st.markdown(f"**{prompt}**")
-    for shown in q.shown:
-        st.caption(t_message(shown.label, t))
-        if big:
-            big_card_row(shown.cards, lang=lang, four_colour=ctx.four_colour)
-        else:
-            captions = [t_message(c, t) for c in shown.captions] if shown.captions else None
-            card_row(shown.cards, lang=lang, four_colour=ctx.four_colour, captions=captions)
-
-
-def answer_form(q: Question, ctx: PageContext, key: str) -> str | None:
-    """The answer widgets in a form; returns the learner's response (as text) once submitted."""
-    t, lang = ctx.t, ctx.lang
-    with st.form(key, border=True):
-        response: str | None = None
-        if q.mode == "number":
-            number = st.number_input(t("Your answer"), step=1, value=None, key=f"{key}_number")
-            response = None if number is None else str(int(number))
-        elif q.mode == "choice":
-            labels = {c.value: t_message(c.label, t) for c in q.choices}
-            picked = st.radio(
-                t("Your answer"),
-                list(labels),
-                index=None,
-                format_func=labels.__getitem__,
-                key=f"{key}_choice",
-            )
-            response = None if picked is None else str(picked)
-        else:
-            chosen = st.pills(
-                t("Your answer (pick the cards)"),
-                [card.iss for card in q.options],
-                selection_mode="multi",
-                format_func=lambda code: pill_label(parse_card(code), lang=lang, four_colour=ctx.four_colour),
-                key=f"{key}_cards",
-            )
-            response = " ".join(chosen or ())
-        submitted = st.form_submit_button(t("Check"), type="primary", key=f"{key}_submit")
-    if not submitted:
-        return None
-    if response is None:
-        st.warning(t("Give an answer first."))
-        return None
-    return response
-
-
-def check_answer(q: Question, response: str, ctx: PageContext) -> Verdict | None:
-    """The verdict, or None (with a readable message) when the response cannot be read."""
-    try:
-        return check(q, response)
-    except SkatError as error:
-        st.warning(t_error(error, ctx.t))
-        return None
-
-
-def show_verdict(verdict: Verdict, ctx: PageContext) -> None:
-    t = ctx.t
-    headline = t_message(verdict.headline, t)
-    if verdict.correct:
-        st.success(headline, icon=":material/check_circle:")
-    else:
-        st.error(headline, icon=":material/cancel:")
-    if verdict.explanation:
-        with st.expander(t("Why?"), expanded=not verdict.correct):
-            for step in verdict.explanation:
-                st.markdown("- " + t_message(step, t))
 
 
 def require_teacher(ctx: PageContext) -> int | None:

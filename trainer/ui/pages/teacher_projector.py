@@ -22,9 +22,9 @@ from trainer.ui.pages.teacher_common import (
     new_seed,
     question_for,
     require_teacher,
-    show_question,
 )
 from trainer.ui.terms import profile_label, t_message
+from trainer.ui.views.question import draw_question
 
 MODE_KEY = "projector_mode"
 REVEAL_KEY = "projector_revealed_poll"
@@ -90,7 +90,7 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
         return
     question = question_for(poll.question_type, poll.seed, poll.profile_name)
     st.caption(kind_title(poll.question_type, t) + " · " + profile_label(poll.profile_name, t))
-    show_question(question, ctx, big=True)
+    draw_question(question, ctx, big=True)
     if question.mode == "choice":
         columns = st.columns(min(4, len(question.choices)))
         for i, choice in enumerate(question.choices):
