@@ -226,6 +226,13 @@ JACKS: tuple[Card, ...] = tuple(
 """The four Jacks in trump order: ♣J > ♠J > ♥J > ♦J."""
 
 TOTAL_CARD_POINTS = sum(card.points for card in ALL_CARDS)
+PLAYING_SEATS = 3
+"""Three players take part in a deal (at a table of four the dealer sits out)."""
+SKAT_SIZE = 2
+HAND_SIZE = (len(ALL_CARDS) - SKAT_SIZE) // PLAYING_SEATS
+"""Ten cards each: the deck less the skat, shared by the playing seats."""
+TRICKS_PER_GAME = HAND_SIZE
+"""Every card of a hand goes to one trick: the one source of "ten tricks"."""
 assert TOTAL_CARD_POINTS == 120
 
 

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from trainer.cards import ALL_CARDS, Card, parse_cards
+from trainer.cards import HAND_SIZE as HAND_SIZE
+from trainer.cards import PLAYING_SEATS as PLAYING_SEATS
+from trainer.cards import SKAT_SIZE as SKAT_SIZE
 from trainer.errors import N_, CardParseError, DealError
 from trainer.profiles import RuleProfile
 from trainer.text import english, shown
 
-HAND_SIZE = 10
-SKAT_SIZE = 2
 DECK_SIZE = len(ALL_CARDS)
-PLAYING_SEATS = 3
 
 
 class Seat(IntEnum):

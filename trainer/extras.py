@@ -17,7 +17,7 @@ from trainer.cards import TOTAL_CARD_POINTS, Card, format_cards
 from trainer.errors import N_, DeclarationError, SkatError, SkatExchangeError
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.profiles import RuleProfile
-from trainer.value import ValueBreakdown, lowest_trumps, tricks_per_game, trump_order
+from trainer.value import ValueBreakdown, lowest_trumps, trump_order
 
 
 @dataclass(frozen=True)
@@ -255,7 +255,7 @@ class RamseResult:
 
 
 def _check_ramse_counts(points: Sequence[int], tricks: Sequence[int], profile: RuleProfile | None) -> None:
-    total_tricks = tricks_per_game(profile) if profile is not None else None
+    total_tricks = profile.tricks_per_game if profile is not None else None
     if len(points) != len(tricks):
         raise SkatError.of(N_("Give card points and tricks for the same players."))
     if sum(points) != TOTAL_CARD_POINTS:

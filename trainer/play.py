@@ -33,7 +33,8 @@ from trainer.cards import (
     card_points,
     parse_card,
 )
-from trainer.deal import HAND_SIZE, PLAYING_SEATS, SKAT_SIZE, Deal, Seat, deal_packets
+from trainer.cards import TRICKS_PER_GAME as TRICKS_PER_GAME
+from trainer.deal import PLAYING_SEATS, SKAT_SIZE, Deal, Seat, deal_packets
 from trainer.errors import N_, IllegalCardError, Message, SkatExchangeError
 from trainer.games import Declaration, GameType
 from trainer.profiles import OuvertReveal, RuleProfile
@@ -42,7 +43,6 @@ TRUMP: Final = "trump"
 FollowClass = Suit | Literal["trump"]
 """What a card counts as when following: the trump 'suit', or one of the four suits."""
 
-TRICKS_PER_GAME = HAND_SIZE
 
 # ---- per-game tables (card index -> class / strength) ---------------------------------------------------
 

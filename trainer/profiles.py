@@ -16,7 +16,7 @@ import dataclasses
 from dataclasses import dataclass
 from enum import Enum
 
-from trainer.cards import Suit
+from trainer.cards import HAND_SIZE, TOTAL_CARD_POINTS, TRICKS_PER_GAME, Suit
 from trainer.errors import N_, DeclarationError, Message
 from trainer.games import Declaration, GameType
 from trainer.text import english
@@ -103,7 +103,9 @@ class RuleProfile:
     open_reveal: OuvertReveal
     """When the other open games (suit/grand ouvert, Dækker / null ouvert hand) are opened."""
     daekker_premium_value: bool = False
-    """House option (Danish): Dækker is worth 69 instead of 59."""
+    """House option (Danish): Dækker is worth :attr:`daekker_premium` instead of its usual value."""
+    daekker_premium: int = 69
+    """What Dækker is worth under the house option ``daekker_premium_value``."""
     level_order: tuple[str, ...] = LEVEL_CODES
     """The order in which the multiplier's levels are counted aloud (see :mod:`trainer.value`)."""
 
@@ -127,6 +129,37 @@ class RuleProfile:
                 return value
         return None
 
+    # ---- the card-point thresholds (one place for won / schneider, used by value, solver and bots) ------
+    def wins_on_points(self, declarer_points: int) -> bool:
+        """Enough card points (skat included) to win a suit or grand game: 61 or more."""
+        return declarer_points >= self.win_min_points
+
+    def opponents_schneider(self, declarer_points: int) -> bool:
+        """The defenders are schneider: they end with at most ``opponents_schneider_max`` (30)."""
+        return TOTAL_CARD_POINTS - declarer_points <= self.opponents_schneider_max
+
+    def declarer_schneider(self, declarer_points: int) -> bool:
+        """The declarer is schneider: at most ``declarer_schneider_max`` card points (30)."""
+        return declarer_points <= self.declarer_schneider_max
+
+    def is_schneider(self, declarer_points: int) -> bool:
+        """Either side is schneider (the level counts for the declarer's game value, won or lost)."""
+        return self.opponents_schneider(declarer_points) or self.declarer_schneider(declarer_points)
+
+    def list_score(self, won: bool, value: int) -> int:
+        """The declarer's entry in the list: ``+value`` when won, ``-lost_factor × value`` when lost."""
+        return value if won else -self.lost_factor * value
+
+    @property
+    def tricks_per_game(self) -> int:
+        """Tricks in one game = cards in each hand (:data:`trainer.cards.TRICKS_PER_GAME`)."""
+        return TRICKS_PER_GAME
+
+    def __post_init__(self) -> None:
+        dealt = sum(size for i, size in enumerate(self.deal_packets) if i != self.skat_packet)
+        if dealt != HAND_SIZE:
+            raise DeclarationError(f"The deal packets give each hand {dealt} cards, not {HAND_SIZE}.")
+
     @property
     def deal_pattern_text(self) -> str:
         """E.g. '3-2-4-3'."""
@@ -138,7 +171,9 @@ class RuleProfile:
         if variant.daekker_premium_value and not self.daekker_premium_value:
             variant = dataclasses.replace(
                 variant,
-                null_values=tuple((h, o, 69 if (h and o) else v) for h, o, v in variant.null_values),
+                null_values=tuple(
+                    (h, o, variant.daekker_premium if (h and o) else v) for h, o, v in variant.null_values
+                ),
             )
         return variant
 

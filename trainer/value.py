@@ -257,16 +257,11 @@ def overbid_value(profile: RuleProfile, declaration: Declaration, bid: int) -> i
     return math.ceil(bid / base) * base
 
 
-def tricks_per_game(profile: RuleProfile) -> int:
-    """Tricks in one game = cards in each hand (the deal's packets without the skat packet)."""
-    return sum(size for i, size in enumerate(profile.deal_packets) if i != profile.skat_packet)
-
-
 def declarer_cards_held(profile: RuleProfile, tricks: int) -> int:
     """Cards the declarer ends with after taking ``tricks`` tricks: one card per seat in each trick plus
     the skat, which counts for the declarer (3 × tricks + 2)."""
     skat = profile.deal_packets[profile.skat_packet]
-    per_trick = (len(ALL_CARDS) - skat) // tricks_per_game(profile)
+    per_trick = (len(ALL_CARDS) - skat) // profile.tricks_per_game
     return per_trick * tricks + skat
 
 
@@ -285,14 +280,14 @@ def _card_point_sums(count: int) -> frozenset[int]:
 def possible_declarer_points(profile: RuleProfile, tricks: int) -> frozenset[int]:
     """The declarer's card points (skat included) that can go with ``tricks`` tricks: sums of exactly
     ``3 × tricks + 2`` real cards. 0 tricks: only the skat (0..22, not every value); 10 tricks: all 120."""
-    if not 0 <= tricks <= tricks_per_game(profile):
+    if not 0 <= tricks <= profile.tricks_per_game:
         return frozenset()
     return _card_point_sums(declarer_cards_held(profile, tricks))
 
 
 def _check_ranges(profile: RuleProfile, points: int, tricks: int) -> None:
     """Card points 0..120 and tricks 0..10, each on its own."""
-    total_tricks = tricks_per_game(profile)
+    total_tricks = profile.tricks_per_game
     if not 0 <= points <= TOTAL_CARD_POINTS:
         raise DeclarationError.of(
             N_("Card points must be between 0 and {total}, not {points}."),
@@ -314,7 +309,7 @@ def check_points_and_tricks(profile: RuleProfile, points: int, tricks: int) -> N
     possible = possible_declarer_points(profile, tricks)
     if points in possible:
         return
-    total_tricks = tricks_per_game(profile)
+    total_tricks = profile.tricks_per_game
     cards = declarer_cards_held(profile, tricks)
     if tricks == 0:
         raise DeclarationError.of(
@@ -352,8 +347,8 @@ def check_points_and_tricks(profile: RuleProfile, points: int, tricks: int) -> N
 
 
 def list_score(profile: RuleProfile, won: bool, value: int) -> int:
-    """The declarer's entry in the list: ``+value`` when won, ``-lost_factor × value`` when lost."""
-    return value if won else -profile.lost_factor * value
+    """The declarer's entry in the list (:meth:`RuleProfile.list_score`)."""
+    return profile.list_score(won, value)
 
 
 @dataclass(frozen=True)
@@ -423,7 +418,7 @@ def evaluate_game(
     :class:`DeclarationError` (it can never be declared).
     """
     d = profile.check_declaration(declaration)
-    tricks = tricks_per_game(profile)
+    tricks = profile.tricks_per_game
     if d.game.is_null:  # card points do not count in a null game: each number is only checked for range
         _check_ranges(profile, declarer_points, declarer_tricks)
     else:
@@ -446,20 +441,17 @@ def evaluate_game(
             declarer_points,
             declarer_tricks,
         )
-    opponents_points = TOTAL_CARD_POINTS - declarer_points
-    opponents_schneider = opponents_points <= profile.opponents_schneider_max
+    opponents_schneider = profile.opponents_schneider(declarer_points)
     # thrown cards: only the declared levels count (the play never finished) [choice]
     schwarz = not thrown and declarer_tricks in (0, tricks)
-    schneider = not thrown and (
-        schwarz or opponents_schneider or declarer_points <= profile.declarer_schneider_max
-    )
+    schneider = not thrown and (schwarz or profile.is_schneider(declarer_points))
     breakdown = game_value(profile, d, matadors, schneider=schneider, schwarz=schwarz)
     overbid = breakdown.value < bid
     if thrown:
         reason = "thrown"
     elif overbid:
         reason = "overbid"
-    elif declarer_points < profile.win_min_points:
+    elif not profile.wins_on_points(declarer_points):
         reason = "points"
     elif d.schwarz_announced and declarer_tricks != tricks:
         reason = "announced_schwarz_missed"
@@ -510,7 +502,6 @@ __all__ = [
     "max_matadors",
     "overbid_value",
     "possible_declarer_points",
-    "tricks_per_game",
     "trump_order",
 ]
 

@@ -74,11 +74,11 @@ def _score(ctx: PlayContext, value: int | bool) -> float:
     points = int(value)
     profile = ctx.profile
     score = float(points)
-    if points >= profile.win_min_points:
+    if profile.wins_on_points(points):
         score += WIN_BONUS
-    if 120 - points <= profile.opponents_schneider_max:
+    if profile.opponents_schneider(points):
         score += SCHNEIDER_BONUS
-    if points <= profile.declarer_schneider_max:
+    if profile.declarer_schneider(points):
         score -= SCHNEIDER_BONUS
     return score
 

@@ -41,7 +41,6 @@ from trainer.value import (
     matadors,
     max_matadors,
     overbid_value,
-    tricks_per_game,
     trump_order,
 )
 
@@ -811,7 +810,7 @@ def result_steps(profile: RuleProfile, result: GameResult) -> list[Message]:
             decl=profile.declarer_schneider_max,
         ),
     ]
-    tricks_total = tricks_per_game(profile)
+    tricks_total = profile.tricks_per_game
     if result.schwarz:
         steps.append(T(N_("One side took all {n} tricks: schwarz (and so schneider too)."), n=tricks_total))
     elif result.schneider:

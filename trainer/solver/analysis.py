@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from trainer.cards import Card, card_points, sort_hand
+from trainer.cards import HAND_SIZE, PLAYING_SEATS, Card, card_points, sort_hand
 from trainer.errors import DealError, IllegalCardError
 from trainer.games import GameType
 from trainer.profiles import RuleProfile
@@ -94,17 +94,15 @@ class PositionAnalysis:
                 f"{card.symbol} has no exact value here (not legal, or the search was cut short)."
             )
         points = int(self.values[card])
-        total = _TOTAL_POINTS
         return CardOutcome(
             points=points,
-            wins=points >= profile.win_min_points,
-            schneider=total - points <= profile.opponents_schneider_max,
-            declarer_schneider=points <= profile.declarer_schneider_max,
+            wins=profile.wins_on_points(points),
+            schneider=profile.opponents_schneider(points),
+            declarer_schneider=profile.declarer_schneider(points),
             schwarz=self.schwarz.get(card),
         )
 
 
-_TOTAL_POINTS = 120
 #: Positions with at most this many cards in hands use CPython when the compiled kernel isn't loaded yet.
 _SMALL_POSITION = 12
 
@@ -133,17 +131,17 @@ def check_position(hands: Hands, leader: int, trick: Sequence[Card] = (), skat: 
         raise DealError("The skat holds at most two cards.")
     size = [len(cards) for cards in cards_by_seat]
     played = {(leader + j) % 3 for j in range(len(trick))}
-    full = [size[s] + (1 if s in played else 0) for s in range(3)]
+    full = [size[s] + (1 if s in played else 0) for s in range(PLAYING_SEATS)]
     if len(set(full)) != 1:
-        detail = ", ".join(f"{SEAT_NAMES[s]} {size[s]}" for s in range(3))
+        detail = ", ".join(f"{SEAT_NAMES[s]} {size[s]}" for s in range(PLAYING_SEATS))
         if trick:
             raise DealError(
                 f"The hands don't fit a trick with {len(trick)} card(s) played: the players who already "
                 f"played must hold one card fewer than the others ({detail})."
             )
         raise DealError(f"At the start of a trick every player holds the same number of cards ({detail}).")
-    if full[0] > 10:
-        raise DealError("A player holds at most 10 cards.")
+    if full[0] > HAND_SIZE:
+        raise DealError(f"A player holds at most {HAND_SIZE} cards.")
     if full[0] == 0:
         raise DealError("There are no cards left to play.")
 

@@ -17,7 +17,7 @@ from trainer.ui.context import is_danish
 from trainer.ui.terms import t_error, t_message
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.game_value import declaration_inputs, matadors_input
-from trainer.value import GameResult, evaluate_game, tricks_per_game
+from trainer.value import GameResult, evaluate_game
 
 TEXTBOOK_EXAMPLE = {"points": 70, "tricks": 6, "bid": 36, "matadors": 2}
 """Clubs with 2 (36), bid 36, won with 70 card points: the textbook's money example."""
@@ -79,7 +79,7 @@ def result_inputs(ctx: WidgetContext) -> GameResult | None:
             st.number_input(
                 t("Declarer's tricks"),
                 min_value=0,
-                max_value=tricks_per_game(ctx.profile),
+                max_value=ctx.profile.tricks_per_game,
                 step=1,
                 value=TEXTBOOK_EXAMPLE["tricks"],
                 key=ctx.k("tricks"),

@@ -11,7 +11,7 @@ from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES
 from trainer.ui.terms import profile_label, t_message
 from trainer.ui.widgets.base import WidgetContext
-from trainer.value import evaluate_game, tricks_per_game
+from trainer.value import evaluate_game
 
 EXAMPLE_GAME = Declaration(GameType.CLUBS)
 """A plain clubs game "with 1": worth at least the lowest bid under both profiles."""
@@ -33,7 +33,7 @@ def render(ctx: WidgetContext) -> None:
         st.number_input(
             t("Declarer's tricks"),
             min_value=0,
-            max_value=tricks_per_game(ctx.profile),
+            max_value=ctx.profile.tricks_per_game,
             value=7,
             step=1,
             key=ctx.k("tricks"),
