@@ -1,31 +1,47 @@
-# Two commands do all the set-up on a fresh machine (Python 3.11):
-#   make run   - create .venv if needed, install, start the app on http://localhost:8501
-#   make test  - create .venv if needed, install (with test tools, Chromium, PostgreSQL), lint, type-check, test
-PYTHON ?= python3.11
+# Two commands do all the set-up on a fresh machine (Python 3.11 or newer):
+#   make run   - create .venv if needed, install what the app needs, start it on http://localhost:8501
+#   make test  - create .venv if needed, add the test tools (+ Chromium, PostgreSQL), lint, type-check, test
+# The Python is the first of python3, python3.14 ... python3.11 on PATH that is 3.11 or newer; choose another
+# with `make run PYTHON=/path/to/python3.x`. An existing .venv is reused as it is.
+PYTHON ?= $(shell for p in python3 python3.14 python3.13 python3.12 python3.11; do \
+	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
+	&& { echo $$p; break; }; done)
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+APP_STAMP := $(VENV)/.installed-app
+TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint bench install
+.PHONY: run test lint bench install install-test
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	@test -n "$(PYTHON)" || { echo "Skat Trainer needs Python 3.11 or newer on PATH (python3 -V says: $$(python3 -V 2>&1)). Install one, or run make PYTHON=/path/to/python3.x" >&2; exit 1; }
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
-	touch $(STAMP)
 
-install: $(STAMP)
+# The app only: no test tools (OpenSpiel, Playwright, mypy, ruff, hypothesis, pytest).
+$(APP_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e .
+	touch $(APP_STAMP)
 
-run: $(STAMP)
+# The app and the test tools (the `test` extra).
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(APP_STAMP) $(TEST_STAMP)
+
+install: $(APP_STAMP)
+
+install-test: $(TEST_STAMP)
+
+run: $(APP_STAMP)
 	$(BIN)/streamlit run streamlit_app.py --server.headless true --client.toolbarMode viewer
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	bash scripts/test.sh
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check trainer tests benchmarks streamlit_app.py
 	$(BIN)/ruff format --check trainer tests benchmarks streamlit_app.py
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(BIN)/python benchmarks/playouts.py
