@@ -158,3 +158,19 @@ def test_a_reload_continues_the_same_deal(_fast_table: str) -> None:
     fresh = open_play("en", "international", evening=token)  # a reload: a new session with only the URL
     assert evening_token(fresh) == token
     assert sorted(card_keys(fresh)) == sorted(hand)
+
+
+def test_another_learners_evening_is_not_opened_by_its_url(_fast_table: str) -> None:
+    """A signed-in learner's evening (games and score sheet) does not open for anyone else who has its URL;
+    an anonymous evening still continues from its URL (a reload)."""
+    from tests.ui.helpers import make_account
+
+    nina = make_account(_fast_table, "Nina")
+    play = _stored(_fast_table)
+    settings = {"profile_name": "danish", "scheme": "danish_money", "level": "club", "coach": "beginner"}
+    play.open_evening("ninasevening1", learner_id=nina, **settings)
+    play.open_evening("nobodys1", learner_id=None, **settings)
+    stranger = open_play("en", "danish", evening="ninasevening1")
+    assert evening_token(stranger) != "ninasevening1"
+    again = open_play("en", "danish", evening="nobodys1")
+    assert evening_token(again) == "nobodys1"

@@ -68,14 +68,16 @@ def play_store() -> PlayStore:
 
 
 def _token(ctx: PageContext) -> str:
-    """The evening's token for the session's rules: the session's, else the URL's, else a new one."""
+    """The evening's token for the session's rules: the session's, else the URL's (only an evening of the
+    signed-in learner, or of nobody), else a new one."""
     key = TOKEN_KEY + ctx.profile.name
     token = st.session_state.get(key)
     if not token:
         given = st.query_params.get(EVENING_PARAM, "")
         stored = play_store().evening(given) if given.isalnum() and len(given) <= 32 else None
-        if stored is not None and stored.profile_name == ctx.profile.name:
-            token = given
+        mine = stored is not None and stored.learner_id in (None, st.session_state.get(LEARNER_ID_KEY))
+        if stored is not None and mine and stored.profile_name == ctx.profile.name:
+            token = given  # another learner's evening is never opened by its URL
         else:
             token = secrets.token_hex(8)
         st.session_state[key] = token
