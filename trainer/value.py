@@ -287,13 +287,23 @@ def possible_declarer_points(profile: RuleProfile, tricks: int) -> frozenset[int
 
 def _check_ranges(profile: RuleProfile, points: int, tricks: int) -> None:
     """Card points 0..120 and tricks 0..10, each on its own."""
-    total_tricks = profile.tricks_per_game
+    check_card_points(points)
+    check_tricks(profile, tricks)
+
+
+def check_card_points(points: int) -> None:
+    """Refuse a declarer's card points outside 0..120 (the whole pack has 120)."""
     if not 0 <= points <= TOTAL_CARD_POINTS:
         raise DeclarationError.of(
             N_("Card points must be between 0 and {total}, not {points}."),
             total=TOTAL_CARD_POINTS,
             points=points,
         )
+
+
+def check_tricks(profile: RuleProfile, tricks: int) -> None:
+    """Refuse a declarer's tricks outside 0..10."""
+    total_tricks = profile.tricks_per_game
     if not 0 <= tricks <= total_tricks:
         raise DeclarationError.of(
             N_("A declarer takes between 0 and {tricks} tricks, not {taken}."),
@@ -489,8 +499,10 @@ __all__ = [
     "GameResult",
     "Multiplier",
     "ValueBreakdown",
+    "check_card_points",
     "check_points_and_tricks",
     "check_reachable",
+    "check_tricks",
     "danish_null_name",
     "declarer_cards_held",
     "evaluate_game",

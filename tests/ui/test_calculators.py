@@ -90,13 +90,29 @@ def test_international_spades_with_two_is_33_and_clubs_ouvert_with_two_is_108() 
     assert "with 2, game 3, hand 4, schneider 5, schneider announced 6, schwarz 7" in texts(at)
 
 
-def test_danish_profile_refuses_announcements() -> None:
+def _keys(at: AppTest, kind: str) -> set[str]:
+    return {str(e.key) for e in at.get(kind) if getattr(e, "key", None)}
+
+
+def test_danish_rules_offer_musik_and_no_announcements() -> None:
     at = open_page(VALUE)
     at.text_input(key="calc-value-hand_text").set_value(TEXTBOOK_HAND).run()
-    at.checkbox(key="calc-value-hand").check()
+    at.checkbox(key="calc-value-hand").check().run()
+    assert "calc-value-schneider_a" not in _keys(at, "checkbox")
+    assert "calc-value-schwarz_a" not in _keys(at, "checkbox")
+    assert "calc-value-musik" in _keys(at, "number_input")
+    assert not errors(at) and not at.exception
+
+
+def test_international_rules_offer_announcements_for_hand_games_and_no_musik() -> None:
+    at = open_page(VALUE, rules="international")
+    assert "calc-value-musik" not in _keys(at, "number_input")
+    assert "calc-value-schneider_a" not in _keys(at, "checkbox")  # not a hand game yet
+    assert "in a hand game only" in texts(at)
+    at.checkbox(key="calc-value-hand").check().run()
+    assert {"calc-value-schneider_a", "calc-value-schwarz_a"} <= _keys(at, "checkbox")
     at.checkbox(key="calc-value-schneider_a").check().run()
-    assert any("not part of the Danish textbook rules" in e for e in errors(at))
-    assert not at.exception
+    assert not errors(at) and not at.exception
 
 
 @pytest.mark.parametrize(

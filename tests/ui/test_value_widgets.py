@@ -87,14 +87,14 @@ def test_game_value_grand_with_clubs_jack_40_60_80() -> None:
     assert "med 1, spil 2, på bordet 3, af hånden 4 — 4 × 20 = 80" in texts(at)
 
 
-def test_game_value_international_spades_with_two_is_33_and_refuses_musik() -> None:
+def test_game_value_international_spades_with_two_is_33_and_offers_no_musik() -> None:
     at = widget("game_value", "international").run()
     at.selectbox(key=k("game_value", "game")).set_value("spades").run()
     at.number_input(key=k("game_value", "n11")).set_value(2).run()
     assert at.metric[0].value == "33"
     assert "with 2, game 3 — 3 × 11 = 33" in texts(at)
-    at.number_input(key=k("game_value", "musik")).set_value(1).run()
-    assert not at.metric and "Musik" in at.error[0].value and not at.exception
+    assert k("game_value", "musik") not in {e.key for e in at.number_input}  # Musik is Danish only
+    assert not at.error and not at.exception
 
 
 def test_bid_ladder_36_and_filter() -> None:
@@ -177,20 +177,42 @@ def test_bonde_in_skat_international_has_no_table_way_out() -> None:
 def test_win_check_schneider_line(points: int, danish: str, international: str) -> None:
     at = widget("win_check").run()
     at.number_input(key=k("win_check", "points")).set_value(points).run()
-    frame = at.dataframe[0].value
-    schneider = frame.iloc[:, 2].tolist()
-    assert schneider == [danish, international]
-    assert frame.iloc[:, 1].tolist() == ["won", "won"]
+    frame = at.table[0].value  # one column per rule set
+    assert frame.loc["Skrædder (schneider)"].tolist() == [danish, international]
+    assert frame.loc["Result"].tolist() == ["won", "won"]
 
 
 def test_win_check_lost_declarer_schneider() -> None:
     at = widget("win_check", "international").run()
     at.number_input(key=k("win_check", "points")).set_value(30).run()
     at.number_input(key=k("win_check", "tricks")).set_value(2).run()
-    frame = at.dataframe[0].value
+    frame = at.table[0].value
     # declarer schneider: Danish "under 31", international ≤ 30 — both at 30
-    assert frame.iloc[:, 2].tolist() == ["yes", "yes"]
-    assert frame.iloc[:, 1].tolist() == ["lost: too few card points", "lost: too few card points"]
+    assert frame.loc["Skrædder (schneider)"].tolist() == ["yes", "yes"]
+    assert frame.loc["Result"].tolist() == ["lost: too few card points", "lost: too few card points"]
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "message"),
+    [
+        ("points", 121, "between 0 and 120, not 121"),
+        ("points", 500, "between 0 and 120, not 500"),
+        ("tricks", 11, "between 0 and 10 tricks, not 11"),
+        ("tricks", -1, "between 0 and 10 tricks, not −1"),
+    ],
+)
+def test_win_check_says_what_is_wrong_with_the_number(field: str, typed: int, message: str) -> None:
+    at = widget("win_check").run()
+    at.number_input(key=k("win_check", field)).set_value(typed).run()
+    assert at.number_input(key=k("win_check", field)).value == typed  # kept, not silently put back
+    assert message in at.error[0].value and not at.table and not at.exception
+
+
+def test_win_check_refuses_points_the_tricks_cannot_hold() -> None:
+    at = widget("win_check").run()
+    at.number_input(key=k("win_check", "points")).set_value(100).run()
+    at.number_input(key=k("win_check", "tricks")).set_value(0).run()
+    assert "only the skat" in at.error[0].value and not at.table and not at.exception
 
 
 def test_null_games_table() -> None:
@@ -211,6 +233,33 @@ def test_settlement_textbook_game() -> None:
     at.number_input(key=k("settlement", "rate_win")).set_value(5.0).run()
     at.number_input(key=k("settlement", "rate_loss")).set_value(10.0).run()
     assert "**Danish money (øre)** — declarer: **400**" in texts(at)  # 200 øre from each opponent
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "message"),
+    [
+        ("bid", 1000, "1000 is not a bid: no game is worth more than"),
+        ("bid", -5, "−5 is not a bid: bidding starts at 24"),
+        ("points", 121, "between 0 and 120, not 121"),
+        ("points", 500, "between 0 and 120, not 500"),
+        ("tricks", 11, "between 0 and 10 tricks, not 11"),
+        ("tricks", -1, "between 0 and 10 tricks, not −1"),
+    ],
+)
+def test_settlement_fields_say_what_is_wrong_with_what_is_in_them(
+    field: str, typed: int, message: str
+) -> None:
+    at = widget("settlement").run()
+    at.number_input(key=k("settlement", field)).set_value(typed).run()
+    assert at.number_input(key=k("settlement", field)).value == typed
+    assert len(at.error) == 1 and message in at.error[0].value and not at.exception
+
+
+def test_settlement_refuses_impossible_points_and_tricks() -> None:
+    at = widget("settlement").run()
+    at.number_input(key=k("settlement", "points")).set_value(100).run()
+    at.number_input(key=k("settlement", "tricks")).set_value(0).run()
+    assert "only the skat" in at.error[0].value and not at.exception
 
 
 def test_settlement_bid_off_the_ladder() -> None:

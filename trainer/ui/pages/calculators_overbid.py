@@ -7,14 +7,14 @@ import random
 
 import streamlit as st
 
-from trainer.bidding import bid_ladder, check_bid_value
+from trainer.bidding import check_bid_value
 from trainer.calc import unseen_cards
 from trainer.cards import format_cards, sort_hand
 from trainer.errors import SkatError
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.terms import profile_name, t_error
-from trainer.ui.widgets.base import WidgetContext
+from trainer.ui.terms import profile_name
+from trainer.ui.widgets.base import WidgetContext, checked_number
 from trainer.ui.widgets.bonde_in_skat import EXAMPLE_BID, EXAMPLE_HAND, overbid_view, risk_view
 from trainer.ui.widgets.game_value import declaration_inputs
 from trainer.ui.widgets.highest_bid import hand_inputs
@@ -46,20 +46,13 @@ def render(page: PageContext) -> None:
     if hand is not None:
         card_row(sort_hand(hand), lang=ctx.lang, four_colour=ctx.four_colour)
     declaration = declaration_inputs(ctx, include_null=False)
-    bid_value = st.number_input(
+    bid = checked_number(
+        ctx,
         t("The bid you won"),
-        min_value=0,
-        max_value=bid_ladder(page.profile)[-1] + 100,
-        step=1,
+        key="bid",
         value=EXAMPLE_BID,
-        key=ctx.k("bid"),
+        check=lambda v: check_bid_value(page.profile, v),
     )
-    bid: int | None = int(bid_value)
-    try:
-        check_bid_value(page.profile, int(bid_value))
-    except SkatError as error:
-        st.error(t_error(error, t), icon=":material/error:")
-        bid = None
     if hand is None or bid is None:
         return
     st.subheader(t("The skat"))

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable
 
 import streamlit as st
 
+from trainer.errors import SkatError
 from trainer.games import GameType
 from trainer.ui.context import PageContext
-from trainer.ui.terms import GAME_CHOICES, game_name
+from trainer.ui.terms import GAME_CHOICES, game_name, t_error
 
 WidgetContext = PageContext
 """Everything a live element may depend on, passed explicitly: the page's context (language, rule profile,
@@ -60,3 +62,20 @@ def game_picker(
         st.session_state[key] = default.value
     value = st.selectbox(ctx.t("Game"), options, key=key, format_func=lambda v: game_name(GameType(v), ctx.t))
     return GameType(value)
+
+
+def checked_number(
+    ctx: WidgetContext, label: str, *, key: str, value: int, check: Callable[[int], None]
+) -> int | None:
+    """A whole-number field with no hidden bounds: whatever is typed stays in the field, and ``check``
+    (an engine check raising a SkatError) says right below it what is wrong with that number; None then.
+    (A bounded ``st.number_input`` silently puts an out-of-range number back, so the learner would read a
+    message about the old number, or none.)"""
+    typed = st.number_input(label, value=value, step=1, key=ctx.k(key))
+    number = int(typed)
+    try:
+        check(number)
+    except SkatError as error:
+        st.error(t_error(error, ctx.t), icon=":material/error:")
+        return None
+    return number

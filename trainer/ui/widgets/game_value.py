@@ -7,35 +7,46 @@ import streamlit as st
 
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
-from trainer.profiles import PROFILES
 from trainer.ui.terms import profile_name, t_error
 from trainer.ui.widgets.base import WidgetContext, game_picker
 from trainer.value import ValueBreakdown, game_value, max_matadors
-
-MOST_MUSIK = max(profile.max_musik for profile in PROFILES.values())
-"""Musik is offered up to the most any profile allows; the engine refuses it where the rules have none."""
 
 
 def declaration_inputs(
     ctx: WidgetContext, *, default: GameType = GameType.CLUBS, include_null: bool = True
 ) -> Declaration:
-    """The game and its declared levels. Every level is offered under both profiles; one the profile does not
-    allow is refused by the engine with its reason (shown where the value would be)."""
+    """The game and the levels the chosen rules let it declare: announcements only where the profile has
+    them (and only for a hand game), Musik only up to the profile's own limit (none internationally).
+    A value left in a hidden field from other rules is not used."""
     t = ctx.t
+    profile = ctx.profile
     game = game_picker(ctx, default=default, include_null=include_null)
     hand = st.checkbox(t("Hand (no skat pickup) — af hånden"), key=ctx.k("hand"))
     ouvert = st.checkbox(t("Ouvert (cards open) — på bordet"), key=ctx.k("ouvert"))
     schneider_a = schwarz_a = False
     musik = 0
-    if not game.is_null:
-        with st.expander(t("Announcements and Musik")):
+    if game.is_null:
+        return Declaration(game, hand, ouvert)
+    if ouvert and profile.ouvert_requires_hand and not hand:
+        st.caption(t("Under these rules an ouvert suit game or grand is always a hand game: counted as one."))
+        hand = True
+    if profile.announcements_allowed:
+        if hand:
             schneider_a = st.checkbox(t("Schneider announced"), key=ctx.k("schneider_a"))
             schwarz_a = st.checkbox(t("Schwarz announced"), key=ctx.k("schwarz_a"))
-            musik = int(
-                st.number_input(
-                    t("Musik"), min_value=0, max_value=MOST_MUSIK, step=1, value=0, key=ctx.k("musik")
-                )
+        else:
+            st.caption(t("Schneider and schwarz can be announced in a hand game only."))
+    if profile.max_musik:
+        musik = int(
+            st.number_input(
+                t("Musik (last trick won with the lowest trump)"),
+                min_value=0,
+                max_value=profile.max_musik,
+                step=1,
+                value=0,
+                key=ctx.k("musik"),
             )
+        )
     return Declaration(game, hand, ouvert, schneider_a, schwarz_a, musik)
 
 

@@ -8,16 +8,16 @@ from decimal import Decimal
 import pandas as pd
 import streamlit as st
 
-from trainer.bidding import bid_ladder, check_bid_value
+from trainer.bidding import check_bid_value
 from trainer.calc import SCHEMES, SchemeOptions, settle_all
 from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.settlement import Settlement
 from trainer.ui.context import is_danish
 from trainer.ui.terms import t_error, t_message
-from trainer.ui.widgets.base import WidgetContext
+from trainer.ui.widgets.base import WidgetContext, checked_number
 from trainer.ui.widgets.game_value import declaration_inputs, matadors_input
-from trainer.value import GameResult, evaluate_game
+from trainer.value import GameResult, check_card_points, check_tricks, evaluate_game
 
 TEXTBOOK_EXAMPLE = {"points": 70, "tricks": 6, "bid": 36, "matadors": 2}
 """Clubs with 2 (36), bid 36, won with 70 card points: the textbook's money example."""
@@ -54,44 +54,37 @@ def result_inputs(ctx: WidgetContext) -> GameResult | None:
     count = 0
     if not declaration.game.is_null:
         count = matadors_input(ctx, declaration.game, default=TEXTBOOK_EXAMPLE["matadors"])
-    bid = st.number_input(
-        t("Bid"),
-        min_value=0,
-        max_value=bid_ladder(ctx.profile)[-1] + 100,
-        step=1,
-        value=TEXTBOOK_EXAMPLE["bid"],
-        key=ctx.k("bid"),
+    profile = ctx.profile
+    bid = checked_number(
+        ctx, t("Bid"), key="bid", value=TEXTBOOK_EXAMPLE["bid"], check=lambda v: check_bid_value(profile, v)
     )
     thrown = st.checkbox(t("The declarer threw the cards"), key=ctx.k("thrown"))
-    points = tricks = 0
+    points: int | None = 0
+    tricks: int | None = 0
     if not thrown:
-        points = int(
-            st.number_input(
+        if not declaration.game.is_null:  # card points do not count in a null game
+            points = checked_number(
+                ctx,
                 t("Declarer's card points (skat included)"),
-                min_value=0,
-                max_value=120,
-                step=1,
+                key="points",
                 value=TEXTBOOK_EXAMPLE["points"],
-                key=ctx.k("points"),
+                check=check_card_points,
             )
+        tricks = checked_number(
+            ctx,
+            t("Declarer's tricks"),
+            key="tricks",
+            value=TEXTBOOK_EXAMPLE["tricks"] if not declaration.game.is_null else 0,
+            check=lambda v: check_tricks(profile, v),
         )
-        tricks = int(
-            st.number_input(
-                t("Declarer's tricks"),
-                min_value=0,
-                max_value=ctx.profile.tricks_per_game,
-                step=1,
-                value=TEXTBOOK_EXAMPLE["tricks"],
-                key=ctx.k("tricks"),
-            )
-        )
+    if bid is None or points is None or tricks is None:
+        return None
     try:
-        check_bid_value(ctx.profile, int(bid))
         return evaluate_game(
-            ctx.profile,
+            profile,
             declaration,
             matadors=count,
-            bid=int(bid),
+            bid=bid,
             declarer_points=points,
             declarer_tricks=tricks,
             thrown=thrown,

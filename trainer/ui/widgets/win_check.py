@@ -6,12 +6,13 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from trainer.cards import TOTAL_CARD_POINTS, other_side_points
+from trainer.cards import other_side_points
+from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES
-from trainer.ui.terms import profile_label, t_message
-from trainer.ui.widgets.base import WidgetContext
-from trainer.value import evaluate_game
+from trainer.ui.terms import profile_label, t_error, t_message
+from trainer.ui.widgets.base import WidgetContext, checked_number
+from trainer.value import check_card_points, check_tricks, evaluate_game
 
 EXAMPLE_GAME = Declaration(GameType.CLUBS)
 """A plain clubs game "with 1": worth at least the lowest bid under both profiles."""
@@ -19,47 +20,40 @@ EXAMPLE_GAME = Declaration(GameType.CLUBS)
 
 def render(ctx: WidgetContext) -> None:
     t = ctx.t
-    points = int(
-        st.number_input(
-            t("Declarer's card points (skat included)"),
-            min_value=0,
-            max_value=TOTAL_CARD_POINTS,
-            value=90,
-            step=1,
-            key=ctx.k("points"),
-        )
+    points = checked_number(
+        ctx, t("Declarer's card points (skat included)"), key="points", value=90, check=check_card_points
     )
-    tricks = int(
-        st.number_input(
-            t("Declarer's tricks"),
-            min_value=0,
-            max_value=ctx.profile.tricks_per_game,
-            value=7,
-            step=1,
-            key=ctx.k("tricks"),
-        )
+    tricks = checked_number(
+        ctx, t("Declarer's tricks"), key="tricks", value=7, check=lambda v: check_tricks(ctx.profile, v)
     )
-    rows = []
-    for name, profile in PROFILES.items():
-        result = evaluate_game(
-            profile,
-            EXAMPLE_GAME,
-            matadors=1,
-            bid=profile.min_bid,
-            declarer_points=points,
-            declarer_tricks=tricks,
-        )
-        rows.append(
-            {
-                t("Rules"): ("▶ " if name == ctx.profile.name else "") + profile_label(name, t),
-                t("Result"): t_message(result.reason_message, t),
-                t("Skrædder (schneider)"): t("yes") if result.schneider else t("no"),
-                t("Sort (schwarz)"): t("yes") if result.schwarz else t("no"),
-                t("Value"): result.value,
-                t("List"): result.list_score,
-            }
-        )
-    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    if points is None or tricks is None:
+        return
+    columns: dict[str, list[object]] = {
+        "": [t("Result"), t("Skrædder (schneider)"), t("Sort (schwarz)"), t("Value"), t("List")]
+    }
+    try:
+        for name, profile in PROFILES.items():
+            result = evaluate_game(
+                profile,
+                EXAMPLE_GAME,
+                matadors=1,
+                bid=profile.min_bid,
+                declarer_points=points,
+                declarer_tricks=tricks,
+            )
+            label = ("▶ " if name == ctx.profile.name else "") + profile_label(name, t)
+            columns[label] = [
+                t_message(result.reason_message, t),
+                t("yes") if result.schneider else t("no"),
+                t("yes") if result.schwarz else t("no"),
+                str(result.value),
+                str(result.list_score),
+            ]
+    except SkatError as error:  # points and tricks that cannot happen together
+        st.error(t_error(error, t), icon=":material/error:")
+        return
+    # one column per rule set and the words wrapping inside it: readable on a phone, nothing cut off
+    st.table(pd.DataFrame(columns).set_index(""))
     st.caption(
         t(
             "Clubs with 1, bid {bid}. The opponents have {other} card points.",
