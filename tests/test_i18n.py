@@ -76,8 +76,8 @@ def test_danish_translates_and_formats() -> None:
     t = get_translator("da")
     assert t("Chapters") == "Kapitler"
     assert t("{done} of {total} chapters done", done=2, total=23) == "2 af 23 kapitler læst"
-    # Skat terms carry the English beside the Danish word.
-    assert t("forehand") == "forhånd (forehand)"
+    # Skat terms in Danish only (the English UI is where the Danish term and the English stand side by side).
+    assert t("forehand") == "forhånd"  # the Danish UI is all Danish: no English gloss
 
 
 def test_plural_forms_follow_n() -> None:
