@@ -18,7 +18,6 @@ from trainer.ui.nav import LESSON_PAGE, request_chapter
 from trainer.ui.pages.teacher_common import (
     assignment_title,
     class_store,
-    deal_stepper,
     kind_title,
     md,
     new_seed,
@@ -27,6 +26,7 @@ from trainer.ui.pages.teacher_common import (
 )
 from trainer.ui.terms import profile_label, t_error
 from trainer.ui.views.account import sign_in_forms, signed_in_bar
+from trainer.ui.views.deal_stepper import deal_stepper
 from trainer.ui.views.question import answer_form, check_answer, draw_question, draw_verdict
 
 ACTIVE_KEY = "class_active_assignment"

@@ -9,16 +9,10 @@ import streamlit as st
 from trainer.deal import Seat
 from trainer.replay import Viewer, next_card, next_trick, previous_card, previous_trick
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.pages.deals_common import (
-    analysis_panel,
-    costly_card_panel,
-    draw_game_header,
-    note_box,
-    pick_game,
-    result_text,
-    rules_caption,
-)
+from trainer.ui.pages.deals_common import pick_game, result_text
 from trainer.ui.terms import seat_name, value_words
+from trainer.ui.views.analysis import analysis_panel, costly_card_panel
+from trainer.ui.views.game_header import draw_game_header, note_box, rules_caption
 from trainer.ui.views.points import draw_points
 from trainer.ui.views.table import TableView, draw_table
 

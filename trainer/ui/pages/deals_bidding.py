@@ -13,12 +13,9 @@ from trainer.records.deals import BidStep, ExampleDeal
 from trainer.text import upper_first
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.pages.deals_common import (
-    note_box,
-    pick_game,
-    rules_caption,
-)
+from trainer.ui.pages.deals_common import pick_game
 from trainer.ui.terms import declaration_name, game_name, seat_name
+from trainer.ui.views.game_header import note_box, rules_caption
 from trainer.ui.views.texts import seat_title
 
 STEP_KEY = "bidding_step"

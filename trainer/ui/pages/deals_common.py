@@ -1,36 +1,23 @@
-"""Shared parts of the replay pages: choosing a game (example deals or uploaded ISS records), texts for
-declarations, results and refused cards, the table (hands, trick, points) and the open-hand analysis panel.
+"""Shared parts of the replay pages (a module, not a page): choosing a game (example deals or uploaded ISS
+records) and the one-sentence result. What the pages draw lives in :mod:`trainer.ui.views`: the table
+(``views.table``), the game header (``views.game_header``), the analysis (``views.analysis``).
 
 The pages are ``deals.py`` (viewer), ``deals_play.py`` (play a seat), ``deals_bidding.py`` (bidding replay)
-and ``deals_upload.py`` (ISS records). Everything computed here comes from :mod:`trainer.replay` and
-:mod:`trainer.records.deals`; this module only draws.
+and ``deals_upload.py`` (ISS records).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import streamlit as st
 
-from trainer.cards import Card
-from trainer.deal import Seat
-from trainer.play import GameState
-from trainer.records.deals import ExampleDeal, Note, load_all
+from trainer.records.deals import ExampleDeal, load_all
 from trainer.replay import (
-    Analyzer,
-    CardOutcome,
-    CostlyCard,
     GameRecord,
-    best_outcome,
-    first_costly_card,
-    result_changers,
-    trick_number,
 )
-from trainer.text import upper_first
-from trainer.ui.components import cards_text
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_label, declaration_name, profile_name, seat_name, t_message
+from trainer.ui.terms import t_message
 from trainer.value import GameResult
 
 UPLOADED_KEY = "deals_uploaded"
@@ -39,12 +26,6 @@ CHOICE_KEY = "deals_choice"
 """Session key of the game picker, shared by the viewer and the play page."""
 DEAL_PARAM = "deal"
 """Query parameter naming an example deal (``/replay?deal=textbook-bidding``), so a deal can be linked."""
-ANALYSIS_CACHE_KEY = "deals_analysis_cache"
-ANALYZERS_KEY = "deals_analyzers"
-NODE_CAP: int | None = None
-"""Search nodes per card before the analysis gives up on that card (None: only the time cap applies)."""
-TIME_CAP = 2.5
-"""Seconds per card before the analysis shows that card's bounds instead of its value (no stuck page)."""
 
 
 @st.cache_resource
@@ -92,27 +73,6 @@ def pick_game(ctx: PageContext, *, examples_only: bool = False) -> Choice:
     return by_key[str(chosen)]
 
 
-def rules_caption(record: GameRecord, ctx: PageContext) -> None:
-    """Say which rules the game follows, and when they differ from the session's."""
-    t = ctx.t
-    rules = profile_name(record.profile, t)
-    if record.profile.name != ctx.profile.name:
-        st.info(
-            t("This game is replayed under its own rules: {rules}.", rules=rules),
-            icon=":material/gavel:",
-        )
-    else:
-        st.caption(t("Rules: {rules}", rules=rules))
-
-
-def note_box(note: Note | None, ctx: PageContext, *, icon: str = ":material/lightbulb:") -> None:
-    if note is not None:
-        st.info(note.text(ctx.lang), icon=icon)
-
-
-# ---- texts ----------------------------------------------------------------------------------------------
-
-
 def result_text(result: GameResult, ctx: PageContext) -> str:
     """One sentence: won or lost, points, and the value it is scored on."""
     t = ctx.t
@@ -132,167 +92,3 @@ def result_text(result: GameResult, ctx: PageContext) -> str:
         value=result.value,
         score=f"{result.list_score:+d}",
     )
-
-
-# ---- the table ------------------------------------------------------------------------------------------
-
-
-def draw_game_header(record: GameRecord, ctx: PageContext, *, viewer: Seat | None = None) -> None:
-    """Who plays what for which bid; the discards only for a viewer who may know them (the declarer, or
-    ``viewer`` None: every hand open); a hand game's skat stays face down."""
-    t = ctx.t
-    st.markdown(
-        t(
-            "**{declarer}** plays **{game}** for a bid of **{bid}**.",
-            declarer=upper_first(seat_name(record.declarer, t)),
-            game=declaration_name(record.declaration, t),
-            bid=record.bid,
-        )
-    )
-    if record.discards and viewer in (None, record.declarer):
-        st.caption(t("Discarded into the skat: {cards}", cards=cards_text(record.discards, ctx.lang)))
-    elif record.declaration.hand and viewer is None:
-        skat = cards_text(record.deal.skat, ctx.lang)
-        st.caption(t("Hand game: the skat ({cards}) stays face down.", cards=skat))
-    elif record.declaration.hand:
-        st.caption(t("Hand game: the skat stays face down."))
-
-
-# ---- analysis -------------------------------------------------------------------------------------------
-
-
-def analyzer_for(key: str, record: GameRecord) -> Analyzer:
-    """One analyzer (and so one transposition table) per game in the session."""
-    from trainer.solver import warm_up
-
-    warm_up(block=False)  # compile the fast kernel in the background; answers come meanwhile
-    store = st.session_state.setdefault(ANALYZERS_KEY, {})
-    if key not in store:
-        store[key] = Analyzer(record)
-    analyzer: Analyzer = store[key]
-    return analyzer
-
-
-def outcome_text(outcome: CardOutcome, ctx: PageContext) -> str:
-    t = ctx.t
-    card = card_label(outcome.card, ctx.lang)
-    if outcome.declarer_points is None and outcome.bounds and outcome.declarer_wins is None:
-        low, high = outcome.bounds
-        return t(
-            "{card} → not settled within the time limit (declarer {low}–{high})",
-            card=card,
-            low=low,
-            high=high,
-        )
-    verdict = t("wins") if outcome.declarer_wins else t("loses")
-    if outcome.declarer_points is None:
-        return t("{card} → declarer {verdict}", card=card, verdict=verdict)
-    points = outcome.declarer_points
-    return t("{card} → declarer {points}, {verdict}", card=card, points=points, verdict=verdict)
-
-
-def analysis_panel(key: str, record: GameRecord, state: GameState, ctx: PageContext) -> None:
-    """Each legal card's outcome with open hands and best play, computed card by card with a progress bar
-    (results appear as they are found; every card has a node/time cap)."""
-    t = ctx.t
-    if state.is_finished or state.to_move is None:
-        return
-    seat = state.to_move
-    st.markdown(
-        t(
-            "**Open-hand analysis** for {seat}: every card, with best play from everyone after it.",
-            seat=seat_name(seat, t),
-        )
-    )
-    cache: dict[tuple[str, int, tuple[str, ...]], list[CardOutcome]] = st.session_state.setdefault(
-        ANALYSIS_CACHE_KEY, {}
-    )
-    cache_key = (key, len(state.moves), tuple(card.iss for _, card in state.moves))
-    legal = state.legal_cards()
-    outcomes = cache.get(cache_key)
-    area = st.container(key=f"{key}-analysis")
-    if outcomes is None:
-        analyzer = analyzer_for(key, record)
-        bar = st.progress(0.0, text=t("Analysing… {done} of {total} cards", done=0, total=len(legal)))
-        found: list[CardOutcome] = []
-        lines = area.empty()
-        for index, card in enumerate(legal):
-            found.append(analyzer.outcome(state, card, node_limit=NODE_CAP, time_limit=TIME_CAP))
-            lines.markdown("\n".join(f"- {outcome_text(o, ctx)}" for o in found))
-            bar.progress(
-                (index + 1) / len(legal),
-                text=t("Analysing… {done} of {total} cards", done=index + 1, total=len(legal)),
-            )
-        bar.empty()
-        lines.empty()
-        outcomes = found
-        cache[cache_key] = outcomes
-    declarer_moves = seat is state.declarer
-    best = best_outcome(outcomes, declarer_moves)
-    changers = result_changers(outcomes, declarer_moves)
-    rows = []
-    for outcome in outcomes:
-        marks = []
-        if best is not None and outcome.card == best.card:
-            marks.append("★ " + t("best"))
-        if outcome.card in changers:
-            marks.append("⚠ " + t("changes the result"))
-        suffix = f" — {', '.join(marks)}" if marks else ""
-        rows.append(f"- {outcome_text(outcome, ctx)}{suffix}")
-    area.markdown("\n".join(rows))
-    if best is not None:
-        area.caption(t("Best card here: {card}", card=card_label(best.card, ctx.lang)))
-    if any(not o.exact for o in outcomes):
-        area.caption(t("Some cards hit the time limit; their range is shown instead of an exact number."))
-
-
-def costly_card_text(found: CostlyCard | None, ctx: PageContext) -> str:
-    t = ctx.t
-    if found is None:
-        return t(
-            "No single card of this side turned a winnable game into a lost one: with best play the result "
-            "was already decided, or the analysis could not settle it within the time limit."
-        )
-    return t(
-        "The first card that cost the game: {card} by {seat} in trick {trick}. {better} would have kept "
-        "it winnable.",
-        card=card_label(found.card, ctx.lang),
-        seat=seat_name(found.seat, t),
-        trick=trick_number(found.index),
-        better=cards_text(found.better, ctx.lang),
-    )
-
-
-def costly_card_panel(
-    key: str, record: GameRecord, moves: Sequence[Card], side: Seat, ctx: PageContext
-) -> None:
-    """The "could I have won?" button and its answer (cached per game, moves and side)."""
-    t = ctx.t
-    cache = st.session_state.setdefault(f"{key}-costly", {})
-    cache_key = (tuple(card.iss for card in moves), int(side))
-    team = t("the declarer") if side is record.declarer else t("the defenders")
-    if cache_key not in cache:
-        if not st.button(
-            t("Could {team} have won? Find the first card that cost the game", team=team),
-            key=f"{key}-costly-button",
-            icon=":material/travel_explore:",
-        ):
-            return
-        bar = st.progress(0.0, text=t("Checking every card…"))
-        analyzer = analyzer_for(key, record)
-
-        def progress(done: int, total: int) -> None:
-            text = t("Checking card {done} of {total}…", done=done + 1, total=total)
-            bar.progress(min(1.0, done / max(total, 1)), text=text)
-
-        cache[cache_key] = first_costly_card(
-            record,
-            moves,
-            side,
-            node_limit=NODE_CAP,
-            time_limit=TIME_CAP,
-            progress=progress,
-            analyzer=analyzer,
-        )
-        bar.empty()
-    st.info(costly_card_text(cache[cache_key], ctx), icon=":material/travel_explore:")

@@ -14,16 +14,10 @@ from trainer.play import RefusalDetails
 from trainer.replay import Frame, SeatSession, Viewer
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.pages.deals_common import (
-    Choice,
-    analysis_panel,
-    costly_card_panel,
-    draw_game_header,
-    pick_game,
-    result_text,
-    rules_caption,
-)
+from trainer.ui.pages.deals_common import Choice, pick_game, result_text
 from trainer.ui.terms import card_label, seat_name, t_message
+from trainer.ui.views.analysis import analysis_panel, costly_card_panel
+from trainer.ui.views.game_header import draw_game_header, rules_caption
 from trainer.ui.views.points import draw_points
 from trainer.ui.views.table import TableView, draw_table
 from trainer.ui.views.texts import seat_title

@@ -39,13 +39,9 @@ from trainer.i18n import Translator
 from trainer.replay import GameRecord
 from trainer.store.play_store import Evening, StoredDeal
 from trainer.ui.context import PageContext
-from trainer.ui.pages.deals_common import (
-    CHOICE_KEY,
-    UPLOADED_KEY,
-    costly_card_panel,
-    result_text,
-)
+from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, result_text
 from trainer.ui.terms import card_label, declaration_name, t_message, value_words
+from trainer.ui.views.analysis import costly_card_panel
 
 HINTS_KEY = "play_bid_hints"
 VIEWER_PAGE = "trainer/ui/pages/deals.py"

@@ -15,7 +15,6 @@ from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.teacher_common import (
     class_store,
     deal_choices,
-    deal_stepper,
     drill_kinds,
     kind_title,
     md,
@@ -24,6 +23,7 @@ from trainer.ui.pages.teacher_common import (
     require_teacher,
 )
 from trainer.ui.terms import profile_label, t_message
+from trainer.ui.views.deal_stepper import deal_stepper
 from trainer.ui.views.question import draw_question
 
 MODE_KEY = "projector_mode"
