@@ -600,7 +600,7 @@ def build_trick_winner(
         profile,
         T(N_("The game is {game}. Who wins this trick?"), game=game),
         str(winner),
-        T(N_("{seat}: {card}"), seat=seats[winner], card=(trick[winner],)),
+        T(N_("{card} ({seat})"), seat=seats[winner], card=(trick[winner],)),  # "Right: ♠J (middlehand)."
         winner_steps(trick, seats, game),
         mode="choice",
         choices=choices,
@@ -998,6 +998,11 @@ def _number(value: Decimal) -> str:
     return str(int(value)) if value == value.to_integral_value() else str(value.normalize())
 
 
+def _signed(value: Decimal) -> str:
+    """A score as the explanation writes it: a true minus sign (−72), like the formula beside it."""
+    return ("−" + _number(-value)) if value < 0 else _number(value)
+
+
 def settle_steps(profile: RuleProfile, result: GameResult, scheme: str) -> tuple[list[Message], Decimal]:
     value = result.value
     factor = profile.lost_factor
@@ -1019,7 +1024,7 @@ def settle_steps(profile: RuleProfile, result: GameResult, scheme: str) -> tuple
                     N_("Lost: −{factor} × {value} = {score}."),
                     factor=factor,
                     value=value,
-                    score=_number(amount),
+                    score=_signed(amount),
                 )
             )
     elif scheme == "seeger_fabian":
@@ -1031,7 +1036,7 @@ def settle_steps(profile: RuleProfile, result: GameResult, scheme: str) -> tuple
                     N_("Won: {value} + {bonus} = {score}."),
                     value=value,
                     bonus=SEEGER_FABIAN.won_bonus,
-                    score=_number(amount),
+                    score=_signed(amount),
                 )
             )
         else:
@@ -1041,7 +1046,7 @@ def settle_steps(profile: RuleProfile, result: GameResult, scheme: str) -> tuple
                     factor=factor,
                     value=value,
                     penalty=SEEGER_FABIAN.lost_penalty,
-                    score=_number(amount),
+                    score=_signed(amount),
                     each=_number(settlement.opponents[0]),
                 )
             )
@@ -1088,7 +1093,7 @@ def build_settle(
             scheme=SCHEME_TEXTS[scheme],
         ),
         _number(amount),
-        T(N_("{value}"), value=_number(amount)),
+        T(N_("{value}"), value=_signed(amount)),
         steps,
         source=source,
     )
