@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 
 from trainer.bidding import bid_table
-from trainer.cards import ALL_CARDS, Card, parse_card
+from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, Card, parse_card
 from trainer.deal import Seat
 from trainer.extras import DANISH_EXTRAS, RamseResult, Spoerge, ramse_result
 from trainer.games import Declaration, GameType
@@ -86,9 +86,9 @@ def _sample_hands(
     others = [s for s in Seat if s is not seat]
     hands: list[tuple[Card, ...]] = [(), (), ()]
     hands[int(seat)] = tuple(hand)
-    hands[int(others[0])] = tuple(rest[:10])
-    hands[int(others[1])] = tuple(rest[10:20])
-    return hands, tuple(rest[20:22])
+    hands[int(others[0])] = tuple(rest[:HAND_SIZE])
+    hands[int(others[1])] = tuple(rest[HAND_SIZE : 2 * HAND_SIZE])
+    return hands, tuple(rest[2 * HAND_SIZE : 2 * HAND_SIZE + SKAT_SIZE])
 
 
 def _declarer_wins_open(

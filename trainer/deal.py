@@ -116,9 +116,10 @@ class Deal:
         if len(cards) != DECK_SIZE:
             raise DealError.of(N_("A deal needs all {size} cards, got {n}."), size=DECK_SIZE, n=len(cards))
         cards = tuple(cards)
+        n = HAND_SIZE
+        skat = PLAYING_SEATS * n
         return cls(
-            hands=(cards[0:10], cards[10:20], cards[20:30]),
-            skat=(cards[30], cards[31]),
+            hands=(cards[:n], cards[n : 2 * n], cards[2 * n : skat]), skat=(cards[skat], cards[skat + 1])
         )
 
     @classmethod

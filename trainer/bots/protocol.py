@@ -21,7 +21,7 @@ from typing import Any
 
 from trainer.bots.player import Decision, choose
 from trainer.bots.sampling import NoWorld, deal_unseen
-from trainer.cards import ALL_CARDS, Card, Rank, Suit
+from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, Card, Rank, Suit
 from trainer.deal import Deal, Seat
 from trainer.errors import DeclarationError, Message, SkatError, upper_first
 from trainer.game import (
@@ -46,6 +46,9 @@ MAX_TIME_MS = 600_000
 HIDDEN = "??"
 _CARD = re.compile(r"^[CSHD][789TJQKA]$")
 _DECLARATION = re.compile(r"^([GCSHDN])([OHSZ]*)$")
+
+_SKAT_AT = PLAYING_SEATS * HAND_SIZE
+"""Where the skat stands in a deal in ISS order (after the three hands)."""
 
 
 RAMSE_NOT_CARRIED = "All three passed: Ramse follows, which the bot protocol does not carry."
@@ -252,9 +255,9 @@ def _fill(parsed: _Parsed, rng: random.Random, jacks_to_declarer: bool) -> tuple
     if parsed.skat_shown is not None:
         for offset, card in enumerate(parsed.skat_shown):
             if card is not None:
-                if deal[30 + offset] not in (None, card):
+                if deal[_SKAT_AT + offset] not in (None, card):
                     raise _error("The skat shown after the pickup is not the skat in the deal.")
-                deal[30 + offset] = card
+                deal[_SKAT_AT + offset] = card
     known = [card for card in deal if card is not None]
     if len(set(known)) != len(known):
         twice = next(card for card in known if known.count(card) > 1)
@@ -353,16 +356,16 @@ def _fill(parsed: _Parsed, rng: random.Random, jacks_to_declarer: bool) -> tuple
         for place, card in zip(places, cards, strict=True):
             deal[place] = card
     full = [card for card in deal if card is not None]
-    if len(full) != 32:  # pragma: no cover - the counts above make this impossible
+    if len(full) != len(ALL_CARDS):  # pragma: no cover - the counts above make this impossible
         raise _error("The deal could not be completed.")
     all_discards = list(discards)
     if picked_up and declarer is not None and len(all_discards) < 2:
-        all_discards = [deal[30], deal[31]]  # type: ignore[list-item]
+        all_discards = [card for card in deal[_SKAT_AT:] if card is not None]
     return Deal.from_cards(full), [card for card in all_discards if card is not None]
 
 
 def _holder(position: int) -> Seat | str:
-    return "skat" if position >= 30 else Seat(position // 10)
+    return "skat" if position >= _SKAT_AT else Seat(position // HAND_SIZE)
 
 
 def _owned(position: int, seat: Seat, with_skat: bool) -> bool:

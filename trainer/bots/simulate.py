@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from trainer.bots import hands as rules
 from trainer.bots.search import NODE_RATE, SEARCH_SHARE
-from trainer.cards import ALL_CARDS, Card, card_points
+from trainer.cards import ALL_CARDS, HAND_SIZE, TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Seat
 from trainer.errors import DeclarationError
 from trainer.games import Declaration
@@ -79,7 +79,9 @@ def _solve_opening(
     began = time.perf_counter()
     if goal in ("win", "schneider") and not declaration.game.is_null:
         # a yes/no question per opening card (null-window probes) is far cheaper than exact values
-        needed = profile.win_min_points if goal == "win" else 120 - profile.opponents_schneider_max
+        needed = (
+            profile.win_min_points if goal == "win" else TOTAL_CARD_POINTS - profile.opponents_schneider_max
+        )
         engine = Engine(declaration.game, int(declarer), hands, mode="points")
         legal = engine.legal_internal(hands, 0, ())
         target = needed - card_points(skat)
@@ -125,7 +127,7 @@ def _estimate(
         rng.shuffle(cards)
         drawn_skat = list(skat) if skat is not None else cards[:2]
         rest = cards if skat is not None else cards[2:]
-        others = [rest[:10], rest[10:20]]
+        others = [rest[:HAND_SIZE], rest[HAND_SIZE : 2 * HAND_SIZE]]
         if declaration.hand:
             own = list(ten)
             counted = drawn_skat

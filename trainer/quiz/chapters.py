@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable
 
 from trainer.bidding import bid_ladder, hand_value
-from trainer.cards import ALL_CARDS, card_points
+from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, card_points
 from trainer.deal import Seat, table_seats
 from trainer.extras import DANISH_EXTRAS, longest_trump_suit, slaa_40_an_check
 from trainer.games import SUIT_GAMES, Declaration, GameType
@@ -390,7 +390,7 @@ def gen_thrown(seed: int, profile: RuleProfile) -> Question:
     for _ in range(200):
         deck = list(ALL_CARDS)
         rng.shuffle(deck)
-        hand, skat = deck[:10], deck[10:12]
+        hand, skat = deck[:HAND_SIZE], deck[HAND_SIZE : HAND_SIZE + SKAT_SIZE]
         game = rng.choice(SUIT_GAMES)
         count = matadors((*hand, *skat), game)
         d = Declaration(game)
@@ -485,7 +485,7 @@ def gen_slaa_40(seed: int, profile: RuleProfile) -> Question:
     for _ in range(2000):
         deck = list(ALL_CARDS)
         rng.shuffle(deck)
-        first, hand = deck[:5], deck[:10]
+        first, hand = deck[:5], deck[:HAND_SIZE]
         game = longest_trump_suit(first)
         if hand_value(profile, first, game).value < needed:
             continue

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from trainer.bidding import bid_ladder, games_for_bid, hand_value, highest_safe_bid
-from trainer.cards import ALL_CARDS, JACKS, Card, Suit, card_points
+from trainer.cards import ALL_CARDS, HAND_SIZE, JACKS, SKAT_SIZE, TOTAL_CARD_POINTS, Card, Suit, card_points
 from trainer.deal import Deal, Seat, random_deal
 from trainer.errors import DeclarationError, SkatError
 from trainer.games import SUIT_GAMES, Declaration, GameType
@@ -209,7 +209,7 @@ def gen_matadors(seed: int, profile: RuleProfile) -> Question:
     rng = _rng(MATADORS, seed)
     game = rng.choice(_TRUMP_GAMES)
     deck = _deck(rng)
-    hand, skat = sort_cards(deck[:10], game), tuple(deck[10:12])
+    hand, skat = sort_cards(deck[:HAND_SIZE], game), tuple(deck[HAND_SIZE : HAND_SIZE + SKAT_SIZE])
     return build_matadors(profile, hand, skat, game, seed=seed)
 
 
@@ -284,7 +284,7 @@ def gen_game_value(seed: int, profile: RuleProfile) -> Question:
     game = GameType.NULL if rng.random() < 0.12 else rng.choice(_TRUMP_GAMES)
     d = _random_declaration(rng, profile, game)
     deck = _deck(rng)
-    hand, skat = sort_cards(deck[:10], game), tuple(deck[10:12])
+    hand, skat = sort_cards(deck[:HAND_SIZE], game), tuple(deck[HAND_SIZE : HAND_SIZE + SKAT_SIZE])
     schwarz = not game.is_null and rng.random() < 0.08
     schneider = not game.is_null and (schwarz or rng.random() < 0.25)
     return build_game_value(profile, d, hand, skat, schneider, schwarz, seed=seed)
@@ -337,7 +337,7 @@ def gen_safe_bid(seed: int, profile: RuleProfile) -> Question:
     rng = _rng(SAFE_BID, seed)
     game = GameType.NULL if rng.random() < 0.1 else rng.choice(_TRUMP_GAMES)
     for _ in range(200):
-        hand = sort_cards(_deck(rng)[:10], game)
+        hand = sort_cards(_deck(rng)[:HAND_SIZE], game)
         # a value below the opening bid is no bid at all (Danish diamonds med 1 = 18): deal again
         if highest_safe_bid(profile, hand, game) >= profile.min_bid:
             break
@@ -678,8 +678,16 @@ def outcome_of(result: GameResult) -> str:
     return ("won" if result.won else "lost") + level
 
 
-_BOUNDARY_POINTS = (30, 31, 60, 61, 89, 90, 91)
-"""Card points next to which a result is most instructive (the win and schneider thresholds)."""
+def boundary_points(profile: RuleProfile) -> tuple[int, ...]:
+    """Card points next to which a result is most instructive, from the profile's thresholds: the declarer
+    just schneider or not (30, 31), just lost or won (60, 61), the defenders just not, just, or well
+    schneider (89, 90, 91)."""
+    schneider = profile.declarer_schneider_max
+    won = profile.win_min_points
+    defenders = TOTAL_CARD_POINTS - profile.opponents_schneider_max
+    return (schneider, schneider + 1, won - 1, won, defenders - 1, defenders, defenders + 1)
+
+
 _TARGET_WEIGHTS: tuple[tuple[str, float], ...] = (
     ("won", 0.32),
     ("lost", 0.3),
@@ -734,7 +742,7 @@ def _schwarz_deal(rng: random.Random) -> tuple[Deal, GameType]:
                 own += [c for c in run if c not in own][:take]
     else:
         game = rng.choice(SUIT_GAMES)
-        own = list(trump_order(game)[:10])
+        own = list(trump_order(game)[:HAND_SIZE])
     rest = [c for c in ALL_CARDS if c not in own]
     rng.shuffle(rest)
     return Deal.from_cards((*own, *rest)), game
@@ -781,7 +789,7 @@ def random_played_game(rng: random.Random, profile: RuleProfile) -> PlayedGame:
         hits = [(r, cards) for r, cards in results if outcome_of(r) == target or attempt >= 100]
         if not hits:
             continue
-        near = rng.choice(_BOUNDARY_POINTS)
+        near = rng.choice(boundary_points(profile))
         result, cards_played = min(hits, key=lambda hit: abs(hit[0].declarer_points - near))
         return PlayedGame(deal, declarer, d, bid, cards_played, result)
     raise SkatError("no game could be generated")  # pragma: no cover
@@ -815,13 +823,17 @@ def result_steps(profile: RuleProfile, result: GameResult) -> list[Message]:
         steps.append(T(N_("One side took all {n} tricks: schwarz (and so schneider too)."), n=tricks_total))
     elif result.schneider:
         steps.append(
-            T(N_("The defenders have {opp}, the declarer {decl}: schneider."), opp=120 - points, decl=points)
+            T(
+                N_("The defenders have {opp}, the declarer {decl}: schneider."),
+                opp=TOTAL_CARD_POINTS - points,
+                decl=points,
+            )
         )
     else:
         steps.append(
             T(
                 N_("The defenders have {opp}, the declarer {decl}: nobody is schneider."),
-                opp=120 - points,
+                opp=TOTAL_CARD_POINTS - points,
                 decl=points,
             )
         )
@@ -937,7 +949,7 @@ def gen_overbid(seed: int, profile: RuleProfile) -> Question:
     want_overbid = rng.random() < 0.5
     for _ in range(400):
         deck = _deck(rng)
-        hand, skat = deck[:10], tuple(deck[10:12])
+        hand, skat = deck[:HAND_SIZE], tuple(deck[HAND_SIZE : HAND_SIZE + SKAT_SIZE])
         game = _longest_game(hand)
         d = Declaration(game)
         bid = highest_safe_bid(profile, hand, d)
@@ -1134,7 +1146,7 @@ def gen_jacks_from_bidding(seed: int, profile: RuleProfile) -> Question:
     rng = _rng(JACKS_FROM_BIDDING, seed)
     for _ in range(200):
         deck = _deck(rng)
-        hand = deck[:10]
+        hand = deck[:HAND_SIZE]
         held = sum(j in hand for j in JACKS)
         if held == len(JACKS) or (held == 0 and rng.random() < 0.8):
             continue  # holding no Jack makes every Jack possible: a dull question, so mostly skip it

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from trainer.cards import Card, card_points, parse_cards
+from trainer.cards import PLAYING_SEATS, Card, card_points, parse_cards
 from trainer.deal import Seat
 from trainer.games import GameType
 from trainer.solver.analysis import solve_position
@@ -39,7 +39,7 @@ class TipPosition:
 
     @property
     def to_move(self) -> Seat:
-        return Seat((int(self.leader) + len(self.trick)) % 3)
+        return Seat((int(self.leader) + len(self.trick)) % PLAYING_SEATS)
 
     @property
     def points_in_play(self) -> int:

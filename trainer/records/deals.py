@@ -22,7 +22,7 @@ import yaml
 
 from trainer import game
 from trainer.bidding import Action, Auction, hand_value, next_bid
-from trainer.cards import Card, parse_card, parse_cards
+from trainer.cards import PLAYING_SEATS, Card, parse_card, parse_cards
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
 from trainer.game import DealState, Move, Phase
@@ -178,10 +178,10 @@ class ExampleDeal:
 
     def card_note(self, index: int) -> Note | None:
         """The note on the ``index``-th card played (0-based), if any."""
-        trick = self.tricks[index // 3] if index // 3 < len(self.tricks) else None
-        if trick is None or index % 3 >= len(trick.cards):
+        trick = self.tricks[index // PLAYING_SEATS] if index // PLAYING_SEATS < len(self.tricks) else None
+        if trick is None or index % PLAYING_SEATS >= len(trick.cards):
             return None
-        return trick.card_notes.get(trick.cards[index % 3])
+        return trick.card_notes.get(trick.cards[index % PLAYING_SEATS])
 
 
 # --- reading ----------------------------------------------------------------------------------------------

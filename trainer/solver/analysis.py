@@ -130,7 +130,7 @@ def check_position(hands: Hands, leader: int, trick: Sequence[Card] = (), skat: 
     if len(list(skat)) > 2:
         raise DealError("The skat holds at most two cards.")
     size = [len(cards) for cards in cards_by_seat]
-    played = {(leader + j) % 3 for j in range(len(trick))}
+    played = {(leader + j) % PLAYING_SEATS for j in range(len(trick))}
     full = [size[s] + (1 if s in played else 0) for s in range(PLAYING_SEATS)]
     if len(set(full)) != 1:
         detail = ", ".join(f"{SEAT_NAMES[s]} {size[s]}" for s in range(PLAYING_SEATS))
@@ -153,7 +153,7 @@ def check_trick_legal(game: GameType, hands: Hands, leader: int, trick: Sequence
         return
     led_group = lay.group[lay.to_internal[trick[0].index]]
     for j, card in enumerate(trick[1:], start=1):
-        seat = (leader + j) % 3
+        seat = (leader + j) % PLAYING_SEATS
         if lay.group[lay.to_internal[card.index]] == led_group:
             continue
         if any(lay.group[lay.to_internal[c.index]] == led_group for c in hands[seat]):
@@ -234,7 +234,7 @@ class Analysis:
         trick_t = tuple(trick)
         check_position(hands_t, leader, trick_t, self.skat)
         check_trick_legal(self.game, hands_t, leader, trick_t)
-        to_move = (leader + len(trick_t)) % 3
+        to_move = (leader + len(trick_t)) % PLAYING_SEATS
         lay = layout_for(self.game)
         schwarz: dict[Card, bool] = {}
         if self.game.is_null:

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from trainer.cards import ALL_CARDS, Card, Rank, Suit
+from trainer.cards import ALL_CARDS, PLAYING_SEATS, Card, Rank, Suit
 from trainer.games import GameType
 from trainer.solver import _kernel as py_kernel
 
@@ -313,7 +313,7 @@ class Engine:
     def legal_internal(self, hands: Any, leader: int, trick: tuple[Card, ...]) -> list[int]:
         """Internal indices of the legal cards of the player to move."""
         lay = self.layout
-        mover = (leader + len(trick)) % 3
+        mover = (leader + len(trick)) % PLAYING_SEATS
         hand = lay.mask(tuple(hands[mover]))
         if trick:
             follow = hand & lay.group_mask[lay.group[lay.to_internal[trick[0].index]]]
@@ -326,7 +326,7 @@ class Engine:
         lay = self.layout
         cards = [card for hand in hands for card in hand] + list(trick)
         total: int = sum(self.pts[lay.to_internal[c.index]] for c in cards)
-        return total + self.bonus * (len(cards) // 3)
+        return total + self.bonus * (len(cards) // PLAYING_SEATS)
 
     def exact_values(
         self,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.cards import card_points
+from trainer.cards import TOTAL_CARD_POINTS, card_points
 from trainer.deal import shuffled_deck
 from trainer.ui.components import card_row, verdict
 from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
@@ -36,7 +36,7 @@ def render(ctx: WidgetContext) -> None:
     st.markdown("**" + t("How many card points (øjne) are in these cards?") + "**")
     card_row(pile, lang=ctx.lang, four_colour=ctx.four_colour)
     answer = st.number_input(
-        t("Your count"), min_value=0, max_value=120, step=1, value=None, key=ctx.k("answer")
+        t("Your count"), min_value=0, max_value=TOTAL_CARD_POINTS, step=1, value=None, key=ctx.k("answer")
     )
     if st.button(t("Check"), key=ctx.k("check"), type="primary"):
         st.session_state[ctx.k("checked")] = True

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import streamlit as st
 
+from trainer.cards import TOTAL_CARD_POINTS
 from trainer.errors import SkatError
 from trainer.extras import DANISH_EXTRAS, ramsch_result, ramse_result
 from trainer.profiles import AllPass
@@ -39,7 +40,7 @@ def render(ctx: WidgetContext) -> None:
             st.number_input(
                 t("{player}: card points", player=names[i]),
                 min_value=0,
-                max_value=120,
+                max_value=TOTAL_CARD_POINTS,
                 value=DEFAULT_POINTS[i],
                 step=1,
                 key=ctx.k(f"p{i}"),
