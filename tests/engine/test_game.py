@@ -346,3 +346,29 @@ def test_open_hand_game_carries_the_declarers_cards() -> None:
     token = state.view(Seat.MIDDLEHAND).iss_moves().split()[-1]
     assert token.startswith("CO.") and len(token.split(".")) == 11
     assert state.view(Seat.MIDDLEHAND).open_hand(Seat.FOREHAND) == state.hand(Seat.FOREHAND)
+
+
+@settings(max_examples=25, deadline=None)
+@given(profile=profiles, seed=st.integers(0, 10**6), rng=st.randoms(use_true_random=False))
+def test_the_unseen_skat_changes_nothing_the_declarer_sees_before_the_pickup(
+    profile: RuleProfile, seed: int, rng: random.Random
+) -> None:
+    """Swap the skat with two cards of a defender: the declarer's view before the pickup (hand declarations
+    judged on the ten cards, not on the skat) stays the same, so nothing leaks through what is allowed."""
+    state = DealState.shuffled(profile, seed)
+    state.apply(Bid(Seat.MIDDLEHAND, profile.min_bid))
+    state.apply(Hold(Seat.FOREHAND))
+    state.apply(Pass(Seat.MIDDLEHAND))
+    state.apply(Pass(Seat.REARHAND))
+    deal = state.deal
+    other = list(deal.hand(Seat.REARHAND))
+    picks = rng.sample(range(10), 2)
+    skat = (other[picks[0]], other[picks[1]])
+    other[picks[0]], other[picks[1]] = deal.skat
+    swapped = Deal(hands=(deal.hands[0], deal.hands[1], tuple(other)), skat=skat)
+    twin = DealState(profile, swapped)
+    for move in state.history:
+        twin.apply(move)
+    mine, theirs = state.view(Seat.FOREHAND), twin.view(Seat.FOREHAND)
+    assert mine.legal_moves == theirs.legal_moves and mine.iss_moves() == theirs.iss_moves()
+    assert mine.hand == theirs.hand
