@@ -20,6 +20,7 @@ from trainer.errors import ClassAccessError, StoreError
 from trainer.evening import TableDeal, dumps_moves, loads_moves
 from trainer.game import DealState, Move
 from trainer.profiles import get_profile
+from trainer.store.class_models import ClassMemberRow
 from trainer.store.classes import ClassStore
 from trainer.store.db import as_utc
 from trainer.store.play_models import PlayDealRow
@@ -189,12 +190,18 @@ class TableStore:
         class_id: int | None = None,
         at: datetime | None = None,
     ) -> SharedTable:
-        """A new table with a fresh code; the host sits at place 0, the other two places are empty."""
+        """A new table with a fresh code; the host sits at place 0, the other two places are empty. A class
+        member's table belongs to the class (its teacher's table list)."""
         if not 1 <= deals_planned <= 99:
             raise StoreError("A table plays from 1 to 99 deals.")
         if not 10 <= idle_seconds <= 3600:
             raise StoreError("A seat may be idle from 10 seconds to an hour before a computer plays for it.")
         when = as_utc(at)
+        if class_id is None:  # a class member's table shows on the class's dashboard
+            with self.store._read() as session:
+                class_id = session.scalar(
+                    select(ClassMemberRow.class_id).where(ClassMemberRow.learner_id == host_learner_id)
+                )
         for _ in range(5):
             code = new_table_code()
             evening = self.play.open_evening(

@@ -33,7 +33,7 @@ from trainer.evening import (
     dumps_moves,
     loads_moves,
 )
-from trainer.game import Declare, Discard, Move, Phase, PlayCard, RamsePass, SeatView
+from trainer.game import Declare, Move, Phase, SeatView
 from trainer.store.play_store import Evening, PlayStore, StoredDeal
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
@@ -161,16 +161,6 @@ def learner_move(deal_id: int, seen: int, level: str, move: Move) -> None:
     st.session_state.pop(HINT_KEY, None)
     st.session_state[LAST_MOVE_KEY] = time.monotonic()
     _save(ctx, stored, deal)
-
-
-def toggle_pick(card: Card) -> None:
-    """Discard / Ramse pass: a card button marks the card (two at most)."""
-    picked: list[str] = list(st.session_state.get(PICKED_KEY, []))
-    if card.iss in picked:
-        picked.remove(card.iss)
-    else:
-        picked = ([*picked, card.iss])[-2:]
-    st.session_state[PICKED_KEY] = picked
 
 
 # --- the page -----------------------------------------------------------------------------------------------
@@ -332,57 +322,15 @@ def draw_controls(
     beginner: bool,
     phase: Phase,
 ) -> None:
-    t = ctx.t
-    if phase is Phase.PLAY:
-        legal = {m.card for m in view.legal_moves if isinstance(m, PlayCard)}
-        play_table.draw(
-            view,
-            ctx,
-            on_card=lambda card: act(PlayCard(view.seat, card)),
-            marked=play_table.legal_marks(view, legal, beginner),
-        )
-        st.caption(t("**Your turn:** click a card to play it."))
-        return
-    if phase in (Phase.DISCARD, Phase.RAMSE_EXCHANGE):
-        picked = [c for c in cards if c.iss in st.session_state.get(PICKED_KEY, [])]
-        if phase is Phase.DISCARD:
-            st.markdown(
-                t("**Lay away two cards:** click two cards, then press the button. They count for you.")
-            )
-        else:
-            st.markdown(t("**Pass two cards on:** click two cards, then press the button."))
-        play_table.draw(view, ctx, on_card=toggle_pick, marked=dict.fromkeys(picked, "picked"))
-        shown = " ".join(play_table.card_text(c, ctx) for c in picked)
-        if phase is Phase.DISCARD:
-            label = t("Lay away {cards}", cards=shown)
-            move: Move = Discard(view.seat, tuple(picked))
-        else:
-            label = t("Pass on {cards}", cards=shown)
-            move = RamsePass(view.seat, tuple(picked))
-        st.button(
-            label if len(picked) == 2 else t("Choose two cards"),
-            key="play_two",
-            type="primary",
-            disabled=len(picked) != 2,
-            on_click=act,
-            args=(move,),
-        )
-        return
-    play_table.draw(view, ctx)
-    if phase is Phase.SLAA_40:
-        play_table.slaa_controls(view, ctx, act)
-    elif phase is Phase.AUCTION:
-        play_table.auction_controls(view, ctx, act)
-    elif phase is Phase.PICKUP:
-        play_table.pickup_controls(view, ctx, act)
-    elif phase is Phase.DECLARE:
-        suggested = suggest(view).move if beginner else None
-        default = suggested.declaration if isinstance(suggested, Declare) else None
-        play_table.declare_controls(view, ctx, act, hand=False, suggested=default)
-    elif phase is Phase.KNOCK:
-        play_table.knock_controls(view, ctx, act)
-    elif phase is Phase.RAMSE_CHOICE:
-        play_table.ramse_choice_controls(view, ctx, act)
+    suggested = suggest(view).move if beginner and phase is Phase.DECLARE else None
+    play_table.seat_controls(
+        view,
+        ctx,
+        act,
+        beginner=beginner,
+        picked_key=PICKED_KEY,
+        suggested=suggested.declaration if isinstance(suggested, Declare) else None,
+    )
 
 
 def coach_box(

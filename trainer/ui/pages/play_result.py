@@ -7,6 +7,7 @@ and as an ISS record (.sgf) to download. Also the auction coach's bid hints and 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -235,8 +236,16 @@ def _to_viewer(record: GameRecord) -> None:
     st.session_state["play_go_viewer"] = True
 
 
-def score_sheet(ctx: PageContext, current: Evening, deals: list[StoredDeal]) -> None:
-    """The evening's list: one row per finished deal, the amounts and running totals, and a plot."""
+def score_sheet(
+    ctx: PageContext,
+    current: Evening,
+    deals: list[StoredDeal],
+    *,
+    names: Sequence[str] | None = None,
+    key: str = "play_sheet",
+) -> None:
+    """The evening's list: one row per finished deal, the amounts and running totals, and a plot.
+    ``names``: the three players' names (a shared table's places); the Play page's are You, Left, Right."""
     if st.session_state.pop("play_go_viewer", False):
         st.switch_page(VIEWER_PAGE)
     t = ctx.t
@@ -245,7 +254,7 @@ def score_sheet(ctx: PageContext, current: Evening, deals: list[StoredDeal]) -> 
         return
     sheet = ScoreSheet(current.scheme, finished)
     rows = sheet.rows()
-    names = player_names(t)
+    names = tuple(names) if names is not None else player_names(t)
     st.subheader(t("Score sheet · {scheme}", scheme=scheme_names(t)[current.scheme]))
     table = []
     for row in rows:
@@ -264,7 +273,7 @@ def score_sheet(ctx: PageContext, current: Evening, deals: list[StoredDeal]) -> 
             amount = _money(row.amounts[p], current.scheme, ctx.lang) if row.amounts else "–"
             entry[name] = f"{amount} ({_money(row.totals[p], current.scheme, ctx.lang)})"
         table.append(entry)
-    st.dataframe(table, hide_index=True, key="play_sheet")
+    st.dataframe(table, hide_index=True, key=key)
     st.caption(t("Each player's score for the deal, the running total in brackets."))
     if len(rows) >= 2:
         chart = {name: [float(r.totals[p]) for r in rows] for p, name in enumerate(names)}

@@ -18,6 +18,7 @@ from trainer.deal import Seat
 from trainer.game import (
     Bid,
     Declare,
+    Discard,
     Hold,
     Knock40,
     Kontra,
@@ -28,6 +29,7 @@ from trainer.game import (
     PickUp,
     PlayCard,
     RamseCall,
+    RamsePass,
     Re,
     SeatView,
     Spoerge,
@@ -380,3 +382,83 @@ def legal_marks(view: SeatView, legal: set[Card], beginner: bool) -> dict[Card, 
 
 def card_text(card: Card, ctx: PageContext) -> str:
     return card_label(card, ctx.lang)
+
+
+def toggle_pick(card: Card, picked_key: str) -> None:
+    """Discard / Ramse pass: a card button marks the card (two at most), kept under ``picked_key``."""
+    picked: list[str] = list(st.session_state.get(picked_key, []))
+    if card.iss in picked:
+        picked.remove(card.iss)
+    else:
+        picked = [*picked, card.iss][-2:]
+    st.session_state[picked_key] = picked
+
+
+def seat_controls(
+    view: SeatView,
+    ctx: PageContext,
+    act: Act,
+    *,
+    beginner: bool,
+    picked_key: str,
+    suggested: Declaration | None = None,
+) -> None:
+    """The table for the seat to move and what it can do now (cards to click, bids, declarations, the
+    knock window, Ramse), from its own view only; ``act`` makes the chosen move. The Play page and the
+    shared tables both draw with it."""
+    t = ctx.t
+    phase = view.phase
+    cards = hand_order(view)
+    if phase is Phase.PLAY:
+        legal = {m.card for m in view.legal_moves if isinstance(m, PlayCard)}
+        draw(
+            view,
+            ctx,
+            on_card=lambda card: act(PlayCard(view.seat, card)),
+            marked=legal_marks(view, legal, beginner),
+        )
+        st.caption(t("**Your turn:** click a card to play it."))
+        return
+    if phase in (Phase.DISCARD, Phase.RAMSE_EXCHANGE):
+        picked = [c for c in cards if c.iss in st.session_state.get(picked_key, [])]
+        if phase is Phase.DISCARD:
+            st.markdown(
+                t("**Lay away two cards:** click two cards, then press the button. They count for you.")
+            )
+        else:
+            st.markdown(t("**Pass two cards on:** click two cards, then press the button."))
+        draw(
+            view,
+            ctx,
+            on_card=lambda card: toggle_pick(card, picked_key),
+            marked=dict.fromkeys(picked, "picked"),
+        )
+        shown = " ".join(card_text(c, ctx) for c in picked)
+        if phase is Phase.DISCARD:
+            label = t("Lay away {cards}", cards=shown)
+            move: Move = Discard(view.seat, tuple(picked))
+        else:
+            label = t("Pass on {cards}", cards=shown)
+            move = RamsePass(view.seat, tuple(picked))
+        st.button(
+            label if len(picked) == 2 else t("Choose two cards"),
+            key="play_two",
+            type="primary",
+            disabled=len(picked) != 2,
+            on_click=act,
+            args=(move,),
+        )
+        return
+    draw(view, ctx)
+    if phase is Phase.SLAA_40:
+        slaa_controls(view, ctx, act)
+    elif phase is Phase.AUCTION:
+        auction_controls(view, ctx, act)
+    elif phase is Phase.PICKUP:
+        pickup_controls(view, ctx, act)
+    elif phase is Phase.DECLARE:
+        declare_controls(view, ctx, act, hand=False, suggested=suggested)
+    elif phase is Phase.KNOCK:
+        knock_controls(view, ctx, act)
+    elif phase is Phase.RAMSE_CHOICE:
+        ramse_choice_controls(view, ctx, act)

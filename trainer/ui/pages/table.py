@@ -1,0 +1,312 @@
+"""Play together: a shared table for three people, or two and a computer (duel mode).
+
+The table lives in the store (:mod:`trainer.store.tables`); this page keeps only the table's id and the
+viewer's place in the session. Every second a fragment reads the table again, lets a computer make a move
+that is due (a computer seat, or a player idle past the table's limit), and draws the deal from the viewer's
+own :class:`~trainer.game.SeatView` — the whole deal is rebuilt on the server for each run and never put
+into the session or the page, so no other hand, skat or discard reaches this browser.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from trainer.coach import SCHEMES
+from trainer.errors import SkatError
+from trainer.evening import LEVELS
+from trainer.game import Move, Phase
+from trainer.safe_text import for_markdown, plain
+from trainer.store.tables import SharedTable, TablePlay, TableStore
+from trainer.tables import IDLE_SECONDS, seat_of_place
+from trainer.ui.context import PageContext, page_context
+from trainer.ui.pages import play_result, play_table
+from trainer.ui.progress_state import get_store
+from trainer.ui.terms import profile_name, seat_name, t_error
+
+TABLE_KEY = "table_id"
+REFUSAL_KEY = "table_refusal"
+PICKED_KEY = "table_picked"
+CODE_PARAM = "code"
+POLL_SECONDS = 1.0
+COMPUTER_TIME_MS = 400
+
+
+def tables() -> TableStore:
+    return TableStore(get_store())
+
+
+def table_play() -> TablePlay:
+    return TablePlay(tables())
+
+
+def signed_in() -> tuple[int, str] | None:
+    """The signed-in learner (id, name): the account when accounts are there, else the session's learner."""
+    try:
+        from trainer.ui.auth import current_learner
+    except ImportError:  # pragma: no cover - accounts not installed
+        from trainer.ui.progress_state import LEARNER_ID_KEY, LEARNER_NAME_KEY
+
+        learner = st.session_state.get(LEARNER_ID_KEY)
+        if isinstance(learner, int):
+            return learner, str(st.session_state.get(LEARNER_NAME_KEY, ""))
+        return None
+    account = current_learner()
+    return (account.id, account.name) if account is not None else None
+
+
+def _sign_in(ctx: PageContext) -> None:
+    st.info(ctx.t("Sign in to open a table or to join one."), icon=":material/lock:")
+    try:
+        from trainer.ui.views.account import sign_in_forms
+    except ImportError:  # pragma: no cover
+        return
+    sign_in_forms(ctx, key="table_account")
+
+
+def _open(ctx: PageContext, learner: int, name: str) -> None:
+    t = ctx.t
+    names = {"beginner": t("beginner"), "club": t("club player"), "expert": t("expert")}
+    scheme_names = play_result.scheme_names(t)
+    with st.form("table_open"):
+        st.markdown(
+            t(
+                "**Open a table** with the rules chosen in the sidebar ({rules}).",
+                rules=profile_name(ctx.profile, t),
+            )
+        )
+        scheme = st.selectbox(
+            t("Score sheet"),
+            list(SCHEMES),
+            format_func=lambda key: scheme_names[key],
+            index=SCHEMES.index("danish_money" if ctx.profile.name == "danish" else "list"),
+            key="table_scheme",
+        )
+        deals = st.number_input(t("Deals"), min_value=1, max_value=99, value=6, key="table_deals")
+        level = st.selectbox(
+            t("Computer players"),
+            list(LEVELS),
+            index=1,
+            format_func=lambda key: names[key],
+            key="table_level",
+        )
+        idle = st.number_input(
+            t("Seconds before a computer plays for an idle player"),
+            min_value=10,
+            max_value=3600,
+            value=IDLE_SECONDS,
+            key="table_idle",
+        )
+        if st.form_submit_button(t("Open the table"), type="primary", key="table_open_submit"):
+            try:
+                table = tables().open_table(
+                    host_learner_id=learner,
+                    host_name=name,
+                    profile_name=ctx.profile.name,
+                    scheme=str(scheme),
+                    deals_planned=int(deals),
+                    bot_level=str(level),
+                    idle_seconds=int(idle),
+                )
+            except SkatError as error:
+                st.error(t_error(error, t))
+            else:
+                st.session_state[TABLE_KEY] = table.id
+                st.rerun()
+
+
+def _join(ctx: PageContext, learner: int, name: str) -> None:
+    t = ctx.t
+    with st.form("table_join"):
+        st.markdown(t("**Join a table** with the code its host gave you."))
+        code = st.text_input(
+            t("Table code"), value=st.query_params.get(CODE_PARAM, ""), max_chars=20, key="table_code"
+        )
+        if st.form_submit_button(t("Join"), key="table_join_submit"):
+            from trainer.ui.auth import client_key
+
+            try:
+                table, _ = tables().join(code, learner_id=learner, name=name, client=client_key())
+            except SkatError as error:
+                st.error(t_error(error, t))
+            else:
+                st.session_state[TABLE_KEY] = table.id
+                st.rerun()
+
+
+def _mine(ctx: PageContext, learner: int) -> None:
+    t = ctx.t
+    mine = tables().tables_of_learner(learner)
+    if not mine:
+        return
+    st.markdown(t("**Your tables**"))
+    for table in mine[:8]:
+        others = ", ".join(
+            plain(s.name) for s in table.seats if s.kind == "human" and s.learner_id != learner
+        )
+        label = t("Table {code}", code=table.code) + (f" · {others}" if others else "")
+        if st.button(label, key=f"table_go_{table.id}", icon=":material/table_restaurant:"):
+            st.session_state[TABLE_KEY] = table.id
+            st.rerun()
+
+
+def seat_label(table: SharedTable, place: int, ctx: PageContext) -> str:
+    t = ctx.t
+    seat = table.seats[place]
+    if seat.kind == "human":
+        label = plain(seat.name)
+        return label + (" " + t("(a computer plays for now)") if seat.away else "")
+    if seat.kind == "bot":
+        return t("Computer") + ("" if seat.scored else " " + t("(not scored)"))
+    return t("empty seat")
+
+
+def _seats(ctx: PageContext, table: SharedTable, place: int, learner: int) -> None:
+    t = ctx.t
+    columns = st.columns(3)
+    for seat, column in zip(table.seats, columns, strict=True):
+        with column, st.container(border=True, key=f"table_seat_{seat.place}"):
+            you = " " + t("(you)") if seat.place == place else ""
+            st.markdown(for_markdown(seat_label(table, seat.place, ctx)) + you)
+            if seat.kind == "empty":
+                duel = st.checkbox(t("not scored (duel)"), key=f"table_duel_{seat.place}")
+                if st.button(t("Seat a computer"), key=f"table_bot_{seat.place}"):
+                    tables().fill_with_computer(table.id, seat.place, by_learner_id=learner, scored=not duel)
+                    st.rerun()
+
+
+def _act(table_id: int, learner: int, seen: tuple[int, int]) -> Any:
+    def act(move: Move) -> None:
+        try:
+            table_play().move(table_id, learner, move, seen=seen)
+        except SkatError as error:
+            st.session_state[REFUSAL_KEY] = (seen, error)
+            return
+        st.session_state.pop(REFUSAL_KEY, None)
+        st.session_state.pop(PICKED_KEY, None)
+
+    return act
+
+
+def _deal(table_id: int) -> None:
+    table_play().start_next_deal(table_id)
+
+
+def _live(ctx: PageContext, table_id: int, learner: int) -> None:
+    """One tick: note that this seat is here, let a due computer move, draw this seat's view."""
+    t = ctx.t
+    store = tables()
+    table, place = store.for_learner(table_id, learner)
+    store.seen(table.id, place)
+    play = TablePlay(store)
+    play.computer_step(table.id, time_ms=COMPUTER_TIME_MS)
+    now = play.moment(table.id)
+    table = now.table
+    _seats(ctx, table, place, learner)
+    if now.stored is None or now.stored.finished:
+        if now.stored is not None:
+            st.success(t("Deal {n} is over.", n=now.number))
+        if now.number >= table.deals_planned:
+            st.info(t("The table has played all its {n} deals.", n=table.deals_planned))
+        elif table.full:
+            st.button(
+                t("Deal the cards") if now.stored is None else t("Next deal"),
+                key="table_deal",
+                type="primary",
+                on_click=_deal,
+                args=(table_id,),
+                icon=":material/playing_cards:",
+            )
+        else:
+            st.caption(t("Waiting until every seat is taken (or seated with a computer)…"))
+        return
+    assert now.state is not None
+    seat = seat_of_place(place, now.number)
+    view = now.state.view(seat)
+    st.caption(t("Deal {n} · you are {seat}", n=now.number, seat=seat_name(seat, t)))
+    if table.seats[place].away:
+        st.warning(t("A computer is playing for you while you were away."), icon=":material/smart_toy:")
+        st.button(t("I'm back"), key="table_back", on_click=store.set_away, args=(table.id, place, False))
+    play_table.draw_status(view, ctx)
+    if view.phase in (Phase.SLAA_40, Phase.AUCTION):
+        play_table.auction_history(view, ctx)
+        play_table.ladder_caption(view, ctx)
+    play_table.draw_last_trick(view, ctx)
+    refusal = st.session_state.get(REFUSAL_KEY)
+    if refusal is not None and refusal[0] == now.version:
+        st.error(t_error(refusal[1], t), icon=":material/block:")
+    if view.my_turn and not table.seats[place].away:
+        if now.turn is not None and now.turn.idle_left is not None:
+            st.caption(t("{s} seconds left to move.", s=int(now.turn.idle_left)))
+        play_table.seat_controls(
+            view, ctx, _act(table.id, learner, now.version), beginner=False, picked_key=PICKED_KEY
+        )
+        return
+    play_table.draw(view, ctx)
+    if now.turn is not None:
+        who = seat_label(table, now.turn.place, ctx)
+        if now.turn.idle_left is not None and not now.turn.by_computer:
+            st.caption(t("Waiting for {who} ({s} s)…", who=who, s=int(now.turn.idle_left)))
+        else:
+            st.caption(t("{who} is thinking…", who=who))
+
+
+def _sheet(ctx: PageContext, table: SharedTable) -> None:
+    t = ctx.t
+    store = tables()
+    deals = store.play.deals(table.evening_id)
+    names = [seat_label(table, place, ctx) for place in range(3)]
+    play_result.score_sheet(ctx, store.evening(table), deals, names=names, key="table_sheet")
+    records = [d.record for d in deals if d.finished and d.record]
+    if records:
+        st.download_button(
+            t("Download the games (.sgf)"),
+            "\n".join(records) + "\n",
+            file_name=f"skat-table-{table.code}.sgf",
+            key="table_sgf",
+            icon=":material/download:",
+        )
+
+
+def render(ctx: PageContext) -> None:
+    t = ctx.t
+    st.title(t("Play together"))
+    st.caption(
+        t(
+            "Three people at one table, or two and a computer. Open a table and give the others its code, "
+            "or join one with a code."
+        )
+    )
+    who = signed_in()
+    if who is None:
+        _sign_in(ctx)
+        return
+    learner, name = who
+    table_id = st.session_state.get(TABLE_KEY)
+    if isinstance(table_id, int):
+        try:
+            table, _ = tables().for_learner(table_id, learner)
+        except SkatError:
+            st.session_state.pop(TABLE_KEY, None)
+            table_id = None
+    if not isinstance(table_id, int):
+        left, right = st.columns(2)
+        with left:
+            _open(ctx, learner, name)
+        with right:
+            _join(ctx, learner, name)
+        _mine(ctx, learner)
+        return
+    st.markdown(
+        t("Table code **{code}** — the others join with it on this page.", code=table.code)
+        + f" (`?{CODE_PARAM}={table.code}`)"
+    )
+    if st.button(t("Leave this table for now"), key="table_leave", icon=":material/logout:"):
+        st.session_state.pop(TABLE_KEY, None)
+        st.rerun()
+    st.fragment(run_every=POLL_SECONDS)(_live)(ctx, table.id, learner)
+    _sheet(ctx, table)
+
+
+render(page_context())
