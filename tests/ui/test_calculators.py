@@ -306,3 +306,24 @@ def test_danish_overbid_page_writes_a_decimal_comma() -> None:
     at = open_page(OVERBID, lang="da")
     # one of ♣J ♠J among the 2 skat cards from 22 unseen: 41 / 231 = 17.7 %
     assert "17,7 %" in texts(at)
+
+
+def test_overbid_lists_the_other_games_one_line_each() -> None:
+    """The textbook's hand with ♣J in the skat: grand ouvert (60) and grand (40) still reach 36, each on its
+    own line in words (a game name can hold a comma, so a comma-joined list read as three games)."""
+    at = open_page(OVERBID)
+    at.text_input(key="calc-overbid-skat_text").set_value("CJ D7").run()
+    lines = [str(e.value) for e in at.markdown if str(e.value).startswith("- ") and "worth" in str(e.value)]
+    assert lines == ["- Grand ouvert: worth 60\n- Grand: worth 40"]
+
+
+@pytest.mark.parametrize(
+    ("bid", "fragment"),
+    [(999, "999 is not a bid: no game is worth more than"), (-5, "−5 is not a bid: bidding starts at 24")],
+)
+def test_overbid_out_of_range_bid_says_what_is_wrong_with_it(bid: int, fragment: str) -> None:
+    at = open_page(OVERBID)
+    at.number_input(key="calc-overbid-bid").set_value(bid).run()
+    assert at.number_input(key="calc-overbid-bid").value == bid  # kept as typed, not put back
+    assert [e for e in errors(at) if fragment in e], errors(at)
+    assert not any("0 is not a bid" in e for e in errors(at)) and not at.exception

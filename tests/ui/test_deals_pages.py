@@ -212,6 +212,13 @@ def test_upload_reports_bad_records_and_loads_the_good_ones() -> None:
     at.switch_page(VIEWER).run()
     labels = at.selectbox(key="deals_choice").options
     assert sum("Uploaded: ISS" in label for label in labels) == 2
+    # the viewer opens the first uploaded game, not the first textbook deal
+    assert at.selectbox(key="deals_choice").value == "iss:0"
+    assert "Uploaded: ISS 101" in at.selectbox(key="deals_choice").format_func("iss:0")
+    # after that the learner's own pick is kept
+    at.selectbox(key="deals_choice").set_value("iss:1").run()
+    at.run()
+    assert at.selectbox(key="deals_choice").value == "iss:1"
 
 
 def _passed_line(record_id: str) -> str:

@@ -23,6 +23,9 @@ from trainer.value import GameResult
 UPLOADED_KEY = "deals_uploaded"
 """Session key: the ISS records loaded on the upload page (a list of :class:`GameRecord`)."""
 CHOICE_KEY = "deals_choice"
+OPEN_KEY = "deals_open"
+"""A game another page asks the viewer to open next (a choice key). Not the picker's own key: Streamlit drops
+a widget's state on a page where the widget is not drawn, so the upload page cannot set that one."""
 """Session key of the game picker, shared by the viewer and the play page."""
 DEAL_PARAM = "deal"
 """Query parameter naming an example deal (``/replay?deal=textbook-bidding``), so a deal can be linked."""
@@ -62,6 +65,9 @@ def pick_game(ctx: PageContext, *, examples_only: bool = False) -> Choice:
     """The game picker; prefers a deal of the session's rules on first use."""
     options = [c for c in choices() if not examples_only or c.example is not None]
     keys = [c.key for c in options]
+    wanted = st.session_state.pop(OPEN_KEY, None)
+    if wanted in keys:
+        st.session_state[CHOICE_KEY] = wanted
     if st.session_state.get(CHOICE_KEY) not in keys:
         linked = f"ex:{st.query_params.get(DEAL_PARAM, '')}"
         preferred = [c.key for c in options if c.record.profile.name == ctx.profile.name]

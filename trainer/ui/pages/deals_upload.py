@@ -10,7 +10,7 @@ from trainer.profiles import INTERNATIONAL, AllPass, RuleProfile
 from trainer.records.samples import iss_sample_text
 from trainer.replay import RecordLoad, load_iss_text
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY
+from trainer.ui.pages.deals_common import CHOICE_KEY, OPEN_KEY, UPLOADED_KEY
 from trainer.ui.terms import profile_name, t_error
 
 REPORT_KEY = "upload_report"
@@ -24,6 +24,8 @@ def _load(text: str, profile: RuleProfile) -> None:
     st.session_state[REPORT_KEY] = loads
     st.session_state[UPLOADED_KEY] = [load.record for load in loads if load.record is not None]
     st.session_state.pop(CHOICE_KEY, None)
+    if st.session_state[UPLOADED_KEY]:  # "Open them in the viewer" opens the first uploaded game
+        st.session_state[OPEN_KEY] = "iss:0"
 
 
 def _load_sample(profile: RuleProfile) -> None:

@@ -14,6 +14,7 @@ from trainer.cards import Card, parse_cards, sort_hand
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import OverbidValuation
+from trainer.text import upper_first
 from trainer.ui.components import card_row, cards_text
 from trainer.ui.context import is_danish
 from trainer.ui.terms import declaration_name, t_error, value_words, value_words_beside
@@ -101,10 +102,20 @@ def overbid_view(
         )
     st.info(rule, icon=":material/info:")
     if report.alternatives:
-        names = ", ".join(
-            f"{declaration_name(b.declaration, t)} ({b.value})" for b in report.alternatives[:4]
-        )
-        st.caption(t("Other games these twelve cards could still declare at this bid: {games}", games=names))
+        # one line per game (a game's own name may hold a comma: "Grand (Jacks only trumps), ouvert")
+        with st.container(key=ctx.k("alternatives")):
+            st.caption(t("Other games these twelve cards could still declare at this bid:"))
+            st.markdown(
+                "\n".join(
+                    "- "
+                    + t(
+                        "{game}: worth {value}",
+                        game=upper_first(declaration_name(b.declaration, t)),
+                        value=b.value,
+                    )
+                    for b in report.alternatives[:4]
+                )
+            )
 
 
 def risk_view(ctx: WidgetContext, hand: Sequence[Card], declaration: Declaration, bid: int | None) -> None:
