@@ -662,7 +662,7 @@ class PlayoutResult(NamedTuple):
 
 
 _CARD_BITS: tuple[int, ...] = tuple(card.bit for card in ALL_CARDS)
-_NEXT_SEAT: tuple[int, ...] = (1, 2, 0)
+_NEXT_SEAT: tuple[int, ...] = tuple((seat + 1) % PLAYING_SEATS for seat in range(PLAYING_SEATS))
 _SLOTS_CACHE: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from trainer.cards import TOTAL_CARD_POINTS, Card, card_points
+from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
 from trainer.game import DealState, Phase, PlayCard
@@ -36,7 +36,7 @@ from trainer.profiles import RuleProfile
 from trainer.records.deals import ExampleDeal, Note
 from trainer.value import GameResult, evaluate_game, possible_declarer_points
 
-SEATS_PER_TRICK = 3
+SEATS_PER_TRICK = PLAYING_SEATS
 
 
 # --- the record -------------------------------------------------------------------------------------------

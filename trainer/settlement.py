@@ -108,7 +108,7 @@ def list_settlement(
     """The plain list: only the declarer is written, +value when won, −lost_factor × value when lost."""
     factor = kontra_factor(kontra, re)
     value = result.value * factor
-    score = value if result.won else -profile.lost_factor * value
+    score = profile.list_score(result.won, value)
     working = [
         _game_line(result),
         *_kontra_words(factor),

@@ -23,6 +23,16 @@ HOMES = {"cards.py", "profiles.py", "settlement.py"}
 RULE_NUMBERS = {120, 61, 89, 90, 91, 29, 30, 31, 59, 62, 69}
 """Card-point totals and thresholds (120; 61 / 59-60 to win; 30-31 / 89-91 schneider; 62 / 69 null values)."""
 HAND_BOUNDS = {10, 20, 30}
+DECK_NAMES = {
+    "HAND_SIZE",
+    "SKAT_SIZE",
+    "SEATS",
+    "PLAYING_SEATS",
+    "SEATS_PER_TRICK",
+    "TRICKS_PER_GAME",
+    "DECK_SIZE",
+}
+"""A deck constant given a number of its own (instead of importing it from cards.py)."""
 NOT_RULES_KEYWORDS = {
     "margin",
     "height",
@@ -84,6 +94,13 @@ def rule_literals(path: Path) -> list[tuple[int, int, str]]:
         elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.FloorDiv | ast.Mod):
             if isinstance(node.right, ast.Constant) and node.right.value == 3:
                 found.append((node.lineno, 3, "seats"))
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Constant):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {t.id for t in targets if isinstance(t, ast.Name)}
+            if names & DECK_NAMES and type(node.value.value) is int:
+                found.append((node.lineno, node.value.value, "deck size"))
+        elif isinstance(node, ast.Tuple) and [getattr(e, "value", None) for e in node.elts] == [1, 2, 0]:
+            found.append((node.lineno, 3, "seat order"))
         elif isinstance(node, ast.Slice):
             for bound in (node.lower, node.upper):
                 if isinstance(bound, ast.Constant) and bound.value in HAND_BOUNDS:
@@ -116,6 +133,7 @@ def test_the_scan_finds_a_retyped_rule(tmp_path: Path) -> None:
         "    hand = cards[0:10]\n"
         "    nxt = (seat + 1) % 3\n"
         "    big = 1 << 30\n"
+        "    HAND_SIZE = 10\n"
         "    chart(margin={'t': 30})\n"
         "    return won, defenders, hand, nxt, big\n"
     )
@@ -124,6 +142,7 @@ def test_the_scan_finds_a_retyped_rule(tmp_path: Path) -> None:
         (3, 120, "card points"),
         (4, 10, "hand size"),
         (5, 3, "seats"),
+        (7, 10, "deck size"),
     ]
 
 

@@ -21,7 +21,7 @@ from enum import Enum
 
 from trainer import game
 from trainer.bidding import Auction
-from trainer.cards import ALL_CARDS, TOTAL_CARD_POINTS, Card
+from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, SKAT_SIZE, TOTAL_CARD_POINTS, Card
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
 from trainer.game import DealState
@@ -32,10 +32,8 @@ from trainer.profiles import RuleProfile
 from trainer.text import shown
 from trainer.value import GameResult, matadors
 
-#: Number of players at the table of an ISS record, and cards per hand / in the skat.
-SEATS = 3
-HAND_SIZE = 10
-SKAT_SIZE = 2
+#: Number of players at the table of an ISS record, and cards per hand / in the skat (from cards.py).
+SEATS = PLAYING_SEATS
 DECK_SIZE = SEATS * HAND_SIZE + SKAT_SIZE
 
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
