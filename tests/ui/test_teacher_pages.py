@@ -19,7 +19,7 @@ from trainer.quiz import COUNT_EYES, GAME_VALUE, generate
 from trainer.store import Store
 from trainer.store.classes import ClassStore
 
-from .helpers import APP, texts
+from .helpers import APP, html_rows, texts
 
 TEACHER = "trainer/ui/pages/teacher.py"
 DASHBOARD = "trainer/ui/pages/teacher_dash.py"
@@ -418,3 +418,44 @@ def test_three_wrong_answers_show_in_the_mistakes_section(classes: ClassStore) -
     teacher.run()
     shown = texts(teacher)
     assert "Value of a game: 4 of 4 wrong" in shown and "Typical mistakes among them" in shown
+
+
+def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(classes: ClassStore) -> None:
+    """A member's shared table shows on the class's dashboard; a finished deal's cards are shown there,
+    a deal in progress shows none."""
+    from trainer.deal import Seat
+    from trainer.store.tables import TablePlay, TableStore
+    from trainer.tables import rebuild_deal
+
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    pupil = _session(CLASS)
+    _join(pupil, code, "Anna")
+    (member,) = classes.members(class_id)
+    tables = TableStore(classes.store)
+    table = tables.open_table(
+        host_learner_id=member.learner_id, host_name="Anna", profile_name="danish", scheme="list",
+        deals_planned=2, bot_level="club",
+    )  # fmt: skip
+    assert table.class_id == class_id
+    for place in (1, 2):
+        tables.fill_with_computer(table.id, place, by_learner_id=member.learner_id)
+    play = TablePlay(tables)
+    play.start_next_deal(table.id, seed=5)
+    tables.set_away(table.id, 0, True)  # the computer plays Anna's seat too
+    for _ in range(200):
+        if not play.computer_step(table.id, time_ms=50):
+            break
+    assert play.moment(table.id).stored.finished  # type: ignore[union-attr]
+    play.start_next_deal(table.id, seed=6)  # a second deal, in progress
+    teacher.switch_page(DASHBOARD).run()
+    assert not teacher.exception, teacher.exception
+    page = texts(teacher)
+    assert f"Table {table.code}" in " ".join(e.label for e in teacher.expander)
+    assert "Deal 1" in page and "Deal 2" not in page
+    finished, _running = tables.play.deals(table.evening_id)
+    rows = sorted(sorted(row) for row in html_rows(teacher))
+    dealt = rebuild_deal(get_profile("danish"), finished.seed, []).deal
+    expected = sorted(sorted(c.iss for c in cards) for cards in (*(dealt.hand(s) for s in Seat), dealt.skat))
+    assert rows == expected  # the finished deal's hands and skat, and nothing of the deal being played

@@ -3,14 +3,23 @@ done; a heatmap of skills × learners; the most common mistakes; CSV export."""
 
 from __future__ import annotations
 
+from html import escape
+
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from trainer.evening import loads_moves
+from trainer.profiles import get_profile
 from trainer.safe_text import for_plotly, plain
+from trainer.store.tables import TableStore
+from trainer.tables import place_of_seat, rebuild_deal, seat_of_place
 from trainer.teacher import ClassDashboard, dashboard_csv
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.teacher_common import class_store, kind_title, md, mistake_text, require_teacher
+from trainer.ui.progress_state import get_store
+from trainer.ui.terms import declaration_name
+from trainer.ui.views.cards import card_row_html
 
 
 def _percent(value: float | None) -> float | None:
@@ -150,6 +159,44 @@ def _mistakes(dash: ClassDashboard, ctx: PageContext) -> None:
             )
 
 
+def _tables(class_id: int, ctx: PageContext) -> None:
+    """The class's shared tables: who sits where, the deals played and, once a deal is over, all its
+    cards (never during a deal)."""
+    t = ctx.t
+    store = TableStore(get_store())
+    tables = store.class_tables(class_id)
+    if not tables:
+        return
+    st.subheader(t("Tables"))
+    for table in tables[:20]:
+        deals = store.play.deals(table.evening_id)
+        finished = [d for d in deals if d.finished]
+        names = ", ".join(plain(s.name) if s.kind == "human" else t("Computer") for s in table.seats)
+        with st.expander(
+            t("Table {code}", code=table.code) + f" · {names} · " + t("{n} deals played", n=len(finished))
+        ):
+            for stored in finished:
+                state = rebuild_deal(
+                    get_profile(table.profile_name), stored.seed, loads_moves(stored.moves_json)
+                )
+                outcome = state.outcome()
+                line = t("Deal {n}", n=stored.number)
+                if outcome is not None and outcome.declaration is not None and outcome.declarer is not None:
+                    who = table.seats[place_of_seat(outcome.declarer, stored.number)]
+                    verdict = t("won") if outcome.won else t("lost")
+                    name = md(plain(who.name) or t("Computer"))
+                    line += f": {name} · {declaration_name(outcome.declaration, t)} · {verdict}"
+                st.markdown(line)
+                rows = []
+                for place, seat in enumerate(table.seats):
+                    hand = state.deal.hand(seat_of_place(place, stored.number))
+                    label = escape(plain(seat.name) if seat.kind == "human" else t("Computer"))
+                    rows.append(f"<div><b>{label}</b>{card_row_html(list(hand), lang=ctx.lang)}</div>")
+                skat = card_row_html(list(state.deal.skat), lang=ctx.lang)
+                rows.append(f"<div><b>{escape(t('Skat'))}</b>{skat}</div>")
+                st.html("".join(rows))
+
+
 def render(ctx: PageContext) -> None:
     t = ctx.t
     class_id = require_teacher(ctx)
@@ -170,6 +217,7 @@ def render(ctx: PageContext) -> None:
     _heatmap(dash, ctx)
     _one_learner(dash, ctx)
     _mistakes(dash, ctx)
+    _tables(class_id, ctx)
     st.download_button(
         t("Download as CSV"),
         dashboard_csv(dash),
