@@ -71,8 +71,8 @@ def test_grand_with_clubs_jack_40_60_80_and_the_bid_table() -> None:
     assert at.metric[0].value == "60"
     at.checkbox(key="calc-value-hand").check().run()
     assert at.metric[0].value == "80"
-    table = at.dataframe[0].value
-    values = table.iloc[:, 0].tolist()
+    table = at.table[0].value
+    values = [int(v) for v in table.index]
     assert values == sorted(values, reverse=True)  # best first
     assert values[0] == 80  # grand på bordet af hånden is this hand's best declaration
 

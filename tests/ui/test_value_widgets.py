@@ -8,11 +8,13 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from trainer.bidding import bid_table
 from trainer.calc import random_hand_and_skat
 from trainer.games import GameType
 from trainer.profiles import get_profile
+from trainer.ui.terms import card_label
 from trainer.ui.widgets import WIDGETS
-from trainer.value import matadors
+from trainer.value import matadors, trump_order
 
 MINE = (
     "med_uden",
@@ -124,6 +126,44 @@ def test_highest_bid_shows_the_best_plain_game() -> None:
     at.number_input(key=k("highest_bid", "guess")).set_value(best).run()
     at.button(key=k("highest_bid", "show")).click().run()
     assert at.success and f"is {best}" in at.success[0].value
+
+
+def _seed_whose_best_game_is(without: bool) -> int:
+    """A deal number whose hand's highest plain game counts "without" (or "with") matadors."""
+    danish = get_profile("danish")
+    for number in range(1, 500):
+        hand, _ = random_hand_and_skat(number, danish)
+        rows = [r for r in bid_table(danish, hand, with_variants=False) if not r.declaration.game.is_null]
+        best = max(r.value for r in rows)
+        signs = {r.matadors > 0 for r in rows if r.value == best}
+        if signs == {not without}:
+            return number
+    raise AssertionError("no such hand in 500 deals")
+
+
+def test_highest_bid_of_an_uden_hand_is_a_ceiling_any_missing_top_trump_breaks() -> None:
+    number = _seed_whose_best_game_is(without=True)
+    at = widget("highest_bid")
+    at.session_state[k("highest_bid", "seed")] = number
+    at.run()
+    at.button(key=k("highest_bid", "show")).click().run()
+    (warning,) = at.warning
+    assert "is a ceiling, not a safe bid" in warning.value and "missing top trumps" in warning.value
+    hand, _ = random_hand_and_skat(number, get_profile("danish"))
+    rows = [r for r in bid_table(get_profile("danish"), hand, with_variants=False) if r.matadors < 0]
+    best = max(rows, key=lambda r: r.value)
+    missing = trump_order(best.declaration.game)[: -best.matadors]
+    assert all(
+        card_label(card, "en") in warning.value for card in missing
+    )  # every missing one, not only Jacks
+
+
+def test_highest_bid_of_a_med_hand_has_no_ceiling_warning() -> None:
+    at = widget("highest_bid")
+    at.session_state[k("highest_bid", "seed")] = _seed_whose_best_game_is(without=False)
+    at.run()
+    at.button(key=k("highest_bid", "show")).click().run()
+    assert not at.warning and not at.exception
 
 
 def test_bidding_dialogue_steps_to_rearhand_at_48() -> None:

@@ -54,11 +54,13 @@ def render(page: PageContext) -> None:
             )
     st.subheader(t("Every game this hand could declare"))
     frame = bid_table_frame(page.profile, hand, skat, t)
-    st.dataframe(
-        frame,
-        hide_index=True,
-        width="stretch",
-        column_config={frame.columns[0]: st.column_config.NumberColumn(width="small")},
+    # a static table: long names and counts wrap inside their column instead of being cut off
+    st.table(frame.set_index(frame.columns[0]))
+    st.caption(
+        t(
+            "The value is the highest bid the cards allow. For a game 'without' matadors it is a ceiling: "
+            "a missing top trump in the skat lowers it."
+        )
     )
     with st.expander(t("How does this hand compare with random hands?")):
         mark = max(

@@ -22,9 +22,10 @@ from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile, get_profile
 from trainer.text import upper_first
-from trainer.ui.components import card_row, pill_label, verdict
+from trainer.ui.components import card_row, cards_text, pill_label, verdict
 from trainer.ui.terms import declaration_name, t_error, value_words
 from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
+from trainer.value import trump_order
 
 SAMPLE_HANDS = 400
 """Random hands behind the 'how does this hand compare' chart."""
@@ -121,7 +122,7 @@ def bid_table_frame(
     rows = bid_table(profile, hand, skat, with_variants=with_variants)
     return pd.DataFrame(
         {
-            t("Value = highest safe bid"): [row.value for row in rows],
+            t("Value"): [row.value for row in rows],
             t("Game"): [upper_first(declaration_name(row.declaration, t)) for row in rows],
             t("Matadors"): [matadors_words(row.matadors, t) for row in rows],
             t("Count"): [value_words(row.breakdown, t) for row in rows],
@@ -151,6 +152,33 @@ def distribution_chart(profile: RuleProfile, mark: int | None, t: Translator) ->
     return figure
 
 
+def ceiling_note(ctx: WidgetContext, hand: Sequence[Card], best: int) -> None:
+    """When the best game counts "without" matadors, its value is a ceiling, not a safe bid: any of the
+    missing top trumps found in the skat shortens the run and lowers the value below it."""
+    t = ctx.t
+    rows = [
+        row
+        for row in bid_table(ctx.profile, hand, with_variants=False)
+        if not row.declaration.game.is_null and row.value == best
+    ]
+    if not rows or any(row.matadors > 0 for row in rows):  # "with": the skat cannot lower it
+        return
+    row = rows[0]
+    missing = trump_order(row.declaration.game)[: -row.matadors]
+    st.warning(
+        t(
+            "{best} is a ceiling, not a safe bid: {game} counts 'without {n}' only while the skat holds "
+            "none of the missing top trumps ({cards}). Any one of them in the skat lowers the count, and "
+            "a bid of {best} is then overbid.",
+            best=best,
+            game=declaration_name(row.declaration, t),
+            n=-row.matadors,
+            cards=cards_text(missing, ctx.lang),
+        ),
+        icon=":material/warning:",
+    )
+
+
 def render(ctx: WidgetContext) -> None:
     t = ctx.t
     hand, _skat = random_hand_and_skat(seed(ctx), ctx.profile)
@@ -170,7 +198,8 @@ def render(ctx: WidgetContext) -> None:
             )
         else:
             st.info(t("The highest safe bid is {best}.", best=best))
-        st.dataframe(bid_table_frame(ctx.profile, hand, None, t, with_variants=False), hide_index=True)
+        ceiling_note(ctx, hand, best)
+        st.table(bid_table_frame(ctx.profile, hand, None, t, with_variants=False))
         st.caption(
             t(
                 "The value of the hand's dearest suit game or grand, counted without the skat: the "
