@@ -35,8 +35,14 @@ def render(ctx: WidgetContext) -> None:
     total = card_points(pile)
     st.markdown("**" + t("How many card points (øjne) are in these cards?") + "**")
     card_row(pile, lang=ctx.lang, four_colour=ctx.four_colour)
+    # the answer field belongs to these cards: new cards or another pile size give a fresh one
     answer = st.number_input(
-        t("Your count"), min_value=0, max_value=TOTAL_CARD_POINTS, step=1, value=None, key=ctx.k("answer")
+        t("Your count"),
+        min_value=0,
+        max_value=TOTAL_CARD_POINTS,
+        step=1,
+        value=None,
+        key=ctx.k(f"answer-{seed(ctx)}-{len(pile)}"),
     )
     if st.button(t("Check"), key=ctx.k("check"), type="primary"):
         st.session_state[ctx.k("checked")] = True

@@ -68,10 +68,11 @@ def render(ctx: WidgetContext) -> None:
         + "\n".join(rows)
     )
     forehand = next(player for player, seat in seats.items() if seat is Seat.FOREHAND)
+    # the answer belongs to this table: another size or dealer is a new question with a fresh answer field
     answer = st.pills(
         t("Who leads to the first trick?"),
         range(size),
-        key=answer_key,
+        key=f"{answer_key}{size}-{dealer}",
         format_func=lambda i: PLAYERS[i],
     )
     if answer is not None:
