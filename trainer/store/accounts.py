@@ -16,10 +16,13 @@ expiry. Every page run looks the token up again (:meth:`AccountStore.session`), 
 The expiry slides: a session used again more than :data:`RENEW_AFTER` after its last renewal is extended
 to a full lifetime again (one write per day at most, not one per click).
 
->>> accounts = AccountStore(ClassStore(Store("sqlite:///:memory:")))  # doctest: +SKIP
->>> made = accounts.sign_up("Nina", client="ip-hash")                  # generated key: made.personal_key
->>> token = accounts.start_learner_session(made.account.id).token       # into the browser's cookie
->>> accounts.session(token).learner_id == made.account.id              # on every later page run
+>>> from trainer.store import Store
+>>> from trainer.store.classes import ClassStore
+>>> accounts = AccountStore(ClassStore(Store("sqlite:///:memory:")))
+>>> made = accounts.sign_up("Nina", client="ip-hash")  # a generated key: made.personal_key
+>>> token = accounts.start_learner_session(made.account.id).token  # into the browser's cookie
+>>> accounts.session(token).learner_id == made.account.id  # on every later page run
+True
 """
 
 from __future__ import annotations
