@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 
@@ -445,3 +445,77 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(code) for code in text.split())
+
+
+# --- the post-deal review -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardVerdict:
+    """One of the learner's cards judged with all hands open: ``index`` in the play order, the card, whether
+    the learner's side could still win after it (None: left open by the time cap), and the cards that
+    would have kept the better result when this one lost it."""
+
+    index: int
+    card: Card
+    wins_after: bool | None
+    could_win: bool | None
+    better: tuple[Card, ...] = ()
+
+    @property
+    def costly(self) -> bool:
+        """This card turned a game the learner's side could win into one it could not."""
+        return bool(self.could_win) and self.wins_after is False
+
+
+def card_verdicts(
+    record: object,
+    moves: Sequence[Card],
+    seat: Seat,
+    *,
+    time_limit: float = 1.0,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[CardVerdict]:
+    """Judge each card ``seat`` played in ``record`` (a :class:`trainer.replay.GameRecord`) with the
+    open-hand solver: for the learner's side, could it still win before the card, and after it? Cards that
+    were the only legal one are skipped. Each position has its own time cap."""
+    from trainer.replay import Analyzer, GameRecord
+
+    assert isinstance(record, GameRecord)
+    analyzer = Analyzer(record)
+    state = record.start_state()
+    declarer_side = seat is state.declarer
+    found: list[CardVerdict] = []
+    for index, card in enumerate(moves):
+        if progress is not None:
+            progress(index, len(moves))
+        if state.to_move is seat and len(state.legal_cards()) > 1:
+            outcomes = list(analyzer.outcomes(state, node_limit=None, time_limit=time_limit))
+
+            def good(wins: bool | None) -> bool | None:
+                return None if wins is None else wins is declarer_side
+
+            played = next((o for o in outcomes if o.card == card), None)
+            verdicts = [good(o.declarer_wins) for o in outcomes]
+            could = True if True in verdicts else (None if None in verdicts else False)
+            after = good(played.declarer_wins) if played is not None else None
+            better = tuple(o.card for o in outcomes if good(o.declarer_wins)) if after is False else ()
+            found.append(CardVerdict(index, card, after, could, better))
+        state.play(card)
+        if state.is_finished:
+            break
+    return found
+
+
+def mistake_tags(
+    verdicts: Sequence[CardVerdict], *, declarer: bool, overbid: bool, won: bool | None
+) -> tuple[str, ...]:
+    """Tags for the store's "common mistakes": a costly card, an overbid game, a lost game as declarer."""
+    tags = []
+    if any(v.costly for v in verdicts):
+        tags.append("costly_card")
+    if declarer and overbid:
+        tags.append("overbid")
+    if declarer and won is False:
+        tags.append("lost_as_declarer")
+    return tuple(tags)

@@ -280,6 +280,12 @@ def decide(view: SeatView, level: str, *, rng: random.Random, time_ms: int = 400
     return BotDecision(decision.move, why, getattr(decision, "win", None))
 
 
+def coach_suggestion(view: SeatView, *, time_ms: int = 400) -> BotDecision:
+    """The coach's suggestion for the learner: what a club-level player would do from the learner's own
+    view, with its reason (the same view the learner sees, so the coach knows nothing more)."""
+    return decide(view, "club", rng=random.Random(len(view.history)), time_ms=time_ms)
+
+
 def _limit(view: SeatView) -> int:
     """The highest safe bid of the hand's best suit or grand game when it looks playable, else 0."""
     hand = view.hand

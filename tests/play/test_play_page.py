@@ -174,3 +174,50 @@ def test_another_learners_evening_is_not_opened_by_its_url(_fast_table: str) -> 
     assert evening_token(stranger) != "ninasevening1"
     again = open_play("en", "danish", evening="nobodys1")
     assert evening_token(again) == "nobodys1"
+
+
+def test_the_coachs_hint_is_a_legal_move(_fast_table: str) -> None:
+    from trainer.evening import coach_suggestion
+    from trainer.ui.context import context_from_state
+    from trainer.ui.pages.play_result import move_text
+
+    at = open_play("en", "international")
+    at.segmented_control(key="play_coach").set_value("advanced").run()
+    play = _stored(_fast_table)
+    checked = 0
+    for _ in range(120):
+        if button(at, "play_hint") is not None:
+            button(at, "play_hint").click().run()
+            evening = play.evening(evening_token(at))
+            assert evening is not None and evening.coach == "advanced"
+            stored = play.deals(evening.id)[-1]
+            profile = get_profile("international")
+            deal = TableDeal.rebuild(profile, stored.seed, stored.seat, loads_moves(stored.moves_json))
+            view = deal.view()
+            hint = coach_suggestion(view).move
+            assert hint in view.legal_moves
+            ctx = context_from_state({"lang": "en", "rules": "international"})
+            assert move_text(hint, view, ctx) in texts(at)
+            checked += 1
+            if checked >= 3:
+                return
+        step(at, prefer_pass=False)
+        if button(at, "play_deal") is not None and checked:
+            return
+    assert checked, "no decision with a Hint button came up"
+
+
+def test_the_review_judges_the_learners_cards(_fast_table: str) -> None:
+    at = open_play("en", "international")
+    for _ in range(8):
+        play_deal(at, prefer_pass=False)
+        if button(at, "play_verdicts") is not None:
+            button(at, "play_verdicts").click().run()
+            assert not at.exception, at.exception
+            shown = texts(at)
+            assert "Trick " in shown and (
+                "✓" in shown or "✗" in shown or "already lost" in shown or "no real choice" in shown
+            )
+            return
+        button(at, "play_deal").click().run()
+    pytest.skip("no played game in 8 deals")

@@ -29,7 +29,7 @@ from trainer.evening import (
     LEVELS,
     BotDecision,
     TableDeal,
-    decide,
+    coach_suggestion,
     dumps_moves,
     loads_moves,
 )
@@ -46,7 +46,7 @@ REFUSAL_KEY = "play_refusal"
 PICKED_KEY = "play_picked"
 LAST_MOVE_KEY = "play_last_move_at"
 BOT_WHY_KEY = "play_bot_why"
-HINT_KEY = "play_hint"
+HINT_KEY = "play_hint_for"
 CACHE_KEY = "play_deal_cache"
 PACE_ENV = "SKAT_TRAINER_PLAY_PACE"
 DEFAULT_PACE = 0.9  # seconds between two computer cards (readable, not slow); tests set the variable to 0
@@ -363,8 +363,7 @@ def coach_box(
 
 
 def suggest(view: SeatView) -> BotDecision:
-    """The coach's suggestion: what a club-level player would do from the learner's own view."""
-    return decide(view, "club", rng=random.Random(len(view.history)), time_ms=BOT_TIME_MS)
+    return coach_suggestion(view, time_ms=BOT_TIME_MS)
 
 
 render(page_context())

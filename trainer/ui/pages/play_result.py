@@ -13,7 +13,17 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.coach import DealSummary, ScoreSheet, bidding_hints, memory_check, settlement_for
+from trainer.cards import Card
+from trainer.coach import (
+    CardVerdict,
+    DealSummary,
+    ScoreSheet,
+    bidding_hints,
+    card_verdicts,
+    memory_check,
+    mistake_tags,
+    settlement_for,
+)
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.evening import TableDeal
@@ -41,7 +51,7 @@ from trainer.replay import GameRecord
 from trainer.store.play_store import Evening, StoredDeal
 from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, result_text
-from trainer.ui.terms import card_label, declaration_name, t_message, value_words
+from trainer.ui.terms import card_label, declaration_name, game_word, t_message, value_words
 from trainer.ui.views.analysis import costly_card_panel
 
 HINTS_KEY = "play_bid_hints"
@@ -204,6 +214,8 @@ def review(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDe
     if text:
         record = _record(text, state.profile)
         if record is not None:
+            bid_verdict(ctx, deal)
+            verdict_panel(ctx, stored, record, [c for _, c in game.moves], deal)
             costly_card_panel(f"playdeal-{stored.id}", record, [c for _, c in game.moves], learner, ctx)
             left, right = st.columns(2)
             with left:
@@ -219,6 +231,91 @@ def review(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDe
                     args=(record,),
                     icon=":material/replay:",
                 )
+
+
+VERDICTS_KEY = "play_verdict_cache"
+
+
+def bid_verdict(ctx: PageContext, deal: TableDeal) -> None:
+    """The auction judged: as declarer, the bid against the hand's safe value for the game played."""
+    t = ctx.t
+    state = deal.state
+    outcome = state.outcome()
+    if outcome is None or outcome.declarer is not deal.learner or state.declaration is None:
+        return
+    from trainer.bidding import hand_value
+
+    safe = hand_value(state.profile, state.deal.hand(deal.learner), state.declaration.game).value
+    if outcome.overbid:
+        st.warning(
+            t(
+                "Your bid {bid} was above what the game turned out to be worth; your ten cards were safe "
+                "for {safe} in {game}.",
+                bid=outcome.bid,
+                safe=safe,
+                game=game_word(state.declaration.game, t),
+            )
+        )
+
+
+def verdict_panel(
+    ctx: PageContext, stored: StoredDeal, record: GameRecord, moves: list[Card], deal: TableDeal
+) -> None:
+    """Each of the learner's cards judged with all hands open (on request: it takes a few seconds)."""
+    t = ctx.t
+    cache: dict[int, list[CardVerdict]] = st.session_state.setdefault(VERDICTS_KEY, {})
+    verdicts = cache.get(stored.id)
+    if verdicts is None:
+        if not st.button(
+            t("Judge each of my cards (all hands open)"), key="play_verdicts", icon=":material/fact_check:"
+        ):
+            return
+        bar = st.progress(0.0, text=t("Checking your cards…"))
+
+        def progress(done: int, total: int) -> None:
+            bar.progress(min(1.0, done / max(total, 1)), text=t("Checking your cards…"))
+
+        verdicts = card_verdicts(record, moves, deal.learner, time_limit=1.0, progress=progress)
+        bar.empty()
+        cache[stored.id] = verdicts
+        outcome = deal.state.outcome()
+        if outcome is not None:
+            tags = mistake_tags(
+                verdicts,
+                declarer=outcome.declarer is deal.learner,
+                overbid=outcome.overbid,
+                won=outcome.won,
+            )
+            from trainer.store.play_store import PlayStore
+            from trainer.ui.progress_state import get_store
+
+            PlayStore(get_store()).add_mistakes(stored.id, tags)
+    lines = []
+    for v in verdicts:
+        card = card_label(v.card, ctx.lang)
+        trick = v.index // 3 + 1
+        if v.costly:
+            better = " ".join(card_label(c, ctx.lang) for c in v.better)
+            lines.append(
+                t(
+                    "- Trick {n}: {card} ✗ cost the game; {better} would have kept it.",
+                    n=trick,
+                    card=card,
+                    better=better,
+                )
+            )
+        elif v.wins_after is None or v.could_win is None:
+            lines.append(t("- Trick {n}: {card} · not settled in time", n=trick, card=card))
+        elif v.could_win:
+            lines.append(t("- Trick {n}: {card} ✓ kept the game winnable", n=trick, card=card))
+        else:
+            lines.append(
+                t("- Trick {n}: {card} · the game was already lost for your side", n=trick, card=card)
+            )
+    if lines:
+        st.markdown("\n".join(lines))
+    else:
+        st.caption(t("You had no real choice in this deal: each time only one card was legal."))
 
 
 def _record(text: str, profile: Any) -> GameRecord | None:
