@@ -188,3 +188,15 @@ def screenshot_all_content(page, name: str) -> None:  # type: ignore[no-untyped-
     settle(page)
     screenshot(page, name)
     page.set_viewport_size(size)
+
+
+def join_class(page, code: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    """On "My class" (English UI): create an account under ``name`` (the app makes the key), then join the
+    class with ``code``, as a new learner does."""
+    page.get_by_role("tab", name="Create an account").click()
+    page.locator(".st-key-class_account_create_name input").fill(name)
+    page.locator(".st-key-class_account_create_submit button").click()
+    page.locator(".st-key-class_join_code input").wait_for(timeout=60_000)
+    wait_for_app(page)
+    page.locator(".st-key-class_join_code input").fill(code)
+    page.locator(".st-key-class_join_submit button").click()

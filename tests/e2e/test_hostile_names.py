@@ -17,7 +17,7 @@ import pytest
 
 from trainer.safe_text import plain
 
-from .conftest import run_app, screenshot_all_content, wait_for_app
+from .conftest import join_class, run_app, screenshot_all_content, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -160,9 +160,7 @@ def test_my_class_shows_the_names_as_typed(  # type: ignore[no-untyped-def]
     page.goto(f"{app_url}/class?lang=en")
     wait_for_app(page)
     name = JOINING[width]
-    page.locator(".st-key-class_join_code input").fill(classroom[1])
-    page.locator(".st-key-class_join_name input").fill(name)
-    page.locator(".st-key-class_join_submit button").click()
+    join_class(page, classroom[1], name)
     page.locator("h1").first.wait_for(timeout=30_000)
     wait_for_app(page)
     page.locator("[class*='st-key-class_assignment_']").first.wait_for(timeout=30_000)

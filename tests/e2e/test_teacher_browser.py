@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from .conftest import run_app, screenshot_all_content, settle, wait_for_app
+from .conftest import join_class, run_app, screenshot_all_content, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -139,9 +139,7 @@ def test_projector_and_learner_pages_look_right(  # type: ignore[no-untyped-def]
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.goto(f"{app_url}/class")
     wait_for_app(phone)
-    phone.locator(".st-key-class_join_code input").fill(join_code[1])
-    phone.locator(".st-key-class_join_name input").fill("Eva")
-    phone.locator(".st-key-class_join_submit button").click()
+    join_class(phone, join_code[1], "Eva")
     phone.locator(".st-key-class_poll").wait_for(timeout=30_000)
     wait_for_app(phone)
     assert phone.locator("[data-testid=stException]").count() == 0
