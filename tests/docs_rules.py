@@ -73,7 +73,11 @@ ROWS: dict[str, tuple[str, Callable[[RuleProfile], str]]] = {
         lambda p: ENUM_WORDS[p.null_ouvert_reveal],
     ),
     "open_reveal": ("other open games: cards open", lambda p: ENUM_WORDS[p.open_reveal]),
-    "daekker_premium_value": ("Dækker worth 69 (house option)", lambda p: _yes(p.daekker_premium_value)),
+    "daekker_premium_value": (
+        "Dækker at its premium value (house option)",
+        lambda p: _yes(p.daekker_premium_value),
+    ),
+    "daekker_premium": ("Dækker's premium value", lambda p: str(p.daekker_premium)),
 }
 NOT_RULES = {"name", "title", "level_order"}
 """Profile fields that are not rules (names; the order levels are counted aloud)."""

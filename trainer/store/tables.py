@@ -401,7 +401,7 @@ class TablePlay:
         self.play.start_deal(
             now.table.evening_id,
             number,
-            seed=secrets.randbelow(2**31),
+            seed=secrets.randbelow(2**31) if seed is None else seed,
             seat=int(seat_of_place(0, number)),
             at=at,
         )
