@@ -12,7 +12,7 @@ from trainer.lessons import available_chapters
 from trainer.profiles import PROFILES
 from trainer.store.classes import ClassStore
 from trainer.teacher import ASSIGNMENT_KINDS, DRILL, LESSON, MAX_DRILL_COUNT, format_code
-from trainer.ui.auth import sign_in_teacher, sign_out_teacher
+from trainer.ui.auth import client_key, sign_in_teacher, sign_out_teacher
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.teacher_common import (
     CLASS_PAGE,
@@ -21,7 +21,6 @@ from trainer.ui.pages.teacher_common import (
     PROJECTOR_PAGE,
     assignment_title,
     class_store,
-    client_key,
     deal_choices,
     drill_kinds,
     kind_title,

@@ -8,7 +8,6 @@ a session can only ever reach its own class (teacher) or its own data (learner).
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 
 import streamlit as st
@@ -62,15 +61,6 @@ def _class_store(url: str) -> ClassStore:
 def class_store() -> ClassStore:
     """The process's class store on the configured database (``SKAT_TRAINER_DB_URL`` or the SQLite file)."""
     return _class_store(database_url())
-
-
-def client_key() -> str:
-    """Who is guessing, for the per-client limits: a hash of the browser's address (never stored in clear)."""
-    try:
-        address = st.context.ip_address
-    except Exception:  # pragma: no cover - outside a browser session
-        address = None
-    return hashlib.sha256(f"skat-trainer client {address or 'local'}".encode()).hexdigest()[:32]
 
 
 def md(text: str) -> str:
