@@ -89,14 +89,7 @@ def declaration_name(declaration: Declaration, t: Translator) -> str:
     return " ".join(parts)
 
 
-GAME_CHOICES: tuple[GameType, ...] = (
-    GameType.CLUBS,
-    GameType.SPADES,
-    GameType.HEARTS,
-    GameType.DIAMONDS,
-    GameType.GRAND,
-    GameType.NULL,
-)
+GAME_CHOICES: tuple[GameType, ...] = tuple(_GAME_NAMES)
 """The games offered in game pickers, in the traditional order."""
 
 
