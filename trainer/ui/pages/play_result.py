@@ -13,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.cards import Card
+from trainer.cards import PLAYING_SEATS, Card
 from trainer.coach import (
     CardVerdict,
     DealSummary,
@@ -293,7 +293,7 @@ def verdict_panel(
     lines = []
     for v in verdicts:
         card = card_label(v.card, ctx.lang)
-        trick = v.index // 3 + 1
+        trick = v.index // PLAYING_SEATS + 1
         if v.costly:
             better = " ".join(card_label(c, ctx.lang) for c in v.better)
             lines.append(
