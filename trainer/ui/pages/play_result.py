@@ -375,3 +375,33 @@ def score_sheet(
     if len(rows) >= 2:
         chart = {name: [float(r.totals[p]) for r in rows] for p, name in enumerate(names)}
         st.line_chart(chart, height=220)
+
+
+def play_stats_panel(ctx: PageContext, learner_id: int) -> None:
+    """The learner's games at the Play page (for the progress page): deals played, won as declarer, the
+    average score per deal in the list and the most common mistakes found in the reviews."""
+    from trainer.store.play_store import PlayStore
+    from trainer.ui.progress_state import get_store
+
+    t = ctx.t
+    stats = PlayStore(get_store()).stats(learner_id)
+    if not stats.deals:
+        return
+    st.subheader(t("Games played"))
+    row = st.container(horizontal=True, gap="large", key="progress_play_stats")
+    row.metric(t("Deals"), stats.deals)
+    row.metric(t("Won as declarer"), f"{stats.won_as_declarer} / {stats.as_declarer}")
+    if stats.average_score is not None:
+        row.metric(t("Average score per deal (list)"), f"{stats.average_score:+.1f}")
+    names = {
+        "costly_card": t("a card that cost the game"),
+        "overbid": t("overbid as declarer"),
+        "lost_as_declarer": t("lost as declarer"),
+    }
+    if stats.mistakes:
+        st.caption(
+            t(
+                "Most common: {mistakes}",
+                mistakes=", ".join(f"{names.get(k, k)} ({n})" for k, n in stats.mistakes),
+            )
+        )

@@ -15,6 +15,7 @@ from trainer.store import MASTERY_NEED, MASTERY_WINDOW
 from trainer.ui.auth import current_learner
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.nav import page_for
+from trainer.ui.pages.play_result import play_stats_panel
 from trainer.ui.pages.quiz_common import due_text, kind_title
 from trainer.ui.progress_state import get_store
 from trainer.ui.views.account import sign_in_forms, signed_in_bar
@@ -81,6 +82,7 @@ def render(ctx: PageContext) -> None:
         return
     signed_in_bar(ctx, account, key="progress")
     learner = account.id
+    play_stats_panel(ctx, learner)
     store = get_store()
     summary = store.progress_summary(learner)
     lessons = store.lessons_done(learner)
