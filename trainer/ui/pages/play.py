@@ -20,7 +20,7 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.cards import Card
+from trainer.cards import HAND_SIZE, Card
 from trainer.coach import SCHEMES, learner_seat
 from trainer.deal import Seat
 from trainer.errors import SkatError
@@ -358,7 +358,7 @@ def coach_box(
             + " — "
             + t_message(suggestion.why, t)
         )
-        if view.phase in (Phase.SLAA_40, Phase.AUCTION, Phase.PICKUP) and len(view.hand) == 10:
+        if view.phase in (Phase.SLAA_40, Phase.AUCTION, Phase.PICKUP) and len(view.hand) == HAND_SIZE:
             play_result.bid_hints(ctx, stored, view)
 
 
