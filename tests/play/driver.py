@@ -65,7 +65,9 @@ def step(at: AppTest, prefer_pass: bool = True) -> str:
     cards = card_keys(at)
     if cards and button(at, "play_two") is not None:
         for key in cards[:2]:
-            button(at, key).click().run()
+            card = button(at, key)
+            if card is not None:
+                card.click().run()
         button(at, "play_two").click().run()
         return "two"
     if cards:
@@ -86,7 +88,10 @@ def play_deal(at: AppTest, *, limit: int = 400, prefer_pass: bool = True) -> lis
         if action.startswith("card:") and at.error:
             # refused: play the first highlighted legal card instead
             for key in card_keys(at):
-                button(at, key).click().run()
+                card = button(at, key)
+                if card is None or card.disabled:
+                    break  # the table moved on: a card was accepted
+                card.click().run()
                 if not at.error:
                     break
         done.append(action)
