@@ -17,7 +17,7 @@ import pytest
 
 from trainer.safe_text import plain
 
-from .conftest import join_class, run_app, screenshot_all_content, wait_for_app
+from .conftest import join_class, run_app, screenshot_all_content, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +59,7 @@ def _nothing_obeyed(page, dialogs: list[str]) -> None:  # type: ignore[no-untype
     # plotly turns <b>/<a> in a label into a bold tspan or an SVG link
     assert page.locator(".js-plotly-plot a").count() == 0
     assert page.locator(".js-plotly-plot tspan[style*='bold']").count() == 0
-    page.wait_for_timeout(300)
+    settle(page)  # any dialog a name could open has had its chance
     assert dialogs == []
     assert page.locator("[data-testid=stException]").count() == 0
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import IDLE, open_app, run_app, screenshot_all_content
+from .conftest import open_app, rerun, run_app, screenshot_all_content, settle
 
 pytestmark = pytest.mark.browser
 
@@ -27,8 +27,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _idle(page) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_timeout(200)
-    page.wait_for_selector(IDLE, timeout=60_000)
+    settle(page)
 
 
 def _enabled(page, key: str):  # type: ignore[no-untyped-def]
@@ -101,7 +100,10 @@ def test_a_whole_deal_by_clicking(app_url: str, browser, width: int, label: str)
                     if not page.locator("[data-testid=stAlertContentError]").count():
                         break
             else:
-                page.wait_for_timeout(400)
+                try:  # the opponents' fragment ticks: wait for its next run, not for a fixed time
+                    rerun(page, lambda: None, timeout=10_000)
+                except Exception:
+                    settle(page)
     else:
         pytest.fail("the deal did not end")
     page.get_by_text("Score sheet ·").first.wait_for(timeout=30_000)
