@@ -258,7 +258,7 @@ def test_an_all_pass_record_is_listed_as_passed_in(
 
 
 def test_the_sample_button_loads_the_shipped_sample_set() -> None:
-    """The 11 sample games ship in the package, so a fresh clone loads them (no ../shared needed)."""
+    """The 11 sample games ship in the package, so a fresh clone loads them (no folder beside it needed)."""
     at = _open(UPLOAD)
     _click(at, "upload_sample")
     page = texts(at)
