@@ -108,7 +108,9 @@ def test_upload_a_real_sgf_file_and_open_a_game(app_url: str, browser, tmp_path:
     page.locator(".st-key-deals_choice").click()
     options = page.get_by_role("option")
     assert options.filter(has_text="Uploaded: ISS").count() == 2
-    rerun(page, options.filter(has_text="Uploaded: ISS 541932").first.click)
+    # The viewer opens on the first uploaded game (541932) already: choosing it again runs nothing.
+    options.filter(has_text="Uploaded: ISS 541932").first.click()
+    settle(page)
     # Record 541932: rearhand plays diamonds; forehand leads ♠A, middlehand ♠7 and rearhand trumps with
     # ♦A: 11 + 0 + 11 = 22 card points for rearhand.
     rerun(page, page.locator(".st-key-viewer_next_trick button").click)
