@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import open_app, rerun, run_app, screenshot_all_content, settle
+from .conftest import IDLE, open_app, rerun, run_app, screenshot_all_content
 
 pytestmark = pytest.mark.browser
 
@@ -27,7 +27,12 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _idle(page) -> None:  # type: ignore[no-untyped-def]
-    settle(page)
+    """Wait until the app is idle. While the opponents' fragment ticks the app is idle only between ticks, so
+    a miss is not an error: the loop looks at the page again either way."""
+    try:
+        page.wait_for_selector(IDLE, timeout=10_000)
+    except Exception:
+        return
 
 
 def _enabled(page, key: str):  # type: ignore[no-untyped-def]
@@ -38,11 +43,12 @@ def _enabled(page, key: str):  # type: ignore[no-untyped-def]
 
 
 def _click(page, locator) -> None:  # type: ignore[no-untyped-def]
+    """Click and wait until the app has run for it (a click on a button that went away does nothing)."""
     try:
         locator.scroll_into_view_if_needed(timeout=5_000)
-        locator.click(timeout=5_000)
+        rerun(page, lambda: locator.click(timeout=5_000), timeout=20_000)
     except Exception:
-        return
+        pass
     _idle(page)
 
 
@@ -103,7 +109,7 @@ def test_a_whole_deal_by_clicking(app_url: str, browser, width: int, label: str)
                 try:  # the opponents' fragment ticks: wait for its next run, not for a fixed time
                     rerun(page, lambda: None, timeout=10_000)
                 except Exception:
-                    settle(page)
+                    _idle(page)
     else:
         pytest.fail("the deal did not end")
     page.get_by_text("Score sheet ·").first.wait_for(timeout=30_000)
