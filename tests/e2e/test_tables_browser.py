@@ -20,7 +20,15 @@ PASSWORD = "three at one table"
 NAMES = ("Astrid", "Bjørn", "Carla")
 ENOUGH_MOVES = 20
 """Moves after which the test has seen the auction, the skat and several tricks go round the three pages."""
-PLAY_ORDER = ("play_hold", "play_pass", "play_pickup", "play_declare_go", "play_window_0", "play_ramse_0")
+PLAY_ORDER = (
+    "play_hold",
+    "play_pass",
+    "play_pickup",
+    "play_declare_go",
+    "play_window_0",
+    "play_ramse_0",
+    "play_throw",
+)
 """What a modest player clicks when it is offered (holds, then passes; picks up; declares the suggestion)."""
 
 

@@ -58,6 +58,7 @@ def step(at: AppTest, prefer_pass: bool = True) -> str:
         "play_declare_go",
         "play_window_0",
         "play_ramse_0",
+        "play_throw",
     ):
         if choice in k:
             button(at, choice).click().run()

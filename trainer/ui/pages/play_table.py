@@ -34,6 +34,7 @@ from trainer.game import (
     SeatView,
     Spoerge,
     SpoergeCall,
+    Throw,
 )
 from trainer.games import Declaration
 from trainer.i18n import Translator
@@ -298,6 +299,11 @@ def declare_controls(
         if hand:
             return
         st.warning(t("No game reaches the bid with these cards."))
+        throws = [m for m in view.legal_moves if isinstance(m, Throw)]
+        if throws:  # the only way out: a lost game, settled on the bid
+            st.button(
+                t("Throw the cards (lost)"), key="play_throw", type="primary", on_click=act, args=(throws[0],)
+            )
         return
     values = {m.declaration: _value_of(view, m.declaration) for m in declares}
     order = sorted(
