@@ -34,6 +34,7 @@ from trainer.settlement import (
     SEEGER_FABIAN,
     Settlement,
     danish_money,
+    danish_money_for,
     list_settlement,
     online_stakes,
     ramse_money,
@@ -345,6 +346,8 @@ def settle(summary: DealSummary, scheme: str) -> tuple[Decimal, Decimal, Decimal
     settlement = settlement_for(summary, scheme)
     if settlement is None and summary.slaa_40_failed:
         settlement = _slaa_40_forfeit(summary, scheme)
+    elif settlement is None and summary.thrown and summary.declarer is not None:
+        settlement = _lost_on(summary, scheme, summary.bid)
     if settlement is None or summary.declarer is None:
         return None
     opponents = iter(settlement.opponents)
@@ -380,8 +383,14 @@ def _slaa_40_forfeit(summary: DealSummary, scheme: str) -> Settlement:
     doubled rates; the point schemes write it as a lost game of 40)."""
     if scheme == "danish_money":
         return slaa_40_an_forfeit()
+    return _lost_on(summary, scheme, DANISH_EXTRAS.slaa_40_an_value)
+
+
+def _lost_on(summary: DealSummary, scheme: str, value: int) -> Settlement:
+    """A game lost without play at ``value`` (cards thrown when no game reaches the bid: the bid)."""
     profile = get_profile(summary.profile)
-    value = DANISH_EXTRAS.slaa_40_an_value
+    if scheme == "danish_money":
+        return danish_money_for(value, False)
     zero = Decimal(0)
     if scheme == "seeger_fabian":
         bonus = Decimal(SEEGER_FABIAN.opponent_bonus_for(PLAYERS))

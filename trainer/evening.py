@@ -239,7 +239,15 @@ class TableDeal:
             return base
         declarer = player_of[int(outcome.declarer)]
         if outcome.slaa_40_failed or outcome.result is None or outcome.declaration is None:
-            return dataclasses.replace(base, declarer=declarer, bid=outcome.bid or 0, slaa_40_failed=True)
+            # lost without a played game: a failed Slå 40 an (settled at 40), or cards thrown because no game
+            # reached the bid (settled on the bid)
+            return dataclasses.replace(
+                base,
+                declarer=declarer,
+                bid=outcome.bid or 0,
+                slaa_40_failed=outcome.slaa_40_failed,
+                thrown=not outcome.slaa_40_failed,
+            )
         d = outcome.declaration
         result = outcome.result
         return dataclasses.replace(

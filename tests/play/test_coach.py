@@ -146,3 +146,16 @@ def test_a_list_sheet_only_writes_the_declarer(
     assert amounts is not None
     assert [a for p, a in enumerate(amounts) if p != declarer] == [0, 0]
     assert DealSummary.from_json(summary.to_json()) == summary
+
+
+def test_cards_thrown_when_no_game_reaches_the_bid_are_lost_on_the_bid() -> None:
+    """Not a failed Slå 40 an: the bid is what is lost (list −2 × bid; Danish money on the bid)."""
+    from decimal import Decimal
+
+    from trainer.coach import DealSummary, settle
+    from trainer.settlement import danish_money_for
+
+    thrown = DealSummary("danish", (0, 1, 2), declarer=1, bid=72, thrown=True)
+    assert settle(thrown, "list") == (Decimal(0), Decimal(-144), Decimal(0))
+    money = danish_money_for(72, False)
+    assert settle(thrown, "danish_money") == (money.opponents[0], money.declarer, money.opponents[1])
