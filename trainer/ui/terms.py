@@ -16,7 +16,7 @@ from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.i18n import DEFAULT_LANGUAGE, N_, Translator
 from trainer.profiles import RuleProfile
-from trainer.text import Message, upper_first
+from trainer.text import Message, list_separator, upper_first
 from trainer.value import ValueBreakdown, danish_null_name
 
 
@@ -177,8 +177,7 @@ def _say_card(value: Card, t: Translator) -> str:
 def _say_sequence(value: Sequence[object], t: Translator) -> str:
     if not value:
         return t("none")
-    separator = " " if isinstance(value[0], Card) else ", "
-    return separator.join(say(item, t) for item in value)
+    return list_separator(value[0]).join(say(item, t) for item in value)
 
 
 @say.register(Seat)
