@@ -17,7 +17,7 @@ import pytest
 
 from trainer.safe_text import plain
 
-from .conftest import join_class, run_app, screenshot_all_content, settle, wait_for_app
+from .conftest import join_class, rerun, run_app, screenshot_all_content, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -130,10 +130,9 @@ def test_score_sheet_names(app_url: str, browser, width: int) -> None:  # type: 
     page.get_by_role("tab", name="Score sheet").click()
     box = page.locator("[class*='st-key-calc-sheet-players'] input")
     box.fill(", ".join(SHEET_NAMES))
-    box.press("Enter")
-    wait_for_app(page)
-    page.locator("[class*='st-key-calc-sheet-add'] button").click()
-    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
+    rerun(page, lambda: box.press("Enter"))  # the names must be in before the game is added
+    rerun(page, page.locator("[class*='st-key-calc-sheet-add'] button").click)
+    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
     wait_for_app(page)
     _nothing_obeyed(page, dialogs)
     legend = page.eval_on_selector_all(".js-plotly-plot .legendtext", "els => els.map(e => e.textContent)")
