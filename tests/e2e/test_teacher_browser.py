@@ -126,8 +126,9 @@ def test_projector_and_learner_pages_look_right(  # type: ignore[no-untyped-def]
     page.locator(".st-key-projector_mode button").filter(has_text="An example deal").click()
     page.locator(".st-key-projector_deal").wait_for(timeout=30_000)
     wait_for_app(page)
-    rerun(page, page.locator("[class*='st-key-projector_deal_'] button").filter(has_text="Next trick").first.click)
-    rerun(page, page.locator("[class*='st-key-projector_deal_'] button").filter(has_text="Next card").first.click)
+    stepper = page.locator("[class*='st-key-projector_deal_'] button")
+    rerun(page, stepper.filter(has_text="Next trick").first.click)
+    rerun(page, stepper.filter(has_text="Next card").first.click)
     assert page.locator("[data-testid=stException]").count() == 0
     # the card table: two side seats and the bottom hand open, the trick in the middle
     assert page.locator(".skat-table .card-column").count() == 2
