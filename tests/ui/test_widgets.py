@@ -223,6 +223,11 @@ def test_table_seats_forget_the_pick_with_the_table() -> None:
     assert at.success or at.error
     at.segmented_control(key="w-size").set_value(5).run()
     assert at.pills[0].value is None and not at.success and not at.error
+    # another dealer is a new question too
+    at.pills[0].set_value(1).run()
+    assert at.success or at.error
+    at.selectbox(key="w-dealer").set_value(0).run()
+    assert at.pills[0].value is None and not at.success and not at.error
 
 
 def test_card_points_forget_the_answer_with_the_cards() -> None:
