@@ -48,6 +48,7 @@ from trainer.game import (
 )
 from trainer.i18n import Translator
 from trainer.replay import GameRecord
+from trainer.safe_text import csv_text
 from trainer.store.play_store import Evening, StoredDeal
 from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, result_text
@@ -333,6 +334,18 @@ def _to_viewer(record: GameRecord) -> None:
     st.session_state["play_go_viewer"] = True
 
 
+def distinct_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The players' names, a name that several players share (two computers, two Annas) followed by the
+    place's number, so every column of the sheet is its own.
+
+    >>> distinct_names(["Anna", "Computer", "Computer"])
+    ('Anna', 'Computer (2)', 'Computer (3)')
+    """
+    return tuple(
+        f"{name} ({place + 1})" if list(names).count(name) > 1 else name for place, name in enumerate(names)
+    )
+
+
 def score_sheet(
     ctx: PageContext,
     current: Evening,
@@ -351,9 +364,10 @@ def score_sheet(
         return
     sheet = ScoreSheet(current.scheme, finished)
     rows = sheet.rows()
-    names = tuple(names) if names is not None else player_names(t)
+    names = distinct_names(tuple(names) if names is not None else player_names(t))
     st.subheader(t("Score sheet · {scheme}", scheme=scheme_names(t)[current.scheme]))
     table = []
+    lines: list[list[object]] = []
     for row in rows:
         s = row.summary
         if s.kind == "ramse":
@@ -366,12 +380,26 @@ def score_sheet(
             d = s.declaration
             what = f"{names[s.declarer or 0]}: {declaration_name(d, t) if d else ''} ({s.bid})"
         entry: dict[str, Any] = {t("Deal"): row.number, t("Game"): what}
+        line: list[object] = [row.number, what]
         for p, name in enumerate(names):
             amount = _money(row.amounts[p], current.scheme, ctx.lang) if row.amounts else "–"
             entry[name] = f"{amount} ({_money(row.totals[p], current.scheme, ctx.lang)})"
+            line += [row.amounts[p] if row.amounts else "", row.totals[p]]
         table.append(entry)
+        lines.append(line)
     st.dataframe(table, hide_index=True, key=key)
     st.caption(t("Each player's score for the deal, the running total in brackets."))
+    header = [t("Deal"), t("Game")]
+    for name in names:
+        header += [name, t("{name}: running total", name=name)]
+    st.download_button(  # amounts as plain numbers (a point as the decimal mark) for a spreadsheet
+        t("Download the sheet (CSV)"),
+        csv_text(header, lines),
+        file_name=f"skat-score-sheet-{current.scheme}.csv",
+        mime="text/csv",
+        key=f"{key}_csv",
+        icon=":material/download:",
+    )
     if len(rows) >= 2:
         chart = {name: [float(r.totals[p]) for r in rows] for p, name in enumerate(names)}
         st.line_chart(chart, height=220)
