@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import open_app, rerun, run_app, wait_for_app
+from .conftest import open_app, rerun, run_app, screenshot_all_content, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -121,4 +121,44 @@ def test_the_projector_opens_in_a_second_window_without_logging_in_again(
         projector.reload()
         wait_for_app(projector)
         _see(projector, "Log in as the class's teacher first.")
+    context.close()
+
+
+def test_the_progress_table_is_readable_on_a_phone(browser, db: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """At 390 px every column of the per-type table, and its last row, lies inside the screen, uncut."""
+    from trainer.store import Store
+    from trainer.store.accounts import AccountStore
+    from trainer.store.classes import ClassStore
+
+    url, _ = db
+    store = Store(url)
+    ole = AccountStore(ClassStore(store)).sign_up("Ole Phone", PASSWORD, client="e2e").account
+    kinds = ("matadors", "count_eyes", "valid_bid", "game_value", "overbid")
+    for n, kind in enumerate(kinds):
+        for k in range(n + 1):
+            store.record_attempt(ole.id, kind, k % 2 == 0, "x", "x", "danish")
+    store.dispose()
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    with run_app("streamlit-accounts-phone.log", {"SKAT_TRAINER_DB_URL": url}) as base:
+        page = context.new_page()
+        open_app(page, f"{base}/progress?lang=en")
+        _fill(page, "progress_signin_name", "Ole Phone")
+        _fill(page, "progress_signin_secret", PASSWORD)
+        rerun(page, lambda: page.locator(".st-key-progress_signin_submit button").click())
+        rows = page.locator("[data-testid=stTable] tbody tr")
+        rows.first.wait_for(timeout=30_000)
+        assert rows.count() == len(kinds)
+        last = rows.last
+        last.scroll_into_view_if_needed()
+        settle(page)
+        box = last.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1, box
+        cut = page.evaluate(
+            "[...document.querySelectorAll('[data-testid=stTable] td, [data-testid=stTable] th')]"
+            ".filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent)"
+        )
+        assert cut == [], cut
+        width = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        assert page.evaluate(width) <= 1
+        screenshot_all_content(page, "progress-table-phone")
     context.close()

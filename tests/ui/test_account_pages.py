@@ -176,7 +176,7 @@ def test_a_made_up_or_foreign_token_opens_nothing(db_url: str, cookies: dict[str
             at = tab(page)
             assert at.session_state["learner_id"] is None
             assert "teacher_class_id" not in at.session_state
-            assert not at.metric and not at.dataframe
+            assert not at.metric and not at.dataframe and not at.table
 
 
 def test_the_projector_opens_in_a_second_window_without_a_new_log_in(

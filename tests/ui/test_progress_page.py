@@ -93,6 +93,13 @@ def test_accuracy_streaks_due_weakest_and_charts(store: Store) -> None:
     daily = next(c for c in charts if c["layout"]["title"]["text"] == "Answers per day")
     assert sum(sum(trace["y"]) for trace in daily["data"]) == 10
     assert at.get("download_button")[0].proto.label == "Download all answers (CSV)"
+    # the per-type table is a static table (it wraps on a phone), one row per type, the last one too
+    table = at.table[0].value
+    assert dict(zip(table["Question type"], table["Answers"], strict=True)) == {
+        "Counting card points": 4,
+        "Matadors": 4,
+        "Is it a bid?": 2,
+    }
 
 
 def test_danish_progress_page(store: Store) -> None:

@@ -164,7 +164,7 @@ def render(ctx: PageContext) -> None:
             key="progress_accuracy_chart",
             config={"displayModeBar": False},
         )
-        st.dataframe(
+        st.table(  # a static table wraps on a phone: every column and the last row stay readable
             {
                 t("Question type"): names,
                 t("Answers"): [a.attempts for a in rows],
@@ -176,7 +176,6 @@ def render(ctx: PageContext) -> None:
                 ],
             },
             hide_index=True,
-            key="progress_table",
         )
         attempts = store.attempts(learner)
         right: Counter[str] = Counter()
