@@ -40,6 +40,8 @@ from trainer.tables import (
 from trainer.teacher import normalize_code
 
 PLACES = (0, 1, 2)
+RESUME_LOOKS = 5
+"""How many of a learner's newest tables :meth:`TableStore.current_table` looks at for one to go back to."""
 TABLE_SCOPE = "table"
 """Scope of a join attempt in the attempt log (class codes use their own scopes)."""
 
@@ -164,6 +166,15 @@ class TableStore:
                 .order_by(TableSeatRow.table_id.desc())
             ).all()
         return [self.get(table_id) for table_id in ids]
+
+    def current_table(self, learner_id: int) -> SharedTable | None:
+        """The newest table this learner sits at that still has a deal to play (its deal under way, or
+        deals left): where a page reload, a lost connection or a new sign-in takes them back."""
+        for table in self.tables_of_learner(learner_id)[:RESUME_LOOKS]:
+            deals = self.play.deals(table.evening_id)
+            if not deals or not deals[-1].finished or len(deals) < table.deals_planned:
+                return table
+        return None
 
     def class_tables(self, class_id: int) -> list[SharedTable]:
         """A class's tables, newest first (for that class's teacher only: the caller holds the class id

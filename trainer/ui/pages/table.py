@@ -1,9 +1,11 @@
 """Play together: a shared table for three people, or two and a computer (duel mode).
 
-The table lives in the store (:mod:`trainer.store.tables`); this page keeps only the table's id and the
-viewer's place in the session. Every second a fragment reads the table again, lets a computer make a move
-that is due (a computer seat, or a player idle past the table's limit), and draws the deal from the viewer's
-own :class:`~trainer.game.SeatView` — the whole deal is rebuilt on the server for each run and never put
+The table lives in the store (:mod:`trainer.store.tables`); this page keeps only the table's id in the
+session, and a new session (a reload, a lost connection, a server restart, a new sign-in) finds the
+learner's current table in the store again, so each player is back at the same deal, trick and turn.
+Every second a fragment reads the table again, lets a computer make a move that is due (a computer seat,
+or a player idle past the table's limit), and draws the deal from the viewer's own
+:class:`~trainer.game.SeatView` — the whole deal is rebuilt on the server for each run and never put
 into the session or the page, so no other hand, skat or discard reaches this browser.
 """
 
@@ -26,6 +28,9 @@ from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, seat_name, t_error
 
 TABLE_KEY = "table_id"
+LEFT_KEY = "table_left"
+"""The table this session left with "Leave this table for now" (it is not reopened by itself until a
+reload)."""
 REFUSAL_KEY = "table_refusal"
 PICKED_KEY = "table_picked"
 CODE_PARAM = "code"
@@ -284,6 +289,10 @@ def render(ctx: PageContext) -> None:
         return
     learner, name = who
     table_id = st.session_state.get(TABLE_KEY)
+    if not isinstance(table_id, int):  # a reload, a new connection or a new sign-in: back to the table
+        current = tables().current_table(learner)
+        if current is not None and current.id != st.session_state.get(LEFT_KEY):
+            table_id = st.session_state[TABLE_KEY] = current.id
     if isinstance(table_id, int):
         try:
             table, _ = tables().for_learner(table_id, learner)
@@ -304,6 +313,7 @@ def render(ctx: PageContext) -> None:
     )
     if st.button(t("Leave this table for now"), key="table_leave", icon=":material/logout:"):
         st.session_state.pop(TABLE_KEY, None)
+        st.session_state[LEFT_KEY] = table.id
         st.rerun()
     st.fragment(run_every=POLL_SECONDS)(_live)(ctx, table.id, learner)
     _sheet(ctx, table)
