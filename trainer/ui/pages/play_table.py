@@ -39,12 +39,13 @@ from trainer.game import (
 from trainer.games import Declaration
 from trainer.i18n import Translator
 from trainer.play import is_trump, sort_cards
+from trainer.safe_text import for_markdown, plain
 from trainer.text import upper_first
 from trainer.ui.context import PageContext
 from trainer.ui.terms import card_label, declaration_name, seat_name
 from trainer.ui.views.cards import card_row_html
 from trainer.ui.views.hand import card_button_key
-from trainer.ui.views.table import SeatHand, TableView, draw_table
+from trainer.ui.views.table import TRICK_NAME, SeatHand, TableView, draw_table
 
 Act = Callable[[Move], None]
 """What a control calls with the learner's move (the page binds deal id and move count)."""
@@ -53,10 +54,16 @@ HAND_KEY = "play_card"
 """Key of the learner's hand: the card buttons are ``play_card-CJ`` (see :mod:`trainer.ui.views.hand`)."""
 
 
-def table_from_view(view: SeatView) -> TableView:
+Names = tuple[str, str, str] | None
+"""Who sits in each seat, by seat (a shared table's players, plain text as typed), or None: the Play page's
+"you", "left" and "right"."""
+
+
+def table_from_view(view: SeatView, names: Names = None) -> TableView:
     """The table as the learner's :class:`~trainer.game.SeatView` shows it (nothing else goes in): the own
     hand, open hands by the profile's rule, counts for the others, the trick on the table (between tricks
-    the last one with its winner), the skat as backs, or the learner's own discards."""
+    the last one with its winner), the skat as backs, or the learner's own discards; ``names`` label the
+    seats."""
     hands = []
     for seat in Seat:
         count = view.card_counts[int(seat)]
@@ -91,6 +98,7 @@ def table_from_view(view: SeatView) -> TableView:
         to_move=view.to_move,
         skat=skat,
         legal=legal,
+        names=names,
     )
 
 
@@ -115,9 +123,10 @@ def draw(
     *,
     on_card: Callable[[Card], None] | None = None,
     marked: dict[Card, str] | None = None,
+    names: Names = None,
 ) -> None:
     """The table; with ``on_card`` every card of the learner's hand is a button."""
-    table = table_from_view(view)
+    table = table_from_view(view, names)
     if marked:
         st.html(marks_css(marked))
     draw_table(table, ctx, key=HAND_KEY, on_card=on_card, clickable=view.hand if on_card else ())
@@ -128,9 +137,13 @@ def opponent_name(seat: Seat, learner: Seat, t: Translator) -> str:
     return t("{side} · {seat}", side=upper_first(side), seat=seat_name(seat, t))
 
 
-def _short_seat(seat: Seat, view: SeatView, t: Translator) -> str:
+def _short_seat(seat: Seat, view: SeatView, t: Translator, names: Names = None) -> str:
+    """Who plays ``seat`` as the viewer calls them (plain text): "you", the player's name at a shared
+    table, else "left" / "right"; a star for the declarer."""
     if seat is view.seat:
         name = t("you")
+    elif names is not None:
+        name = names[int(seat)]
     elif seat is view.seat.next:
         name = t("left")
     else:
@@ -138,40 +151,48 @@ def _short_seat(seat: Seat, view: SeatView, t: Translator) -> str:
     return name + (" ★" if seat is view.declarer else "")
 
 
-def draw_last_trick(view: SeatView, ctx: PageContext) -> None:
+def _said(seat: Seat, view: SeatView, t: Translator, names: Names = None) -> str:
+    """:func:`_short_seat` for Markdown at the start of a sentence: a word capitalised, a player's name
+    escaped and shown as typed."""
+    if names is not None and seat is not view.seat:
+        return for_markdown(_short_seat(seat, view, t, names))
+    return upper_first(_short_seat(seat, view, t))
+
+
+def draw_last_trick(view: SeatView, ctx: PageContext, names: Names = None) -> None:
     """The last finished trick on request (while a new trick is on the table)."""
     t = ctx.t
     if not view.tricks or not view.current_trick:
         return
     with st.expander(t("Last trick")):
         last = view.tricks[-1]
-        captions = [_short_seat(seat, view, t) for seat in last.seats]
+        captions = [plain(_short_seat(seat, view, t, names), TRICK_NAME) for seat in last.seats]
         st.html(
             card_row_html(list(last.cards), lang=ctx.lang, four_colour=ctx.four_colour, captions=captions)
         )
         st.caption(
             t(
                 "{winner} took it ({points} card points).",
-                winner=upper_first(_short_seat(last.winner, view, t)),
+                winner=_said(last.winner, view, t, names),
                 points=last.points,
             )
         )
 
 
-def draw_status(view: SeatView, ctx: PageContext) -> None:
-    """The bid, the game and the skat on the table, in one line."""
+def draw_status(view: SeatView, ctx: PageContext, names: Names = None) -> None:
+    """The bid, the game and the skat on the table, in one line; ``names``: who is who at a shared table."""
     t = ctx.t
     parts = []
     if view.declarer is not None and view.declaration is not None:
-        who = t("you") if view.declarer is view.seat else _short_seat(view.declarer, view, t).rstrip(" ★")
-        parts.append(
-            t(
-                "{who} play {game} for {bid}",
-                who=upper_first(who),
-                game=declaration_name(view.declaration, t),
-                bid=view.bid,
-            )
-        )
+        game = declaration_name(view.declaration, t)
+        if view.declarer is view.seat:
+            parts.append(t("{who} play {game} for {bid}", who=upper_first(t("you")), game=game, bid=view.bid))
+        elif names is not None:
+            who = for_markdown(names[int(view.declarer)])
+            parts.append(t("{who} plays {game} for {bid}", who=who, game=game, bid=view.bid))
+        else:
+            who = upper_first(_short_seat(view.declarer, view, t).rstrip(" ★"))
+            parts.append(t("{who} play {game} for {bid}", who=who, game=game, bid=view.bid))
     elif view.bid:
         parts.append(t("Bid: {bid}", bid=view.bid))
     if view.phase in (Phase.SLAA_40, Phase.AUCTION, Phase.PICKUP):
@@ -223,17 +244,15 @@ def hand_order(view: SeatView) -> list[Card]:
 # --- the phases' controls -----------------------------------------------------------------------------------
 
 
-def auction_history(view: SeatView, ctx: PageContext) -> None:
+def auction_history(view: SeatView, ctx: PageContext, names: Names = None) -> None:
     t = ctx.t
     words = {"bid": None, "hold": t("yes"), "pass": t("pass")}
     lines = []
     for event in view.auction:
         said = str(event.value) if event.action == "bid" else words.get(event.action, event.action)
-        lines.append(f"{upper_first(_short_seat(event.seat, view, t))}: {said}")
+        lines.append(f"{_said(event.seat, view, t, names)}: {said}")
     if view.knocker is not None:
-        lines.insert(
-            0, t("{who} knocked 40 (Slå 40 an)", who=upper_first(_short_seat(view.knocker, view, t)))
-        )
+        lines.insert(0, t("{who} knocked 40 (Slå 40 an)", who=_said(view.knocker, view, t, names)))
     if lines:
         st.caption(" · ".join(lines))
 
@@ -408,10 +427,11 @@ def seat_controls(
     beginner: bool,
     picked_key: str,
     suggested: Declaration | None = None,
+    names: Names = None,
 ) -> None:
     """The table for the seat to move and what it can do now (cards to click, bids, declarations, the
     knock window, Ramse), from its own view only; ``act`` makes the chosen move. The Play page and the
-    shared tables both draw with it."""
+    shared tables (with the players' ``names``) both draw with it."""
     t = ctx.t
     phase = view.phase
     cards = hand_order(view)
@@ -422,6 +442,7 @@ def seat_controls(
             ctx,
             on_card=lambda card: act(PlayCard(view.seat, card)),
             marked=legal_marks(view, legal, beginner),
+            names=names,
         )
         st.caption(t("**Your turn:** click a card to play it."))
         return
@@ -438,6 +459,7 @@ def seat_controls(
             ctx,
             on_card=lambda card: toggle_pick(card, picked_key),
             marked=dict.fromkeys(picked, "picked"),
+            names=names,
         )
         shown = " ".join(card_text(c, ctx) for c in picked)
         if phase is Phase.DISCARD:
@@ -455,7 +477,7 @@ def seat_controls(
             args=(move,),
         )
         return
-    draw(view, ctx)
+    draw(view, ctx, names=names)
     if phase is Phase.SLAA_40:
         slaa_controls(view, ctx, act)
     elif phase is Phase.AUCTION:

@@ -16,12 +16,13 @@ from typing import Any
 import streamlit as st
 
 from trainer.coach import SCHEMES
+from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.evening import LEVELS
 from trainer.game import Move, Phase
 from trainer.safe_text import for_markdown, plain
 from trainer.store.tables import SharedTable, TablePlay, TableStore
-from trainer.tables import IDLE_SECONDS, seat_of_place
+from trainer.tables import IDLE_SECONDS, place_of_seat, seat_of_place
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import get_store
@@ -156,15 +157,36 @@ def _mine(ctx: PageContext, learner: int) -> None:
             st.rerun()
 
 
-def seat_label(table: SharedTable, place: int, ctx: PageContext) -> str:
-    t = ctx.t
+def player_name(table: SharedTable, place: int, ctx: PageContext) -> str:
+    """Who sits at ``place``, as plain text (escape it for the output): the player's name as typed,
+    "Computer" or "empty seat"."""
     seat = table.seats[place]
     if seat.kind == "human":
-        label = plain(seat.name)
+        return plain(seat.name)
+    return ctx.t("Computer") if seat.kind == "bot" else ctx.t("empty seat")
+
+
+def seat_names(table: SharedTable, number: int, ctx: PageContext) -> tuple[str, str, str]:
+    """The players' names by the seat each plays in deal ``number`` (two computers numbered by place),
+    for the table's seat labels and status lines."""
+    by_place = play_result.distinct_names([player_name(table, place, ctx) for place in range(3)])
+    return (
+        by_place[place_of_seat(Seat.FOREHAND, number)],
+        by_place[place_of_seat(Seat.MIDDLEHAND, number)],
+        by_place[place_of_seat(Seat.REARHAND, number)],
+    )
+
+
+def seat_label(table: SharedTable, place: int, ctx: PageContext) -> str:
+    """A place's label above the table (plain text): the name and whether a computer plays for now."""
+    t = ctx.t
+    seat = table.seats[place]
+    label = player_name(table, place, ctx)
+    if seat.kind == "human":
         return label + (" " + t("(a computer plays for now)") if seat.away else "")
     if seat.kind == "bot":
-        return t("Computer") + ("" if seat.scored else " " + t("(not scored)"))
-    return t("empty seat")
+        return label + ("" if seat.scored else " " + t("(not scored)"))
+    return label
 
 
 def _seats(ctx: PageContext, table: SharedTable, place: int, learner: int) -> None:
@@ -229,15 +251,16 @@ def _live(ctx: PageContext, table_id: int, learner: int) -> None:
     assert now.state is not None
     seat = seat_of_place(place, now.number)
     view = now.state.view(seat)
+    names = seat_names(table, now.number, ctx)
     st.caption(t("Deal {n} · you are {seat}", n=now.number, seat=seat_name(seat, t)))
     if table.seats[place].away:
         st.warning(t("A computer is playing for you while you were away."), icon=":material/smart_toy:")
         st.button(t("I'm back"), key="table_back", on_click=store.set_away, args=(table.id, place, False))
-    play_table.draw_status(view, ctx)
+    play_table.draw_status(view, ctx, names)
     if view.phase in (Phase.SLAA_40, Phase.AUCTION):
-        play_table.auction_history(view, ctx)
+        play_table.auction_history(view, ctx, names)
         play_table.ladder_caption(view, ctx)
-    play_table.draw_last_trick(view, ctx)
+    play_table.draw_last_trick(view, ctx, names)
     refusal = st.session_state.get(REFUSAL_KEY)
     if refusal is not None and refusal[0] == now.version:
         st.error(t_error(refusal[1], t), icon=":material/block:")
@@ -245,12 +268,17 @@ def _live(ctx: PageContext, table_id: int, learner: int) -> None:
         if now.turn is not None and now.turn.idle_left is not None:
             st.caption(t("{s} seconds left to move.", s=int(now.turn.idle_left)))
         play_table.seat_controls(
-            view, ctx, _act(table.id, learner, now.version), beginner=False, picked_key=PICKED_KEY
+            view,
+            ctx,
+            _act(table.id, learner, now.version),
+            beginner=False,
+            picked_key=PICKED_KEY,
+            names=names,
         )
         return
-    play_table.draw(view, ctx)
+    play_table.draw(view, ctx, names=names)
     if now.turn is not None:
-        who = seat_label(table, now.turn.place, ctx)
+        who = for_markdown(seat_label(table, now.turn.place, ctx))
         if now.turn.idle_left is not None and not now.turn.by_computer:
             st.caption(t("Waiting for {who} ({s} s)…", who=who, s=int(now.turn.idle_left)))
         else:
@@ -261,7 +289,7 @@ def _sheet(ctx: PageContext, table: SharedTable) -> None:
     t = ctx.t
     store = tables()
     deals = store.play.deals(table.evening_id)
-    names = [seat_label(table, place, ctx) for place in range(3)]
+    names = [player_name(table, place, ctx) for place in range(3)]
     play_result.score_sheet(ctx, store.evening(table), deals, names=names, key="table_sheet")
     records = [d.record for d in deals if d.finished and d.record]
     if records:

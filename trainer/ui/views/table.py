@@ -20,6 +20,7 @@ from trainer.deal import SKAT_SIZE, Seat
 from trainer.game import PlayCard, SeatView
 from trainer.games import Declaration
 from trainer.replay import Frame, GameRecord
+from trainer.safe_text import for_html, for_markdown, plain
 from trainer.text import upper_first
 from trainer.ui.context import PageContext
 from trainer.ui.terms import seat_name
@@ -65,6 +66,9 @@ class TableView:
     skat: tuple[Card | None, ...] = ()
     legal: frozenset[Card] = field(default_factory=frozenset)
     """The bottom seat's cards it may play now (empty when it is not its turn)."""
+    names: tuple[str, str, str] | None = None
+    """Who sits in each seat (a shared table's players, as typed: the view escapes them), by seat; None
+    labels the seats by their names only."""
 
     def hand(self, seat: Seat) -> SeatHand:
         return self.hands[int(seat)]
@@ -114,11 +118,14 @@ class TableView:
         )
 
     @classmethod
-    def from_seat_view(cls, view: SeatView, *, last_trick: bool = False) -> TableView:
+    def from_seat_view(
+        cls, view: SeatView, *, last_trick: bool = False, names: tuple[str, str, str] | None = None
+    ) -> TableView:
         """The table as ``view``'s seat sees it in a live deal (the play page): its own hand with the cards
         it may play now, the other hands as counts unless they lie open, the skat face down until the
         declarer's own discards lie there (the declarer sees them; nobody else does). ``last_trick``: with
-        no card on the table yet, show the trick just completed with its winner."""
+        no card on the table yet, show the trick just completed with its winner. ``names``: who sits in
+        each seat (by seat), for the seat labels."""
         hands = tuple(
             SeatHand(
                 seat,
@@ -153,13 +160,22 @@ class TableView:
             to_move=view.to_move,
             skat=skat,
             legal=frozenset(move.card for move in view.legal_moves if isinstance(move, PlayCard)),
+            names=names,
         )
 
 
-def _seat_caption(table: TableView, seat: Seat, ctx: PageContext) -> str:
+def _seat_caption(table: TableView, seat: Seat, ctx: PageContext, *, html: bool) -> str:
+    """A seat's label, escaped for HTML (``html``) or Markdown: its player's name when the table has
+    names, the seat and its role, and a mark when it is to move."""
     t = ctx.t
     title = seat_title(seat, table.declarer, t) if table.declarer is not None else seat_name(seat, t)
-    return upper_first(title) + (" ◀" if seat is table.to_move else "")
+    text = upper_first(title) + (" ◀" if seat is table.to_move else "")
+    if html:
+        text = escape(text)
+    if table.names is None:
+        return text
+    name = table.names[int(seat)]
+    return f"{for_html(name) if html else for_markdown(name)} · {text}"
 
 
 def _side_html(table: TableView, seat: Seat, ctx: PageContext, size: CardSize) -> str:
@@ -177,13 +193,20 @@ def _side_html(table: TableView, seat: Seat, ctx: PageContext, size: CardSize) -
     return (
         f'<div class="skat-seat" data-seat="{seat.name}" style="min-width:0;text-align:center">'
         f'<div style="font-weight:600;font-size:0.8rem;line-height:1.2;margin-bottom:4px">'
-        f"{escape(_seat_caption(table, seat, ctx))}</div>{column}"
+        f"{_seat_caption(table, seat, ctx, html=True)}</div>{column}"
         f'<div style="font-size:0.72rem;opacity:0.75">{escape(count)}</div></div>'
     )
 
 
-def _short_seat(seat: Seat, ctx: PageContext) -> str:
+TRICK_NAME = 12
+"""Longest player's name under a card of the trick (longer ones are cut with "…")."""
+
+
+def _short_seat(seat: Seat, ctx: PageContext, names: tuple[str, str, str] | None = None) -> str:
+    """A card's caption in the trick (plain text; the card figure escapes it): the player, or the seat."""
     t = ctx.t
+    if names is not None:
+        return plain(names[int(seat)], TRICK_NAME)
     return {Seat.FOREHAND: t("fore"), Seat.MIDDLEHAND: t("middle"), Seat.REARHAND: t("rear")}[seat]
 
 
@@ -193,7 +216,8 @@ def _centre_html(table: TableView, ctx: PageContext, size: CardSize) -> str:
     if table.trick:
         winner = table.trick_winner
         captions = [
-            _short_seat(seat, ctx) + (" ★" if seat is table.declarer else "") for seat, _ in table.trick
+            _short_seat(seat, ctx, table.names) + (" ★" if seat is table.declarer else "")
+            for seat, _ in table.trick
         ]
         states = [seat is winner for seat, _ in table.trick]
         parts.append(
@@ -277,7 +301,7 @@ def draw_table(
     st.html(table_html(table, ctx, size))
     draw_trick_caption(table, ctx)
     bottom = table.hand(table.bottom)
-    st.markdown(f"**{_seat_caption(table, table.bottom, ctx)}**")
+    st.markdown(f"**{_seat_caption(table, table.bottom, ctx, html=False)}**")
     if bottom.cards is None:
         st.html(
             card_row_html([None] * bottom.count, lang=ctx.lang, width=size.side, hidden_label=t("face down"))
@@ -296,11 +320,12 @@ def draw_table(
 
 def draw_trick_caption(table: TableView, ctx: PageContext) -> None:
     """Who won the completed trick on the table, and its card points."""
-    if table.trick_winner is not None:
-        st.caption(
-            ctx.t(
-                "{winner} wins the trick ({points} card points).",
-                winner=upper_first(seat_name(table.trick_winner, ctx.t)),
-                points=table.trick_points,
-            )
+    winner = table.trick_winner
+    if winner is not None:
+        who = (
+            upper_first(seat_name(winner, ctx.t))
+            if table.names is None
+            else for_markdown(table.names[int(winner)])
         )
+        points = table.trick_points
+        st.caption(ctx.t("{winner} wins the trick ({points} card points).", winner=who, points=points))
