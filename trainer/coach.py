@@ -15,6 +15,7 @@ sheet. No Streamlit here: the page draws what these functions compute.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import time
@@ -22,10 +23,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 
-from trainer.bidding import bid_table
-from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, Card, parse_card
+from trainer.bidding import allowed_declarations, bid_table
+from trainer.cards import ALL_CARDS, HAND_SIZE, RANK_ORDER_NULL, SKAT_SIZE, Card, card_points, parse_card
 from trainer.deal import Seat
 from trainer.extras import DANISH_EXTRAS, RamseResult, Spoerge, ramse_result
+from trainer.game import Bid, DealState, Discard, Hold, Move, Pass, Phase, PickUp
 from trainer.games import Declaration, GameType
 from trainer.play import is_trump
 from trainer.profiles import RuleProfile, get_profile
@@ -41,7 +43,7 @@ from trainer.settlement import (
     seeger_fabian,
     slaa_40_an_forfeit,
 )
-from trainer.value import GameResult, ValueBreakdown, evaluate_game
+from trainer.value import GameResult, ValueBreakdown, evaluate_game, highest_possible_value, matadors
 
 # --- bidding hints ------------------------------------------------------------------------------------------
 
@@ -517,10 +519,18 @@ def card_verdicts(
 
 
 def mistake_tags(
-    verdicts: Sequence[CardVerdict], *, declarer: bool, overbid: bool, won: bool | None
+    verdicts: Sequence[CardVerdict],
+    *,
+    declarer: bool,
+    overbid: bool,
+    won: bool | None,
+    decisions: Sequence[DecisionVerdict] = (),
 ) -> tuple[str, ...]:
-    """Tags for the store's "common mistakes": a costly card, an overbid game, a lost game as declarer."""
-    tags = []
+    """Tags for the store's "common mistakes": a costly decision (``costly_bid``, ``costly_pickup``,
+    ``costly_discard``, ``costly_game``), a costly card, an overbid game, a lost game as declarer."""
+    tags = [
+        f"costly_{v.kind}" for v in sorted(decisions, key=lambda v: DECISION_KINDS.index(v.kind)) if v.costly
+    ]
     if any(v.costly for v in verdicts):
         tags.append("costly_card")
     if declarer and overbid:
@@ -528,3 +538,393 @@ def mistake_tags(
     if declarer and won is False:
         tags.append("lost_as_declarer")
     return tuple(tags)
+
+
+# --- the learner's decisions judged with open hands ---------------------------------------------------------
+
+DECISION_KINDS: tuple[str, ...] = ("bid", "pickup", "discard", "game")
+"""The learner's decisions before the card play, in the order they are taken (the review names the first
+one that cost the game; the cards come after them)."""
+
+
+@dataclass(frozen=True)
+class ContractVerdict:
+    """One contract played with all hands open from the first lead: the declaration, the two cards that count
+    for the declarer (the discards, or the dealt skat of a hand game), whether the declarer wins it at the
+    bid (None: the time cap left it open), its value as the game would be scored (won or lost; None when
+    open), the declarer's card points (suit and grand) and whether the value fell short of the bid."""
+
+    declaration: Declaration
+    skat: tuple[Card, ...]
+    won: bool | None
+    value: int | None
+    points: int | None = None
+    overbid: bool = False
+
+
+def verdict_rank(verdict: ContractVerdict | None) -> tuple[int, int, int]:
+    """Orders contracts from the declarer's view: won before open before lost; among won the higher value,
+    among lost the smaller loss; then more card points."""
+    if verdict is None:
+        return (-1, 0, 0)
+    rank = 2 if verdict.won else 1 if verdict.won is None else 0
+    value = verdict.value or 0
+    return (rank, value if verdict.won else -value, verdict.points or 0)
+
+
+def best_contract(verdicts: Iterable[ContractVerdict | None]) -> ContractVerdict | None:
+    """The best of ``verdicts`` for the declarer (see :func:`verdict_rank`); None when there is none."""
+    found = [v for v in verdicts if v is not None]
+    return max(found, key=verdict_rank) if found else None
+
+
+def open_contract(
+    profile: RuleProfile,
+    declaration: Declaration,
+    hands: Sequence[Sequence[Card]],
+    skat: Sequence[Card],
+    declarer: Seat,
+    *,
+    bid: int,
+    matadors_count: int | None = None,
+    points_so_far: int = 0,
+    time_limit: float | None = 0.5,
+    node_limit: int | None = None,
+) -> ContractVerdict:
+    """Solve ``declaration`` with all hands open from forehand's lead and score it at ``bid``.
+
+    ``hands``: the three hands by seat (the declarer's after the discard), all the same size (a late position
+    works too: ``points_so_far`` are the declarer's points from earlier tricks); ``skat``: the cards that
+    count for the declarer. ``matadors_count`` defaults to the matadors of the declarer's hand and ``skat``.
+    With a cap the search may stop early: then what its bounds prove is used (won or lost known, the value
+    from the proven bound), or the verdict stays open (None). Schwarz is counted only when the declarer
+    takes every card point of a whole deal and the solver confirms every trick; a lost game's tricks are
+    taken as one (zero when the declarer has no card point), since the levels of a loss need no more."""
+    from trainer.solver import Analysis
+
+    hands_t = [tuple(hand) for hand in hands]
+    skat_t = tuple(skat)
+    game = declaration.game
+    count = matadors(((*hands_t[int(declarer)], *skat_t)), game) if matadors_count is None else matadors_count
+    analysis = Analysis(game, int(declarer), hands_t, skat_t)
+    leader = int(Seat.FOREHAND)
+    result = analysis.analyse(
+        hands_t, leader, points_so_far=points_so_far, time_limit=time_limit, node_limit=node_limit
+    )
+    pick = max if Seat.FOREHAND is declarer else min
+    low = pick(bound[0] for bound in result.bounds.values())
+    high = pick(bound[1] for bound in result.bounds.values())
+    if game.is_null:
+        won = True if low >= 1 else False if high < 1 else None
+        if won is None:
+            return ContractVerdict(declaration, skat_t, None, None)
+        scored = evaluate_game(
+            profile, declaration, matadors=0, bid=bid, declarer_points=0, declarer_tricks=0 if won else 1
+        )
+        return ContractVerdict(declaration, skat_t, scored.won, scored.value, None, scored.overbid)
+    by_points = True if profile.wins_on_points(low) else False if not profile.wins_on_points(high) else None
+    if by_points is None:
+        return ContractVerdict(declaration, skat_t, None, None)
+    points = low if by_points else high
+    tricks = _fewest_tricks(profile, points)
+    everything = points_so_far + sum(card_points(h) for h in hands_t) + card_points(skat_t)
+    if points >= everything and points_so_far == 0 and len(hands_t[0]) == HAND_SIZE:
+        again = analysis.analyse(
+            hands_t, leader, with_schwarz=True, time_limit=time_limit, node_limit=node_limit
+        )
+        answers = list(again.schwarz.values())
+        if answers and (any(answers) if Seat.FOREHAND is declarer else all(answers)) and again.complete:
+            tricks = HAND_SIZE
+    scored = evaluate_game(
+        profile, declaration, matadors=count, bid=bid, declarer_points=points, declarer_tricks=tricks
+    )
+    return ContractVerdict(declaration, skat_t, scored.won, scored.value, points, scored.overbid)
+
+
+def _fewest_tricks(profile: RuleProfile, points: int) -> int:
+    """The fewest tricks (at least one) that can hold ``points`` with the skat: a verdict's levels come from
+    the points, and schwarz only from a confirmed all-tricks answer."""
+    from trainer.errors import DeclarationError
+    from trainer.value import check_points_and_tricks
+
+    for tricks in range(1, HAND_SIZE):
+        try:
+            check_points_and_tricks(profile, points, tricks)
+        except DeclarationError:
+            continue
+        return tricks
+    return HAND_SIZE - 1
+
+
+def discard_candidates(
+    cards: Sequence[Card], game: GameType, first: Iterable[Sequence[Card]] = ()
+) -> list[tuple[Card, ...]]:
+    """Every pair of ``cards`` (the declarer's twelve) to lay away, ``first`` ones first (the learner's, the
+    bot's), then the rest most promising first: for suit and grand the fewest trumps, then the most card
+    points (points in the skat count for the declarer); for null the highest cards (the likeliest to take a
+    trick). A caller with a time budget tries them in this order and stops when it runs out."""
+    held = sorted(cards, key=lambda card: card.index)
+    ordered: list[tuple[Card, ...]] = []
+    for pair in first:
+        key = tuple(sorted(pair, key=lambda card: card.index))
+        if len(key) == SKAT_SIZE and all(card in held for card in key) and key not in ordered:
+            ordered.append(key)
+
+    def promise(pair: tuple[Card, ...]) -> tuple[int, int]:
+        if game.is_null:
+            return (-sum(RANK_ORDER_NULL.index(card.rank) for card in pair), 0)
+        return (sum(1 for card in pair if is_trump(card, game)), -card_points(pair))
+
+    rest = [pair for pair in itertools.combinations(held, SKAT_SIZE) if pair not in ordered]
+    return ordered + sorted(rest, key=promise)
+
+
+def best_discard(
+    profile: RuleProfile,
+    declaration: Declaration,
+    hands: Sequence[Sequence[Card]],
+    skat: Sequence[Card],
+    declarer: Seat,
+    *,
+    bid: int,
+    first: Iterable[Sequence[Card]] = (),
+    limit: int | None = None,
+    budget: float = 3.0,
+    time_limit: float | None = 0.5,
+    node_limit: int | None = None,
+) -> tuple[ContractVerdict | None, list[ContractVerdict]]:
+    """The best discard found for ``declaration`` with the skat known and all hands open: the declarer
+    (holding ``hands[declarer]`` and the ``skat``) tries the pairs of :func:`discard_candidates` in order,
+    at most ``limit`` of them, until ``budget`` seconds are spent (the ``first`` ones are always tried).
+    Returns the best verdict and every verdict tried, in the order tried."""
+    twelve = (*hands[int(declarer)], *skat)
+    count = matadors(twelve, declaration.game)
+    firsts = [tuple(pair) for pair in first]
+    deadline = time.perf_counter() + budget
+    tried: list[ContractVerdict] = []
+    for number, pair in enumerate(discard_candidates(twelve, declaration.game, firsts)):
+        if limit is not None and number >= limit:
+            break
+        if number >= len(firsts) and time.perf_counter() >= deadline:
+            break
+        kept = tuple(card for card in twelve if card not in pair)
+        layout = [tuple(hand) for hand in hands]
+        layout[int(declarer)] = kept
+        tried.append(
+            open_contract(
+                profile, declaration, layout, pair, declarer, bid=bid, matadors_count=count,
+                time_limit=time_limit, node_limit=node_limit,
+            )
+        )  # fmt: skip
+    return best_contract(tried), tried
+
+
+def game_alternatives(
+    profile: RuleProfile, cards: Sequence[Card], bid: int, *, hand: bool, besides: GameType | None = None
+) -> list[Declaration]:
+    """One plain declaration per game the hand could declare at ``bid`` (the four suits, grand, null): no
+    announcement, no Musik, no ouvert except a null ouvert when plain null is below the bid. ``cards``: what
+    the matadors are counted over (the ten cards and the skat). ``besides``: a game to leave out (the one
+    played)."""
+    found: dict[GameType, Declaration] = {}
+    for declaration in allowed_declarations(profile):
+        game = declaration.game
+        if declaration.hand != hand or game is besides or game in found:
+            continue
+        if declaration.schneider_announced or declaration.schwarz_announced or declaration.musik:
+            continue
+        if declaration.ouvert and not game.is_null:
+            continue
+        if highest_possible_value(profile, declaration, matadors(cards, game)) < bid:
+            continue
+        found[game] = declaration
+    return sorted(found.values(), key=lambda d: (d.game.is_null, d.ouvert, list(GameType).index(d.game)))
+
+
+@dataclass(frozen=True)
+class DecisionVerdict:
+    """One of the learner's decisions judged with open hands.
+
+    ``kind``: bid, pickup, discard or game (:data:`DECISION_KINDS`). ``chosen``: the contract the learner
+    played, open-handed (None for a pass); ``best``: the best alternative found (the hand game for a pickup,
+    the best discard, the best other game, the best game at the bid passed); ``tried``: every alternative
+    judged. ``costly``: this decision turned a game the learner could win into a loss (a pass: the learner
+    could have won a game at that bid while the other side won). ``passed_at``: the bid the learner passed.
+    """
+
+    kind: str
+    chosen: ContractVerdict | None
+    best: ContractVerdict | None
+    costly: bool
+    tried: tuple[ContractVerdict, ...] = ()
+    passed_at: int | None = None
+
+    @property
+    def better(self) -> bool:
+        """The alternative would have won, and more (or won where the choice lost)."""
+        if self.best is None or self.best.won is not True:
+            return False
+        if self.chosen is None or self.chosen.won is not True:
+            return True
+        return (self.best.value or 0) > (self.chosen.value or 0)
+
+
+def _replay_until(state: DealState, stop: Callable[[DealState, Move], bool]) -> DealState:
+    """A fresh copy of ``state``'s deal with its moves applied until ``stop(copy, next_move)`` is true."""
+    copy = DealState(state.profile, state.deal, **state.options)  # type: ignore[arg-type]
+    for move in state.history:
+        if stop(copy, move):
+            break
+        copy.apply(move)
+    return copy
+
+
+def _bot_discard(state: DealState, learner: Seat) -> tuple[Card, ...] | None:
+    """The discard a club-level bot (:func:`trainer.bots.choose`) makes from the learner's own view right
+    after the pickup (the same view the learner had); None when there is no pickup to replay."""
+    from trainer.bots import choose
+
+    def at_pickup(copy: DealState, move: Move) -> bool:
+        return isinstance(move, PickUp) or copy.phase is Phase.DECLARE
+
+    copy = _replay_until(state, at_pickup)
+    if copy.phase is Phase.PICKUP and copy.to_move is learner:
+        copy.apply(PickUp(learner))
+    if copy.phase is not Phase.DISCARD:
+        return None
+    move = choose(copy.view(learner), "club", seed=0).move
+    return tuple(move.cards) if isinstance(move, Discard) else None
+
+
+def _passed_at(state: DealState, learner: Seat) -> int | None:
+    """The bid the learner passed: the bid they were asked to hold, or the lowest they could have said."""
+
+    def at_pass(copy: DealState, move: Move) -> bool:
+        return isinstance(move, Pass) and move.seat is learner
+
+    copy = _replay_until(state, at_pass)
+    if copy.to_move is not learner or copy.phase is not Phase.AUCTION:
+        return None
+    legal = copy.legal_moves()
+    if any(isinstance(move, Hold) for move in legal):
+        said = [move.value for move in copy.history if isinstance(move, Bid)]
+        return said[-1] if said else None
+    bids = [move.value for move in legal if isinstance(move, Bid)]
+    return min(bids) if bids else None
+
+
+def decision_verdicts(
+    state: DealState,
+    learner: Seat,
+    *,
+    budget: float = 6.0,
+    time_limit: float | None = 0.5,
+    node_limit: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[DecisionVerdict]:
+    """The learner's decisions in a finished deal judged with all hands open, in :data:`DECISION_KINDS`
+    order.
+
+    As declarer: the bid (costly when the game with open cards is worth less than the bid), the pickup (a
+    picked-up game against the same game played hand with the dealt skat; a hand game against the best
+    discard with the skat known), the discard (against the other pairs, the learner's and the club bot's
+    first, then :func:`discard_candidates` order while the time lasts) and the game (against each other game
+    the hand could declare at the bid, after the learner's discard, the bot's and the most promising others,
+    six in all). As a defender who passed: the games the hand could have declared at the bid passed (picking
+    up, six discards each). ``budget`` seconds are shared by the steps; ``time_limit``/``node_limit`` cap
+    each solve. A Ramse, Slå 40 an and a deal without a game have no decisions here (empty list)."""
+    outcome = state.outcome()
+    declaration = state.declaration
+    declarer = state.declarer
+    bid = state.bid
+    if (
+        outcome is None or outcome.result is None or outcome.ramse_grand or declaration is None
+        or declarer is None or bid is None or state.knocker is not None
+    ):  # fmt: skip
+        return []
+    profile = state.profile
+    dealt = [tuple(state.deal.hand(seat)) for seat in Seat]
+    skat = tuple(state.deal.skat)
+    twelve = (*dealt[int(learner)], *skat)
+    steps = 4 if declarer is learner else 1
+
+    def tick(done: int) -> None:
+        if progress is not None:
+            progress(done, steps)
+
+    def contract(
+        d: Declaration, hands: Sequence[Sequence[Card]], counted: Sequence[Card], at: int
+    ) -> ContractVerdict:
+        return open_contract(
+            profile, d, hands, counted, learner, bid=at, time_limit=time_limit, node_limit=node_limit
+        )
+
+    def discarding(
+        d: Declaration, at: int, first: Sequence[Sequence[Card]], limit: int | None, seconds: float
+    ) -> tuple[ContractVerdict | None, list[ContractVerdict]]:
+        return best_discard(
+            profile, d, dealt, skat, learner, bid=at, first=first, limit=limit, budget=seconds,
+            time_limit=time_limit, node_limit=node_limit,
+        )  # fmt: skip
+
+    if declarer is not learner:
+        tick(0)
+        passed = _passed_at(state, learner)
+        if passed is None:
+            return []
+        games = game_alternatives(profile, twelve, passed, hand=False)
+        share = budget / max(1, len(games))
+        found = [v for v in (discarding(d, passed, (), 6, share)[0] for d in games) if v is not None]
+        best = best_contract(found)
+        missed = best is not None and best.won is True and outcome.won is True
+        tick(1)
+        return [DecisionVerdict("bid", None, best, missed, tuple(found), passed)]
+
+    discards = tuple(state.discards)
+    mine = dealt[int(learner)] if declaration.hand else tuple(c for c in twelve if c not in discards)
+    layout = list(dealt)
+    layout[int(learner)] = mine
+    tick(0)
+    chosen = contract(declaration, layout, skat if declaration.hand else discards, bid)
+    verdicts = [DecisionVerdict("bid", chosen, None, chosen.overbid)]
+
+    def cost(best: ContractVerdict | None) -> bool:
+        return chosen.won is False and best is not None and best.won is True
+
+    bot = _bot_discard(state, learner)
+    firsts = [pair for pair in (discards, bot) if pair]
+    null_ouvert = declaration.ouvert and declaration.game.is_null
+    tick(1)
+    if not declaration.hand:
+        hand_game = Declaration(declaration.game, hand=True, ouvert=null_ouvert)
+        if hand_game in allowed_declarations(profile):
+            other = contract(hand_game, dealt, skat, bid)
+            verdicts.append(DecisionVerdict("pickup", chosen, other, cost(other), (other,)))
+        best, tried = discarding(declaration, bid, firsts, None, budget / 2)
+        verdicts.append(DecisionVerdict("discard", chosen, best, cost(best), tuple(tried)))
+    else:
+        picked = Declaration(declaration.game, ouvert=null_ouvert)
+        best, tried = discarding(picked, bid, firsts, None, budget / 2)
+        verdicts.append(DecisionVerdict("pickup", chosen, best, cost(best), tuple(tried)))
+    tick(2)
+    games = game_alternatives(profile, twelve, bid, hand=declaration.hand, besides=declaration.game)
+    share = budget / 2 / max(1, len(games))
+    others: list[ContractVerdict] = []
+    for game in games:
+        if game.hand:
+            others.append(contract(game, dealt, skat, bid))
+            continue
+        found_best = discarding(game, bid, firsts, 6, share)[0]
+        if found_best is not None:
+            others.append(found_best)
+    tick(3)
+    best = best_contract(others)
+    verdicts.append(DecisionVerdict("game", chosen, best, cost(best), tuple(others)))
+    tick(4)
+    return verdicts
+
+
+def first_costly_decision(verdicts: Sequence[DecisionVerdict]) -> DecisionVerdict | None:
+    """The first decision (in :data:`DECISION_KINDS` order) that cost the game, if any."""
+    ordered = sorted(verdicts, key=lambda v: DECISION_KINDS.index(v.kind))
+    return next((v for v in ordered if v.costly), None)

@@ -16,16 +16,21 @@ import streamlit as st
 from trainer.cards import PLAYING_SEATS, Card
 from trainer.coach import (
     CardVerdict,
+    ContractVerdict,
     DealSummary,
+    DecisionVerdict,
     ScoreSheet,
     bidding_hints,
     card_verdicts,
+    decision_verdicts,
+    first_costly_decision,
     memory_check,
     mistake_tags,
     settlement_for,
+    verdict_rank,
 )
 from trainer.deal import Seat
-from trainer.errors import SkatError
+from trainer.errors import SkatError, upper_first
 from trainer.evening import TableDeal
 from trainer.game import (
     Bid,
@@ -216,6 +221,7 @@ def review(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDe
         record = _record(text, state.profile)
         if record is not None:
             bid_verdict(ctx, deal)
+            decisions_panel(ctx, stored, deal)
             verdict_panel(ctx, stored, record, [c for _, c in game.moves], deal)
             costly_card_panel(f"playdeal-{stored.id}", record, [c for _, c in game.moves], learner, ctx)
             left, right = st.columns(2)
@@ -279,18 +285,7 @@ def verdict_panel(
         verdicts = card_verdicts(record, moves, deal.learner, time_limit=1.0, progress=progress)
         bar.empty()
         cache[stored.id] = verdicts
-        outcome = deal.state.outcome()
-        if outcome is not None:
-            tags = mistake_tags(
-                verdicts,
-                declarer=outcome.declarer is deal.learner,
-                overbid=outcome.overbid,
-                won=outcome.won,
-            )
-            from trainer.store.play_store import PlayStore
-            from trainer.ui.progress_state import get_store
-
-            PlayStore(get_store()).add_mistakes(stored.id, tags)
+        _record_mistakes(stored, deal)
     lines = []
     for v in verdicts:
         card = card_label(v.card, ctx.lang)
@@ -317,6 +312,215 @@ def verdict_panel(
         st.markdown("\n".join(lines))
     else:
         st.caption(t("You had no real choice in this deal: each time only one card was legal."))
+
+
+def _record_mistakes(stored: StoredDeal, deal: TableDeal) -> None:
+    """Store the review's mistake tags: the card verdicts' and the decisions', whichever are judged."""
+    outcome = deal.state.outcome()
+    if outcome is None:
+        return
+    cards: list[CardVerdict] = st.session_state.get(VERDICTS_KEY, {}).get(stored.id, [])
+    decisions: list[DecisionVerdict] = st.session_state.get(DECISIONS_KEY, {}).get(stored.id, [])
+    tags = mistake_tags(
+        cards,
+        declarer=outcome.declarer is deal.learner,
+        overbid=outcome.overbid,
+        won=outcome.won,
+        decisions=decisions,
+    )
+    from trainer.store.play_store import PlayStore
+    from trainer.ui.progress_state import get_store
+
+    PlayStore(get_store()).add_mistakes(stored.id, tags)
+
+
+DECISIONS_KEY = "play_decision_cache"
+DECISION_BUDGET = 6.0
+"""Seconds the decision review may spend in all (each solve is capped too)."""
+DECISION_SOLVE_CAP = 1.0
+
+
+def _contract_words(verdict: ContractVerdict | None, ctx: PageContext) -> str:
+    """A contract's open-hand verdict in words: won (worth 72), lost (worth 48), or not settled."""
+    t = ctx.t
+    if verdict is None or verdict.won is None or verdict.value is None:
+        return t("not settled in time")
+    if verdict.won:
+        return t("won (worth {value})", value=verdict.value)
+    if verdict.overbid:
+        return t("lost: worth {value}, below the bid", value=verdict.value)
+    return t("lost (worth {value})", value=verdict.value)
+
+
+def _cards(cards: Sequence[Card], ctx: PageContext) -> str:
+    return " ".join(card_label(c, ctx.lang) for c in cards)
+
+
+def decision_kind_name(kind: str, ctx: PageContext) -> str:
+    t = ctx.t
+    return {
+        "bid": t("the bid"),
+        "pickup": t("picking up or playing hand"),
+        "discard": t("the discard"),
+        "game": t("the game"),
+    }[kind]
+
+
+def decision_line(v: DecisionVerdict, deal: TableDeal, ctx: PageContext) -> str:
+    """One decision and its open-hand verdict, as a list line."""
+    t = ctx.t
+    mark = "✗" if v.costly else "·" if v.better else "✓"
+    chosen, best = v.chosen, v.best
+    state = deal.state
+    if v.kind == "bid" and chosen is None:
+        if best is None:
+            return t(
+                "- Bid: {mark} you passed at {bid}; no game of your hand reached it.",
+                mark=mark,
+                bid=v.passed_at,
+            )
+        return t(
+            "- Bid: {mark} you passed at {bid}; with the skat known, {game} would have been {verdict}.",
+            mark=mark,
+            bid=v.passed_at,
+            game=declaration_name(best.declaration, t),
+            verdict=_contract_words(best, ctx),
+        )
+    if v.kind == "bid":
+        return t(
+            "- Bid: {mark} you won the auction at {bid}; your game with open cards: {verdict}.",
+            mark=mark,
+            bid=state.bid,
+            verdict=_contract_words(chosen, ctx),
+        )
+    if v.kind == "pickup" and best is not None and best.declaration.hand:
+        return t(
+            "- Pickup: {mark} you picked up; {game} would have been {verdict} (yours: {mine}).",
+            mark=mark,
+            game=declaration_name(best.declaration, t),
+            verdict=_contract_words(best, ctx),
+            mine=_contract_words(chosen, ctx),
+        )
+    if v.kind == "pickup":
+        return t(
+            "- Pickup: {mark} you played hand; picking up and laying away {cards} would have been {verdict} "
+            "(yours: {mine}).",
+            mark=mark,
+            cards=_cards(best.skat, ctx) if best else "–",
+            verdict=_contract_words(best, ctx),
+            mine=_contract_words(chosen, ctx),
+        )
+    if v.kind == "discard" and best is not None and set(best.skat) == set(state.discards):
+        return t(
+            "- Discard: {mark} your {cards}: {mine}; the best of the {n} discards tried.",
+            mark=mark,
+            cards=_cards(state.discards, ctx),
+            mine=_contract_words(chosen, ctx),
+            n=len(v.tried),
+        )
+    if v.kind == "discard":
+        return t(
+            "- Discard: {mark} your {cards}: {mine}; the best of {n} discards tried, "
+            "{best_cards}: {verdict}.",
+            mark=mark,
+            cards=_cards(state.discards, ctx),
+            mine=_contract_words(chosen, ctx),
+            n=len(v.tried),
+            best_cards=_cards(best.skat, ctx) if best else "–",
+            verdict=_contract_words(best, ctx),
+        )
+    ordered = sorted(v.tried, key=verdict_rank, reverse=True)  # the best alternative first
+    others = upper_first(
+        "; ".join(
+            t(
+                "{game} would have been {verdict}",
+                game=declaration_name(o.declaration, t),
+                verdict=_contract_words(o, ctx),
+            )
+            for o in ordered
+        )
+    )
+    return t(
+        "- Game: {mark} your {game}: {mine}. {others}",
+        mark=mark,
+        game=declaration_name(chosen.declaration, t) if chosen else "",
+        mine=_contract_words(chosen, ctx),
+        others=(others + ".") if others else t("No other game reached the bid."),
+    )
+
+
+def decisions_panel(ctx: PageContext, stored: StoredDeal, deal: TableDeal) -> None:
+    """ "Your decisions": the bid, the pickup, the discard and the game judged with all hands open (on
+    request: it takes a few seconds), and the first decision that cost the game ("could I have won?")."""
+    t = ctx.t
+    cache: dict[int, list[DecisionVerdict]] = st.session_state.setdefault(DECISIONS_KEY, {})
+    verdicts = cache.get(stored.id)
+    with st.container(key="play_decisions_panel"):
+        st.markdown(t("**Your decisions**"))
+        if verdicts is None:
+            if not st.button(
+                t("Judge my decisions (all hands open)"), key="play_decisions", icon=":material/rule:"
+            ):
+                return
+            from trainer.solver import warm_up
+
+            with st.spinner(t("The coach replays your bid, pickup, discard and game with all cards open…")):
+                warm_up(block=True)
+                verdicts = decision_verdicts(
+                    deal.state, deal.learner, budget=DECISION_BUDGET, time_limit=DECISION_SOLVE_CAP
+                )
+            cache[stored.id] = verdicts
+            _record_mistakes(stored, deal)
+        if not verdicts:
+            st.caption(t("No decision before the play to judge in this deal."))
+            return
+        st.markdown("\n".join(decision_line(v, deal, ctx) for v in verdicts))
+        st.caption(t("✓ right with open cards, ✗ cost the game, · a better choice existed"))
+        could_i_have_won(ctx, stored, deal, verdicts)
+
+
+def could_i_have_won(
+    ctx: PageContext, stored: StoredDeal, deal: TableDeal, verdicts: list[DecisionVerdict]
+) -> None:
+    """Name the first decision that cost the game (bid, pickup, discard, game), else the first costly card
+    when the cards are judged, else say that the decisions before the play kept the game winnable."""
+    t = ctx.t
+    outcome = deal.state.outcome()
+    if outcome is None or outcome.won is None:
+        return
+    lost = outcome.won is not (outcome.declarer is deal.learner)
+    if not lost:
+        return
+    first = first_costly_decision(verdicts)
+    if first is not None:
+        st.error(
+            t(
+                "Could you have won? The first decision that cost the game: {decision}.",
+                decision=decision_kind_name(first.kind, ctx),
+            ),
+            icon=":material/travel_explore:",
+        )
+        return
+    cards: list[CardVerdict] = st.session_state.get(VERDICTS_KEY, {}).get(stored.id, [])
+    costly = next((v for v in cards if v.costly), None)
+    if costly is not None:
+        st.warning(
+            t(
+                "Could you have won? Your decisions before the play did not cost it; the first card "
+                "that did: trick {n}, {card}.",
+                n=costly.index // PLAYING_SEATS + 1,
+                card=card_label(costly.card, ctx.lang),
+            ),
+            icon=":material/travel_explore:",
+        )
+        return
+    st.info(
+        t(
+            "Could you have won? None of your decisions before the play cost the game; judge your "
+            "cards below."
+        ),
+        icon=":material/travel_explore:",
+    )
 
 
 def _record(text: str, profile: Any) -> GameRecord | None:
@@ -423,6 +627,10 @@ def play_stats_panel(ctx: PageContext, learner_id: int) -> None:
         row.metric(t("Average score per deal (list)"), f"{stats.average_score:+.1f}")
     names = {
         "costly_card": t("a card that cost the game"),
+        "costly_bid": t("a bid that cost the game"),
+        "costly_pickup": t("picking up or playing hand cost the game"),
+        "costly_discard": t("a discard that cost the game"),
+        "costly_game": t("a game choice that cost the game"),
         "overbid": t("overbid as declarer"),
         "lost_as_declarer": t("lost as declarer"),
     }
