@@ -34,7 +34,7 @@ def modest(legal: tuple[Move, ...], bid: int | None) -> Move:
     return next(m for m in legal if not isinstance(m, Throw))
 
 
-def mid_trick(url: str) -> MidTrick:
+def mid_trick(url: str, profile: str = "international") -> MidTrick:
     """Anna (place 0), Bo (place 1) and a computer, played on through the store until a trick has cards
     on the table and it is Anna's turn (the players move as a modest player would; nobody is idle: the
     table waits an hour)."""
@@ -43,7 +43,7 @@ def mid_trick(url: str) -> MidTrick:
     table = store.open_table(
         host_learner_id=anna,
         host_name=HOST,
-        profile_name="international",
+        profile_name=profile,
         scheme="list",
         deals_planned=9,
         bot_level="beginner",
