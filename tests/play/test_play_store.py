@@ -68,3 +68,32 @@ def test_stats_count_the_learners_finished_deals(store: Store) -> None:
     assert (stats.deals, stats.as_declarer, stats.won_as_declarer) == (2, 1, 1)
     assert stats.average_score == 18.0  # (36 + 0) / 2
     assert stats.mistakes == (("costly_card", 1),)
+
+
+def test_a_class_stats_count_each_learner_apart(store: Store) -> None:
+    ida = store.get_or_create_learner("Ida").id
+    bo = store.get_or_create_learner("Bo").id
+    nobody = store.get_or_create_learner("Nobody").id
+    play = PlayStore(store)
+    lost = DealSummary(
+        "danish", seats_for(1), declarer=0, game="hearts", bid=30, matadors=1, declarer_points=40,
+        declarer_tricks=3,
+    )  # fmt: skip
+    won = DealSummary(
+        "danish", seats_for(1), declarer=0, game="clubs", bid=36, matadors=2, declarer_points=80,
+        declarer_tricks=7,
+    )  # fmt: skip
+    games = {ida: [(won, ()), (lost, ("costly_discard", "lost_as_declarer"))], bo: [(lost, ("costly_game",))]}
+    for learner, deals in games.items():
+        evening = _open(play, token=f"t{learner}", learner=learner)
+        for number, (summary, tags) in enumerate(deals, start=1):
+            deal = play.start_deal(evening, number, seed=number, seat=summary.seats[0])
+            play.finish_deal(deal.id, summary_json=summary.to_json(), mistakes=tags)
+    stats = play.stats_for([ida, bo, nobody])
+    assert set(stats) == {ida, bo, nobody}
+    assert (stats[ida].deals, stats[ida].as_declarer, stats[ida].won_as_declarer) == (2, 2, 1)
+    assert (stats[bo].deals, stats[bo].won_as_declarer, stats[bo].mistakes) == (1, 0, (("costly_game", 1),))
+    assert stats[nobody].deals == 0 and stats[nobody].average_score is None
+    for learner in (ida, bo, nobody):
+        assert stats[learner] == play.stats(learner)
+    assert play.stats_for([]) == {}

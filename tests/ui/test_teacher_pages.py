@@ -459,3 +459,39 @@ def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(
     dealt = rebuild_deal(get_profile("danish"), finished.seed, []).deal
     expected = sorted(sorted(c.iss for c in cards) for cards in (*(dealt.hand(s) for s in Seat), dealt.skat))
     assert rows == expected  # the finished deal's hands and skat, and nothing of the deal being played
+
+
+@pytest.mark.parametrize("name", ["Anna", XSS_NAMES[0]])
+def test_the_dashboard_shows_a_members_played_deals(classes: ClassStore, name: str) -> None:
+    """A member's finished deal at the Play page shows in the dashboard's games table (deals, won as
+    declarer, average list score, most common mistake), with the table as CSV; the name as plain text."""
+    from trainer.coach import DealSummary, seats_for
+    from trainer.store.play_store import PlayStore
+
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    for who in (name, "Bo"):
+        _join(_session(CLASS), code, who)
+    members = {m.name: m for m in classes.members(class_id)}
+    play = PlayStore(classes.store)
+    evening = play.open_evening(
+        "dashgames", learner_id=members[name].learner_id, profile_name="danish", scheme="list", level="club",
+        coach="beginner",
+    )  # fmt: skip
+    won = DealSummary(
+        "danish", seats_for(1), declarer=0, game="clubs", bid=36, matadors=2, declarer_points=80,
+        declarer_tricks=7,
+    )  # fmt: skip
+    deal = play.start_deal(evening.id, 1, seed=1, seat=0)
+    play.finish_deal(deal.id, summary_json=won.to_json(), mistakes=("costly_discard",))
+    teacher.switch_page(DASHBOARD).run()
+    assert not teacher.exception, teacher.exception
+    assert "Games played" in texts(teacher)
+    (table,) = [frame.value for frame in teacher.dataframe if "Won as declarer" in frame.value.columns]
+    rows = {row[0]: list(row[1:]) for row in table.itertuples(index=False)}
+    assert set(rows) == {name, "Bo"}  # one row per member, the name exactly as typed
+    assert rows[name] == [1, 1, 1, 36.0, "a discard that cost the game"]
+    assert rows["Bo"][0] == 0
+    labels = [str(b.proto.label) for b in teacher.get("download_button")]
+    assert "Download the games as CSV" in labels

@@ -10,6 +10,7 @@ a second tab one step behind, changes nothing and the page simply reloads the st
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -224,29 +225,44 @@ class PlayStore:
 
     def stats(self, learner_id: int) -> PlayStats:
         """The learner's finished deals counted (see :class:`PlayStats`)."""
+        return self.stats_for([learner_id])[learner_id]
+
+    def stats_for(self, learner_ids: Iterable[int]) -> dict[int, PlayStats]:
+        """:meth:`stats` of several learners (a class on the teacher's dashboard) in one query; a learner
+        without finished deals gets zeros."""
         from trainer.coach import DealSummary, settle
 
-        with self.store._read() as session:
-            rows = session.execute(
-                select(PlayDealRow.summary_json, PlayDealRow.mistakes)
-                .join(PlayEveningRow, PlayEveningRow.id == PlayDealRow.evening_id)
-                .where(PlayEveningRow.learner_id == learner_id, PlayDealRow.finished.is_(True))
-            ).all()
-        deals = as_declarer = won = 0
-        scores: list[float] = []
-        mistakes: Counter[str] = Counter()
-        for summary_json, tags in rows:
-            if summary_json is None:
-                continue
-            summary = DealSummary.from_json(summary_json)
-            deals += 1
-            mistakes.update((tags or "").split())
-            if summary.declarer == 0:
-                as_declarer += 1
-                result = summary.result()
-                won += int(result is not None and result.won)
-            amounts = settle(summary, "list")
-            if amounts is not None:
-                scores.append(float(amounts[0]))
-        average = sum(scores) / len(scores) if scores else None
-        return PlayStats(deals, as_declarer, won, average, tuple(mistakes.most_common(5)))
+        wanted = sorted(set(learner_ids))
+        found: dict[int, list[tuple[str | None, str | None]]] = {learner: [] for learner in wanted}
+        if wanted:
+            with self.store._read() as session:
+                rows = session.execute(
+                    select(PlayEveningRow.learner_id, PlayDealRow.summary_json, PlayDealRow.mistakes)
+                    .join(PlayEveningRow, PlayEveningRow.id == PlayDealRow.evening_id)
+                    .where(PlayEveningRow.learner_id.in_(wanted), PlayDealRow.finished.is_(True))
+                    .order_by(PlayDealRow.id)
+                ).all()
+            for learner, summary_json, tags in rows:
+                if learner is not None:
+                    found[learner].append((summary_json, tags))
+        stats: dict[int, PlayStats] = {}
+        for learner, deals_of in found.items():
+            deals = as_declarer = won = 0
+            scores: list[float] = []
+            mistakes: Counter[str] = Counter()
+            for summary_json, tags in deals_of:
+                if summary_json is None:
+                    continue
+                summary = DealSummary.from_json(summary_json)
+                deals += 1
+                mistakes.update((tags or "").split())
+                if summary.declarer == 0:
+                    as_declarer += 1
+                    result = summary.result()
+                    won += int(result is not None and result.won)
+                amounts = settle(summary, "list")
+                if amounts is not None:
+                    scores.append(float(amounts[0]))
+            average = sum(scores) / len(scores) if scores else None
+            stats[learner] = PlayStats(deals, as_declarer, won, average, tuple(mistakes.most_common(5)))
+        return stats

@@ -609,6 +609,20 @@ def score_sheet(
         st.line_chart(chart, height=220)
 
 
+def play_mistake_name(tag: str, t: Translator) -> str:
+    """A Play mistake tag in words (the store's "common mistakes", :func:`trainer.coach.mistake_tags`)."""
+    names = {
+        "costly_card": t("a card that cost the game"),
+        "costly_bid": t("a bid that cost the game"),
+        "costly_pickup": t("picking up or playing hand cost the game"),
+        "costly_discard": t("a discard that cost the game"),
+        "costly_game": t("a game choice that cost the game"),
+        "overbid": t("overbid as declarer"),
+        "lost_as_declarer": t("lost as declarer"),
+    }
+    return names.get(tag, tag)
+
+
 def play_stats_panel(ctx: PageContext, learner_id: int) -> None:
     """The learner's games at the Play page (for the progress page): deals played, won as declarer, the
     average score per deal in the list and the most common mistakes found in the reviews."""
@@ -625,19 +639,10 @@ def play_stats_panel(ctx: PageContext, learner_id: int) -> None:
     row.metric(t("Won as declarer"), f"{stats.won_as_declarer} / {stats.as_declarer}")
     if stats.average_score is not None:
         row.metric(t("Average score per deal (list)"), f"{stats.average_score:+.1f}")
-    names = {
-        "costly_card": t("a card that cost the game"),
-        "costly_bid": t("a bid that cost the game"),
-        "costly_pickup": t("picking up or playing hand cost the game"),
-        "costly_discard": t("a discard that cost the game"),
-        "costly_game": t("a game choice that cost the game"),
-        "overbid": t("overbid as declarer"),
-        "lost_as_declarer": t("lost as declarer"),
-    }
     if stats.mistakes:
         st.caption(
             t(
                 "Most common: {mistakes}",
-                mistakes=", ".join(f"{names.get(k, k)} ({n})" for k, n in stats.mistakes),
+                mistakes=", ".join(f"{play_mistake_name(k, t)} ({n})" for k, n in stats.mistakes),
             )
         )

@@ -1,5 +1,6 @@
 """Class dashboard (the class's teacher only): per learner answers, accuracy, reviews due and assignments
-done; a heatmap of skills × learners; the most common mistakes; CSV export."""
+done; a heatmap of skills × learners; the most common mistakes; the games played at the Play page (deals, won
+as declarer, average score, most common mistake); CSV export."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import streamlit as st
 
 from trainer.evening import loads_moves
 from trainer.profiles import get_profile
-from trainer.safe_text import for_plotly, plain
+from trainer.safe_text import csv_text, for_plotly, plain
+from trainer.store.play_store import PlayStore
 from trainer.store.tables import TableStore
 from trainer.tables import place_of_seat, rebuild_deal, seat_of_place
 from trainer.teacher import ClassDashboard, dashboard_csv
 from trainer.ui.context import PageContext, page_context
+from trainer.ui.pages.play_result import play_mistake_name
 from trainer.ui.pages.teacher_common import class_store, kind_title, md, mistake_text, require_teacher
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import declaration_name
@@ -159,6 +162,45 @@ def _mistakes(dash: ClassDashboard, ctx: PageContext) -> None:
             )
 
 
+def _games(class_id: int, dash: ClassDashboard, ctx: PageContext) -> None:
+    """The class's games at the Play page, one row per member: deals played, as declarer and won, the
+    average list score per deal and the most common mistake of the reviews; and as CSV."""
+    t = ctx.t
+    learner_of = {member.id: member.learner_id for member in class_store().members(dash.class_id)}
+    stats = PlayStore(get_store()).stats_for(learner_of.values())
+    st.subheader(t("Games played"))
+    if not any(s.deals for s in stats.values()):
+        st.caption(t("No deals played at the Play page yet."))
+        return
+    header = [
+        t("Learner"),
+        t("Deals"),
+        t("As declarer"),
+        t("Won as declarer"),
+        t("Average score per deal (list)"),
+        t("Most common mistake"),
+    ]
+    rows: list[list[object]] = []
+    for learner in dash.learners:
+        found = stats.get(learner_of.get(learner.member_id, -1))
+        if found is None:
+            continue
+        average = None if found.average_score is None else round(found.average_score, 1)
+        mistake = play_mistake_name(found.mistakes[0][0], t) if found.mistakes else ""
+        rows.append(
+            [plain(learner.name), found.deals, found.as_declarer, found.won_as_declarer, average, mistake]
+        )
+    st.dataframe(pd.DataFrame(rows, columns=header), hide_index=True, width="stretch", key="dashboard_games")
+    st.download_button(
+        t("Download the games as CSV"),
+        csv_text(header, rows),
+        file_name=f"class-{class_id}-games-{dash.at.date().isoformat()}.csv",
+        mime="text/csv",
+        key="dashboard_games_csv",
+        icon=":material/download:",
+    )
+
+
 def _tables(class_id: int, ctx: PageContext) -> None:
     """The class's shared tables: who sits where, the deals played and, once a deal is over, all its
     cards (never during a deal)."""
@@ -217,6 +259,7 @@ def render(ctx: PageContext) -> None:
     _heatmap(dash, ctx)
     _one_learner(dash, ctx)
     _mistakes(dash, ctx)
+    _games(class_id, dash, ctx)
     _tables(class_id, ctx)
     st.download_button(
         t("Download as CSV"),
