@@ -29,9 +29,9 @@ from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, seat_name, t_error
 
 TABLE_KEY = "table_id"
+# The table this session left with "Leave this table for now" (not reopened by itself until a reload).
+# (A comment, not a docstring: Streamlit's magic would draw a bare string of a page script on the page.)
 LEFT_KEY = "table_left"
-"""The table this session left with "Leave this table for now" (it is not reopened by itself until a
-reload)."""
 REFUSAL_KEY = "table_refusal"
 PICKED_KEY = "table_picked"
 CODE_PARAM = "code"
