@@ -60,7 +60,7 @@ def test_reload_sign_in_and_restart_return_to_the_same_trick(
     anna = signed_in(_db, HOST)  # a new sign-in: straight back to the table, no code typed, no click
     assert anna.session_state["table_id"] == mid.table_id
     assert anna.button(key="table_leave") is not None
-    assert "Leave this table for now\"" not in texts(anna)  # no note of the page's code drawn by magic
+    assert 'Leave this table for now"' not in texts(anna)  # no note of the page's code drawn by magic
     first = _picture(anna)
     assert {c.iss for _, c in trick} <= set().union(*first["rows"])  # the trick's cards lie there
     assert {key.rsplit("-", 1)[1] for key in first["cards"]} == hand  # Anna's turn: her hand as buttons
