@@ -134,26 +134,67 @@ def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
 
 _COUNT_RUNS = """() => {
   if (!window.__skatRuns) {
-    window.__skatRuns = {n: 0};
+    const runs = {n: 0, sent: 0, answered: 0};
+    window.__skatRuns = runs;
     new MutationObserver((changes) => {
       for (const change of changes) {
-        if (change.target.getAttribute('data-test-script-state') === 'running') window.__skatRuns.n += 1;
+        if (change.target.getAttribute('data-test-script-state') === 'running') runs.n += 1;
       }
     }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+    // A run so fast that React never paints "running" is still seen: count the messages the page sends
+    // the server and note when an answer came after the latest of them.
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+      runs.sent += 1;
+      if (!this.__skatCounted) {
+        this.__skatCounted = true;
+        this.addEventListener('message', () => { runs.answered = runs.sent; });
+      }
+      return send.call(this, data);
+    };
   }
-  return window.__skatRuns.n;
+  return {n: window.__skatRuns.n, sent: window.__skatRuns.sent};
 }"""
-_RAN_SINCE = """(n) => window.__skatRuns !== undefined && window.__skatRuns.n > n
-  && document.querySelector('[data-testid=stApp][data-test-script-state=notRunning]') !== null"""
+_RAN_SINCE = """(since) => {
+  const runs = window.__skatRuns;
+  if (runs === undefined) return false;
+  const idle = document.querySelector('[data-testid=stApp][data-test-script-state=notRunning]') !== null;
+  return idle && (runs.n > since.n || (runs.sent > since.sent && runs.answered >= runs.sent));
+}"""
 
 
 def rerun(page, action: Callable[[], object], *, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]
     """Do ``action`` (a click, an Enter, a file chosen) and wait until the app has run its script for it
     and is idle again. A condition, not a pause: an observer counts the runs the app starts, so a fast
-    run is not missed and a slow one is waited for."""
+    run is not missed and a slow one is waited for; a run too fast to be painted as running is seen
+    through the page's messages to the server and their answer. It first waits for the app to be idle."""
+    # An action taken while a run is still going restarts that run without the script state ever leaving
+    # "running", so the observer would see no new run: start from an idle app.
+    page.wait_for_selector(IDLE, timeout=timeout)
     since = page.evaluate(_COUNT_RUNS)
     action()
     page.wait_for_function(_RAN_SINCE, arg=since, timeout=timeout)
+
+
+def enter_text(page, box, text: str, *, tries: int = 3) -> None:  # type: ignore[no-untyped-def]
+    """Type ``text`` into the text field ``box``, press Enter and wait for the app's run. When the field
+    was drawn again before Enter (a run still on its way under load), what was typed is lost and Enter
+    sends nothing: then it is typed again. Fails when it never reaches the app."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for _ in range(tries):
+        page.wait_for_selector(IDLE, timeout=60_000)
+        box.fill(text)
+        since = page.evaluate(_COUNT_RUNS)
+        box.press("Enter")
+        try:
+            page.wait_for_function(_RAN_SINCE, arg=since, timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            if page.evaluate("(since) => window.__skatRuns.sent > since.sent", since):
+                page.wait_for_function(_RAN_SINCE, arg=since, timeout=60_000)  # sent: a slow run
+                return
+    raise AssertionError(f"typing {text!r} and Enter never reached the app")
 
 
 def settle(page) -> None:  # type: ignore[no-untyped-def]

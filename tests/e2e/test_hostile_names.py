@@ -17,7 +17,7 @@ import pytest
 
 from trainer.safe_text import plain
 
-from .conftest import join_class, rerun, run_app, screenshot_all_content, settle, wait_for_app
+from .conftest import enter_text, join_class, rerun, run_app, screenshot_all_content, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -129,8 +129,7 @@ def test_score_sheet_names(app_url: str, browser, width: int) -> None:  # type: 
     wait_for_app(page)
     page.get_by_role("tab", name="Score sheet").click()
     box = page.locator("[class*='st-key-calc-sheet-players'] input")
-    box.fill(", ".join(SHEET_NAMES))
-    rerun(page, lambda: box.press("Enter"))  # the names must be in before the game is added
+    enter_text(page, box, ", ".join(SHEET_NAMES))  # the names must be in before the game is added
     rerun(page, page.locator("[class*='st-key-calc-sheet-add'] button").click)
     page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
     wait_for_app(page)

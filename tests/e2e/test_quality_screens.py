@@ -13,7 +13,7 @@ import pytest
 from trainer.i18n import get_translator
 from trainer.ui.nav import PAGES
 
-from .conftest import SHOTS, open_app, rerun
+from .conftest import SHOTS, enter_text, open_app, rerun
 
 pytestmark = pytest.mark.browser
 
@@ -89,8 +89,7 @@ def test_chapters_with_live_elements_on_a_phone(app_url: str, browser) -> None: 
         _shot(page, f"chapter-{slug}-da-{rules}-390")
     _open(page, f"{app_url}/lesson?chapter=08-highest-bid&lang=da&rules=danish")
     guess = page.locator(".st-key-highest_bid-08-highest-bid-guess input").first
-    guess.fill("18")
-    rerun(page, lambda: guess.press("Enter"))
+    enter_text(page, guess, "18")
     rerun(page, page.locator(".st-key-highest_bid-08-highest-bid-show button").first.click)
     caption = page.get_by_text("ikke om du vinder spillet", exact=False).first
     caption.wait_for(timeout=30_000)
@@ -107,9 +106,8 @@ def test_beginner_moves(app_url: str, browser, width: int, lang: str) -> None:  
     page = browser.new_page(viewport={"width": width, "height": HEIGHT})
     _open(page, f"{app_url}/quiz?kind=game_value&seed=7&lang={lang}&rules=danish")
     answer = page.locator(".st-key-quiz_answer input").first
-    answer.fill("1")  # no game is worth 1
-    rerun(page, lambda: answer.press("Enter"))
-    page.locator(".st-key-quiz_check button").click()
+    enter_text(page, answer, "1")  # no game is worth 1
+    rerun(page, page.locator(".st-key-quiz_check button").click)
     page.locator("[data-testid=stAlertContentError]").first.wait_for(timeout=30_000)
     _check(page, "quiz wrong answer")
     assert page.locator("[data-testid=stMain] li").count() >= 2, "the explanation has no steps"
@@ -120,8 +118,7 @@ def test_beginner_moves(app_url: str, browser, width: int, lang: str) -> None:  
         _shot(page, f"quiz-{mode.split()[0].lower()}-{lang}-{width}")
     _open(page, f"{app_url}/value?lang={lang}&rules=international")
     hand = page.locator("[data-testid=stMain] input[type=text]").first
-    hand.fill("CJ HJ XX CT")
-    rerun(page, lambda: hand.press("Enter"))
+    enter_text(page, hand, "CJ HJ XX CT")
     error = page.locator("[data-testid=stAlertContentError]").first
     error.wait_for(timeout=30_000)
     assert "XX" in error.inner_text()
