@@ -49,3 +49,6 @@ def test_seats_and_status_name_the_players(_db: str) -> None:
     assert status in shown, shown
     for word in ("Left", "Right", "left ·", "right ·"):
         assert word not in shown
+    anna.button(key="table_leave").click().run()  # her tables, listed by the others' names, escaped
+    (go,) = [b for b in anna.button if b.key == f"table_go_{mid.table_id}"]
+    assert go.label.endswith(" · " + for_markdown(GUEST))

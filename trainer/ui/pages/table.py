@@ -149,7 +149,7 @@ def _mine(ctx: PageContext, learner: int) -> None:
     st.markdown(t("**Your tables**"))
     for table in mine[:8]:
         others = ", ".join(
-            plain(s.name) for s in table.seats if s.kind == "human" and s.learner_id != learner
+            for_markdown(s.name) for s in table.seats if s.kind == "human" and s.learner_id != learner
         )
         label = t("Table {code}", code=table.code) + (f" · {others}" if others else "")
         if st.button(label, key=f"table_go_{table.id}", icon=":material/table_restaurant:"):
