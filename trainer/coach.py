@@ -832,7 +832,9 @@ def decision_verdicts(
     the hand could declare at the bid, after the learner's discard, the bot's and the most promising others,
     six in all). As a defender who passed: the games the hand could have declared at the bid passed (picking
     up, six discards each). ``budget`` seconds are shared by the steps; ``time_limit``/``node_limit`` cap
-    each solve. A Ramse, Slå 40 an and a deal without a game have no decisions here (empty list)."""
+    each solve; games not reached within twice ``budget`` are left out of the game and bid verdicts. A
+    Ramse, Slå 40 an and a deal without a game have no decisions here (empty list)."""
+    stop = time.perf_counter() + 2 * budget  # the games left when this passes are not judged
     outcome = state.outcome()
     declaration = state.declaration
     declarer = state.declarer
@@ -874,7 +876,13 @@ def decision_verdicts(
             return []
         games = game_alternatives(profile, twelve, passed, hand=False)
         share = budget / max(1, len(games))
-        found = [v for v in (discarding(d, passed, (), 6, share)[0] for d in games) if v is not None]
+        found: list[ContractVerdict] = []
+        for game in games:
+            if time.perf_counter() >= stop:
+                break
+            judged = discarding(game, passed, (), 6, share)[0]
+            if judged is not None:
+                found.append(judged)
         best = best_contract(found)
         missed = best is not None and best.won is True and outcome.won is True
         tick(1)
@@ -911,6 +919,8 @@ def decision_verdicts(
     share = budget / 2 / max(1, len(games))
     others: list[ContractVerdict] = []
     for game in games:
+        if time.perf_counter() >= stop:
+            break
         if game.hand:
             others.append(contract(game, dealt, skat, bid))
             continue

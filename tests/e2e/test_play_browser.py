@@ -115,4 +115,11 @@ def test_a_whole_deal_by_clicking(app_url: str, browser, width: int, label: str)
     page.get_by_text("Score sheet ·").first.wait_for(timeout=30_000)
     screenshot_all_content(page, f"play-result-{label}")
     assert "auction" in shots
+    decide = page.locator(".st-key-play_decisions button")
+    if decide.count():  # a played game (not a passed-in deal): the review judges the learner's decisions
+        _click(page, decide.first)
+        first = page.locator(".st-key-play_decisions_panel li").first
+        first.wait_for(timeout=60_000)
+        assert first.inner_text().startswith("Bid:")
+        screenshot_all_content(page, f"play-decisions-{label}")
     page.close()

@@ -31,10 +31,10 @@ def _store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
     return url
 
 
-def _finished_evening(url: str, token: str, seed: int, number: int) -> TableDeal:
+def _finished_evening(url: str, token: str, seed: int, number: int, level: str = "beginner") -> TableDeal:
     """An evening whose deal ``number`` was played to the end (the learner following the coach)."""
     seat = Seat(seats_for(number)[0])
-    deal = TableDeal.new(INTERNATIONAL, seed, seat, "beginner")
+    deal = TableDeal.new(INTERNATIONAL, seed, seat, level)
     while not deal.finished:
         if deal.learner_to_move:
             deal.play(coach_suggestion(deal.view(), time_ms=20).move)
@@ -91,3 +91,33 @@ def test_a_defenders_pass_is_judged_and_could_i_have_won_looks_at_the_cards(_sto
     assert "- Bid: ✓ you passed at 18; with the skat known, " in shown
     assert "would have been lost (worth " in shown
     assert "Could you have won? None of your decisions before the play cost the game" in shown
+
+
+def test_could_i_have_won_names_the_first_costly_decision(_store: str) -> None:
+    deal = _finished_evening(_store, "reviewcostly", 14, 3, "club")
+    outcome = deal.state.outcome()
+    assert deal.state.declarer is deal.learner and outcome is not None and outcome.won is False
+    shown = _judge("reviewcostly")
+    # With open cards the learner's game was lost, and another game at the bid (or, when the time budget
+    # reaches it, another discard) would have been won: the review names the earliest such decision.
+    names = {
+        "Bid": "the bid",
+        "Pickup": "picking up or playing hand",
+        "Discard": "the discard",
+        "Game": "the game",
+    }
+    costly = [
+        line[2:].split(":")[0] for line in shown.splitlines() if line.startswith("- ") and ": ✗ " in line
+    ]
+    assert costly and set(costly) <= {"Discard", "Game"}
+    assert f"Could you have won? The first decision that cost the game: {names[costly[0]]}." in shown
+
+
+def test_could_i_have_won_says_when_no_choice_would_have_won(_store: str) -> None:
+    deal = _finished_evening(_store, "reviewhopeless", 38, 3, "club")
+    outcome = deal.state.outcome()
+    assert deal.state.declarer is deal.learner and outcome is not None and outcome.won is False
+    shown = _judge("reviewhopeless")
+    assert "your game with open cards: lost" in shown
+    assert not [line for line in shown.splitlines() if line.startswith("- ") and ": ✗ " in line]
+    assert "Could you have won? Not with these cards" in shown

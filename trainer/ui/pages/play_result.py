@@ -482,8 +482,9 @@ def decisions_panel(ctx: PageContext, stored: StoredDeal, deal: TableDeal) -> No
 def could_i_have_won(
     ctx: PageContext, stored: StoredDeal, deal: TableDeal, verdicts: list[DecisionVerdict]
 ) -> None:
-    """Name the first decision that cost the game (bid, pickup, discard, game), else the first costly card
-    when the cards are judged, else say that the decisions before the play kept the game winnable."""
+    """Name the first decision that cost the game (bid, pickup, discard, game); else say when the declarer's
+    game was lost with open cards whatever was chosen; else the first costly card when the cards are judged;
+    else that the decisions before the play did not cost it."""
     t = ctx.t
     outcome = deal.state.outcome()
     if outcome is None or outcome.won is None:
@@ -497,6 +498,16 @@ def could_i_have_won(
             t(
                 "Could you have won? The first decision that cost the game: {decision}.",
                 decision=decision_kind_name(first.kind, ctx),
+            ),
+            icon=":material/travel_explore:",
+        )
+        return
+    chosen = verdicts[0].chosen
+    if chosen is not None and chosen.won is False:
+        st.info(
+            t(
+                "Could you have won? Not with these cards: with open cards your game was lost from the first "
+                "lead, and none of the other choices tried would have won."
             ),
             icon=":material/travel_explore:",
         )
