@@ -230,24 +230,16 @@ def _leaks(at: AppTest, hidden: set[Card], lang: str) -> list[str]:
     return found
 
 
-@pytest.fixture
-def _db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'pages.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return url
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("profile", ["danish", "international"])
-def test_the_page_draws_and_keeps_no_hidden_card(_db: str, profile: str) -> None:
-    mid = mid_trick(_db, profile)
+def test_the_page_draws_and_keeps_no_hidden_card(page_db: str, profile: str) -> None:
+    mid = mid_trick(page_db, profile)
     state = mid.moment.state
     assert state is not None
     for place, name in ((0, HOST), (1, GUEST)):
         seat = seat_of_place(place, mid.moment.number)
         assert place_of_seat(seat, mid.moment.number) == place
-        at = signed_in(_db, name)
+        at = signed_in(page_db, name)
         assert at.session_state["table_id"] == mid.table_id
         hidden = set(ALL_CARDS) - known(state, seat)
         assert hidden and not _leaks(at, hidden, "en")

@@ -8,7 +8,6 @@ import csv
 import io
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,14 +22,6 @@ from trainer.store.tables import TablePlay, TableStore
 PAGE = "trainer/ui/pages/table.py"
 HOSTILE = "=1+1"
 T0 = datetime(2026, 5, 4, 19, 0, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True)
-def _db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'sheet.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return url
 
 
 @pytest.fixture
@@ -78,10 +69,10 @@ def _play_deals(url: str, host: int, deals: int) -> int:
 
 
 def test_table_sheet_downloads_as_csv_with_numbers_and_safe_names(
-    _db: str, downloads: dict[str, bytes]
+    page_db: str, downloads: dict[str, bytes]
 ) -> None:
-    host = make_account(_db, HOSTILE)
-    table_id = _play_deals(_db, host, deals=2)
+    host = make_account(page_db, HOSTILE)
+    table_id = _play_deals(page_db, host, deals=2)
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["rules"] = "international"
     at.run()
@@ -113,7 +104,7 @@ def test_table_sheet_downloads_as_csv_with_numbers_and_safe_names(
             amount, total = row[2 + 2 * p], row[3 + 2 * p]
             totals[p] += Decimal(amount) if amount else Decimal(0)
             assert Decimal(total) == totals[p]
-    store = TableStore(Store(_db))
+    store = TableStore(Store(page_db))
     stored = store.play.deals(store.get(table_id).evening_id)
     summaries = [DealSummary.from_json(d.summary_json) for d in stored if d.summary_json]
     assert tuple(totals) == ScoreSheet("list", summaries).totals()

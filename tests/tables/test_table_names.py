@@ -3,8 +3,6 @@ hostile name shows as typed), not the Play page's "left" and "right"."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.tables.helpers import GUEST, HOST, mid_trick, signed_in
@@ -15,23 +13,15 @@ from trainer.tables import place_of_seat
 from trainer.ui.terms import declaration_name
 
 
-@pytest.fixture(autouse=True)
-def _db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'tables.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return url
-
-
 @pytest.mark.slow
-def test_seats_and_status_name_the_players(_db: str) -> None:
-    mid = mid_trick(_db)
+def test_seats_and_status_name_the_players(page_db: str) -> None:
+    mid = mid_trick(page_db)
     assert mid.moment.state is not None and mid.moment.turn is not None
     view = mid.moment.state.view(mid.moment.turn.seat)
     assert view.declarer is not None and view.declaration is not None
     number = mid.moment.number
     names = {0: HOST, 1: GUEST, 2: "Computer"}
-    anna = signed_in(_db, HOST)
+    anna = signed_in(page_db, HOST)
     shown = texts(anna)
     html = "".join(str(e.value) for e in anna.html)
     for place in (1, 2):  # the side seats: their players' names in the table's HTML, escaped

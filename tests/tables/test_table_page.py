@@ -3,8 +3,6 @@ and play a whole deal; each session only ever holds and shows its own seat's car
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -16,14 +14,6 @@ from trainer.store.tables import TablePlay, TableStore
 from trainer.tables import seat_of_place
 
 PAGE = "trainer/ui/pages/table.py"
-
-
-@pytest.fixture(autouse=True)
-def _db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'tables.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return url
 
 
 def _session(url: str, name: str, lang: str = "en", rules: str = "international") -> AppTest:
@@ -58,15 +48,15 @@ def _no_leak(at: AppTest, hidden: set[str]) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("lang", "rules"), [("da", "danish")])  # English + international: the Chromium test
-def test_two_learners_and_a_computer_play_a_deal(_db: str, lang: str, rules: str) -> None:
-    anna = _session(_db, "Anna", lang, rules)
+def test_two_learners_and_a_computer_play_a_deal(page_db: str, lang: str, rules: str) -> None:
+    anna = _session(page_db, "Anna", lang, rules)
     anna.button(key="table_open_submit").click().run()
     assert not anna.exception, anna.exception
     table_id = anna.session_state["table_id"]
-    table = TableStore(Store(_db)).get(table_id)
+    table = TableStore(Store(page_db)).get(table_id)
     assert table.code in texts(anna)
 
-    bo = _session(_db, "Bo", lang, rules)
+    bo = _session(page_db, "Bo", lang, rules)
     bo.text_input(key="table_code").set_value(table.code.lower())
     bo.button(key="table_join_submit").click().run()
     assert bo.session_state["table_id"] == table_id
@@ -85,7 +75,7 @@ def test_two_learners_and_a_computer_play_a_deal(_db: str, lang: str, rules: str
             if button(at, "table_deal") is not None:  # "Next deal": the first one is over
                 over = True
                 break
-            _no_leak(at, _hidden_cards(_db, table_id, place))
+            _no_leak(at, _hidden_cards(page_db, table_id, place))
             done.append((place, step(at, prefer_pass=False)))
             if at.error and card_keys(at):  # a refused card: try the others
                 for key in card_keys(at):
@@ -95,21 +85,21 @@ def test_two_learners_and_a_computer_play_a_deal(_db: str, lang: str, rules: str
         if over:
             break
     else:
-        now = TablePlay(TableStore(Store(_db))).moment(table_id)
+        now = TablePlay(TableStore(Store(page_db))).moment(table_id)
         state = now.state
         phase = state.phase if state else None
         raise AssertionError(f"the deal did not end: {phase}, {now.turn}, {done[-12:]}")
-    deals = TableStore(Store(_db)).play.deals(table.evening_id)
+    deals = TableStore(Store(page_db)).play.deals(table.evening_id)
     assert len(deals) == 1 and deals[0].finished
     anna.run()
     assert len(anna.dataframe) >= 1  # the score sheet
 
 
-def test_a_stranger_cannot_open_someone_elses_table(_db: str) -> None:
-    anna = _session(_db, "Anna")
+def test_a_stranger_cannot_open_someone_elses_table(page_db: str) -> None:
+    anna = _session(page_db, "Anna")
     anna.button(key="table_open_submit").click().run()
     table_id = anna.session_state["table_id"]
-    eve = _session(_db, "Eve")
+    eve = _session(page_db, "Eve")
     eve.session_state["table_id"] = table_id  # a forged session value
     eve.run()
     assert "table_id" not in eve.session_state

@@ -4,7 +4,6 @@ to the same table, trick, hand and turn without any action."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,14 +15,6 @@ from tests.ui.helpers import APP, html_rows, texts
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
 from trainer.ui import auth
-
-
-@pytest.fixture(autouse=True)
-def _db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'tables.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return url
 
 
 def _reloaded(monkeypatch: pytest.MonkeyPatch, token: str) -> AppTest:
@@ -51,13 +42,13 @@ def _picture(at: AppTest) -> dict[str, Any]:
 
 @pytest.mark.slow
 def test_reload_sign_in_and_restart_return_to_the_same_trick(
-    _db: str, monkeypatch: pytest.MonkeyPatch
+    page_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    mid = mid_trick(_db)
+    mid = mid_trick(page_db)
     trick = mid.moment.state.view(mid.moment.turn.seat).current_trick  # type: ignore[union-attr]
     hand = {c.iss for c in mid.moment.state.hand(mid.moment.turn.seat)}  # type: ignore[union-attr]
 
-    anna = signed_in(_db, HOST)  # a new sign-in: straight back to the table, no code typed, no click
+    anna = signed_in(page_db, HOST)  # a new sign-in: straight back to the table, no code typed, no click
     assert anna.session_state["table_id"] == mid.table_id
     assert anna.button(key="table_leave") is not None
     assert 'Leave this table for now"' not in texts(anna)  # no note of the page's code drawn by magic
@@ -70,7 +61,7 @@ def test_reload_sign_in_and_restart_return_to_the_same_trick(
     assert again.session_state["table_id"] == mid.table_id
     assert _picture(again) == first
 
-    restarted = TablePlay(TableStore(Store(_db))).moment(mid.table_id)  # a server restart
+    restarted = TablePlay(TableStore(Store(page_db))).moment(mid.table_id)  # a server restart
     assert restarted.version == mid.moment.version
     assert restarted.turn is not None and restarted.turn.place == mid.moment.turn.place  # type: ignore[union-attr]
     assert restarted.state is not None and mid.moment.state is not None
