@@ -134,22 +134,17 @@ def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
 
 _COUNT_RUNS = """() => {
   if (!window.__skatRuns) {
-    const runs = {n: 0, sent: 0, answered: 0};
+    const runs = {n: 0, sent: 0};
     window.__skatRuns = runs;
     new MutationObserver((changes) => {
       for (const change of changes) {
         if (change.target.getAttribute('data-test-script-state') === 'running') runs.n += 1;
       }
     }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
-    // A run so fast that React never paints "running" is still seen: count the messages the page sends
-    // the server and note when an answer came after the latest of them.
+    // The messages the page sends the server: enter_text() tells "Enter sent nothing" from "a slow run".
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (data) {
       runs.sent += 1;
-      if (!this.__skatCounted) {
-        this.__skatCounted = true;
-        this.addEventListener('message', () => { runs.answered = runs.sent; });
-      }
       return send.call(this, data);
     };
   }
@@ -157,17 +152,15 @@ _COUNT_RUNS = """() => {
 }"""
 _RAN_SINCE = """(since) => {
   const runs = window.__skatRuns;
-  if (runs === undefined) return false;
-  const idle = document.querySelector('[data-testid=stApp][data-test-script-state=notRunning]') !== null;
-  return idle && (runs.n > since.n || (runs.sent > since.sent && runs.answered >= runs.sent));
+  return runs !== undefined && runs.n > since.n
+    && document.querySelector('[data-testid=stApp][data-test-script-state=notRunning]') !== null;
 }"""
 
 
 def rerun(page, action: Callable[[], object], *, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]
     """Do ``action`` (a click, an Enter, a file chosen) and wait until the app has run its script for it
     and is idle again. A condition, not a pause: an observer counts the runs the app starts, so a fast
-    run is not missed and a slow one is waited for; a run too fast to be painted as running is seen
-    through the page's messages to the server and their answer. It first waits for the app to be idle."""
+    run is not missed and a slow one is waited for. It first waits for the app to be idle."""
     # An action taken while a run is still going restarts that run without the script state ever leaving
     # "running", so the observer would see no new run: start from an idle app.
     page.wait_for_selector(IDLE, timeout=timeout)

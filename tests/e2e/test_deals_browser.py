@@ -107,6 +107,7 @@ def test_upload_a_real_sgf_file_and_open_a_game(app_url: str, browser, tmp_path:
     assert rules.evaluate("e => e.closest('label').innerText") == "International (ISkO)"
     page.locator(".st-key-deals_choice").click()
     options = page.get_by_role("option")
+    options.filter(has_text="Uploaded: ISS").first.wait_for(timeout=30_000)  # the list opens after the click
     assert options.filter(has_text="Uploaded: ISS").count() == 2
     # The viewer opens on the first uploaded game (541932) already: choosing it again runs nothing.
     options.filter(has_text="Uploaded: ISS 541932").first.click()
