@@ -1056,7 +1056,7 @@ class DealState:
             bid=self._bid,
             matadors=self.matadors,
             result=result,
-            list_score=result.list_score,
+            list_score=result.list_score * base.kontra_factor,  # kontra and re multiply the entry too
             thrown=self._thrown,
             ramse_grand=self._ramse_play,
             points=points,

@@ -97,7 +97,8 @@ def kontra_allowed(cards_played: int, config: KontraConfig = KONTRA) -> bool:
     return 0 <= cards_played <= config.latest_cards_played
 
 
-def _kontra_words(factor: int) -> list[Message]:
+def kontra_words(factor: int) -> list[Message]:
+    """How a kontra/re multiplier is said (nothing when there was none)."""
     return [Message(N_("kontra/re: value × {factor}"), {"factor": factor})] if factor != 1 else []
 
 
@@ -111,7 +112,7 @@ def list_settlement(
     score = profile.list_score(result.won, value)
     working = [
         _game_line(result),
-        *_kontra_words(factor),
+        *kontra_words(factor),
         Message(N_("won: +{value}"), {"value": value})
         if result.won
         else Message(
@@ -166,7 +167,7 @@ def seeger_fabian(
     sitting_out = _table(table_size)
     factor = kontra_factor(kontra, re)
     value = result.value * factor
-    working = [_game_line(result), *_kontra_words(factor)]
+    working = [_game_line(result), *kontra_words(factor)]
     if result.won:
         declarer = value + config.won_bonus
         opponent = 0

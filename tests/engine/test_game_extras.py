@@ -37,7 +37,7 @@ from trainer.game import (
 )
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.settlement import ramse_money
+from trainer.settlement import list_settlement, ramse_money
 
 # Forehand's first five cards hold no Jack; the ♣J arrives with the second five.
 NO_JACKS_FIRST = make_deal(
@@ -209,6 +209,10 @@ def test_kontra_and_re_double_the_value() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.kontra and outcome.re and outcome.kontra_factor == 4
     assert outcome.rate_factor == 1
+    # the list entry is multiplied too, as the plain-list settlement writes it
+    assert outcome.result is not None and outcome.list_score == 4 * outcome.result.list_score
+    written = list_settlement(INTERNATIONAL, outcome.result, kontra=True, re=True).declarer
+    assert outcome.list_score == written
 
 
 def test_throwing_during_play_is_lost_with_the_declared_levels() -> None:

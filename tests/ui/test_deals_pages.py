@@ -312,3 +312,23 @@ def test_could_i_have_won_after_the_game() -> None:
 def test_every_page_renders_in_both_languages_and_rules(page: str, lang: str, rules: str) -> None:
     at = _open(page, lang=lang, rules=rules)
     assert at.title and not at.exception
+
+
+def test_the_result_sentence_counts_kontra_and_re() -> None:
+    """After kontra and re the value and the list entry said in the result are four times the game's."""
+    from trainer.games import Declaration, GameType
+    from trainer.i18n import get_translator
+    from trainer.profiles import INTERNATIONAL
+    from trainer.ui.context import PageContext
+    from trainer.ui.pages.deals_common import result_text
+    from trainer.value import evaluate_game
+
+    result = evaluate_game(
+        INTERNATIONAL, Declaration(GameType.CLUBS), matadors=1, bid=18, declarer_points=40, declarer_tricks=3
+    )
+    ctx = PageContext("en", INTERNATIONAL, get_translator("en"))
+    plain = result_text(result, ctx)
+    doubled = result_text(result, ctx, kontra_factor=4)
+    assert f"Value {result.value}, in the list {result.list_score:+d}." in plain
+    assert f"Value {4 * result.value}, in the list {4 * result.list_score:+d}." in doubled
+    assert "kontra/re: value × 4" in doubled and "kontra" not in plain

@@ -16,6 +16,7 @@ from trainer.records.deals import ExampleDeal, load_all
 from trainer.replay import (
     GameRecord,
 )
+from trainer.settlement import kontra_words
 from trainer.ui.context import PageContext
 from trainer.ui.terms import t_message
 from trainer.value import GameResult
@@ -79,8 +80,9 @@ def pick_game(ctx: PageContext, *, examples_only: bool = False) -> Choice:
     return by_key[str(chosen)]
 
 
-def result_text(result: GameResult, ctx: PageContext) -> str:
-    """One sentence: won or lost, points, and the value it is scored on."""
+def result_text(result: GameResult, ctx: PageContext, *, kontra_factor: int = 1) -> str:
+    """One sentence: won or lost, points, and the value it is scored on (``kontra_factor``: 2 after a
+    kontra, 4 after a re, which multiply the value and the list entry)."""
     t = ctx.t
     verdict = t_message(result.reason_message, t)
     levels = []
@@ -88,6 +90,7 @@ def result_text(result: GameResult, ctx: PageContext) -> str:
         levels.append(t("schwarz"))
     elif result.schneider:
         levels.append(t("schneider"))
+    levels.extend(t_message(words, t) for words in kontra_words(kontra_factor))
     extra = f" ({', '.join(levels)})" if levels else ""
     return t(
         "Result: {verdict}. The declarer has {points} card points{extra}. "
@@ -95,6 +98,6 @@ def result_text(result: GameResult, ctx: PageContext) -> str:
         verdict=verdict,
         points=result.declarer_points,
         extra=extra,
-        value=result.value,
-        score=f"{result.list_score:+d}",
+        value=result.value * kontra_factor,
+        score=f"{result.list_score * kontra_factor:+d}",
     )

@@ -177,7 +177,9 @@ def result_panel(ctx: PageContext, current: Evening, stored: StoredDeal, deal: T
                 bid=outcome.bid,
             )
         )
-        (st.success if outcome.result.won else st.error)(result_text(outcome.result, ctx))
+        (st.success if outcome.result.won else st.error)(
+            result_text(outcome.result, ctx, kontra_factor=outcome.kontra_factor)
+        )
         settlement = settlement_for(summary, current.scheme)
         if settlement is not None:
             st.caption(" · ".join(t_message(line, t) for line in settlement.working_parts))
