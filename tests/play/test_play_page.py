@@ -145,6 +145,10 @@ def test_ramse_after_everyone_passes(_fast_table: str) -> None:
         if summary.kind == "ramse":
             assert "Ramse" in texts(at)
             assert any(a in ("play_ramse_0", "two") for a in actions)
+            # ISS notation cannot hold a Ramse: no record, no download, and the page says why
+            assert last.record is None
+            assert "ISS notation has no place for a Ramse, so this deal has no .sgf download." in texts(at)
+            assert not any(b.proto.label == "Download the deal (.sgf)" for b in at.get("download_button"))
             return
         button(at, "play_deal").click().run()
     pytest.fail("no all-pass in 12 deals")

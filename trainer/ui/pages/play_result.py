@@ -41,6 +41,7 @@ from trainer.game import (
     Kontra,
     Move,
     NoCall,
+    Outcome,
     Pass,
     PickUp,
     PlayCard,
@@ -183,7 +184,22 @@ def result_panel(ctx: PageContext, current: Evening, stored: StoredDeal, deal: T
         settlement = settlement_for(summary, current.scheme)
         if settlement is not None:
             st.caption(" · ".join(t_message(line, t) for line in settlement.working_parts))
+    if stored.record is None:
+        st.caption(no_record_reason(outcome, t))
     review(ctx, current, stored, deal)
+
+
+def no_record_reason(outcome: Outcome, t: Translator) -> str:
+    """Why a finished deal has no .sgf download: ISS notation has no place for what happened in it."""
+    if outcome.ramse is not None:
+        return t("ISS notation has no place for a Ramse, so this deal has no .sgf download.")
+    if outcome.slaa_40_failed:
+        return t("ISS notation has no place for a failed Slå 40 an, so this deal has no .sgf download.")
+    if outcome.thrown:
+        return t("ISS notation has no place for thrown cards, so this deal has no .sgf download.")
+    if outcome.declaration is not None and outcome.declaration.musik:
+        return t("ISS notation has no place for Musik, so this deal has no .sgf download.")
+    return t("This deal could not be written in ISS notation, so it has no .sgf download.")
 
 
 def review(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDeal) -> None:
