@@ -136,13 +136,16 @@ def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
 
 _COUNT_RUNS = """() => {
   if (!window.__skatRuns) {
-    const runs = {n: 0, sent: 0};
+    const runs = {n: 0, done: 0, sent: 0};
     window.__skatRuns = runs;
     new MutationObserver((changes) => {
       for (const change of changes) {
-        if (change.target.getAttribute('data-test-script-state') === 'running') runs.n += 1;
+        const state = change.target.getAttribute('data-test-script-state');
+        if (state === 'running') runs.n += 1;
+        if (state === 'notRunning' && change.oldValue !== 'notRunning') runs.done += 1;
       }
-    }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+    }).observe(document.body, {attributes: true, attributeOldValue: true, subtree: true,
+      attributeFilter: ['data-test-script-state']});
     // The messages the page sends the server: enter_text() tells "Enter sent nothing" from "a slow run".
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (data) {
@@ -150,11 +153,14 @@ _COUNT_RUNS = """() => {
       return send.call(this, data);
     };
   }
-  return {n: window.__skatRuns.n, sent: window.__skatRuns.sent};
+  const runs = window.__skatRuns;
+  return {n: runs.n, done: runs.done, sent: runs.sent};
 }"""
+# A run started since, or one that ended since: an action that met a run already going (a page that runs
+# itself again, a fragment) is folded into it, and the state goes from "running" to idle without a new start.
 _RAN_SINCE = """(since) => {
   const runs = window.__skatRuns;
-  return runs !== undefined && runs.n > since.n
+  return runs !== undefined && (runs.n > since.n || runs.done > since.done)
     && document.querySelector('[data-testid=stApp][data-test-script-state=notRunning]') !== null;
 }"""
 
@@ -175,7 +181,7 @@ def rerun(page, action: Callable[[], object], *, timeout: float = 60_000) -> Non
         return
     except PlaywrightTimeout:
         if _sent_since(page, since):
-            page.wait_for_function(_RAN_SINCE, arg=since, timeout=timeout)  # sent: a slow run
+            page.wait_for_function(_RAN_SINCE, arg=since, timeout=2 * timeout)  # sent: a slow run
             return
     page.wait_for_selector(IDLE, timeout=timeout)
     since = page.evaluate(_COUNT_RUNS)
@@ -203,7 +209,7 @@ def enter_text(page, box, text: str, *, tries: int = 3) -> None:  # type: ignore
             return
         except PlaywrightTimeout:
             if _sent_since(page, since):
-                page.wait_for_function(_RAN_SINCE, arg=since, timeout=60_000)  # sent: a slow run
+                page.wait_for_function(_RAN_SINCE, arg=since, timeout=120_000)  # sent: a slow run
                 return
     raise AssertionError(f"typing {text!r} and Enter never reached the app")
 

@@ -58,7 +58,9 @@ def test_a_refused_card_in_play_a_seat(app_url: str, browser, width: int, label:
     screenshot(page, f"deals-play-refusal-{label}", full_page=True)
     # A legal card is played and the game goes on.
     rerun(page, page.locator(".st-key-play_hand-S9 button").click)
-    assert page.locator("[data-testid=stAlertContentError]").filter(has_text="cannot be played").count() == 0
+    refusal = page.locator("[data-testid=stAlertContentError]").filter(has_text="cannot be played")
+    refusal.first.wait_for(state="detached", timeout=60_000)
+    page.locator(".st-key-play_hand-S9").wait_for(state="detached", timeout=60_000)  # the ♠9 left the hand
     page.close()
 
 
@@ -89,7 +91,7 @@ def test_upload_a_real_sgf_file_and_open_a_game(app_url: str, browser, tmp_path:
     load = page.locator(".st-key-upload_load_file button")
     load.wait_for(timeout=30_000)
     rerun(page, load.click)
-    page.get_by_text("2 games loaded.").first.wait_for(timeout=30_000)
+    page.get_by_text("2 games loaded.").first.wait_for(timeout=60_000)
     error = page.locator("[data-testid=stAlertContentError]").filter(has_text="1 record could not be used")
     assert error.count() == 1
     body = page.locator("[data-testid=stMain]").inner_text()
