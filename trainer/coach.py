@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 
 from trainer.bidding import allowed_declarations, bid_table
+from trainer.calc import SCHEMES as SCHEMES  # the schemes a score sheet can be kept in (re-exported)
 from trainer.cards import ALL_CARDS, HAND_SIZE, RANK_ORDER_NULL, SKAT_SIZE, Card, card_points, parse_card
 from trainer.deal import Seat
 from trainer.extras import DANISH_EXTRAS, RamseResult, Spoerge, ramse_result
@@ -228,8 +229,6 @@ def memory_check(
 
 # --- the evening's score sheet ------------------------------------------------------------------------------
 
-SCHEMES: tuple[str, ...] = ("list", "seeger_fabian", "danish_money", "online_stakes")
-"""The settlement schemes a score sheet can be kept in."""
 PLAYERS = 3
 """The learner (player 0) and two computer opponents (players 1 and 2)."""
 

@@ -93,6 +93,17 @@ GAME_CHOICES: tuple[GameType, ...] = tuple(_GAME_NAMES)
 """The games offered in game pickers, in the traditional order."""
 
 
+def scheme_name(scheme: str, t: Translator) -> str:
+    """A settlement scheme (:data:`trainer.calc.SCHEMES`) in words."""
+    names = {
+        "list": t("List"),
+        "seeger_fabian": t("Seeger-Fabian"),
+        "danish_money": t("Danish money (øre)"),
+        "online_stakes": t("Online stakes with commission"),
+    }
+    return names[scheme]
+
+
 def seat_name(seat: Seat, t: Translator) -> str:
     """E.g. 'forehand' / 'forhånd (forehand)'."""
     names = {

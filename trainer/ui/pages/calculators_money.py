@@ -14,13 +14,12 @@ from trainer.profiles import RuleProfile
 from trainer.safe_text import csv_text, for_markdown, for_plotly, plain
 from trainer.text import upper_first
 from trainer.ui.context import PageContext, page_context
-from trainer.ui.terms import declaration_name, profile_name, t_error, t_message
+from trainer.ui.terms import declaration_name, profile_name, scheme_name, t_error, t_message
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.settlement import (
     money,
     options_inputs,
     result_inputs,
-    scheme_name,
     schemes_view,
 )
 

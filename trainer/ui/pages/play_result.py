@@ -15,6 +15,7 @@ import streamlit as st
 
 from trainer.cards import PLAYING_SEATS, Card
 from trainer.coach import (
+    SCHEMES,
     CardVerdict,
     ContractVerdict,
     DealSummary,
@@ -58,7 +59,7 @@ from trainer.safe_text import csv_text
 from trainer.store.play_store import Evening, StoredDeal
 from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, result_text
-from trainer.ui.terms import card_label, declaration_name, game_word, t_message, value_words
+from trainer.ui.terms import card_label, declaration_name, game_word, scheme_name, t_message, value_words
 from trainer.ui.views.analysis import costly_card_panel
 
 HINTS_KEY = "play_bid_hints"
@@ -66,12 +67,8 @@ VIEWER_PAGE = "trainer/ui/pages/deals.py"
 
 
 def scheme_names(t: Translator) -> dict[str, str]:
-    return {
-        "list": t("List (points)"),
-        "seeger_fabian": t("Seeger-Fabian"),
-        "danish_money": t("Danish money (øre)"),
-        "online_stakes": t("Online stakes with commission"),
-    }
+    """Every settlement scheme in words, for a choice of scheme."""
+    return {scheme: scheme_name(scheme, t) for scheme in SCHEMES}
 
 
 def player_names(t: Translator) -> tuple[str, str, str]:

@@ -14,7 +14,7 @@ from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.settlement import Settlement
 from trainer.ui.context import is_danish
-from trainer.ui.terms import t_error, t_message
+from trainer.ui.terms import scheme_name, t_error, t_message
 from trainer.ui.widgets.base import WidgetContext, checked_number
 from trainer.ui.widgets.game_value import declaration_inputs, matadors_input
 from trainer.value import GameResult, check_card_points, check_tricks, evaluate_game
@@ -34,16 +34,6 @@ def money(amount: Decimal, scheme: str = "", lang: str = "en") -> str:
 def unit_name(unit: str, t: Translator) -> str:
     """The settlement's unit in words: points, øre or money."""
     return {"points": t("points"), "øre": "øre", "money": t("money")}.get(unit, unit)
-
-
-def scheme_name(scheme: str, t: Translator) -> str:
-    names = {
-        "list": t("List"),
-        "seeger_fabian": t("Seeger-Fabian"),
-        "danish_money": t("Danish money (øre)"),
-        "online_stakes": t("Online stakes with commission"),
-    }
-    return names[scheme]
 
 
 def result_inputs(ctx: WidgetContext) -> GameResult | None:
