@@ -136,16 +136,13 @@ def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
 
 _COUNT_RUNS = """() => {
   if (!window.__skatRuns) {
-    const runs = {n: 0, done: 0, sent: 0};
+    const runs = {n: 0, sent: 0};
     window.__skatRuns = runs;
     new MutationObserver((changes) => {
       for (const change of changes) {
-        const state = change.target.getAttribute('data-test-script-state');
-        if (state === 'running') runs.n += 1;
-        if (state === 'notRunning' && change.oldValue !== 'notRunning') runs.done += 1;
+        if (change.target.getAttribute('data-test-script-state') === 'running') runs.n += 1;
       }
-    }).observe(document.body, {attributes: true, attributeOldValue: true, subtree: true,
-      attributeFilter: ['data-test-script-state']});
+    }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
     // The messages the page sends the server: enter_text() tells "Enter sent nothing" from "a slow run".
     const send = WebSocket.prototype.send;
     WebSocket.prototype.send = function (data) {
@@ -153,14 +150,11 @@ _COUNT_RUNS = """() => {
       return send.call(this, data);
     };
   }
-  const runs = window.__skatRuns;
-  return {n: runs.n, done: runs.done, sent: runs.sent};
+  return {n: window.__skatRuns.n, sent: window.__skatRuns.sent};
 }"""
-# A run started since, or one that ended since: an action that met a run already going (a page that runs
-# itself again, a fragment) is folded into it, and the state goes from "running" to idle without a new start.
 _RAN_SINCE = """(since) => {
   const runs = window.__skatRuns;
-  return runs !== undefined && (runs.n > since.n || runs.done > since.done)
+  return runs !== undefined && runs.n > since.n
     && document.querySelector('[data-testid=stApp][data-test-script-state=notRunning]') !== null;
 }"""
 

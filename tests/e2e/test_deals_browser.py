@@ -14,7 +14,7 @@ import pytest
 
 from trainer.records.samples import iss_sample_text
 
-from .conftest import open_app, rerun, screenshot, screenshot_all_content, settle
+from .conftest import IDLE, open_app, rerun, screenshot, screenshot_all_content, settle
 
 pytestmark = pytest.mark.browser
 
@@ -90,8 +90,19 @@ def test_upload_a_real_sgf_file_and_open_a_game(app_url: str, browser, tmp_path:
     rerun(page, lambda: page.locator(".st-key-upload_file input[type=file]").set_input_files(str(path)))
     load = page.locator(".st-key-upload_load_file button")
     load.wait_for(timeout=30_000)
-    rerun(page, load.click)
-    page.get_by_text("2 games loaded.").first.wait_for(timeout=60_000)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    loaded = page.get_by_text("2 games loaded.").first
+    for _ in range(3):  # a click on the button while it is drawn again is lost: click until it has loaded
+        page.wait_for_selector(IDLE, timeout=60_000)
+        load.click()
+        try:
+            loaded.wait_for(timeout=20_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    loaded.wait_for(timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
     error = page.locator("[data-testid=stAlertContentError]").filter(has_text="1 record could not be used")
     assert error.count() == 1
     body = page.locator("[data-testid=stMain]").inner_text()
