@@ -38,7 +38,7 @@ from trainer.bots.cardplay import club_card
 from trainer.bots.context import context_from_state
 from trainer.bots.search import expert_card
 from trainer.deal import Seat, random_deal
-from trainer.game import DealState, Phase
+from trainer.game import Phase, SkatGame
 from trainer.play import GameState
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.solver import warm_up
@@ -139,7 +139,7 @@ def end_to_end(profile: RuleProfile, deals: int, timings: Timings) -> EndToEnd:
     found = EndToEnd()
     rng = random.Random(profile.name)
     for index in range(deals):
-        state = DealState.shuffled(profile, 70_000 + index)
+        state = SkatGame(profile).new_deal(70_000 + index)
         while state.phase is not Phase.FINISHED:
             seat = state.to_move
             assert seat is not None

@@ -180,8 +180,9 @@ class Auction:
     or :meth:`pass_`. Anything out of order or off the ladder raises :class:`BidError` in words.
     """
 
-    def __init__(self, profile: RuleProfile) -> None:
+    def __init__(self, profile: RuleProfile, *, knock: tuple[Seat, int] | None = None) -> None:
         self.profile = profile
+        self.knock = knock
         self._history: list[AuctionEvent] = []
         self._bid_value: int | None = None
         self._bidder: Seat = Seat.MIDDLEHAND
@@ -189,6 +190,11 @@ class Auction:
         self._stage: Literal["first", "second", "open", "done"] = "first"
         self._to_act: tuple[Seat, Role] = (Seat.MIDDLEHAND, "bid")
         self._declarer: Seat | None = None
+        if knock is not None:
+            # Slå 40 an: the knocker has said 40 before anyone bids; every bid must go higher, and in the
+            # knocker's own duel the 40 stands as its bid, so the other answers it (hold or pass).
+            self._bid_value = knock[1]
+            self._knock_said()
 
     # -- read-only view --------------------------------------------------------------------------------
     @property
@@ -226,11 +232,10 @@ class Auction:
         return self._to_act
 
     def legal_bids(self) -> tuple[int, ...]:
-        """The values the player to act may bid now (empty when they must answer)."""
+        """The values the player to act may bid now (empty when they must answer). Forehand opening after
+        two passes may say any ladder value."""
         if self.finished or self._to_act[1] != "bid":
             return ()
-        if self._stage == "open":
-            return (bid_ladder(self.profile)[0],)
         return next_bids(self.profile, self._bid_value, len(bid_ladder(self.profile)))
 
     # -- actions ---------------------------------------------------------------------------------------
@@ -239,15 +244,7 @@ class Auction:
         self._check_turn(seat, "bid")
         check_bid_value(self.profile, value)
         if self._stage == "open":
-            minimum = bid_ladder(self.profile)[0]
-            if value != minimum:
-                raise BidError.of(
-                    N_(
-                        "Middlehand and rearhand passed without bidding, so forehand can only open "
-                        "at {lowest} or pass."
-                    ),
-                    lowest=minimum,
-                )
+            # Middlehand and rearhand passed without a bid: forehand's opening ends the auction.
             self._history.append(AuctionEvent(seat, "bid", value))
             self._bid_value = value
             self._finish(seat)
@@ -288,6 +285,7 @@ class Auction:
             self._stage = "second"
             self._bidder, self._answerer = Seat.REARHAND, survivor
             self._to_act = (Seat.REARHAND, "bid")
+            self._knock_said()
             return
         # second stage: the last duel is decided
         if seat == self._answerer:
@@ -311,14 +309,29 @@ class Auction:
             self.pass_(seat)
 
     @classmethod
-    def replay(cls, profile: RuleProfile, events: Iterable[tuple[Seat, Action, int | None]]) -> Auction:
-        """An auction with the given actions applied in order."""
-        auction = cls(profile)
+    def replay(
+        cls,
+        profile: RuleProfile,
+        events: Iterable[tuple[Seat, Action, int | None]],
+        *,
+        knock: tuple[Seat, int] | None = None,
+    ) -> Auction:
+        """An auction with the given actions applied in order (``knock``: a Slå 40 an knock before it)."""
+        auction = cls(profile, knock=knock)
         for seat, action, value in events:
             auction.act(seat, action, value)
         return auction
 
     # -- internals -------------------------------------------------------------------------------------
+    def _knock_said(self) -> None:
+        """When the knocker is the one to bid in its duel and nobody has gone above the knock yet, its 40
+        stands as said: the other answers it."""
+        if self.knock is None:
+            return
+        knocker, value = self.knock
+        if self._to_act == (knocker, "bid") and self._bid_value == value:
+            self._to_act = (self._answerer, "answer")
+
     def _finish(self, declarer: Seat | None) -> None:
         self._stage = "done"
         self._declarer = declarer

@@ -770,8 +770,8 @@ class DecisionVerdict:
 
 def _replay_until(state: DealState, stop: Callable[[DealState, Move], bool]) -> DealState:
     """A fresh copy of ``state``'s deal with its moves applied until ``stop(copy, next_move)`` is true."""
-    copy = DealState(state.profile, state.deal, **state.options)  # type: ignore[arg-type]
-    for move in state.history:
+    copy = state.skat_game.new_deal(deal=state.deal)
+    for move in state.history[1:]:
         if stop(copy, move):
             break
         copy.apply(move)

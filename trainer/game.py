@@ -1,15 +1,20 @@
 """One whole deal as a state: the deal, the auction, pickup or hand, discard and declaration, ten tricks
 and the outcome, in either profile, with push/pop (:meth:`DealState.apply` / :meth:`DealState.undo`).
 
+What is being played is a :class:`SkatGame`: a rule profile and the table's :class:`HouseOptions` (kontra,
+Spørge, Slå 40 an, what happens when all pass). It makes the states: :meth:`SkatGame.new_deal` shuffles or
+takes the cards, and the deal itself is the first move of every history (:class:`~trainer.moves.Dealt`, the
+chance move), so a list of moves replays a deal with no seed and no defaults (:meth:`SkatGame.replay`).
+
 The state reuses the engine's pieces instead of copying them: the bidding is a
 :class:`~trainer.bidding.Auction`, the card play a :class:`~trainer.play.GameState`, declarations are checked
 by :meth:`~trainer.profiles.RuleProfile.check_declaration` and :func:`~trainer.value.check_reachable`, and the
 verdict comes from :func:`~trainer.value.evaluate_game`. What one seat may see is a frozen :class:`SeatView`
 (no other hand, no unseen skat, no foreign discards); :meth:`SeatView.iss_moves` writes it in the bot
-protocol's ISS notation.
+protocol's ISS notation. :meth:`DealState.outcome` is the one verdict every score, sheet and sentence reads.
 
 >>> from trainer.profiles import INTERNATIONAL
->>> state = DealState.shuffled(INTERNATIONAL, 1)
+>>> state = SkatGame(INTERNATIONAL).new_deal(1)
 >>> state.phase, state.to_move
 (<Phase.AUCTION: 'auction'>, <Seat.MIDDLEHAND: 1>)
 >>> for move in (Pass(Seat.MIDDLEHAND), Pass(Seat.REARHAND), Pass(Seat.FOREHAND)):
@@ -19,23 +24,26 @@ protocol's ISS notation.
 >>> state.undo()
 Pass(seat=<Seat.FOREHAND: 0>)
 >>> state.view(Seat.FOREHAND).legal_moves[:2]
-(Bid(seat=<Seat.FOREHAND: 0>, value=18), Pass(seat=<Seat.FOREHAND: 0>))
+(Bid(seat=<Seat.FOREHAND: 0>, value=18), Bid(seat=<Seat.FOREHAND: 0>, value=20))
+>>> type(state.history[0]).__name__, len(state.history)
+('Dealt', 3)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from trainer.bidding import Auction, AuctionEvent, allowed_declarations
-from trainer.cards import Card, card_points, sort_hand
+from trainer.cards import ALL_CARDS, Card, card_points, sort_hand
 from trainer.deal import SKAT_SIZE, Deal, Seat, random_deal
 from trainer.errors import (
     N_,
-    BidError,
     DeclarationError,
     IllegalCardError,
     Message,
@@ -50,15 +58,39 @@ from trainer.extras import (
     check_musik_hand,
     musik_cards,
     musik_fulfilled,
+    ramsch_result,
     ramse_result,
     rate_factor,
     slaa_40_an_check,
 )
 from trainer.extras import Spoerge as SpoergeLevel
 from trainer.games import Declaration, GameType
+from trainer.moves import (
+    Bid,
+    Contract,
+    Dealt,
+    Declare,
+    Discard,
+    Hold,
+    Knock40,
+    Kontra,
+    Move,
+    NoCall,
+    Pass,
+    PickUp,
+    PlayCard,
+    RamseCall,
+    RamsePass,
+    Re,
+    Spoerge,
+    SpoergeCall,
+    Throw,
+    check_move,
+)
 from trainer.play import GameState, Trick, sort_cards
-from trainer.profiles import AllPass, RuleProfile
+from trainer.profiles import AllPass, RuleProfile, get_profile
 from trainer.settlement import kontra_factor
+from trainer.text import shown
 from trainer.value import (
     GameResult,
     ValueBreakdown,
@@ -91,162 +123,147 @@ class Phase(Enum):
     FINISHED = "finished"
 
 
-# --- moves -------------------------------------------------------------------------------------------------
+# --- what is being played -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """``seat`` says ``value`` in the auction."""
+@dataclass(frozen=True)
+class HouseOptions:
+    """What a table agrees on top of the rule profile: kontra and re (international), Spørge and Slå 40 an
+    (Danish), what happens when all three pass (None: the profile's rule — international deals are thrown
+    in, Danish ones become Ramse; or :class:`~trainer.profiles.AllPass` ``RAMSCH``, the international house
+    option) and the Danish extras' agreed numbers."""
 
-    seat: Seat
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    """``seat`` holds (says yes to) the bid just made."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """``seat`` passes in the auction."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Knock40:
-    """Slå 40 an: after the first packet ``seat`` knocks (a bid of 40) or not. ``game``: the game the knocker
-    means to play, checked when the ten cards are in (None: the suit with the most trumps)."""
-
-    seat: Seat
-    knock: bool
-    game: GameType | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PickUp:
-    """The declarer picks up the skat."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """The declarer names the game: a hand declaration instead of the pickup, or after discarding."""
-
-    seat: Seat
-    declaration: Declaration
-
-
-def _by_index(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.index))
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """The declarer lays two cards away (kept in card-index order, so equal discards compare equal)."""
-
-    seat: Seat
-    cards: tuple[Card, ...]
+    kontra: bool = False
+    spoerge: bool = False
+    slaa_40_an: bool = False
+    all_pass: AllPass | None = None
+    extras: DanishExtras = DANISH_EXTRAS
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _by_index(self.cards))
+        for name in ("kontra", "spoerge", "slaa_40_an"):
+            if not isinstance(getattr(self, name), bool):
+                raise SkatError.of(
+                    N_("'{value}' is not yes or no ({what})."),
+                    value=shown(repr(getattr(self, name))),
+                    what=name,
+                )
+        if self.all_pass is not None and not isinstance(self.all_pass, AllPass):
+            raise SkatError.of(
+                N_("'{value}' is not a way to play an all-pass deal."), value=shown(repr(self.all_pass))
+            )
+        if self.spoerge and self.kontra:
+            raise SkatError.of(N_("Spørge and kontra are two versions of the same knock; choose one."))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kontra": self.kontra,
+            "spoerge": self.spoerge,
+            "slaa_40_an": self.slaa_40_an,
+            "all_pass": None if self.all_pass is None else self.all_pass.value,
+            "extras": dataclasses.asdict(self.extras),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> HouseOptions:
+        """The options :meth:`to_json` wrote (a :class:`SkatError` for anything else)."""
+        names = {"kontra", "spoerge", "slaa_40_an", "all_pass", "extras"}
+        if not isinstance(data, Mapping) or not set(data) <= names:
+            raise SkatError.of(N_("'{value}' are not house options."), value=shown(repr(data)))
+        extras = DANISH_EXTRAS
+        raw_extras = data.get("extras")
+        if raw_extras is not None:
+            fields = {f.name for f in dataclasses.fields(DanishExtras)}
+            if (
+                not isinstance(raw_extras, Mapping)
+                or not set(raw_extras) <= fields
+                or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in raw_extras.values()
+                )
+            ):
+                raise SkatError.of(N_("'{value}' are not house options."), value=shown(repr(data)))
+            extras = DanishExtras(**raw_extras)
+        all_pass = data.get("all_pass")
+        try:
+            rule = None if all_pass is None else AllPass(all_pass)
+        except ValueError:
+            raise SkatError.of(
+                N_("'{value}' is not a way to play an all-pass deal."), value=shown(repr(all_pass))
+            ) from None
+        return cls(
+            kontra=data.get("kontra", False),
+            spoerge=data.get("spoerge", False),
+            slaa_40_an=data.get("slaa_40_an", False),
+            all_pass=rule,
+            extras=extras,
+        )
 
 
-@dataclass(frozen=True, slots=True)
-class Throw:
-    """The declarer throws the cards: after seeing the skat instead of declaring (lost without play,
-    settled on the bid; the way out when no game reaches the bid, listed among the legal moves), or on the
-    declarer's turn during play (always allowed, so :meth:`DealState.legal_moves` lists only the cards)."""
+@dataclass(frozen=True)
+class SkatGame:
+    """What is being played — a rule profile and the house options — and the maker of its deals
+    (OpenSpiel's game/state split: this is the game, :class:`DealState` the state)."""
 
-    seat: Seat
+    profile: RuleProfile
+    house: HouseOptions = HouseOptions()
 
+    @property
+    def all_pass(self) -> AllPass:
+        """What follows when all three pass: the house option, else the profile's rule."""
+        return self.house.all_pass or self.profile.all_pass
 
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    """``seat`` plays ``card`` to the trick."""
+    def new_deal(self, seed: int | None = None, *, deal: Deal | None = None) -> DealState:
+        """A deal from ``seed`` (shuffled, cut and dealt by the profile; reproducible), or of these cards."""
+        if deal is None:
+            deal = random_deal(seed, self.profile)
+        return DealState(self, deal)
 
-    seat: Seat
-    card: Card
+    def replay(self, moves: Iterable[Move]) -> DealState:
+        """The deal after ``moves``, whose first is the :class:`~trainer.moves.Dealt` chance move; every move
+        is checked again as it is replayed (a :class:`SkatError` names the first that breaks a rule)."""
+        it = iter(moves)
+        first = next(it, None)
+        if not isinstance(first, Dealt):
+            raise SkatError.of(N_("A deal's moves begin with the cards as dealt."))
+        state = DealState(self, first.deal)
+        for move in it:
+            state.apply(move)
+        return state
 
+    def with_contract(
+        self,
+        deal: Deal,
+        declarer: Seat,
+        declaration: Declaration,
+        *,
+        bid: int,
+        discards: Sequence[Card] = (),
+    ) -> DealState:
+        """A deal that starts after its auction (:class:`~trainer.moves.Contract`): ``declarer`` won it at
+        ``bid``; the pickup, the discards and the declaration are applied and checked, so the state stands
+        before the first lead. For recorded games without their auction and fixed-contract benchmarks.
 
-class SpoergeCall(Enum):
-    """What can be said in a Spørge: a defender knocks; the declarer knocks back or throws the cards
-    (playing on after a knock is :class:`NoCall`)."""
+        >>> from trainer.profiles import INTERNATIONAL
+        >>> state = SkatGame(INTERNATIONAL).with_contract(random_deal(3, INTERNATIONAL), Seat.FOREHAND,
+        ...                                                Declaration(GameType.GRAND, hand=True), bid=18)
+        >>> state.phase, state.to_move, [type(m).__name__ for m in state.history]
+        (<Phase.PLAY: 'play'>, <Seat.FOREHAND: 0>, ['Dealt', 'Contract', 'Declare'])
+        """
+        state = self.new_deal(deal=deal)
+        state.apply(Contract(Seat(declarer), bid))
+        if not self.profile.normalize(declaration).hand:
+            state.apply(PickUp(declarer))
+            state.apply(Discard(declarer, tuple(discards)))
+        state.apply(Declare(declarer, declaration))
+        return state
 
-    KNOCK = "knock"
-    KNOCK_BACK = "knock_back"
-    THROW = "throw"
+    def to_json(self) -> dict[str, Any]:
+        return {"rules": self.profile.name, "house": self.house.to_json()}
 
-
-@dataclass(frozen=True, slots=True)
-class Spoerge:
-    """Danish Spørge: a defender's knock, or the declarer's knock back / throw."""
-
-    seat: Seat
-    call: SpoergeCall
-
-
-@dataclass(frozen=True, slots=True)
-class Kontra:
-    """International house option: a defender doubles."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class Re:
-    """The declarer's answer to kontra: doubles again."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class NoCall:
-    """Saying nothing in the knock window (a defender not knocking, the declarer playing on)."""
-
-    seat: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class RamsePass:
-    """Ramse's skat round: ``seat`` passes two of its twelve cards on (card-index order)."""
-
-    seat: Seat
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cards", _by_index(self.cards))
-
-
-@dataclass(frozen=True, slots=True)
-class RamseCall:
-    """After the skat round: ``seat`` says Grand (``grand``) or Ramse."""
-
-    seat: Seat
-    grand: bool
-
-
-Move = (
-    Bid
-    | Hold
-    | Pass
-    | Knock40
-    | PickUp
-    | Declare
-    | Discard
-    | Throw
-    | PlayCard
-    | Spoerge
-    | Kontra
-    | Re
-    | NoCall
-    | RamsePass
-    | RamseCall
-)
+    @classmethod
+    def from_json(cls, data: object) -> SkatGame:
+        if not isinstance(data, Mapping) or not isinstance(data.get("rules"), str):
+            raise SkatError.of(N_("'{value}' does not say which rules are played."), value=shown(repr(data)))
+        return cls(get_profile(data["rules"]), HouseOptions.from_json(data.get("house", {})))
 
 
 # --- the outcome --------------------------------------------------------------------------------------------
@@ -264,6 +281,8 @@ class Outcome:
     cards count for the last trick's winner).
     """
 
+    profile: RuleProfile
+    house: HouseOptions = HouseOptions()
     passed_in: bool = False
     declarer: Seat | None = None
     declaration: Declaration | None = None
@@ -280,13 +299,19 @@ class Outcome:
     kontra: bool = False
     re: bool = False
     ramse: RamseResult | None = None
+    """The winners and losers of a Ramse, or of an international Ramsch (``ramsch``)."""
+    ramsch: bool = False
+    """The all-pass deal was played as the international Ramsch (most points lose), not the Danish Ramse."""
     ramse_grand: bool = False
     """The game was a Grand called after Ramse's skat round."""
     points: tuple[int, int, int] = (0, 0, 0)
     tricks: tuple[int, int, int] = (0, 0, 0)
     cards_played: int = 0
     """Cards played to tricks before the end (0: the deal ended before the first lead)."""
-    extras: DanishExtras = field(default=DANISH_EXTRAS, repr=False)
+
+    @property
+    def extras(self) -> DanishExtras:
+        return self.house.extras
 
     @property
     def thrown_before_play(self) -> bool:
@@ -375,6 +400,7 @@ class SeatView:
     re: bool = False
     outcome: Outcome | None = None
     iss: str = field(default="", repr=False)
+    house: HouseOptions = field(default=HouseOptions(), repr=False)
 
     @property
     def my_turn(self) -> bool:
@@ -416,59 +442,56 @@ def _declarations(profile: RuleProfile) -> tuple[Declaration, ...]:
     return _DECLARATIONS[key]
 
 
-class DealState:
-    """One deal from the deal to the outcome.
+@functools.lru_cache(maxsize=4096)
+def hand_game_matadors(ten: frozenset[Card], game: GameType) -> int:
+    """The most matadors (signed like :func:`~trainer.value.matadors`, negative for "without") a hand game
+    in ``game`` can have with these ten cards, over every two cards the
+    unseen skat could hold (RULES §5: the skat can lengthen "with", or turn "without" into "with"; the
+    declarer has not seen it, so the check takes the best case and never tells what lies there).
 
-    ``DealState(profile, deal, spoerge=False, kontra=False, slaa_40_an=False, ramse=None, extras=...)``: the
-    house options are off by default; ``ramse`` None follows the profile (Danish all-pass plays Ramse).
-    Spørge is Danish, kontra/re international; both open a :data:`Phase.KNOCK` window right after the first
-    lead. Moves are checked (:meth:`check` raises a :class:`~trainer.errors.SkatError` naming the rule) and
-    applied with :meth:`apply`; :meth:`undo` takes the last one back.
+    >>> from trainer.cards import parse_cards
+    >>> hand_game_matadors(frozenset(parse_cards("CJ SJ HJ DJ CK CQ SA SK HA DA")), GameType.CLUBS)
+    8
+    >>> hand_game_matadors(frozenset(parse_cards("SJ HJ DJ SA HA HK HQ DA DK DQ")), GameType.SPADES)
+    6
+    """
+    unseen = [card for card in ALL_CARDS if card not in ten]
+    counts = {matadors((*ten, a, b), game) for a, b in itertools.combinations(unseen, SKAT_SIZE)}
+    return max(counts, key=lambda count: (abs(count), count))  # "with" and "without" count alike
+
+
+class DealState:
+    """One deal from the cards as dealt to the outcome, made by a :class:`SkatGame`.
+
+    ``history`` begins with the :class:`~trainer.moves.Dealt` chance move; every later move is checked
+    (:meth:`check` raises a :class:`~trainer.errors.SkatError` naming the rule) and applied with
+    :meth:`apply`; :meth:`undo` takes the last one back. Spørge is Danish, kontra/re international; both
+    open a :data:`Phase.KNOCK` window right after the first lead.
     """
 
-    def __init__(
-        self,
-        profile: RuleProfile,
-        deal: Deal,
-        *,
-        spoerge: bool = False,
-        kontra: bool = False,
-        slaa_40_an: bool = False,
-        ramse: bool | None = None,
-        extras: DanishExtras = DANISH_EXTRAS,
-    ) -> None:
-        if spoerge and kontra:
-            raise SkatError.of(N_("Spørge and kontra are two versions of the same knock; choose one."))
-        self.profile = profile
+    def __init__(self, skat_game: SkatGame, deal: Deal) -> None:
+        if not isinstance(skat_game, SkatGame):
+            raise SkatError.of(N_("A deal is made by a Skat game (rules and house options)."))
+        if not isinstance(deal, Deal):
+            raise SkatError.of(N_("'{value}' is not a deal of 32 cards."), value=shown(repr(deal)))
+        self.skat_game = skat_game
+        self.profile = skat_game.profile
+        self.house = skat_game.house
         self.deal = deal
-        self.options: dict[str, object] = {
-            "spoerge": spoerge,
-            "kontra": kontra,
-            "slaa_40_an": slaa_40_an,
-            "ramse": ramse,
-            "extras": extras,
-        }
-        self.extras = extras
-        self._spoerge_on = spoerge
-        self._kontra_on = kontra
-        self._slaa_on = slaa_40_an
-        self._window_on = spoerge or kontra
-        self._ramse_on = profile.all_pass is AllPass.RAMSE if ramse is None else ramse
-        self._contract: tuple[Seat, int] | None = None
+        self.extras = skat_game.house.extras
+        self._dealt = Dealt(deal)
         self._reset()
 
     def _reset(self) -> None:
-        self._moves: list[Move] = []
-        self._phase = Phase.SLAA_40 if self._slaa_on else Phase.AUCTION
-        if self._contract is not None:
-            self._phase = Phase.PICKUP
+        self._moves: list[Move] = [self._dealt]
+        self._phase = Phase.SLAA_40 if self.house.slaa_40_an else Phase.AUCTION
         self._auction = Auction(self.profile)
         self._slaa_spoken = 0
         self._knocker: Seat | None = None
         self._knock_game: GameType | None = None
         self._slaa_failed = False
-        self._declarer: Seat | None = None if self._contract is None else self._contract[0]
-        self._bid: int | None = None if self._contract is None else self._contract[1]
+        self._declarer: Seat | None = None
+        self._bid: int | None = None
         self._picked_up = False
         self._discards: tuple[Card, ...] = ()
         self._declaration: Declaration | None = None
@@ -484,45 +507,8 @@ class DealState:
         self._ramse_turn = 0
         self._ramse_calls = 0
         self._ramse_play = False
+        self._ramsch = False
         self._set_aside: tuple[Card, ...] = ()
-
-    @classmethod
-    def shuffled(cls, profile: RuleProfile, seed: int | None, **options: object) -> DealState:
-        """A deal shuffled, cut and dealt by the profile from ``seed`` (reproducible)."""
-        return cls(profile, random_deal(seed, profile), **options)  # type: ignore[arg-type]
-
-    @classmethod
-    def with_contract(
-        cls,
-        profile: RuleProfile,
-        deal: Deal,
-        declarer: Seat,
-        declaration: Declaration,
-        *,
-        bid: int,
-        discards: Sequence[Card] = (),
-        **options: object,
-    ) -> DealState:
-        """A deal that starts after its auction: ``declarer`` won it at ``bid`` (no auction moves in the
-        history); the pickup, the discards and the declaration are applied and checked, so the state stands
-        before the first lead. For replaying a recorded game and for fixed-contract benchmarks.
-
-        >>> from trainer.profiles import INTERNATIONAL
-        >>> from trainer.deal import random_deal
-        >>> state = DealState.with_contract(INTERNATIONAL, random_deal(3, INTERNATIONAL), Seat.FOREHAND,
-        ...                                 Declaration(GameType.GRAND, hand=True), bid=18)
-        >>> state.phase, state.to_move, state.history  # doctest: +ELLIPSIS
-        (<Phase.PLAY: 'play'>, <Seat.FOREHAND: 0>, (Declare(seat=<Seat.FOREHAND: 0>, ...),))
-        """
-        state = cls(profile, deal, **options)  # type: ignore[arg-type]
-        state._contract = (Seat(declarer), bid)
-        state._reset()
-        normal = profile.normalize(declaration)
-        if not normal.hand:
-            state.apply(PickUp(declarer))
-            state.apply(Discard(declarer, tuple(discards)))
-        state.apply(Declare(declarer, declaration))
-        return state
 
     # ---- reading ----------------------------------------------------------------------------------------
     @property
@@ -531,7 +517,13 @@ class DealState:
 
     @property
     def history(self) -> tuple[Move, ...]:
+        """Every move so far, the deal first."""
         return tuple(self._moves)
+
+    @property
+    def moves_made(self) -> int:
+        """How many moves the players have made (the deal not counted)."""
+        return len(self._moves) - 1
 
     @property
     def declarer(self) -> Seat | None:
@@ -574,8 +566,13 @@ class DealState:
         return self._discards
 
     @property
+    def picked_up(self) -> bool:
+        """The declarer took the skat into the hand."""
+        return self._picked_up
+
+    @property
     def is_ramse(self) -> bool:
-        """The deal is played as Ramse (each for themselves)."""
+        """The deal is played as Ramse or Ramsch (each for themselves)."""
         return self._ramse_play and self._declarer is None
 
     @property
@@ -600,7 +597,7 @@ class DealState:
 
     def hand(self, seat: Seat) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (the declarer holds 12 between pickup and discard; in Ramse's round
-        the seat exchanging holds 12)."""
+        the seat exchanging holds 12; during Slå 40 an only the first packet has been dealt)."""
         seat = Seat(seat)
         phase = self._phase
         if self._game is not None:
@@ -631,8 +628,7 @@ class DealState:
             _, role = self._auction.expected()
             if role == "answer":
                 return (Hold(seat), Pass(seat))
-            floor = self._bid_floor()
-            bids = tuple(Bid(seat, v) for v in self._auction.legal_bids() if v > floor)
+            bids = tuple(Bid(seat, v) for v in self._auction.legal_bids())
             return (*bids, Pass(seat))
         if phase is Phase.PICKUP:
             return (PickUp(seat), *(Declare(seat, d) for d in self._declarable(hand=True)))
@@ -653,24 +649,27 @@ class DealState:
             return (RamseCall(seat, False), RamseCall(seat, True))
         return ()  # pragma: no cover - FINISHED has no seat to move
 
-    def _bid_floor(self) -> int:
-        """Bids must be above this: a knocked 40 stands (Slå 40 an), else nothing."""
-        return self.extras.slaa_40_an_value if self._knocker is not None else 0
+    def _declaring_matadors(self, game: GameType, *, hand: bool) -> int:
+        """The matadors a declaration is judged on: after the pickup over the twelve cards the declarer has
+        seen; for a hand game the best case over every unseen skat (:func:`hand_game_matadors`)."""
+        assert self._declarer is not None
+        ten = self.hand(self._declarer)
+        if hand:
+            return hand_game_matadors(frozenset(ten), game)
+        return matadors((*ten, *self._discards), game)
 
     def _declarable(self, *, hand: bool) -> tuple[Declaration, ...]:
-        """The declarations allowed now: the profile's, reaching the bid (a hand game judged on the ten
-        cards alone), with Musik's trumps in hand: the rules of :meth:`check_declaration`, not raising."""
+        """The declarations allowed now: the profile's, able to reach the bid, with Musik's trumps in hand:
+        the rules of :meth:`check_declaration`, not raising."""
         assert self._declarer is not None and self._bid is not None
-        ten = self.hand(self._declarer)
-        seen = ten if hand else (*ten, *self._discards)
-        held = set(ten)
+        held = set(self.hand(self._declarer))
         counts: dict[GameType, int] = {}
         found: list[Declaration] = []
         for d in _declarations(self.profile):
             if d.hand != hand:
                 continue
             if d.game not in counts:
-                counts[d.game] = matadors(seen, d.game)
+                counts[d.game] = self._declaring_matadors(d.game, hand=hand)
             if highest_possible_value(self.profile, d, counts[d.game]) < self._bid:
                 continue
             if d.musik and not all(card in held for card in musik_cards(d.game, d.musik)):
@@ -680,25 +679,31 @@ class DealState:
 
     def _window_moves(self, seat: Seat) -> tuple[Move, ...]:
         if seat is self._declarer:
-            if self._spoerge_on:
+            if self.house.spoerge:
                 return (
                     NoCall(seat),
                     Spoerge(seat, SpoergeCall.KNOCK_BACK),
                     Spoerge(seat, SpoergeCall.THROW),
                 )
             return (NoCall(seat), Re(seat))
-        if self._spoerge_on:
+        if self.house.spoerge:
             return (NoCall(seat), Spoerge(seat, SpoergeCall.KNOCK))
         return (NoCall(seat), Kontra(seat))
 
     # ---- checking -----------------------------------------------------------------------------------------
     def check(self, move: Move) -> None:
         """Raise a :class:`~trainer.errors.SkatError` subclass saying which rule ``move`` breaks; return
-        quietly when it is allowed now."""
+        quietly when it is allowed now. Anything that is not a move is refused in words too."""
+        move = check_move(move)
+        if isinstance(move, Dealt):
+            raise SkatError.of(N_("The cards are dealt once, at the start of the deal."))
         phase = self._phase
         expected = self.to_move
         if expected is None:
             raise SkatError.of(N_("The deal is over; no more moves can be made."))
+        if isinstance(move, Contract):
+            self._check_contract(move)
+            return
         if isinstance(move, Bid | Hold | Pass) and (phase is Phase.AUCTION or self._auction.finished):
             self._check_auction(move)  # the auction words its own errors (turn, ladder, bidding over)
             return
@@ -744,16 +749,16 @@ class DealState:
             return
         raise self._wrong_kind(phase)
 
+    def _check_contract(self, move: Contract) -> None:
+        if len(self._moves) != 1 or self._knocker is not None:
+            raise SkatError.of(N_("A contract replaces the auction, so it comes right after the deal."))
+        from trainer.bidding import check_bid_value
+
+        check_bid_value(self.profile, move.bid)
+
     def _check_auction(self, move: Bid | Hold | Pass) -> None:
         scratch = self._auction_copy()
         if isinstance(move, Bid):
-            floor = self._bid_floor()
-            if move.value <= floor and not scratch.finished:
-                raise BidError.of(
-                    N_("{knocker} knocked {value}, so every bid must be higher than {value}."),
-                    knocker=self._knocker,
-                    value=floor,
-                )
             scratch.bid(move.seat, move.value)
         elif isinstance(move, Hold):
             scratch.hold(move.seat)
@@ -770,16 +775,15 @@ class DealState:
             raise DeclarationError.of(N_("A hand game (H) cannot be declared after picking up the skat."))
 
     def check_declaration(self, declaration: Declaration) -> Declaration:
-        """The normalized declaration, or the refusal: the profile's rules, the bid (a hand game on the ten
-        cards alone, the skat unseen; after the pickup over the declarer's twelve cards) and Musik's trumps.
+        """The normalized declaration, or the refusal: the profile's rules, the bid (a hand game in the best
+        case over every unseen skat; after the pickup over the declarer's twelve cards) and Musik's trumps.
         Usable from the pickup on (a replayer checks a declaration written before the discards)."""
         if self._declarer is None or self._bid is None or self._phase not in _DECLARING:
             raise DeclarationError.of(N_("The game can only be declared after the bidding, before play."))
         d = self.profile.check_declaration(declaration)
-        ten = self.hand(self._declarer)
-        seen = ten if d.hand else (*ten, *self._discards)
-        check_reachable(self.profile, d, matadors(seen, d.game), self._bid)
-        check_musik_hand(self.profile, d, ten)
+        count = self._declaring_matadors(d.game, hand=d.hand) if not d.game.is_null else 0
+        check_reachable(self.profile, d, count, self._bid)
+        check_musik_hand(self.profile, d, self.hand(self._declarer))
         return d
 
     @staticmethod
@@ -814,7 +818,11 @@ class DealState:
         )
 
     def _auction_copy(self) -> Auction:
-        return Auction.replay(self.profile, ((e.seat, e.action, e.value) for e in self._auction.history))
+        return Auction.replay(
+            self.profile,
+            ((e.seat, e.action, e.value) for e in self._auction.history),
+            knock=self._auction.knock,
+        )
 
     # ---- applying -----------------------------------------------------------------------------------------
     def apply(self, move: Move) -> None:
@@ -825,7 +833,10 @@ class DealState:
 
     def _apply(self, move: Move) -> None:
         phase = self._phase
-        if phase is Phase.SLAA_40:
+        if isinstance(move, Contract):
+            self._declarer, self._bid = move.seat, move.bid
+            self._phase = Phase.PICKUP
+        elif phase is Phase.SLAA_40:
             assert isinstance(move, Knock40)
             self._slaa(move)
         elif phase is Phase.AUCTION:
@@ -865,7 +876,11 @@ class DealState:
             self._game.play(move.card)
             if self._game.is_finished:
                 self._phase = Phase.FINISHED
-            elif _cards_played(self._game) == 1 and self._window_on and not self._ramse_play:
+            elif (
+                _cards_played(self._game) == 1
+                and (self.house.spoerge or self.house.kontra)
+                and not self._ramse_play
+            ):
                 self._open_window()
         elif phase is Phase.RAMSE_EXCHANGE:
             assert isinstance(move, RamsePass)
@@ -875,34 +890,42 @@ class DealState:
             self._ramse_call(move)
 
     def _slaa(self, move: Knock40) -> None:
+        """Slå 40 an: the first to knock has said 40 (the game it means stays its own); the last five cards
+        come and the auction runs as usual above the knock. The knock is judged when the auction ends."""
         self._slaa_spoken += 1
         if move.knock:
             self._knocker = move.seat
             self._knock_game = move.game
-            check = slaa_40_an_check(self.profile, self.deal.hand(move.seat), move.game, config=self.extras)
-            if not check.holds:
-                self._slaa_failed = True
-                self._declarer = move.seat
-                self._bid = self.extras.slaa_40_an_value
-                self._phase = Phase.FINISHED
-                return
+            self._auction = Auction(self.profile, knock=(move.seat, self.extras.slaa_40_an_value))
             self._phase = Phase.AUCTION
         elif self._slaa_spoken == len(Seat):
             self._phase = Phase.AUCTION
 
     def _auction_over(self) -> None:
         declarer = self._auction.declarer
-        bid: int | None
-        if declarer is None and self._knocker is not None:
-            declarer, bid = self._knocker, self.extras.slaa_40_an_value
-        else:
-            bid = self._auction.bid_value
+        bid = self._auction.bid_value
         if declarer is not None:
             assert bid is not None
             self._declarer, self._bid = declarer, bid
+            knock = self._auction.knock
+            if knock is not None and declarer is knock[0] and bid == knock[1]:
+                # nobody went above the knock: now, with the ten cards in, the knock is judged
+                check = slaa_40_an_check(
+                    self.profile, self.deal.hand(declarer), self._knock_game, config=self.extras
+                )
+                if not check.holds:
+                    self._slaa_failed = True
+                    self._phase = Phase.FINISHED
+                    return
             self._phase = Phase.PICKUP
-        elif self._ramse_on:
+            return
+        rule = self.skat_game.all_pass
+        if rule is AllPass.RAMSE:
             self._phase = Phase.RAMSE_EXCHANGE
+        elif rule is AllPass.RAMSCH:
+            self._set_aside = tuple(self.deal.skat)
+            self._ramsch = True
+            self._start_ramse_play(Seat.FOREHAND, declarer=None)
         else:
             self._passed_in = True
             self._phase = Phase.FINISHED
@@ -964,29 +987,30 @@ class DealState:
         hands = self._ramse_hands
         return Deal(hands=(hands[0], hands[1], hands[2]), skat=(self._set_aside[0], self._set_aside[1]))
 
+    def _start_ramse_play(self, leader_or_declarer: Seat, *, declarer: Seat | None) -> None:
+        # The set-aside cards go to the last trick's winner, so the game runs as a "hand" game internally (the
+        # skat is never picked up); the outcome counts them for the last trick and the value as no hand.
+        self._declarer = declarer
+        if declarer is not None:
+            self._declaration = Declaration(GameType.GRAND)
+        self._game = GameState(
+            self.profile, self._ramse_deal(), leader_or_declarer, Declaration(GameType.GRAND, hand=True)
+        )
+        self._ramse_play = True
+        self._phase = Phase.PLAY
+
     def _ramse_call(self, move: RamseCall) -> None:
         self._ramse_calls += 1
-        # The set-aside cards go to the last trick's winner, so the game runs as a "hand" game internally
-        # (the skat is never picked up); the outcome counts them for the last trick and the value as no hand.
         if move.grand:
-            self._declarer = move.seat
-            self._declaration = Declaration(GameType.GRAND)
-            self._game = GameState(
-                self.profile, self._ramse_deal(), move.seat, Declaration(GameType.GRAND, hand=True)
-            )
-            self._ramse_play = True
-            self._phase = Phase.PLAY
+            self._start_ramse_play(move.seat, declarer=move.seat)
         elif self._ramse_calls == len(Seat):
-            self._game = GameState(
-                self.profile, self._ramse_deal(), Seat.FOREHAND, Declaration(GameType.GRAND, hand=True)
-            )
-            self._ramse_play = True
-            self._phase = Phase.PLAY
+            self._start_ramse_play(Seat.FOREHAND, declarer=None)
 
     # ---- undo and copy -------------------------------------------------------------------------------------
     def undo(self) -> Move:
-        """Take the last move back and return it; the state is exactly as before that move."""
-        if not self._moves:
+        """Take the last move back and return it; the state is exactly as before that move. The deal
+        itself cannot be taken back."""
+        if len(self._moves) <= 1:
             raise SkatError.of(N_("Nothing has been played yet, so there is nothing to take back."))
         last = self._moves[-1]
         game = self._game
@@ -1001,7 +1025,7 @@ class DealState:
             self._phase = Phase.PLAY
             self._moves.pop()
             return last
-        moves = self._moves[:-1]
+        moves = self._moves[1:-1]
         self._reset()
         for move in moves:
             self._apply(move)
@@ -1025,11 +1049,12 @@ class DealState:
         if self._phase is not Phase.FINISHED:
             return None
         base = Outcome(
+            profile=self.profile,
+            house=self.house,
             spoerge=self._spoerge,
             slaa_40_an=self._knocker is not None,
             kontra=self._kontra,
             re=self._re,
-            extras=self.extras,
         )
         if self._passed_in:
             return dataclasses.replace(base, passed_in=True)
@@ -1044,10 +1069,15 @@ class DealState:
                 list_score=-self.profile.lost_factor * self._bid,
             )
         points, tricks = self._points_and_tricks()
+        played = _cards_played(self._game)
         if self.is_ramse:
-            verdict = ramse_result(points, tricks, profile=self.profile, config=self.extras)
-            played = _cards_played(self._game) if self._game is not None else 0
-            return dataclasses.replace(base, ramse=verdict, points=points, tricks=tricks, cards_played=played)
+            if self._ramsch:
+                verdict = ramsch_result(points, tricks, profile=self.profile)
+            else:
+                verdict = ramse_result(points, tricks, profile=self.profile, config=self.extras)
+            return dataclasses.replace(
+                base, ramse=verdict, ramsch=self._ramsch, points=points, tricks=tricks, cards_played=played
+            )
         result = self.score(points=points, tricks=tricks, thrown=self._thrown)
         return dataclasses.replace(
             base,
@@ -1061,7 +1091,7 @@ class DealState:
             ramse_grand=self._ramse_play,
             points=points,
             tricks=tricks,
-            cards_played=_cards_played(self._game) if self._game is not None else 0,
+            cards_played=played,
         )
 
     @property
@@ -1075,16 +1105,23 @@ class DealState:
             cards = (*self.deal.hand(self._declarer), *self.deal.skat)
         return matadors(cards, self._declaration.game)
 
+    def _skat_owner(self) -> Seat | None:
+        """Who the skat's card points count for: the declarer, or in Ramse/Ramsch (and a Ramse Grand) the
+        winner of the last trick (None before it is played)."""
+        game = self._game
+        assert game is not None
+        if self._ramse_play:
+            return game.tricks[-1].winner if len(game.tricks) == self.profile.tricks_per_game else None
+        return self._declarer
+
     def _points_and_tricks(self) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
         game = self._game
         assert game is not None
         points = [game.trick_points(seat) for seat in Seat]
         tricks = [game.tricks_won(seat) for seat in Seat]
-        if self._ramse_play:
-            if game.tricks:
-                points[game.tricks[-1].winner] += card_points(self._set_aside)
-        elif self._declarer is not None:
-            points[self._declarer] += card_points(game.skat)
+        owner = self._skat_owner()
+        if owner is not None:
+            points[owner] += card_points(self._set_aside if self._ramse_play else game.skat)
         return (points[0], points[1], points[2]), (tricks[0], tricks[1], tricks[2])
 
     def score(
@@ -1113,6 +1150,7 @@ class DealState:
                 declaration.musik,
                 [MusikTrick(trick.card_of(declarer), trick.winner is declarer) for trick in last],
             )
+        with_skat = not self._ramse_play or self._skat_owner() is declarer
         return evaluate_game(
             self.profile,
             declaration,
@@ -1122,6 +1160,7 @@ class DealState:
             declarer_tricks=d_tricks,
             musik_fulfilled=musik,
             thrown=thrown,
+            with_skat=with_skat,
         )
 
     # ---- what one seat sees ------------------------------------------------------------------------------
@@ -1171,6 +1210,7 @@ class DealState:
             re=self._re,
             outcome=self.outcome(),
             iss=self._iss_moves(seat),
+            house=self.house,
         )
 
     @staticmethod
@@ -1188,6 +1228,8 @@ class DealState:
 
     @staticmethod
     def _visible_move(move: Move, seat: Seat) -> bool:
+        if isinstance(move, Dealt):
+            return False  # the seat's own cards are its hand; the deal holds everyone's
         if isinstance(move, Discard | RamsePass):
             return move.seat is seat
         return True
@@ -1203,6 +1245,8 @@ class DealState:
         tokens = ["w", deal]
         pending_discard: tuple[Card, ...] = ()
         for move in self._moves:
+            if isinstance(move, Dealt | Contract):
+                continue
             actor = str(int(move.seat))
             if isinstance(move, Bid):
                 tokens += [actor, str(move.value)]
@@ -1246,15 +1290,18 @@ class DealState:
         return tuple(sort_cards(ten, self._declaration.game))
 
     def __repr__(self) -> str:
-        return f"DealState({self.profile.name}, phase={self._phase.value}, moves={len(self._moves)})"
+        return f"DealState({self.profile.name}, phase={self._phase.value}, moves={self.moves_made})"
 
 
 __all__ = [
     "Bid",
+    "Contract",
     "DealState",
+    "Dealt",
     "Declare",
     "Discard",
     "Hold",
+    "HouseOptions",
     "Knock40",
     "Kontra",
     "Move",
@@ -1268,8 +1315,10 @@ __all__ = [
     "RamsePass",
     "Re",
     "SeatView",
+    "SkatGame",
     "Spoerge",
     "SpoergeCall",
     "SpoergeLevel",
     "Throw",
+    "hand_game_matadors",
 ]

@@ -38,6 +38,9 @@ class AllPass(Enum):
     """International: the deal is thrown in; the next dealer deals."""
     RAMSE = "ramse"
     """Danish: Ramse is played (skat passed round, then Ramse or Grand)."""
+    RAMSCH = "ramsch"
+    """International house option: Ramsch (Jacks only trumps, each for themselves, the skat to the last
+    trick's winner, the most card points lose); no skat round, no Grand call."""
 
 
 class OuvertReveal(Enum):

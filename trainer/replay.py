@@ -21,7 +21,7 @@ from typing import Literal
 from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
-from trainer.game import DealState, Phase, PlayCard
+from trainer.game import DealState, Phase, PlayCard, SkatGame
 from trainer.games import Declaration
 from trainer.play import (
     TRICKS_PER_GAME,
@@ -67,8 +67,8 @@ class GameRecord:
 
     def deal_state(self) -> DealState:
         """The whole-deal state of this record's contract right after the declaration."""
-        return DealState.with_contract(
-            self.profile, self.deal, self.declarer, self.declaration, bid=self.bid, discards=self.discards
+        return SkatGame(self.profile).with_contract(
+            self.deal, self.declarer, self.declaration, bid=self.bid, discards=self.discards
         )
 
     def deal_state_at(self, position: int) -> DealState:

@@ -257,12 +257,13 @@ def overbid_value(profile: RuleProfile, declaration: Declaration, bid: int) -> i
     return math.ceil(bid / base) * base
 
 
-def declarer_cards_held(profile: RuleProfile, tricks: int) -> int:
+def declarer_cards_held(profile: RuleProfile, tricks: int, *, with_skat: bool = True) -> int:
     """Cards the declarer ends with after taking ``tricks`` tricks: one card per seat in each trick plus
-    the skat, which counts for the declarer (3 × tricks + 2)."""
+    the skat, which counts for the declarer (3 × tricks + 2). ``with_skat`` False: a Ramse Grand lost the
+    last trick, so the set-aside skat went to its winner (3 × tricks)."""
     skat = profile.deal_packets[profile.skat_packet]
     per_trick = (len(ALL_CARDS) - skat) // profile.tricks_per_game
-    return per_trick * tricks + skat
+    return per_trick * tricks + (skat if with_skat else 0)
 
 
 @cache
@@ -277,12 +278,13 @@ def _card_point_sums(count: int) -> frozenset[int]:
     return frozenset(sums[count])
 
 
-def possible_declarer_points(profile: RuleProfile, tricks: int) -> frozenset[int]:
+def possible_declarer_points(profile: RuleProfile, tricks: int, *, with_skat: bool = True) -> frozenset[int]:
     """The declarer's card points (skat included) that can go with ``tricks`` tricks: sums of exactly
-    ``3 × tricks + 2`` real cards. 0 tricks: only the skat (0..22, not every value); 10 tricks: all 120."""
+    ``3 × tricks + 2`` real cards. 0 tricks: only the skat (0..22, not every value); 10 tricks: all 120.
+    ``with_skat`` False: the skat is not the declarer's (a Ramse Grand whose last trick went elsewhere)."""
     if not 0 <= tricks <= profile.tricks_per_game:
         return frozenset()
-    return _card_point_sums(declarer_cards_held(profile, tricks))
+    return _card_point_sums(declarer_cards_held(profile, tricks, with_skat=with_skat))
 
 
 def _check_ranges(profile: RuleProfile, points: int, tricks: int) -> None:
@@ -312,15 +314,18 @@ def check_tricks(profile: RuleProfile, tricks: int) -> None:
         )
 
 
-def check_points_and_tricks(profile: RuleProfile, points: int, tricks: int) -> None:
+def check_points_and_tricks(
+    profile: RuleProfile, points: int, tricks: int, *, with_skat: bool = True
+) -> None:
     """Refuse card points and tricks that cannot happen together (a :class:`DeclarationError` a learner
-    can read): each out of range on its own, or ``points`` that ``3 × tricks + 2`` cards cannot make."""
+    can read): each out of range on its own, or ``points`` that ``3 × tricks + 2`` cards cannot make
+    (``3 × tricks`` when the skat is not the declarer's, ``with_skat`` False)."""
     _check_ranges(profile, points, tricks)
-    possible = possible_declarer_points(profile, tricks)
+    possible = possible_declarer_points(profile, tricks, with_skat=with_skat)
     if points in possible:
         return
     total_tricks = profile.tricks_per_game
-    cards = declarer_cards_held(profile, tricks)
+    cards = declarer_cards_held(profile, tricks, with_skat=with_skat)
     if tricks == 0:
         raise DeclarationError.of(
             N_(
@@ -332,7 +337,7 @@ def check_points_and_tricks(profile: RuleProfile, points: int, tricks: int) -> N
             highest=max(possible),
             points=points,
         )
-    if tricks == total_tricks:
+    if tricks == total_tricks and with_skat:
         raise DeclarationError.of(
             N_("With all {tricks} tricks the declarer has every card: {total} card points, not {points}."),
             tricks=tricks,
@@ -416,6 +421,7 @@ def evaluate_game(
     declarer_tricks: int,
     musik_fulfilled: bool = True,
     thrown: bool = False,
+    with_skat: bool = True,
 ) -> GameResult:
     """Score a finished game from the declarer's card points (skat included) and tricks (0..10).
 
@@ -425,14 +431,15 @@ def evaluate_game(
     lost and valued per the profile's overbid rule. A null game is lost on the declarer's first trick.
     ``thrown``: the declarer threw the cards: lost with the declared levels only (schneider/schwarz are not
     counted; **[choice]**), still valued as overbid when below the bid. A null game below the bid is a
-    :class:`DeclarationError` (it can never be declared).
+    :class:`DeclarationError` (it can never be declared). ``with_skat`` False: the skat is not the
+    declarer's (a Ramse Grand whose last trick another player won took the set-aside cards).
     """
     d = profile.check_declaration(declaration)
     tricks = profile.tricks_per_game
     if d.game.is_null:  # card points do not count in a null game: each number is only checked for range
         _check_ranges(profile, declarer_points, declarer_tricks)
     else:
-        check_points_and_tricks(profile, declarer_points, declarer_tricks)
+        check_points_and_tricks(profile, declarer_points, declarer_tricks, with_skat=with_skat)
     if d.game.is_null:
         check_reachable(profile, d, 0, bid)
         breakdown = game_value(profile, d, 0)

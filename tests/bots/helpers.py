@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from trainer.bots.player import choose
-from trainer.game import DealState, Phase, SeatView
+from trainer.game import DealState, HouseOptions, Phase, SeatView, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 
 PROFILES = (INTERNATIONAL, DANISH)
@@ -33,7 +33,7 @@ def play_deal(
 ) -> DealState:
     """Play one shuffled deal to the end with ``level`` in every seat; every move must be legal (apply
     checks it)."""
-    state = DealState.shuffled(profile, seed, **(options or {}))
+    state = SkatGame(profile, HouseOptions(**(options or {}))).new_deal(seed)
     while state.phase is not Phase.FINISHED:
         seat = state.to_move
         assert seat is not None
@@ -49,7 +49,7 @@ def play_deal(
 
 def positions(profile: RuleProfile, seed: int, rng: random.Random) -> Iterator[DealState]:
     """Every position of a club-level deal (copies), from the first bid to the last card."""
-    state = DealState.shuffled(profile, seed)
+    state = SkatGame(profile).new_deal(seed)
     while state.phase is not Phase.FINISHED:
         yield state.copy()
         seat = state.to_move

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from trainer.bots.player import BotError, Decision, choose
-from trainer.game import DealState, Phase, PlayCard
+from trainer.game import Phase, PlayCard, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.solver import warm_up
 
@@ -71,14 +71,14 @@ def test_expert_same_seed_same_card() -> None:
 
 
 def test_seed_argument_is_reproducible() -> None:
-    state = DealState.shuffled(DANISH, 4)
+    state = SkatGame(DANISH).new_deal(4)
     view = state.view(state.to_move)  # type: ignore[arg-type]
     first = [choose(view, "beginner", seed=s).move for s in range(20)]
     assert first == [choose(view, "beginner", seed=s).move for s in range(20)]
 
 
 def test_no_move_when_not_the_seats_turn() -> None:
-    state = DealState.shuffled(INTERNATIONAL, 2)
+    state = SkatGame(INTERNATIONAL).new_deal(2)
     waiting = state.to_move.next  # type: ignore[union-attr]
     with pytest.raises(BotError, match="not"):
         choose(state.view(waiting), "club")
@@ -90,7 +90,7 @@ def test_expert_card_play_reports_a_win_estimate() -> None:
     warm_up(block=True)
     rng = random.Random(3)
     for seed in range(12, 60):
-        state = DealState.shuffled(INTERNATIONAL, seed)
+        state = SkatGame(INTERNATIONAL).new_deal(seed)
         decisions: list[Decision] = []
         while state.phase is not Phase.FINISHED:
             seat = state.to_move

@@ -14,8 +14,8 @@ from typing import Any
 
 from trainer.deal import Seat
 from trainer.errors import SkatError
-from trainer.game import Bid, DealState, Declare, Hold, Phase, Throw
-from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.game import Bid, Declare, Hold, HouseOptions, Phase, SkatGame, Throw
+from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
 from trainer.records import iss
 from trainer.records.deals import load_all
 from trainer.records.samples import iss_sample_lines
@@ -103,7 +103,7 @@ def _musik(move: object) -> bool:
 def _generated_line(profile: RuleProfile, seed: int) -> str:
     """A seeded random game written as an ISS record (low bids, random legal declarations and cards)."""
     rng = random.Random(seed)
-    state = DealState.shuffled(profile, seed, ramse=False)
+    state = SkatGame(profile, HouseOptions(all_pass=AllPass.PASSED_IN)).new_deal(seed)
     while state.phase is not Phase.FINISHED:
         moves = state.legal_moves()
         if state.phase is Phase.AUCTION:

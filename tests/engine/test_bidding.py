@@ -178,9 +178,18 @@ def test_survivor_keeps_the_game_when_rearhand_passes() -> None:
 
 def test_forehand_opens_after_two_passes() -> None:
     a = Auction.replay(INTERNATIONAL, [(MIDDLE, "pass", None), (REAR, "pass", None)])
-    assert a.expected() == (FORE, "bid") and a.legal_bids() == (18,)
+    assert a.expected() == (FORE, "bid") and a.legal_bids()[:3] == (18, 20, 22)
     a.bid(FORE, 18)
     assert (a.finished, a.declarer, a.bid_value) == (True, FORE, 18)
+
+
+def test_forehand_may_open_above_the_lowest_bid() -> None:
+    """The bot protocol allows any ladder value for forehand's opening after two passes (`1 p 2 p 0 20`)."""
+    a = Auction.replay(INTERNATIONAL, [(MIDDLE, "pass", None), (REAR, "pass", None)])
+    a.bid(FORE, 20)
+    assert (a.finished, a.declarer, a.bid_value) == (True, FORE, 20)
+    with pytest.raises(BidError):
+        Auction.replay(INTERNATIONAL, [(MIDDLE, "pass", None), (REAR, "pass", None)]).bid(FORE, 19)
 
 
 @pytest.mark.parametrize(("profile", "rule"), [(INTERNATIONAL, AllPass.PASSED_IN), (DANISH, AllPass.RAMSE)])
@@ -259,10 +268,16 @@ def test_wrong_kind_of_action() -> None:
         a.act(MIDDLE, "bid")
 
 
-def test_forehand_may_only_open_at_the_minimum() -> None:
+def test_forehand_opens_on_the_ladder_only() -> None:
+    """After two passes forehand may open at any ladder value (BOT_PROTOCOL: "the profile's lowest bid, or
+    another ladder value"), never off the ladder or below the Danish 24."""
     a = Auction.replay(DANISH, [(MIDDLE, "pass", None), (REAR, "pass", None)])
-    with pytest.raises(BidError, match="forehand can only open at 24 or pass"):
-        a.bid(FORE, 27)
+    with pytest.raises(BidError):
+        a.bid(FORE, 18)
+    with pytest.raises(BidError):
+        a.bid(FORE, 25)
+    a.bid(FORE, 27)
+    assert (a.declarer, a.bid_value) == (FORE, 27)
 
 
 def test_no_actions_after_the_end() -> None:

@@ -18,12 +18,14 @@ from trainer.game import (
     Declare,
     Discard,
     Hold,
+    HouseOptions,
     Move,
     Pass,
     Phase,
     PickUp,
     PlayCard,
     SeatView,
+    SkatGame,
     Throw,
 )
 from trainer.games import Declaration, GameType
@@ -90,7 +92,7 @@ def play_out(state: DealState, rng: random.Random, *, limit: int = 200) -> list[
 
 
 def test_international_all_pass_is_passed_in() -> None:
-    state = DealState(INTERNATIONAL, JACK_IN_SKAT)
+    state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
         state.apply(Pass(seat))
     outcome = state.outcome()
@@ -99,7 +101,7 @@ def test_international_all_pass_is_passed_in() -> None:
 
 
 def test_danish_all_pass_goes_to_ramse() -> None:
-    state = DealState(DANISH, JACK_IN_SKAT)
+    state = SkatGame(DANISH).new_deal(deal=JACK_IN_SKAT)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
         state.apply(Pass(seat))
     assert state.phase is Phase.RAMSE_EXCHANGE and state.to_move is Seat.FOREHAND
@@ -107,7 +109,7 @@ def test_danish_all_pass_goes_to_ramse() -> None:
 
 
 def test_auction_moves_follow_the_auction() -> None:
-    state = DealState(INTERNATIONAL, JACK_IN_SKAT)
+    state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     assert state.to_move is Seat.MIDDLEHAND
     with pytest.raises(SkatError, match=r"middlehand's turn to bid, not forehand's"):
         state.apply(Bid(Seat.FOREHAND, 18))
@@ -129,7 +131,7 @@ def _win_auction_for_forehand(state: DealState, bid: int) -> None:
 
 
 def test_pickup_discard_declare_and_play() -> None:
-    state = DealState(INTERNATIONAL, JACK_IN_SKAT)
+    state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 18)
     state.apply(PickUp(Seat.FOREHAND))
     assert state.phase is Phase.DISCARD and len(state.hand(Seat.FOREHAND)) == 12
@@ -154,7 +156,7 @@ def test_pickup_discard_declare_and_play() -> None:
 
 
 def test_pickup_declaration_below_the_bid_is_refused() -> None:
-    state = DealState(INTERNATIONAL, JACK_IN_SKAT)
+    state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 36)
     state.apply(PickUp(Seat.FOREHAND))
     state.apply(Discard(Seat.FOREHAND, parse_cards("HA D7")))
@@ -167,7 +169,7 @@ def test_pickup_declaration_below_the_bid_is_refused() -> None:
 def test_hand_game_overbid_by_a_jack_in_the_skat_is_played_and_lost() -> None:
     overbid = 0
     for profile, seed in ((p, seed) for p in (DANISH, INTERNATIONAL) for seed in range(8)):
-        state = DealState(profile, WEAK_JACK_IN_SKAT)
+        state = SkatGame(profile).new_deal(deal=WEAK_JACK_IN_SKAT)
         _win_auction_for_forehand(state, 48)  # clubs hand "without 2" = (2 + 1 + 1) × 12 = 48 on ten cards
         hand_clubs = Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True))
         assert hand_clubs in state.legal_moves()  # judged on the ten cards: the skat is unseen
@@ -188,7 +190,7 @@ def test_hand_game_overbid_by_a_jack_in_the_skat_is_played_and_lost() -> None:
 
 
 def test_ramse_grand_is_never_hand_and_ramse_pays_by_the_loser() -> None:
-    state = DealState(DANISH, JACK_IN_SKAT)
+    state = SkatGame(DANISH).new_deal(deal=JACK_IN_SKAT)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
         state.apply(Pass(seat))
     rng = random.Random(3)
@@ -210,7 +212,7 @@ def test_ramse_grand_is_never_hand_and_ramse_pays_by_the_loser() -> None:
 
 
 def test_throwing_the_cards_when_nothing_reaches_the_bid() -> None:
-    state = DealState(INTERNATIONAL, JACK_IN_SKAT)
+    state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 120)
     state.apply(PickUp(Seat.FOREHAND))
     state.apply(Discard(Seat.FOREHAND, parse_cards("HA D7")))
@@ -231,7 +233,7 @@ profiles = st.sampled_from([DANISH, INTERNATIONAL])
 def test_random_legal_sequences_end_in_an_outcome(
     profile: RuleProfile, seed: int, rng: random.Random
 ) -> None:
-    state = DealState.shuffled(profile, seed, **options_for(profile, rng))
+    state = SkatGame(profile, HouseOptions(**options_for(profile, rng))).new_deal(seed)
     played = play_out(state, rng)
     assert state.phase is Phase.FINISHED, played
     outcome = state.outcome()
@@ -246,7 +248,7 @@ def test_random_legal_sequences_end_in_an_outcome(
 def test_every_legal_move_passes_check_and_undo_restores_the_state(
     profile: RuleProfile, seed: int, rng: random.Random
 ) -> None:
-    state = DealState.shuffled(profile, seed, **options_for(profile, rng))
+    state = SkatGame(profile, HouseOptions(**options_for(profile, rng))).new_deal(seed)
     while state.phase is not Phase.FINISHED:
         moves = state.legal_moves()
         for move in rng.sample(moves, min(3, len(moves))):
@@ -314,7 +316,7 @@ def _cards_in(view: SeatView) -> set[Card]:
 def test_views_never_show_a_card_the_seat_may_not_see(
     profile: RuleProfile, seed: int, rng: random.Random
 ) -> None:
-    state = DealState.shuffled(profile, seed, **options_for(profile, rng))
+    state = SkatGame(profile, HouseOptions(**options_for(profile, rng))).new_deal(seed)
     while True:
         for seat in Seat:
             view = state.view(seat)
@@ -327,7 +329,7 @@ def test_views_never_show_a_card_the_seat_may_not_see(
 
 
 def test_iss_moves_hide_the_skat_and_foreign_discards() -> None:
-    state = DealState(INTERNATIONAL, JACK_IN_SKAT)
+    state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 18)
     state.apply(PickUp(Seat.FOREHAND))
     state.apply(Discard(Seat.FOREHAND, parse_cards("HA D7")))
@@ -340,7 +342,7 @@ def test_iss_moves_hide_the_skat_and_foreign_discards() -> None:
 
 
 def test_open_hand_game_carries_the_declarers_cards() -> None:
-    state = DealState(INTERNATIONAL, JACK_IN_SKAT)
+    state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 18)
     state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, ouvert=True)))
     token = state.view(Seat.MIDDLEHAND).iss_moves().split()[-1]
@@ -355,7 +357,7 @@ def test_the_unseen_skat_changes_nothing_the_declarer_sees_before_the_pickup(
 ) -> None:
     """Swap the skat with two cards of a defender: the declarer's view before the pickup (hand declarations
     judged on the ten cards, not on the skat) stays the same, so nothing leaks through what is allowed."""
-    state = DealState.shuffled(profile, seed)
+    state = SkatGame(profile).new_deal(seed)
     state.apply(Bid(Seat.MIDDLEHAND, profile.min_bid))
     state.apply(Hold(Seat.FOREHAND))
     state.apply(Pass(Seat.MIDDLEHAND))
@@ -366,8 +368,8 @@ def test_the_unseen_skat_changes_nothing_the_declarer_sees_before_the_pickup(
     skat = (other[picks[0]], other[picks[1]])
     other[picks[0]], other[picks[1]] = deal.skat
     swapped = Deal(hands=(deal.hands[0], deal.hands[1], tuple(other)), skat=skat)
-    twin = DealState(profile, swapped)
-    for move in state.history:
+    twin = SkatGame(profile).new_deal(deal=swapped)
+    for move in state.history[1:]:
         twin.apply(move)
     mine, theirs = state.view(Seat.FOREHAND), twin.view(Seat.FOREHAND)
     assert mine.legal_moves == theirs.legal_moves and mine.iss_moves() == theirs.iss_moves()

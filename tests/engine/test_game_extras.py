@@ -21,6 +21,7 @@ from trainer.game import (
     Declare,
     Discard,
     Hold,
+    HouseOptions,
     Knock40,
     Kontra,
     NoCall,
@@ -31,6 +32,7 @@ from trainer.game import (
     RamseCall,
     RamsePass,
     Re,
+    SkatGame,
     Spoerge,
     SpoergeCall,
     Throw,
@@ -65,8 +67,8 @@ def _finish_randomly(state: DealState, seed: int) -> None:
 # --- Slå 40 an ----------------------------------------------------------------------------------------------
 
 
-def test_slaa_40_an_sees_five_cards_and_fails_when_a_jack_arrives() -> None:
-    state = DealState(DANISH, NO_JACKS_FIRST, slaa_40_an=True)
+def test_slaa_40_an_sees_five_cards_the_others_bid_on_and_the_knock_is_judged_at_the_end() -> None:
+    state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS_FIRST)
     assert state.phase is Phase.SLAA_40 and state.to_move is Seat.FOREHAND
     view = state.view(Seat.FOREHAND)
     assert view.hand == NO_JACKS_FIRST.hand(Seat.FOREHAND)[:5]
@@ -74,7 +76,15 @@ def test_slaa_40_an_sees_five_cards_and_fails_when_a_jack_arrives() -> None:
     state.apply(Knock40(Seat.FOREHAND, True, GameType.CLUBS))
     assert state.view(Seat.REARHAND).history == (Knock40(Seat.FOREHAND, True),)  # the game stays private
     assert state.view(Seat.FOREHAND).history == (Knock40(Seat.FOREHAND, True, GameType.CLUBS),)
-    # with the ♣J the ten cards are clubs "med 1, spil 2" = 24 < 40: lost without play, at 40, rates doubled
+    # the knock is not judged yet: the last five cards come and the others may bid as usual (above 40)
+    assert state.phase is Phase.AUCTION and state.outcome() is None
+    assert state.view(Seat.FOREHAND).hand == NO_JACKS_FIRST.hand(Seat.FOREHAND)
+    assert state.to_move is Seat.MIDDLEHAND
+    assert all(m.value > 40 for m in state.legal_moves() if isinstance(m, Bid))
+    state.apply(Pass(Seat.MIDDLEHAND))
+    state.apply(Pass(Seat.REARHAND))
+    # nobody went above the knock: with the ♣J the ten cards are clubs "med 1, spil 2" = 24 < 40, so the
+    # knocker has lost without play, at 40, rates doubled
     outcome = state.outcome()
     assert outcome is not None and outcome.slaa_40_failed and outcome.won is False
     assert (outcome.declarer, outcome.value, outcome.list_score, outcome.rate_factor) == (
@@ -85,14 +95,23 @@ def test_slaa_40_an_sees_five_cards_and_fails_when_a_jack_arrives() -> None:
     )
 
 
+def test_slaa_40_an_a_failing_knock_costs_nothing_when_another_outbids_it() -> None:
+    state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS_FIRST)
+    state.apply(Knock40(Seat.FOREHAND, True, GameType.CLUBS))
+    state.apply(Bid(Seat.MIDDLEHAND, 44))
+    state.apply(Pass(Seat.FOREHAND))
+    state.apply(Pass(Seat.REARHAND))
+    assert state.phase is Phase.PICKUP and (state.declarer, state.bid) == (Seat.MIDDLEHAND, 44)
+
+
 def test_slaa_40_an_holds_and_stands_as_a_bid_of_40() -> None:
-    state = DealState(DANISH, NO_JACKS, slaa_40_an=True)
+    state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
     state.apply(Knock40(Seat.FOREHAND, True))  # default game: the longest suit, clubs
     assert state.phase is Phase.AUCTION and state.knocker is Seat.FOREHAND
     assert all(m.value > 40 for m in state.legal_moves() if isinstance(m, Bid))
-    with pytest.raises(BidError, match="knocked 40"):
+    with pytest.raises(BidError, match="not higher than the 40"):
         state.check(Bid(Seat.MIDDLEHAND, 36))
-    for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
+    for seat in (Seat.MIDDLEHAND, Seat.REARHAND):
         state.apply(Pass(seat))
     assert state.phase is Phase.PICKUP and state.declarer is Seat.FOREHAND and state.bid == 40
     state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
@@ -101,8 +120,33 @@ def test_slaa_40_an_holds_and_stands_as_a_bid_of_40() -> None:
     assert outcome is not None and outcome.slaa_40_an and outcome.rate_factor == 2
 
 
+@pytest.mark.parametrize("knocker", [Seat.MIDDLEHAND, Seat.REARHAND])
+def test_forehand_can_take_on_a_knock(knocker: Seat) -> None:
+    """A knock is a bid of 40 like any other: forehand, who holds, may hold it (issue: its only move was
+    Pass); the knocker may then go higher or pass."""
+    state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
+    for seat in Seat:
+        if seat is knocker:
+            state.apply(Knock40(seat, True))
+            break
+        state.apply(Knock40(seat, False))
+    if knocker is Seat.REARHAND:
+        assert Pass(Seat.MIDDLEHAND) in state.legal_moves()
+        state.apply(Pass(Seat.MIDDLEHAND))
+    assert state.to_move is Seat.FOREHAND
+    assert state.legal_moves() == (Hold(Seat.FOREHAND), Pass(Seat.FOREHAND))
+    state.apply(Hold(Seat.FOREHAND))
+    assert state.to_move is knocker and Bid(knocker, 44) in state.legal_moves()
+    state.apply(Pass(knocker))
+    if knocker is Seat.MIDDLEHAND:
+        state.apply(Pass(Seat.REARHAND))
+    assert state.phase is Phase.PICKUP and (state.declarer, state.bid) == (Seat.FOREHAND, 40)
+    outcome_seen = state.view(Seat.FOREHAND)
+    assert outcome_seen.knocker is knocker
+
+
 def test_slaa_40_an_nobody_knocks() -> None:
-    state = DealState(DANISH, NO_JACKS, slaa_40_an=True)
+    state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
     for seat in Seat:
         state.apply(Knock40(seat, False))
     assert state.phase is Phase.AUCTION and state.knocker is None
@@ -113,7 +157,7 @@ def test_slaa_40_an_nobody_knocks() -> None:
 
 
 def _danish_declarer(deal_seed: int) -> DealState:
-    state = DealState.shuffled(DANISH, deal_seed)
+    state = SkatGame(DANISH).new_deal(deal_seed)
     state.apply(Bid(Seat.MIDDLEHAND, 24))
     state.apply(Hold(Seat.FOREHAND))
     state.apply(Pass(Seat.MIDDLEHAND))
@@ -154,7 +198,7 @@ def test_musik_needs_the_lowest_trump_and_is_judged_on_the_last_trick() -> None:
 
 def _declared(profile_name: str, **options: bool) -> DealState:
     profile = DANISH if profile_name == "danish" else INTERNATIONAL
-    state = DealState(profile, NO_JACKS, **options)
+    state = SkatGame(profile, HouseOptions(**options)).new_deal(deal=NO_JACKS)
     state.apply(Bid(Seat.MIDDLEHAND, profile.min_bid))
     state.apply(Hold(Seat.FOREHAND))
     state.apply(Pass(Seat.MIDDLEHAND))
@@ -238,7 +282,7 @@ def _all_pass(state: DealState) -> None:
 
 def test_ramse_end_to_end() -> None:
     deal = NO_JACKS
-    state = DealState(DANISH, deal)
+    state = SkatGame(DANISH).new_deal(deal=deal)
     _all_pass(state)
     # forehand takes ♦Q ♦7 and passes them straight on; middlehand swaps in ♠7 ♠8; the dealer passes ♥7 ♦7
     assert state.view(Seat.FOREHAND).skat == deal.skat
@@ -271,7 +315,7 @@ def test_ramse_end_to_end() -> None:
 
 
 def test_ramse_grand_is_an_ordinary_grand_with_the_set_aside_cards_to_the_last_trick() -> None:
-    state = DealState(DANISH, NO_JACKS)
+    state = SkatGame(DANISH).new_deal(deal=NO_JACKS)
     _all_pass(state)
     for _ in Seat:
         state.apply(state.legal_moves()[0])
@@ -295,7 +339,7 @@ def test_ramse_grand_is_an_ordinary_grand_with_the_set_aside_cards_to_the_last_t
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), rng=st.randoms(use_true_random=False))
 def test_ramse_property(seed: int, rng: random.Random) -> None:
-    state = DealState.shuffled(DANISH, seed)
+    state = SkatGame(DANISH).new_deal(seed)
     _all_pass(state)
     while state.phase is Phase.RAMSE_EXCHANGE:
         seat = state.to_move

@@ -17,7 +17,7 @@ from tests.engine.test_openspiel_diff import (
     solo_points,
 )
 from trainer.deal import Seat, random_deal
-from trainer.game import Bid, DealState, Declare, Discard, Hold, Move, Pass, Phase, PickUp, PlayCard
+from trainer.game import Bid, Declare, Discard, Hold, Move, Pass, Phase, PickUp, PlayCard, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.profiles import INTERNATIONAL
 
@@ -49,7 +49,7 @@ def play_one(seed: int, os_game: object) -> int:
             break
         os_state.apply_action(OS_PASS)
 
-    state = DealState(INTERNATIONAL, deal)
+    state = SkatGame(INTERNATIONAL).new_deal(deal=deal)
     for move in _auction_for(declarer):
         state.apply(move)
     state.apply(PickUp(declarer))

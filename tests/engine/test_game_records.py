@@ -11,8 +11,20 @@ import pytest
 
 from tests.engine import game_baseline
 from trainer.deal import Deal, Seat
-from trainer.game import Bid, DealState, Declare, Discard, Hold, Move, Pass, Phase, PickUp, PlayCard
-from trainer.profiles import get_profile
+from trainer.game import (
+    Bid,
+    Declare,
+    Discard,
+    Hold,
+    HouseOptions,
+    Move,
+    Pass,
+    Phase,
+    PickUp,
+    PlayCard,
+    SkatGame,
+)
+from trainer.profiles import AllPass, get_profile
 from trainer.records import iss
 from trainer.records.deals import load_all
 
@@ -88,7 +100,7 @@ def test_deal_state_plays_every_sample_record_to_the_servers_result(profile_name
         hands = record.deal.known_hands()
         skat = record.deal.known_skat()
         deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
-        state = DealState(profile, deal, ramse=False)
+        state = SkatGame(profile, HouseOptions(all_pass=AllPass.PASSED_IN)).new_deal(deal=deal)
         key = game_baseline.sample_key(game_baseline.samples().index(line), line)
         expected = BASELINE["samples"][key][profile_name]
         try:
@@ -111,7 +123,7 @@ def test_deal_state_plays_every_sample_record_to_the_servers_result(profile_name
 
 def test_deal_state_plays_every_example_deal_to_its_result() -> None:
     for example in load_all():
-        state = DealState(example.profile, example.deal)
+        state = SkatGame(example.profile).new_deal(deal=example.deal)
         for step in example.bidding:
             state.apply(
                 Bid(step.seat, step.value or 0)
@@ -140,7 +152,7 @@ def test_hand_game_overbid_by_a_skat_jack_replays_as_played_and_lost() -> None:
     from trainer.profiles import DANISH, INTERNATIONAL
 
     for profile in (INTERNATIONAL, DANISH):
-        state = DealState(profile, WEAK_JACK_IN_SKAT, ramse=False)
+        state = SkatGame(profile, HouseOptions(all_pass=AllPass.PASSED_IN)).new_deal(deal=WEAK_JACK_IN_SKAT)
         for move in (
             Bid(Seat.MIDDLEHAND, 48),
             Hold(Seat.FOREHAND),

@@ -77,7 +77,7 @@ def known(state: DealState, seat: Seat) -> set[Card]:
     mine = set(state.hand(seat))
     for open_seat in state.open_seats():
         mine |= set(state.hand(open_seat))
-    for move in state.history:
+    for move in state.history[1:]:
         if isinstance(move, PlayCard):
             mine.add(move.card)
         elif move.seat is seat and isinstance(move, Discard | RamsePass):

@@ -6,15 +6,15 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from trainer.deal import Seat, random_deal
-from trainer.game import DealState, PlayCard
+from trainer.game import DealState, PlayCard, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.profiles import INTERNATIONAL
 
 
 def _state() -> DealState:
     deal = random_deal(11, INTERNATIONAL)
-    return DealState.with_contract(
-        INTERNATIONAL, deal, Seat.FOREHAND, Declaration(GameType.CLUBS), bid=18, discards=deal.hands[0][:2]
+    return SkatGame(INTERNATIONAL).with_contract(
+        deal, Seat.FOREHAND, Declaration(GameType.CLUBS), bid=18, discards=deal.hands[0][:2]
     )
 
 
@@ -23,7 +23,6 @@ def _table_app(seat_name: str) -> AppTest:
         import streamlit as st
 
         from trainer.deal import Seat, random_deal
-        from trainer.game import DealState
         from trainer.games import Declaration, GameType
         from trainer.i18n import get_translator
         from trainer.profiles import INTERNATIONAL
@@ -32,8 +31,8 @@ def _table_app(seat_name: str) -> AppTest:
 
         deal = random_deal(11, INTERNATIONAL)
         clubs = Declaration(GameType.CLUBS)
-        state = DealState.with_contract(
-            INTERNATIONAL, deal, Seat.FOREHAND, clubs, bid=18, discards=deal.hands[0][:2]
+        state = SkatGame(INTERNATIONAL).with_contract(
+            deal, Seat.FOREHAND, clubs, bid=18, discards=deal.hands[0][:2]
         )
         ctx = PageContext("en", INTERNATIONAL, get_translator("en"))
         table = TableView.from_seat_view(state.view(Seat[seat_name]))

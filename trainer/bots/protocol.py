@@ -36,6 +36,7 @@ from trainer.game import (
     PickUp,
     PlayCard,
     SeatView,
+    SkatGame,
 )
 from trainer.games import Declaration, GameType
 from trainer.play import FollowClass, follow_class
@@ -374,7 +375,7 @@ def _owned(position: int, seat: Seat, with_skat: bool) -> bool:
 
 
 def _replay(profile: RuleProfile, parsed: _Parsed, deal: Deal, discards: list[Card]) -> DealState:
-    state = DealState(profile, deal)
+    state = SkatGame(profile).new_deal(deal=deal)
     for number, (kind, seat, value) in enumerate(parsed.events, start=1):
         moves: list[Move]
         if kind == "bid":

@@ -25,7 +25,7 @@ from trainer.bidding import Action, Auction, hand_value, next_bid
 from trainer.cards import PLAYING_SEATS, Card, parse_card, parse_cards
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
-from trainer.game import DealState, Move, Phase
+from trainer.game import DealState, Move, Phase, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.play import GameState
 from trainer.profiles import RuleProfile, get_profile
@@ -155,8 +155,8 @@ class ExampleDeal:
 
     def deal_state(self) -> DealState:
         """The whole-deal state right after the declaration (the contract: declarer, bid, discards)."""
-        return DealState.with_contract(
-            self.profile, self.deal, self.declarer, self.declaration, bid=self.bid, discards=self.discards
+        return SkatGame(self.profile).with_contract(
+            self.deal, self.declarer, self.declaration, bid=self.bid, discards=self.discards
         )
 
     def start_state(self) -> GameState:
@@ -333,7 +333,7 @@ class _Reader:
             raise RecordError("title is missing (en and da).")
         summary = self.note(top.get("summary"), "summary")
         deal = self.read_deal(top.get("deal"))
-        state = DealState(profile, deal)
+        state = SkatGame(profile).new_deal(deal=deal)
         bidding = self.read_bidding(state, top.get("bidding"))
         plans = self.read_plans(profile, deal, top.get("plans"), bidding)
         declarer = state.declarer

@@ -24,11 +24,11 @@ from trainer.bidding import Auction
 from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, SKAT_SIZE, TOTAL_CARD_POINTS, Card
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
-from trainer.game import DealState
+from trainer.game import DealState, HouseOptions, SkatGame
 from trainer.game import Phase as GamePhase
 from trainer.games import Declaration, GameType
 from trainer.play import TRICKS_PER_GAME, GameState
-from trainer.profiles import RuleProfile
+from trainer.profiles import AllPass, RuleProfile
 from trainer.text import shown
 from trainer.value import GameResult, matadors
 
@@ -785,7 +785,7 @@ class _Replayer:
         except SkatError as error:
             raise RecordError.of(N_("Move 1 (the deal): {error}"), error=error) from error
         # ISS records report an all-pass deal as passed, also under the Danish rules (no Ramse is recorded)
-        self.state = DealState(profile, self.deal, ramse=False)
+        self.state = SkatGame(profile, HouseOptions(all_pass=AllPass.PASSED_IN)).new_deal(deal=self.deal)
 
     # -- driver ------------------------------------------------------------------------------------------
     def run(self) -> ReplayResult:
