@@ -35,6 +35,7 @@ from trainer.bidding import (
 from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.deal import HAND_SIZE, SKAT_SIZE, Seat, random_deal
 from trainer.errors import N_, BidError, CardParseError, DeclarationError, SkatError
+from trainer.extras import DANISH_EXTRAS, DanishExtras, Spoerge
 from trainer.games import Declaration, GameType
 from trainer.profiles import RuleProfile
 from trainer.settlement import (
@@ -416,10 +417,19 @@ class SchemeOptions:
 
 
 def settle_all(
-    profile: RuleProfile, result: GameResult, options: SchemeOptions = SchemeOptions()
+    profile: RuleProfile,
+    result: GameResult,
+    options: SchemeOptions = SchemeOptions(),
+    *,
+    spoerge: Spoerge = Spoerge.NONE,
+    slaa_40_an: bool = False,
+    thrown_before_play: bool = False,
+    extras: DanishExtras = DANISH_EXTRAS,
 ) -> dict[str, Settlement]:
     """One result, every scheme's settlement (list, Seeger-Fabian, Danish money, online stakes). Kontra and re
-    apply to the list and Seeger-Fabian only (the money schemes have their own doublings)."""
+    apply to the list and Seeger-Fabian only (the money schemes have their own doublings: Spørge and Slå 40
+    an double the Danish rates; cards thrown before play are settled on the bid). The calculators and a
+    played deal's :class:`~trainer.game.Outcome` (:func:`trainer.scoring.settle`) both settle here."""
     return {
         "list": list_settlement(
             profile, result, table_size=options.table_size, kontra=options.kontra, re=options.re
@@ -428,7 +438,13 @@ def settle_all(
             profile, result, table_size=options.table_size, kontra=options.kontra, re=options.re
         ),
         "danish_money": danish_money(
-            result, config=DanishMoneyConfig(rates=options.rates), table_size=options.table_size
+            result,
+            config=DanishMoneyConfig(rates=options.rates),
+            table_size=options.table_size,
+            thrown_before_play=thrown_before_play,
+            spoerge=spoerge,
+            slaa_40_an=slaa_40_an,
+            extras=extras,
         ),
         "online_stakes": online_stakes(
             result, config=OnlineStakesConfig(stake=options.stake, commission_rate=options.commission_rate)
