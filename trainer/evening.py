@@ -14,11 +14,9 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any, get_args
 
 from trainer.bidding import bid_table
-from trainer.cards import Card, parse_card
+from trainer.cards import Card
 from trainer.coach import DealSummary, seats_for
 from trainer.deal import Seat
 from trainer.errors import SkatError
@@ -28,6 +26,7 @@ from trainer.game import (
     Declare,
     Discard,
     Hold,
+    HouseOptions,
     Knock40,
     Kontra,
     Move,
@@ -40,10 +39,11 @@ from trainer.game import (
     RamsePass,
     Re,
     SeatView,
+    SkatGame,
     Spoerge,
-    SpoergeCall,
 )
 from trainer.games import Declaration, GameType
+from trainer.moves import moves_from_json, moves_to_json, seat_of
 from trainer.play import is_trump
 from trainer.profiles import RuleProfile
 from trainer.records.iss import record_from_game, write_record
@@ -54,66 +54,13 @@ LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
 COACH_LEVELS: tuple[str, ...] = ("beginner", "advanced", "none")
 """How much the coach helps: always, on request (a Hint button), or not at all (a memory check at the end)."""
 
-_MOVE_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in get_args(Move)}
-"""Every kind of move by name, read off the Move union itself (a new kind of move is stored without a
-second list to keep in step)."""
-
-
-# --- moves as JSON ---------------------------------------------------------------------------------------
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Card):
-        return value.iss
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Declaration):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    return value
-
-
-def move_to_json(move: Move) -> dict[str, Any]:
-    """A move as a JSON-able dict: ``{"type": "PlayCard", "seat": 0, "card": "CJ"}``."""
-    data: dict[str, Any] = {"type": type(move).__name__}
-    for f in dataclasses.fields(move):
-        data[f.name] = _plain(getattr(move, f.name))
-    return data
-
-
-def move_from_json(data: dict[str, Any]) -> Move:
-    """The move :func:`move_to_json` wrote (a bad entry is a :class:`SkatError`)."""
-    try:
-        cls = _MOVE_TYPES[data["type"]]
-        fields: dict[str, Any] = {"seat": Seat(int(data["seat"]))}
-        for name, value in data.items():
-            if name in ("type", "seat"):
-                continue
-            if name == "card":
-                fields[name] = parse_card(value)
-            elif name == "cards":
-                fields[name] = tuple(parse_card(code) for code in value)
-            elif name == "declaration":
-                fields[name] = Declaration(GameType(value.pop("game")), **value)
-            elif name == "call":
-                fields[name] = SpoergeCall(value)
-            elif name == "game":
-                fields[name] = None if value is None else GameType(value)
-            else:
-                fields[name] = value
-        move: Move = cls(**fields)
-        return move
-    except (KeyError, TypeError, ValueError) as error:
-        raise SkatError.of(N_("A stored move could not be read: {move}."), move=json.dumps(data)) from error
-
 
 def dumps_moves(moves: Sequence[Move]) -> str:
-    return json.dumps([move_to_json(move) for move in moves], separators=(",", ":"))
+    return json.dumps(moves_to_json(moves), separators=(",", ":"))
 
 
 def loads_moves(text: str) -> list[Move]:
-    return [move_from_json(dict(item)) for item in json.loads(text)]
+    return moves_from_json(json.loads(text))
 
 
 # --- the table ---------------------------------------------------------------------------------------------
@@ -149,7 +96,9 @@ class TableDeal:
 
     @classmethod
     def new(cls, profile: RuleProfile, seed: int, learner: Seat, level: str = "club") -> TableDeal:
-        return cls(DealState.shuffled(profile, seed, **house_options(profile)), learner, level, seed)
+        return cls(
+            SkatGame(profile, HouseOptions(**house_options(profile))).new_deal(seed), learner, level, seed
+        )
 
     @classmethod
     def rebuild(
@@ -163,7 +112,7 @@ class TableDeal:
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        return self.state.history
+        return self.state.history[1:]
 
     def view(self) -> SeatView:
         """What the learner may see (the only thing the page draws from)."""
@@ -184,7 +133,7 @@ class TableDeal:
 
     def play(self, move: Move) -> None:
         """The learner's move (checked: a wrong one raises and changes nothing)."""
-        if Seat(move.seat) is not self.learner:
+        if seat_of(move) is not self.learner:
             raise SkatError.of(N_("It is not your turn."))
         self.state.apply(move)
 

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from trainer.deal import PLAYING_SEATS, Seat
 from trainer.errors import N_, SkatError
 from trainer.evening import BotDecision, decide, house_options
-from trainer.game import DealState, Move
+from trainer.game import DealState, HouseOptions, Move, SkatGame
+from trainer.moves import seat_of
 from trainer.profiles import RuleProfile
 from trainer.teacher import JOIN_CODE_ALPHABET, new_code
 
@@ -57,7 +58,7 @@ def place_of_seat(seat: Seat, deal_number: int) -> int:
 
 def rebuild_deal(profile: RuleProfile, seed: int, moves: Sequence[Move]) -> DealState:
     """The deal after its stored moves, with the Play page's house options (each move checked again)."""
-    state = DealState.shuffled(profile, seed, **house_options(profile))
+    state = SkatGame(profile, HouseOptions(**house_options(profile))).new_deal(seed)
     for move in moves:
         state.apply(move)
     return state
@@ -67,7 +68,7 @@ def apply_for_place(state: DealState, place: int, deal_number: int, move: Move) 
     """A player's move: it must be for the seat their place plays in this deal, and legal (the engine's
     error otherwise; nothing changes)."""
     mine = seat_of_place(place, deal_number)
-    if Seat(move.seat) is not mine:
+    if seat_of(move) is not mine:
         raise SkatError.of(N_("You play {seat} in this deal; that move is not yours to make."), seat=mine)
     state.apply(move)
 

@@ -1074,3 +1074,21 @@ def record_from_game(
         moves=tuple(moves),
         result=result,
     )
+
+
+def iss_line(state: DealState) -> str | None:
+    """A finished deal as one ISS record line, which ``skat-trainer replay`` reads back (None when ISS
+    notation cannot hold it: Ramse, Musik, a failed Slå 40 an, cards thrown by the declarer)."""
+    outcome = state.outcome()
+    if outcome is None or outcome.ramse is not None or outcome.slaa_40_failed or outcome.thrown:
+        return None
+    try:
+        record = record_from_game(
+            state.auction,
+            state.deal,
+            state.game if outcome.declarer is not None else None,
+            players=("forehand", "middlehand", "rearhand"),
+        )
+        return write_record(record)
+    except SkatError:
+        return None

@@ -2,8 +2,8 @@
 
 An evening is found by its ``token`` (kept in the page's URL), so a reload, a second tab or a restarted
 server finds the same score sheet and the same deal in progress. A signed-in learner's evenings also carry
-``learner_id``, which the progress page and the teacher's dashboard count from. A deal keeps its seed, the
-learner's seat and the moves made so far (JSON), so the whole-deal state is rebuilt by replaying them;
+``learner_id``, which the progress page and the teacher's dashboard count from. A deal keeps its record (the
+rules, the house options and every move, the deal first), so the whole-deal state is rebuilt by replaying it;
 ``move_count`` lets a write succeed only on the state it was computed from (no card played twice).
 """
 
@@ -37,8 +37,8 @@ class PlayEveningRow(Base):
 
 
 class PlayDealRow(Base):
-    """One deal of an evening: its number, seed, the learner's seat, the moves so far and, once finished,
-    the summary the score sheet settles (:class:`trainer.coach.DealSummary` as JSON)."""
+    """One deal of an evening: its number, its record (everything needed to replay it) and, once finished,
+    its outcome."""
 
     __tablename__ = "play_deals"
     __table_args__ = (UniqueConstraint("evening_id", "number"),)
@@ -46,12 +46,13 @@ class PlayDealRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     evening_id: Mapped[int] = mapped_column(ForeignKey("play_evenings.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(Integer)
-    seat: Mapped[int] = mapped_column(Integer)
-    moves_json: Mapped[str] = mapped_column(Text)
+    deal_record: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The deal's record (:class:`trainer.records.deal_record.DealRecord` as JSON): rules, house options and
+    every move, the deal first (None only for an old row that no longer replayed when it was converted)."""
     move_count: Mapped[int] = mapped_column(Integer)
     finished: Mapped[bool] = mapped_column(Boolean)
-    summary_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The finished deal's :class:`trainer.game.Outcome` as JSON (what the score sheets settle from)."""
     mistakes: Mapped[str | None] = mapped_column(Text, nullable=True)
     """Space-separated mistake tags of the learner found in the review (e.g. ``costly_card overbid``)."""
     record: Mapped[str | None] = mapped_column(Text, nullable=True)

@@ -16,10 +16,17 @@ from datetime import datetime
 
 from sqlalchemy import select, update
 
-from trainer.errors import StoreError
+from trainer.errors import N_, RecordError, StoreError
+from trainer.game import DealState, Outcome
+from trainer.records.deal_record import DealRecord, outcome_from_json, outcome_to_json
 from trainer.store.db import as_utc
 from trainer.store.play_models import TOKEN_MAX, PlayDealRow, PlayEveningRow
 from trainer.store.repository import Store
+
+
+def record_moves(record: DealRecord) -> int:
+    """The players' moves in a record (the deal itself not counted): what ``move_count`` holds."""
+    return len(record.moves) - 1
 
 
 @dataclass(frozen=True)
@@ -35,17 +42,28 @@ class Evening:
 
 @dataclass(frozen=True)
 class StoredDeal:
+    """A deal row as read: its record (JSON), the number of moves saved, its outcome (JSON) once finished,
+    the review's mistake tags and the ISS line of the .sgf download (None when ISS cannot hold the deal)."""
+
     id: int
     evening_id: int
     number: int
-    seed: int
-    seat: int
-    moves_json: str
+    deal_record: str | None
     move_count: int
     finished: bool
-    summary_json: str | None
+    outcome_json: str | None
     mistakes: tuple[str, ...]
-    record: str | None
+    iss: str | None
+
+    def record(self) -> DealRecord:
+        """The deal's record, checked (a :class:`~trainer.errors.RecordError` names what is wrong)."""
+        if self.deal_record is None:
+            raise RecordError.of(N_("Deal {number} could not be read from the store."), number=self.number)
+        return DealRecord.from_json(self.deal_record)
+
+    def outcome(self) -> Outcome | None:
+        """The finished deal's outcome (None while it is played; a RecordError for a damaged one)."""
+        return None if self.outcome_json is None else outcome_from_json(self.outcome_json)
 
 
 @dataclass(frozen=True)
@@ -69,12 +87,10 @@ def _deal(row: PlayDealRow) -> StoredDeal:
         row.id,
         row.evening_id,
         row.number,
-        row.seed,
-        row.seat,
-        row.moves_json,
+        row.deal_record,
         row.move_count,
         row.finished,
-        row.summary_json,
+        row.outcome,
         tuple((row.mistakes or "").split()),
         row.record,
     )
@@ -90,6 +106,13 @@ class PlayStore:
         with self.store._read() as session:
             row = session.scalars(select(PlayEveningRow).where(PlayEveningRow.token == token)).one_or_none()
             return _evening(row) if row else None
+
+    def evening_by_id(self, evening_id: int) -> Evening:
+        with self.store._read() as session:
+            row = session.get(PlayEveningRow, evening_id)
+            if row is None:
+                raise StoreError(f"There is no evening with id {evening_id}.")
+            return _evening(row)
 
     def open_evening(
         self,
@@ -149,10 +172,10 @@ class PlayStore:
             return _deal(row)
 
     def start_deal(
-        self, evening_id: int, number: int, *, seed: int, seat: int, at: datetime | None = None
+        self, evening_id: int, number: int, record: DealRecord, *, at: datetime | None = None
     ) -> StoredDeal:
-        """Deal ``number`` of the evening, created on first use; an existing one is returned unchanged
-        (two tabs pressing "new deal" together get one deal, not two)."""
+        """Deal ``number`` of the evening with ``record`` (the cards as dealt), created on first use; an
+        existing one is returned unchanged (two tabs pressing "new deal" together get one deal, not two)."""
         with self.store._write() as session:
             insert = self.store._insert(session)
             session.execute(
@@ -160,10 +183,8 @@ class PlayStore:
                 .values(
                     evening_id=evening_id,
                     number=number,
-                    seed=seed,
-                    seat=seat,
-                    moves_json="[]",
-                    move_count=0,
+                    deal_record=record.to_json(),
+                    move_count=record_moves(record),
                     finished=False,
                     updated_at=as_utc(at),
                 )
@@ -174,11 +195,26 @@ class PlayStore:
             ).one()
             return _deal(row)
 
-    def save_moves(
-        self, deal_id: int, moves_json: str, *, seen: int, count: int, at: datetime | None = None
+    def save_deal(
+        self,
+        deal_id: int,
+        state: DealState,
+        *,
+        seen: int,
+        iss: str | None = None,
+        at: datetime | None = None,
     ) -> bool:
-        """Store the deal's moves if the stored deal still has ``seen`` moves (the state they were computed
-        from); False when another click or tab got there first (nothing is written)."""
+        """Store the deal as ``state`` has it if the stored deal still has ``seen`` moves (the state the move
+        was computed from); a finished deal is marked so with its outcome in the same write. False when
+        another click or tab got there first (nothing is written)."""
+        outcome = state.outcome()
+        values: dict[str, object] = {
+            "deal_record": DealRecord.of(state).to_json(),
+            "move_count": state.moves_made,
+            "updated_at": as_utc(at),
+        }
+        if outcome is not None:
+            values.update(finished=True, outcome=outcome_to_json(outcome), record=iss)
         with self.store._write() as session:
             result = session.execute(
                 update(PlayDealRow)
@@ -187,32 +223,9 @@ class PlayStore:
                     PlayDealRow.move_count == seen,
                     PlayDealRow.finished.is_(False),
                 )
-                .values(moves_json=moves_json, move_count=count, updated_at=as_utc(at))
+                .values(**values)
             )
             return bool(getattr(result, "rowcount", 0))
-
-    def finish_deal(
-        self,
-        deal_id: int,
-        *,
-        summary_json: str,
-        record: str | None = None,
-        mistakes: tuple[str, ...] = (),
-        at: datetime | None = None,
-    ) -> None:
-        """Mark the deal finished with its summary (once: a second call keeps the first summary)."""
-        with self.store._write() as session:
-            session.execute(
-                update(PlayDealRow)
-                .where(PlayDealRow.id == deal_id, PlayDealRow.finished.is_(False))
-                .values(
-                    finished=True,
-                    summary_json=summary_json,
-                    record=record,
-                    mistakes=" ".join(mistakes) or None,
-                    updated_at=as_utc(at),
-                )
-            )
 
     def add_mistakes(self, deal_id: int, mistakes: tuple[str, ...]) -> None:
         """Record the review's mistake tags for a finished deal (replacing earlier ones)."""
@@ -229,40 +242,50 @@ class PlayStore:
 
     def stats_for(self, learner_ids: Iterable[int]) -> dict[int, PlayStats]:
         """:meth:`stats` of several learners (a class on the teacher's dashboard) in one query; a learner
-        without finished deals gets zeros."""
-        from trainer.coach import DealSummary, settle
+        without finished deals gets zeros. Counted from each deal's outcome (the learner sits at place 0 of
+        their own evenings); a damaged row is left out."""
+        from trainer.scoring import settle
+        from trainer.table_session import seat_of_place
 
         wanted = sorted(set(learner_ids))
-        found: dict[int, list[tuple[str | None, str | None]]] = {learner: [] for learner in wanted}
+        found: dict[int, list[tuple[int, str | None, str | None]]] = {learner: [] for learner in wanted}
         if wanted:
             with self.store._read() as session:
                 rows = session.execute(
-                    select(PlayEveningRow.learner_id, PlayDealRow.summary_json, PlayDealRow.mistakes)
+                    select(
+                        PlayEveningRow.learner_id,
+                        PlayDealRow.number,
+                        PlayDealRow.outcome,
+                        PlayDealRow.mistakes,
+                    )
                     .join(PlayEveningRow, PlayEveningRow.id == PlayDealRow.evening_id)
                     .where(PlayEveningRow.learner_id.in_(wanted), PlayDealRow.finished.is_(True))
                     .order_by(PlayDealRow.id)
                 ).all()
-            for learner, summary_json, tags in rows:
+            for learner, number, outcome_json, tags in rows:
                 if learner is not None:
-                    found[learner].append((summary_json, tags))
+                    found[learner].append((number, outcome_json, tags))
         stats: dict[int, PlayStats] = {}
         for learner, deals_of in found.items():
             deals = as_declarer = won = 0
             scores: list[float] = []
             mistakes: Counter[str] = Counter()
-            for summary_json, tags in deals_of:
-                if summary_json is None:
+            for number, outcome_json, tags in deals_of:
+                if outcome_json is None:
                     continue
-                summary = DealSummary.from_json(summary_json)
+                try:
+                    outcome = outcome_from_json(outcome_json)
+                except RecordError:
+                    continue
+                seat = seat_of_place(0, number)
                 deals += 1
                 mistakes.update((tags or "").split())
-                if summary.declarer == 0:
+                if outcome.declarer is seat:
                     as_declarer += 1
-                    result = summary.result()
-                    won += int(result is not None and result.won)
-                amounts = settle(summary, "list")
-                if amounts is not None:
-                    scores.append(float(amounts[0]))
+                    won += int(bool(outcome.won))
+                settled = settle(outcome, "list")
+                if settled is not None:
+                    scores.append(float(settled.by_seat[seat]))
             average = sum(scores) / len(scores) if scores else None
             stats[learner] = PlayStats(deals, as_declarer, won, average, tuple(mistakes.most_common(5)))
         return stats

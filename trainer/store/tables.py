@@ -9,7 +9,7 @@ learner already seated at it; a class's tables are listed only to that class's t
 
 from __future__ import annotations
 
-import secrets
+import math
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -17,29 +17,39 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from trainer.errors import ClassAccessError, StoreError
-from trainer.evening import TableDeal, dumps_moves, loads_moves
 from trainer.game import DealState, Move
 from trainer.profiles import get_profile
+from trainer.records.iss import iss_line
 from trainer.store.class_models import ClassMemberRow
 from trainer.store.classes import ClassStore
 from trainer.store.db import as_utc
 from trainer.store.play_models import PlayDealRow
 from trainer.store.play_store import Evening, PlayStore, StoredDeal
 from trainer.store.repository import Store
+from trainer.store.sessions import LoadedSession, deal_next, load_session, save_session
 from trainer.store.table_models import SharedTableRow, TableSeatRow
-from trainer.tables import (
+from trainer.table_session import (
+    COMPUTER_TIME_MS,
     IDLE_SECONDS,
+    Place,
+    TableSession,
     Turn,
-    apply_for_place,
-    computer_move,
-    new_table_code,
-    rebuild_deal,
-    seat_of_place,
-    turn,
+    table_game,
 )
-from trainer.teacher import normalize_code
+from trainer.teacher import JOIN_CODE_ALPHABET, new_code, normalize_code
 
 PLACES = (0, 1, 2)
+TABLE_CODE_LENGTH = 9
+CODE_BITS = TABLE_CODE_LENGTH * math.log2(len(JOIN_CODE_ALPHABET))
+"""Entropy of a table code: 9 letters from a 31-letter alphabet are about 44.6 bits (not to be guessed; joins
+are rate-limited like class codes)."""
+
+
+def new_table_code() -> str:
+    """A fresh, unguessable table code."""
+    return new_code(TABLE_CODE_LENGTH)
+
+
 RESUME_LOOKS = 5
 """How many of a learner's newest tables :meth:`TableStore.current_table` looks at for one to go back to."""
 TABLE_SCOPE = "table"
@@ -346,17 +356,34 @@ class TableStore:
 # --- playing at a table ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+def _places(table: SharedTable) -> tuple[Place, Place, Place]:
+    first, second, third = (Place(seat.kind, seat.scored, seat.away) for seat in table.seats)
+    return (first, second, third)
+
+
+@dataclass
 class TableMoment:
-    """A table as one request sees it: the table, its current deal (None before the first), the deal
-    rebuilt on the server (never sent to a browser: pages draw only ``state.view(seat)``), whose turn it
-    is, and when the deal last changed."""
+    """A table as one request sees it: the table, its session loaded from the store (the current deal is
+    rebuilt on the server and never sent to a browser: pages draw only a seat's view), whose turn it is, and
+    when the deal last changed."""
 
     table: SharedTable
-    stored: StoredDeal | None
-    state: DealState | None
+    loaded: LoadedSession
     turn: Turn | None
     changed_at: datetime | None
+
+    @property
+    def session(self) -> TableSession:
+        return self.loaded.session
+
+    @property
+    def stored(self) -> StoredDeal | None:
+        return self.loaded.last
+
+    @property
+    def state(self) -> DealState | None:
+        """The current deal (server side only)."""
+        return self.loaded.session.current
 
     @property
     def number(self) -> int:
@@ -369,8 +396,9 @@ class TableMoment:
 
 
 class TablePlay:
-    """Moves at a shared table: every move is a checked engine move, saved in one transaction with a
-    compare-and-set on the deal's move count (of two racing clicks one wins, the other sees the new state)."""
+    """Moves at a shared table: the table's :class:`~trainer.table_session.TableSession` makes every move
+    (checked by the engine) and the store saves it in one transaction with a compare-and-set on the deal's
+    move count (of two racing clicks one wins, the other sees the new state)."""
 
     def __init__(self, tables: TableStore) -> None:
         self.tables = tables
@@ -378,17 +406,15 @@ class TablePlay:
 
     def moment(self, table_id: int, at: datetime | None = None) -> TableMoment:
         table = self.tables.get(table_id)
-        deals = self.play.deals(table.evening_id)
-        stored = deals[-1] if deals else None
-        if stored is None:
-            return TableMoment(table, None, None, None, None)
-        changed = self._changed_at(stored.id)
-        state = rebuild_deal(get_profile(table.profile_name), stored.seed, loads_moves(stored.moves_json))
+        evening = self.play.evening_by_id(table.evening_id)
+        game = table_game(get_profile(table.profile_name))
+        loaded = load_session(self.play, evening, game, _places(table), level=table.bot_level)
+        if loaded.last is None:
+            return TableMoment(table, loaded, None, None)
+        changed = self._changed_at(loaded.last.id)
         waited = (as_utc(at) - changed).total_seconds()
-        kinds = tuple(seat.kind for seat in table.seats)
-        away = tuple(seat.away for seat in table.seats)
-        now_turn = turn(state, stored.number, kinds, away, idle_seconds=table.idle_seconds, waited=waited)
-        return TableMoment(table, stored, state, now_turn, changed)
+        now_turn = loaded.session.turn(idle_seconds=table.idle_seconds, waited=waited)
+        return TableMoment(table, loaded, now_turn, changed)
 
     def _changed_at(self, deal_id: int) -> datetime:
         with self.tables.store._read() as session:
@@ -404,32 +430,15 @@ class TablePlay:
             raise StoreError(
                 "Every seat must be filled (by a player or a computer) before the cards are dealt."
             )
-        if now.stored is not None and not now.stored.finished:
+        if not now.session.over:
             return now
-        number = now.number + 1
-        if number > now.table.deals_planned:
+        if now.number + 1 > now.table.deals_planned:
             raise StoreError("The table has played all its deals.")
-        self.play.start_deal(
-            now.table.evening_id,
-            number,
-            seed=secrets.randbelow(2**31) if seed is None else seed,
-            seat=int(seat_of_place(0, number)),
-            at=at,
-        )
+        deal_next(self.play, now.loaded, seed=seed, at=at)
         return self.moment(table_id, at)
 
-    def _save(self, now: TableMoment, state: DealState, at: datetime | None) -> bool:
-        stored = now.stored
-        assert stored is not None
-        saved = self.play.save_moves(
-            stored.id, dumps_moves(state.history), seen=stored.move_count, count=len(state.history), at=at
-        )
-        if saved and state.outcome() is not None:
-            deal = TableDeal(state, seat_of_place(0, stored.number), now.table.bot_level, stored.seed)
-            self.play.finish_deal(
-                stored.id, summary_json=deal.summary(stored.number).to_json(), record=deal.iss_record(), at=at
-            )
-        return saved
+    def _save(self, now: TableMoment, at: datetime | None) -> bool:
+        return save_session(self.play, now.loaded, iss_of=iss_line, at=at)
 
     def move(
         self, table_id: int, learner_id: int, move: Move, *, seen: tuple[int, int], at: datetime | None = None
@@ -438,14 +447,16 @@ class TablePlay:
         the table has moved on since; the engine's error when the move is not theirs or breaks a rule."""
         table, place = self.tables.for_learner(table_id, learner_id)
         now = self.moment(table.id, at)
-        if now.state is None or now.stored is None or now.stored.finished or now.version != seen:
+        if now.state is None or now.session.over or now.version != seen:
             return False
-        apply_for_place(now.state, place, now.number, move)
+        now.session.act(place, move)
         if now.table.seats[place].away:
             self.tables.set_away(table.id, place, False)  # the player is back
-        return self._save(now, now.state, at)
+        return self._save(now, at)
 
-    def computer_step(self, table_id: int, *, time_ms: int = 400, at: datetime | None = None) -> bool:
+    def computer_step(
+        self, table_id: int, *, time_ms: int = COMPUTER_TIME_MS, at: datetime | None = None
+    ) -> bool:
         """Let a computer make the move that is due (a computer seat, an away player, or a player idle for
         longer than the table allows, who is then marked away until back). Any browser at the table may
         call it; the compare-and-set keeps it to one move."""
@@ -455,6 +466,5 @@ class TablePlay:
         seat_row = now.table.seats[now.turn.place]
         if seat_row.kind == "human" and not seat_row.away:
             self.tables.set_away(now.table.id, now.turn.place, True)
-        decision = computer_move(now.state, now.table.bot_level, seed=now.stored.seed, time_ms=time_ms)
-        now.state.apply(decision.move)
-        return self._save(now, now.state, at)
+        now.session.computer_step(time_ms=time_ms)
+        return self._save(now, at)
