@@ -11,7 +11,7 @@ import pytest
 from tests.ui.helpers import texts
 from trainer.coach import DealSummary, settlement_for
 from trainer.evening import TableDeal, loads_moves
-from trainer.game import PlayCard
+from trainer.game import DealState, PlayCard
 from trainer.profiles import get_profile
 from trainer.settlement import list_settlement
 from trainer.store import Store
@@ -225,3 +225,85 @@ def test_the_review_judges_the_learners_cards(_fast_table: str) -> None:
             return
         button(at, "play_deal").click().run()
     pytest.skip("no played game in 8 deals")
+
+
+def _table_with_a_deal(url: str) -> tuple[str, int, DealState]:
+    """Anna hosts a table, Bo sits at place 1, a computer at place 2; deal 1 is dealt and nobody has moved.
+    Returns the table's evening token, the deal's id and the deal's state."""
+    from tests.ui.helpers import make_account
+    from trainer.store.tables import TablePlay, TableStore
+
+    anna, bo = make_account(url, "Anna"), make_account(url, "Bo")
+    store = Store(url)
+    tables = TableStore(store)
+    table = tables.open_table(
+        host_learner_id=anna, host_name="Anna", profile_name="international", scheme="list",
+        deals_planned=3, bot_level="beginner", idle_seconds=3600,
+    )  # fmt: skip
+    tables.join(table.code, learner_id=bo, name="Bo", client="bo")
+    tables.fill_with_computer(table.id, 2, by_learner_id=anna)
+    now = TablePlay(tables).start_next_deal(table.id, seed=7)
+    assert now.stored is not None and now.state is not None
+    return f"table{table.code}", now.stored.id, now.state
+
+
+def _shown_codes(at) -> set[str]:  # type: ignore[no-untyped-def]
+    from tests.ui.helpers import html_rows
+
+    return {code for row in html_rows(at) for code in row if code != "back"} | {
+        key.rsplit("-", 1)[1] for key in card_keys(at)
+    }
+
+
+@pytest.mark.parametrize("who", [None, "Eve", "Bo", "Anna"])
+def test_a_tables_deal_does_not_open_on_the_play_page(who: str | None, _fast_table: str) -> None:
+    """The way it was found: ``/game?evening=table<CODE>`` opened a shared table's deal on the Play page —
+    place 0's hand face up, the Play page's computers moving for the seated people, the first visitor made
+    the evening's owner. Now a visitor not signed in, an outsider and both seated players get a new
+    evening of their own; no card of the table shows and nothing is stored."""
+    from tests.ui.helpers import make_account, sign_in_on_account_page
+    from trainer.ui.pages.play import EVENING_PARAM
+
+    token, deal_id, state = _table_with_a_deal(_fast_table)
+    if who == "Eve":
+        make_account(_fast_table, "Eve")
+    at = open_play("en", "international", evening=token)
+    if who is not None:
+        sign_in_on_account_page(at, who)
+        at.query_params[EVENING_PARAM] = token
+        at.switch_page("trainer/ui/pages/play.py").run()
+        assert not at.exception, at.exception
+    for _ in range(3):  # a few runs: the Play page's computers would move by now
+        assert evening_token(at) != token
+        assert not _shown_codes(at) & {card.iss for card in state.deal.all_cards}
+        at.run()
+    play = _stored(_fast_table)
+    assert play.deal(deal_id).move_count == 0 and play.deal(deal_id).moves_json == "[]"
+    table_evening = play.evening(token)
+    assert table_evening is not None and table_evening.learner_id is None and table_evening.kind == "table"
+    mine = play.evening(evening_token(at))
+    assert mine is not None and mine.kind == "play"
+
+
+def test_a_signed_in_learner_keeps_the_evening_made_in_this_session_only(_fast_table: str) -> None:
+    """Made before signing in, in this browser session: kept (and now the learner's). Someone else's
+    ownerless evening opened by its URL after signing in: a new evening, and the other stays ownerless."""
+    from tests.ui.helpers import make_account, sign_in_on_account_page
+    from trainer.ui.pages.play import EVENING_PARAM
+
+    nina = make_account(_fast_table, "Nina")
+    at = open_play("en", "danish")
+    mine = evening_token(at)
+    button(at, "play_deal").click().run()
+    sign_in_on_account_page(at, "Nina", back_to="trainer/ui/pages/play.py")
+    assert evening_token(at) == mine
+    play = _stored(_fast_table)
+    assert play.evening(mine).learner_id == nina  # type: ignore[union-attr]
+
+    stranger = open_play("en", "danish")
+    theirs = evening_token(stranger)
+    at.session_state["play_token_danish"] = None
+    at.query_params[EVENING_PARAM] = theirs
+    at.switch_page("trainer/ui/pages/play.py").run()
+    assert evening_token(at) not in (theirs, mine)
+    assert play.evening(theirs).learner_id is None  # type: ignore[union-attr]

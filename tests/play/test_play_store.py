@@ -3,6 +3,8 @@ a stale save is refused (no double move), and the learner's statistics count fin
 
 from __future__ import annotations
 
+import pytest
+
 from trainer.coach import DealSummary, seats_for
 from trainer.store import Store
 from trainer.store.play_store import PlayStore
@@ -97,3 +99,97 @@ def test_a_class_stats_count_each_learner_apart(store: Store) -> None:
     for learner in (ida, bo, nobody):
         assert stats[learner] == play.stats(learner)
     assert play.stats_for([]) == {}
+
+
+# --- who may open an evening ------------------------------------------------------------------------------
+
+
+def test_an_evening_opens_only_for_its_owner(store: Store) -> None:
+    from trainer.store.play_store import EveningAccessError
+
+    nina = store.get_or_create_learner("Nina").id
+    bo = store.get_or_create_learner("Bo").id
+    play = PlayStore(store)
+    mine = _open(play, "ninas1", learner=nina)
+    assert _open(play, "ninas1", learner=nina) == mine  # a reload, a second tab
+    for other in (bo, None):
+        assert play.openable("ninas1", learner_id=other, claim=True) is None
+        with pytest.raises(EveningAccessError):
+            _open(play, "ninas1", learner=other)
+    assert play.evening("ninas1") is not None and play.evening("ninas1").learner_id == nina  # type: ignore[union-attr]
+
+
+def test_an_ownerless_evening_is_never_handed_to_the_first_visitor(store: Store) -> None:
+    """The Play page used to give an evening without an owner to the first signed-in learner who opened its
+    URL. Now a signed-in learner opens it only by claiming it (the page claims only evenings its own
+    browser session made), and once claimed nobody else gets it."""
+    from trainer.store.play_store import EveningAccessError
+
+    nina = store.get_or_create_learner("Nina").id
+    bo = store.get_or_create_learner("Bo").id
+    play = PlayStore(store)
+    _open(play, "anon1", learner=None)
+    assert play.openable("anon1", learner_id=None) is not None  # the visitor who is not signed in: its URL
+    assert play.openable("anon1", learner_id=bo) is None
+    with pytest.raises(EveningAccessError):
+        _open(play, "anon1", learner=bo)
+    assert play.evening("anon1").learner_id is None  # type: ignore[union-attr]
+    claimed = play.open_evening(
+        "anon1", learner_id=nina, profile_name="danish", scheme="list", level="club", coach="beginner",
+        claim=True,
+    )  # fmt: skip
+    assert claimed.learner_id == nina == play.evening("anon1").learner_id  # type: ignore[union-attr]
+    with pytest.raises(EveningAccessError):  # claimed: not Bo's, not a visitor's without an account
+        play.open_evening(
+            "anon1", learner_id=bo, profile_name="danish", scheme="list", level="club", coach="beginner",
+            claim=True,
+        )  # fmt: skip
+    assert play.openable("anon1", learner_id=None) is None
+
+
+def test_a_tables_evening_never_opens_as_a_play_evening(store: Store) -> None:
+    from trainer.store.play_store import PLAY_EVENING, TABLE_EVENING, EveningAccessError
+    from trainer.store.tables import TableStore
+
+    host = store.get_or_create_learner("Host").id
+    tables = TableStore(store)
+    table = tables.open_table(
+        host_learner_id=host, host_name="Host", profile_name="international", scheme="list",
+        deals_planned=3, bot_level="beginner",
+    )  # fmt: skip
+    evening = tables.evening(table)
+    assert evening.kind == TABLE_EVENING and evening.learner_id is None
+    token = f"table{table.code}"
+    assert evening.token == token
+    play = PlayStore(store)
+    for learner in (None, host):
+        for claim in (False, True):
+            assert play.openable(token, learner_id=learner, claim=claim) is None
+            with pytest.raises(EveningAccessError):
+                play.open_evening(
+                    token, learner_id=learner, profile_name="international", scheme="list", level="club",
+                    coach="beginner", kind=PLAY_EVENING, claim=claim,
+                )  # fmt: skip
+    assert tables.evening(table) == evening  # nobody became its owner
+    assert play.openable(token, learner_id=None, kind=TABLE_EVENING) == evening
+
+
+def test_table_deals_do_not_count_as_a_learners_play(store: Store) -> None:
+    """Statistics count only the learner's own Play evenings."""
+    from trainer.store.play_models import PlayEveningRow
+
+    ida = store.get_or_create_learner("Ida").id
+    play = PlayStore(store)
+    evening = play.open_evening(
+        "tableABC", learner_id=None, profile_name="danish", scheme="list", level="club", coach="none",
+        kind="table",
+    )  # fmt: skip
+    won = DealSummary(
+        "danish", seats_for(1), declarer=0, game="clubs", bid=36, matadors=2, declarer_points=80,
+        declarer_tricks=7,
+    )  # fmt: skip
+    deal = play.start_deal(evening.id, 1, seed=1, seat=0)
+    play.finish_deal(deal.id, summary_json=won.to_json())
+    with store._write() as session:  # an owner picked up before migration 0006 would not count either
+        session.get(PlayEveningRow, evening.id).learner_id = ida  # type: ignore[union-attr]
+    assert play.stats(ida).deals == 0

@@ -67,3 +67,42 @@ def test_downgrade_to_empty_and_back(db_url: str) -> None:
         assert current_revision(engine) == _head()
     finally:
         engine.dispose()
+
+
+def test_0006_marks_table_evenings_and_drops_owners_they_picked_up(db_url: str) -> None:
+    """Before 0006 the Play page handed an ownerless evening (a shared table's deals) to the first
+    signed-in learner who opened its URL; the upgrade marks every table's evening as one and takes such
+    an owner away, and leaves the learners' own Play evenings as they were."""
+    from sqlalchemy import text
+
+    engine = make_engine(db_url)
+    try:
+        migrate(engine, "0005")
+        with engine.begin() as conn:
+            conn.execute(
+                text("INSERT INTO learners (id, name, name_key, created_at) VALUES (1, 'Eve', 'eve', :t)"),
+                {"t": T0},
+            )
+            for id_, token, learner in ((1, "tableABCDEFGHJ", 1), (2, "abc123", 1), (3, "anon1", None)):
+                conn.execute(
+                    text(
+                        "INSERT INTO play_evenings (id, token, learner_id, profile_name, scheme, level, "
+                        "coach, created_at) VALUES (:id, :token, :learner, 'danish', 'list', 'club', "
+                        "'beginner', :t)"
+                    ),
+                    {"id": id_, "token": token, "learner": learner, "t": T0},
+                )
+            conn.execute(
+                text(
+                    "INSERT INTO shared_tables (id, code, evening_id, host_learner_id, profile_name, scheme, "
+                    "deals_planned, bot_level, idle_seconds, created_at) VALUES (1, 'ABCDEFGHJ', 1, NULL, "
+                    "'danish', 'list', 3, 'club', 60, :t)"
+                ),
+                {"t": T0},
+            )
+        migrate(engine)
+        with engine.connect() as conn:
+            rows = conn.execute(text("SELECT id, kind, learner_id FROM play_evenings ORDER BY id")).all()
+        assert [tuple(row) for row in rows] == [(1, "table", None), (2, "play", 1), (3, "play", None)]
+    finally:
+        engine.dispose()

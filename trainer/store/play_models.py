@@ -1,10 +1,15 @@
 """ORM tables of the Play page: an evening (a score sheet) and its deals. Created by migration 0004.
 
 An evening is found by its ``token`` (kept in the page's URL), so a reload, a second tab or a restarted
-server finds the same score sheet and the same deal in progress. A signed-in learner's evenings also carry
-``learner_id``, which the progress page and the teacher's dashboard count from. A deal keeps its record (the
-rules, the house options and every move, the deal first), so the whole-deal state is rebuilt by replaying it;
-``move_count`` lets a write succeed only on the state it was computed from (no card played twice).
+server finds the same score sheet and the same deal in progress. ``kind`` says what the evening is: a
+learner's own evening at the Play page (:data:`PLAY_EVENING`) or the deals of a shared table
+(:data:`TABLE_EVENING`, column added by migration 0006); the Play page opens only the first kind, so a
+table's deal is reached only through the table. A signed-in learner's evenings carry ``learner_id`` (the
+owner, set when the evening is made and never handed to a later visitor), which the progress page and the
+teacher's dashboard count from; a table's evening has none (its seats say who plays). A deal keeps its
+record (the rules, the house options and every move, the deal first; migration 0007), so the whole-deal
+state is rebuilt by replaying it; ``move_count`` lets a write succeed only on the state it was computed from
+(no card played twice).
 """
 
 from __future__ import annotations
@@ -17,6 +22,10 @@ from sqlalchemy.orm import Mapped, mapped_column
 from trainer.store.models import KEY_MAX, PROFILE_MAX, Base, UTCDateTime
 
 TOKEN_MAX = 32
+PLAY_EVENING = "play"
+TABLE_EVENING = "table"
+EVENING_KINDS = (PLAY_EVENING, TABLE_EVENING)
+KIND_MAX = 16
 
 
 class PlayEveningRow(Base):
@@ -26,6 +35,7 @@ class PlayEveningRow(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     token: Mapped[str] = mapped_column(String(TOKEN_MAX), unique=True)
+    kind: Mapped[str] = mapped_column(String(KIND_MAX), default=PLAY_EVENING, server_default=PLAY_EVENING)
     learner_id: Mapped[int | None] = mapped_column(
         ForeignKey("learners.id", ondelete="CASCADE"), nullable=True, index=True
     )

@@ -5,10 +5,17 @@ the teacher's dashboard.
 Starting a deal is idempotent (the same evening and number give the same row), and saving moves is a
 compare-and-set on the number of moves the page last saw: a second click computed from an old state, or
 a second tab one step behind, changes nothing and the page simply reloads the stored moves.
+
+Who may open an evening is decided here (:meth:`PlayStore.may_open`), not by the page: an evening opens
+only as the kind it is (the Play page asks for :data:`PLAY_EVENING` and never gets a shared table's deals)
+and only for its owner. An evening made by a visitor who was not signed in has no owner; it opens for
+visitors who are not signed in (its 64-bit random token is the key), and a learner signing in may take it
+over only when the caller says this browser session made it (``claim``): nobody is handed a stranger's.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -16,12 +23,34 @@ from datetime import datetime
 
 from sqlalchemy import select, update
 
-from trainer.errors import N_, RecordError, StoreError
+from trainer.errors import N_, ClassAccessError, RecordError, StoreError
 from trainer.game import DealState, Outcome
 from trainer.records.deal_record import DealRecord, outcome_from_json, outcome_to_json
 from trainer.store.db import as_utc
-from trainer.store.play_models import TOKEN_MAX, PlayDealRow, PlayEveningRow
+from trainer.store.play_models import (
+    EVENING_KINDS,
+    PLAY_EVENING,
+    TABLE_EVENING,
+    TOKEN_MAX,
+    PlayDealRow,
+    PlayEveningRow,
+)
 from trainer.store.repository import Store
+
+__all__ = [
+    "PLAY_EVENING",
+    "TABLE_EVENING",
+    "Evening",
+    "EveningAccessError",
+    "PlayStats",
+    "PlayStore",
+    "StoredDeal",
+]
+
+
+class EveningAccessError(ClassAccessError):
+    """An evening that is not the caller's to open: another learner's, or a shared table's deals asked
+    for as a Play evening (or the other way round)."""
 
 
 def record_moves(record: DealRecord) -> int:
@@ -38,6 +67,7 @@ class Evening:
     scheme: str
     level: str
     coach: str
+    kind: str = PLAY_EVENING
 
 
 @dataclass(frozen=True)
@@ -79,7 +109,20 @@ class PlayStats:
 
 
 def _evening(row: PlayEveningRow) -> Evening:
-    return Evening(row.id, row.token, row.learner_id, row.profile_name, row.scheme, row.level, row.coach)
+    return Evening(
+        row.id, row.token, row.learner_id, row.profile_name, row.scheme, row.level, row.coach, row.kind
+    )
+
+
+def may_open(evening: Evening, *, learner_id: int | None, kind: str, claim: bool = False) -> bool:
+    """Whether ``learner_id`` (None: a visitor not signed in) may open ``evening`` as an evening of
+    ``kind``: only the right kind, and only its owner; an ownerless evening opens for a visitor who is not
+    signed in, and for a signed-in learner only with ``claim`` (this browser session made it)."""
+    if evening.kind != kind:
+        return False
+    if evening.learner_id == learner_id:
+        return True
+    return evening.learner_id is None and learner_id is not None and claim
 
 
 def _deal(row: PlayDealRow) -> StoredDeal:
@@ -123,18 +166,25 @@ class PlayStore:
         scheme: str,
         level: str,
         coach: str,
+        kind: str = PLAY_EVENING,
+        claim: bool = False,
         at: datetime | None = None,
     ) -> Evening:
-        """The evening with this token, created with these settings on first use (a second tab opening
-        the same token at the same moment gets the same evening)."""
+        """The evening with this token, created with these settings (and ``learner_id`` as its owner) on
+        first use; a second tab opening the same token at the same moment gets the same evening. An
+        existing evening opens only under :func:`may_open`'s rule (:class:`EveningAccessError`
+        otherwise); with ``claim`` an ownerless one becomes ``learner_id``'s."""
         if not token or len(token) > TOKEN_MAX or not token.isalnum():
             raise StoreError("An evening token is 1 to 32 letters or digits.")
+        if kind not in EVENING_KINDS:
+            raise StoreError(f"An evening is one of: {', '.join(EVENING_KINDS)}.")
         with self.store._write() as session:
             insert = self.store._insert(session)
             session.execute(
                 insert(PlayEveningRow)
                 .values(
                     token=token,
+                    kind=kind,
                     learner_id=learner_id,
                     profile_name=profile_name,
                     scheme=scheme,
@@ -145,9 +195,31 @@ class PlayStore:
                 .on_conflict_do_nothing(index_elements=["token"])
             )
             row = session.scalars(select(PlayEveningRow).where(PlayEveningRow.token == token)).one()
-            if learner_id is not None and row.learner_id is None:
-                row.learner_id = learner_id
-            return _evening(row)
+            found = _evening(row)
+            if not may_open(found, learner_id=learner_id, kind=kind, claim=claim):
+                raise EveningAccessError.of(N_("This evening is not yours: a new one is started for you."))
+            if found.learner_id is None and learner_id is not None:
+                taken = session.execute(
+                    update(PlayEveningRow)
+                    .where(PlayEveningRow.id == found.id, PlayEveningRow.learner_id.is_(None))
+                    .values(learner_id=learner_id)
+                )
+                if not getattr(taken, "rowcount", 0):  # someone else claimed it a moment ago
+                    raise EveningAccessError.of(
+                        N_("This evening is not yours: a new one is started for you.")
+                    )
+                found = dataclasses.replace(found, learner_id=learner_id)
+            return found
+
+    def openable(
+        self, token: str, *, learner_id: int | None, kind: str = PLAY_EVENING, claim: bool = False
+    ) -> Evening | None:
+        """The evening with this token if ``learner_id`` may open it as ``kind`` (:func:`may_open`), else
+        None (also for a token nobody made)."""
+        found = self.evening(token) if token.isalnum() and len(token) <= TOKEN_MAX else None
+        if found is None or not may_open(found, learner_id=learner_id, kind=kind, claim=claim):
+            return None
+        return found
 
     def update_evening(self, evening_id: int, **settings: str) -> None:
         """Change the scheme, the opponents' level or the coach level of an evening."""
@@ -259,7 +331,11 @@ class PlayStore:
                         PlayDealRow.mistakes,
                     )
                     .join(PlayEveningRow, PlayEveningRow.id == PlayDealRow.evening_id)
-                    .where(PlayEveningRow.learner_id.in_(wanted), PlayDealRow.finished.is_(True))
+                    .where(
+                        PlayEveningRow.learner_id.in_(wanted),
+                        PlayEveningRow.kind == PLAY_EVENING,
+                        PlayDealRow.finished.is_(True),
+                    )
                     .order_by(PlayDealRow.id)
                 ).all()
             for learner, number, outcome_json, tags in rows:

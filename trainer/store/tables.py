@@ -24,7 +24,13 @@ from trainer.store.class_models import ClassMemberRow
 from trainer.store.classes import ClassStore
 from trainer.store.db import as_utc
 from trainer.store.play_models import PlayDealRow
-from trainer.store.play_store import Evening, PlayStore, StoredDeal
+from trainer.store.play_store import (
+    TABLE_EVENING,
+    Evening,
+    EveningAccessError,
+    PlayStore,
+    StoredDeal,
+)
 from trainer.store.repository import Store
 from trainer.store.sessions import LoadedSession, deal_next, load_session, save_session
 from trainer.store.table_models import SharedTableRow, TableSeatRow
@@ -225,15 +231,19 @@ class TableStore:
                 )
         for _ in range(5):
             code = new_table_code()
-            evening = self.play.open_evening(
-                f"table{code}",
-                learner_id=None,
-                profile_name=profile_name,
-                scheme=scheme,
-                level=bot_level,
-                coach="none",
-                at=when,
-            )
+            try:
+                evening = self.play.open_evening(
+                    f"table{code}",
+                    learner_id=None,
+                    profile_name=profile_name,
+                    scheme=scheme,
+                    level=bot_level,
+                    coach="none",
+                    kind=TABLE_EVENING,
+                    at=when,
+                )
+            except EveningAccessError:  # the token is a Play evening's (made before 0006): draw again
+                continue
             try:
                 with self.store._write() as session:
                     row = SharedTableRow(

@@ -34,7 +34,7 @@ from trainer.evening import (
     loads_moves,
 )
 from trainer.game import Declare, Move, Phase, SeatView
-from trainer.store.play_store import Evening, PlayStore, StoredDeal
+from trainer.store.play_store import Evening, EveningAccessError, PlayStore, StoredDeal
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import LEARNER_ID_KEY, get_store
@@ -48,6 +48,7 @@ LAST_MOVE_KEY = "play_last_move_at"
 BOT_WHY_KEY = "play_bot_why"
 HINT_KEY = "play_hint_for"
 CACHE_KEY = "play_deal_cache"
+MADE_KEY = "play_made_evenings"
 PACE_ENV = "SKAT_TRAINER_PLAY_PACE"
 DEFAULT_PACE = 0.9  # seconds between two computer cards (readable, not slow); tests set the variable to 0
 BOT_TIME_MS = 400
@@ -67,38 +68,77 @@ def play_store() -> PlayStore:
 # --- the evening and the deal -------------------------------------------------------------------------------
 
 
+def _learner() -> int | None:
+    learner = st.session_state.get(LEARNER_ID_KEY)
+    return learner if isinstance(learner, int) else None
+
+
+def _made() -> list[str]:
+    """The evening tokens this browser session made (an ownerless one of them is kept on signing in)."""
+    made: list[str] = st.session_state.setdefault(MADE_KEY, [])
+    return made
+
+
+def _fresh_token(key: str) -> str:
+    token = secrets.token_hex(8)
+    _made().append(token)
+    st.session_state[key] = token
+    return token
+
+
+def _openable(token: object, ctx: PageContext) -> bool:
+    """Whether this session may open the evening ``token`` on the Play page: a Play evening (never a shared
+    table's deals) of these rules and of the signed-in learner, or an ownerless one while not signed in,
+    or one this session made (:func:`trainer.store.play_store.may_open`)."""
+    if not isinstance(token, str) or not token:
+        return False
+    learner = _learner()
+    found = play_store().openable(token, learner_id=learner, claim=token in _made())
+    if found is None:
+        return token in _made() and play_store().evening(token) is None  # made here, not stored yet
+    return found.profile_name == ctx.profile.name
+
+
 def _token(ctx: PageContext) -> str:
-    """The evening's token for the session's rules: the session's, else the URL's (only an evening of the
-    signed-in learner, or of nobody), else a new one."""
+    """The evening's token for the session's rules: the session's (while it may still open it), else the
+    URL's (only an evening it may open, :func:`_openable`), else a new one. A URL naming an evening that
+    does not exist, another learner's or a shared table's opens a new evening instead."""
     key = TOKEN_KEY + ctx.profile.name
     token = st.session_state.get(key)
-    if not token:
+    if not _openable(token, ctx):
         given = st.query_params.get(EVENING_PARAM, "")
-        stored = play_store().evening(given) if given.isalnum() and len(given) <= 32 else None
-        mine = stored is not None and stored.learner_id in (None, st.session_state.get(LEARNER_ID_KEY))
-        if stored is not None and mine and stored.profile_name == ctx.profile.name:
-            token = given  # another learner's evening is never opened by its URL
+        if given and play_store().evening(given) is not None and _openable(given, ctx):
+            token = st.session_state[key] = given
         else:
-            token = secrets.token_hex(8)
-        st.session_state[key] = token
-    st.query_params[EVENING_PARAM] = token
+            token = _fresh_token(key)
+    st.query_params[EVENING_PARAM] = str(token)
     return str(token)
 
 
-def evening(ctx: PageContext) -> Evening:
-    learner = st.session_state.get(LEARNER_ID_KEY)
+def _open(ctx: PageContext, token: str) -> Evening:
     return play_store().open_evening(
-        _token(ctx),
-        learner_id=learner if isinstance(learner, int) else None,
+        token,
+        learner_id=_learner(),
         profile_name=ctx.profile.name,
         scheme="danish_money" if ctx.profile.name == "danish" else "list",
         level="club",
         coach="beginner",
+        claim=token in _made(),
     )
 
 
+def evening(ctx: PageContext) -> Evening:
+    """The session's evening, made on first use with the signed-in learner (if any) as its owner."""
+    try:
+        return _open(ctx, _token(ctx))
+    except EveningAccessError:  # taken by another session a moment ago: a new evening
+        token = _fresh_token(TOKEN_KEY + ctx.profile.name)
+        st.query_params[EVENING_PARAM] = token
+        return _open(ctx, token)
+
+
 def _new_evening(profile_name: str) -> None:
-    st.session_state[TOKEN_KEY + profile_name] = secrets.token_hex(8)
+    _fresh_token(TOKEN_KEY + profile_name)
     _forget()
 
 
