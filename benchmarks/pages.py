@@ -96,9 +96,8 @@ def measure_play_card(rounds: int) -> float:
                     else:
                         at.run()
             os.environ["SKAT_TRAINER_PLAY_PACE"] = "0.9"  # the opponents wait for the next tick
-            from trainer.evening import TableDeal, loads_moves
-            from trainer.profiles import INTERNATIONAL
             from trainer.store.play_store import PlayStore
+            from trainer.table_session import seat_of_place
             from trainer.ui.progress_state import get_store
 
             store = PlayStore(get_store())
@@ -106,8 +105,8 @@ def measure_play_card(rounds: int) -> float:
             evening = store.evening(token if isinstance(token, str) else token[0])
             assert evening is not None
             stored = store.deals(evening.id)[-1]
-            deal = TableDeal.rebuild(INTERNATIONAL, stored.seed, stored.seat, loads_moves(stored.moves_json))
-            legal = next(m.card for m in deal.view().legal_moves if isinstance(m, PlayCard))
+            view = stored.record().replay().view(seat_of_place(0, stored.number))
+            legal = next(m.card for m in view.legal_moves if isinstance(m, PlayCard))
             button = next(b for b in at.button if b.key == f"play_card-{legal.iss}")
             times.append(_time(lambda at=at, b=button: b.click().run()))
     return statistics.median(times)

@@ -41,13 +41,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import create_engine, make_url, text
 
-from trainer.evening import loads_moves
 from trainer.game import Move, Pass, Throw
 from trainer.profiles import get_profile
 from trainer.records.iss import parse_record, replay
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
-from trainer.tables import rebuild_deal
 
 PG_ENV = "SKAT_TRAINER_TEST_PG_URL"
 GOAL_P95_MS = 1500.0
@@ -258,23 +256,23 @@ def _check(
             table = table_store.get(table_id)
             for deal in table_store.play.deals(table.evening_id):
                 started += 1
-                stored_moves = loads_moves(deal.moves_json)
+                stored_moves = list(deal.record().moves[1:])
                 ours = [moves.get((table_id, deal.number, i)) for i in range(len(stored_moves))]
                 lost += sum(1 for i, move in enumerate(stored_moves) if ours[i] != repr(move))
                 lost += sum(
                     1 for key in moves if key[:2] == (table_id, deal.number) and key[2] >= len(stored_moves)
                 )
-                state = rebuild_deal(profile, deal.seed, stored_moves)
-                if len(state.history) != deal.move_count:
+                state = deal.record().replay()
+                if state.moves_made != deal.move_count:
                     lost += 1
                 if deal.finished:
                     finished += 1
                     outcome = state.outcome()
                     if outcome is None:
                         mismatch += 1
-                    elif deal.record is not None:
+                    elif deal.iss is not None:
                         replayed += 1
-                        result = replay(parse_record(deal.record), profile)
+                        result = replay(parse_record(deal.iss), profile)
                         want = outcome.result
                         got = result.outcome
                         if want is None or got is None or (got.won, got.value) != (want.won, want.value):

@@ -1,5 +1,6 @@
-"""The coach of the Play page: bidding hints, win-chance estimates, the memory check and the evening's score
-sheet. No Streamlit here: the page draws what these functions compute.
+"""The coach of the Play page: bidding hints, win-chance estimates, the suggestion for a move, the memory
+check and the review after a deal. No Streamlit here: the page draws what these functions compute (the
+evening's score sheet is :mod:`trainer.scoring`).
 
 - :func:`bidding_hints`: for the learner's ten cards, the highest safe bid of each plain game (the
   calculators' working, "med 2, spil 3 = 36") and, optionally, an estimated chance to win it.
@@ -9,42 +10,27 @@ sheet. No Streamlit here: the page draws what these functions compute.
   plays better with more information, so the page calls it an estimate.
 - :func:`memory_check`: after the deal, how many trumps the others held and how many card points each side
   took, so a learner can compare with what they remembered.
-- :class:`ScoreSheet`: the evening's deals, each settled in every scheme (list, Seeger-Fabian, Danish money,
-  online stakes) by :mod:`trainer.settlement`, with running totals per player.
+- :func:`coach_suggestion`: the expert's move for the learner's own view, with its reason.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
-from decimal import Decimal
+from dataclasses import dataclass
 
 from trainer.bidding import allowed_declarations, bid_table
+from trainer.bots import Decision, choose
 from trainer.calc import SCHEMES as SCHEMES  # the schemes a score sheet can be kept in (re-exported)
 from trainer.cards import ALL_CARDS, HAND_SIZE, RANK_ORDER_NULL, SKAT_SIZE, Card, card_points, parse_card
 from trainer.deal import Seat
-from trainer.extras import DANISH_EXTRAS, RamseResult, Spoerge, ramse_result
-from trainer.game import Bid, DealState, Discard, Hold, Move, Pass, Phase, PickUp
+from trainer.game import Bid, DealState, Discard, Hold, Move, Pass, Phase, PickUp, SeatView
 from trainer.games import Declaration, GameType
 from trainer.play import is_trump
-from trainer.profiles import RuleProfile, get_profile
-from trainer.settlement import (
-    ONLINE_STAKES,
-    SEEGER_FABIAN,
-    Settlement,
-    danish_money,
-    danish_money_for,
-    list_settlement,
-    online_stakes,
-    ramse_money,
-    seeger_fabian,
-    slaa_40_an_forfeit,
-)
-from trainer.value import GameResult, ValueBreakdown, evaluate_game, highest_possible_value, matadors
+from trainer.profiles import RuleProfile
+from trainer.value import ValueBreakdown, evaluate_game, highest_possible_value, matadors
 
 # --- bidding hints ------------------------------------------------------------------------------------------
 
@@ -218,234 +204,30 @@ def memory_check(
     learner_hand: Iterable[Card],
     declarer_points: int,
     defender_points: int,
+    skat: Iterable[Card] = (),
 ) -> MemoryCheck:
-    """The memory-check answers for a learner who started with ``learner_hand`` (ten cards)."""
+    """The memory-check answers for a learner who started with ``learner_hand`` (ten cards): the trumps the
+    other two players were dealt — not counting the trumps that lay in the dealt ``skat``."""
     if not game.has_trumps:
         return MemoryCheck(None, None, declarer_points, defender_points)
     held = sum(1 for card in learner_hand if is_trump(card, game))
+    in_skat = sum(1 for card in skat if is_trump(card, game))
     total = sum(1 for card in ALL_CARDS if is_trump(card, game))
-    return MemoryCheck(total - held, held, declarer_points, defender_points)
+    return MemoryCheck(total - held - in_skat, held, declarer_points, defender_points)
 
 
-# --- the evening's score sheet ------------------------------------------------------------------------------
+# --- the coach's suggestion --------------------------------------------------------------------------------
 
-PLAYERS = 3
-"""The learner (player 0) and two computer opponents (players 1 and 2)."""
-
-
-@dataclass(frozen=True)
-class DealSummary:
-    """The facts of one finished deal, enough to settle it in every scheme (stored as JSON).
-
-    Players are 0 (the learner), 1 and 2; ``seats[p]`` is player p's seat in this deal. A played game has
-    ``declarer`` (a player), the declaration fields, bid, matadors (with the skat), the declarer's points and
-    tricks. ``slaa_40_failed``: the declarer knocked 40 (Slå 40 an) without a game worth it and lost without
-    play. A Ramse (Danish all-pass) has ``ramse_points``/``ramse_tricks`` in seat order and no declarer; a
-    passed-in deal (international all-pass) has neither.
-    """
-
-    profile: str
-    seats: tuple[int, int, int]
-    declarer: int | None = None
-    game: str | None = None
-    hand: bool = False
-    ouvert: bool = False
-    schneider_announced: bool = False
-    schwarz_announced: bool = False
-    musik: int = 0
-    bid: int = 0
-    matadors: int = 0
-    declarer_points: int = 0
-    declarer_tricks: int = 0
-    musik_fulfilled: bool = True
-    thrown: bool = False
-    spoerge: str = Spoerge.NONE.value
-    slaa_40_an: bool = False
-    kontra: bool = False
-    re: bool = False
-    slaa_40_failed: bool = False
-    ramse_points: tuple[int, ...] = ()
-    ramse_tricks: tuple[int, ...] = ()
-
-    @property
-    def kind(self) -> str:
-        """'game', 'ramse' or 'passed'."""
-        if self.declarer is not None:
-            return "game"
-        return "ramse" if self.ramse_points else "passed"
-
-    @property
-    def declaration(self) -> Declaration | None:
-        if self.game is None:
-            return None
-        return Declaration(
-            GameType(self.game),
-            hand=self.hand,
-            ouvert=self.ouvert,
-            schneider_announced=self.schneider_announced,
-            schwarz_announced=self.schwarz_announced,
-            musik=self.musik,
-        )
-
-    def result(self) -> GameResult | None:
-        """The scored game (None for a Ramse or a passed-in deal)."""
-        declaration = self.declaration
-        if self.declarer is None or declaration is None or self.slaa_40_failed:
-            return None
-        return evaluate_game(
-            get_profile(self.profile),
-            declaration,
-            matadors=self.matadors,
-            bid=self.bid,
-            declarer_points=self.declarer_points,
-            declarer_tricks=self.declarer_tricks,
-            musik_fulfilled=self.musik_fulfilled,
-            thrown=self.thrown,
-        )
-
-    def ramse(self) -> RamseResult | None:
-        if not self.ramse_points:
-            return None
-        return ramse_result(self.ramse_points, self.ramse_tricks, profile=get_profile(self.profile))
-
-    def to_json(self) -> str:
-        return json.dumps(asdict(self), sort_keys=True)
-
-    @classmethod
-    def from_json(cls, text: str) -> DealSummary:
-        data = json.loads(text)
-        data["seats"] = tuple(data["seats"])
-        data["ramse_points"] = tuple(data.get("ramse_points", ()))
-        data["ramse_tricks"] = tuple(data.get("ramse_tricks", ()))
-        return cls(**data)
+COACH_LEVELS: tuple[str, ...] = ("beginner", "advanced", "none")
+"""How much the coach helps: always, on request (a Hint button), or not at all (a memory check at the end)."""
+COACH_LEVEL = "expert"
+"""Whose move the coach suggests: the strongest computer player's."""
 
 
-RAMSE_STAKE = {
-    "list": Decimal(10),
-    "seeger_fabian": Decimal(10),
-    "danish_money": Decimal(10),
-    "online_stakes": Decimal("0.10"),
-}
-"""**[choice]** What a Ramse loser pays each winner in each scheme (points, øre or money)."""
-
-
-def settle(summary: DealSummary, scheme: str) -> tuple[Decimal, Decimal, Decimal] | None:
-    """Each player's amount for one deal in ``scheme`` (player order 0, 1, 2); None when the scheme does not
-    score this deal (a passed-in deal)."""
-    if scheme not in SCHEMES:
-        from trainer.errors import SkatError
-        from trainer.i18n import N_
-
-        raise SkatError.of(N_("Unknown settlement scheme {scheme}."), scheme=scheme)
-    amounts = [Decimal(0)] * PLAYERS
-    ramse = summary.ramse()
-    if ramse is not None:
-        by_seat = ramse_money(ramse, RAMSE_STAKE[scheme])
-        for player in range(PLAYERS):
-            amounts[player] = by_seat[summary.seats[player]]
-        return (amounts[0], amounts[1], amounts[2])
-    settlement = settlement_for(summary, scheme)
-    if settlement is None and summary.slaa_40_failed:
-        settlement = _slaa_40_forfeit(summary, scheme)
-    elif settlement is None and summary.thrown and summary.declarer is not None:
-        settlement = _lost_on(summary, scheme, summary.bid)
-    if settlement is None or summary.declarer is None:
-        return None
-    opponents = iter(settlement.opponents)
-    for player in sorted(range(PLAYERS), key=lambda p: summary.seats[p]):
-        amounts[player] = settlement.declarer if player == summary.declarer else next(opponents)
-    return (amounts[0], amounts[1], amounts[2])
-
-
-def settlement_for(summary: DealSummary, scheme: str) -> Settlement | None:
-    """The engine's settlement of a played game in ``scheme`` (with its working lines)."""
-    result = summary.result()
-    if result is None:
-        return None
-    profile = get_profile(summary.profile)
-    if scheme == "list":
-        return list_settlement(profile, result, kontra=summary.kontra, re=summary.re)
-    if scheme == "seeger_fabian":
-        return seeger_fabian(profile, result, kontra=summary.kontra, re=summary.re)
-    if scheme == "danish_money":
-        return danish_money(
-            result,
-            spoerge=Spoerge(summary.spoerge),
-            slaa_40_an=summary.slaa_40_an,
-            thrown_before_play=summary.thrown
-            and summary.declarer_tricks == 0
-            and summary.declarer_points == 0,
-        )
-    return online_stakes(result)
-
-
-def _slaa_40_forfeit(summary: DealSummary, scheme: str) -> Settlement:
-    """Slå 40 an without a game worth 40: lost without play at 40 (Danish money: the engine's forfeit with
-    doubled rates; the point schemes write it as a lost game of 40)."""
-    if scheme == "danish_money":
-        return slaa_40_an_forfeit()
-    return _lost_on(summary, scheme, DANISH_EXTRAS.slaa_40_an_value)
-
-
-def _lost_on(summary: DealSummary, scheme: str, value: int) -> Settlement:
-    """A game lost without play at ``value`` (cards thrown when no game reaches the bid: the bid)."""
-    profile = get_profile(summary.profile)
-    if scheme == "danish_money":
-        return danish_money_for(value, False)
-    zero = Decimal(0)
-    if scheme == "seeger_fabian":
-        bonus = Decimal(SEEGER_FABIAN.opponent_bonus_for(PLAYERS))
-        loss = -profile.lost_factor * value - SEEGER_FABIAN.lost_penalty
-        return Settlement(scheme, "points", Decimal(loss), (bonus, bonus))
-    if scheme == "online_stakes":
-        money = ONLINE_STAKES.stake * value
-        return Settlement(scheme, "money", -2 * money, (money, money))
-    return Settlement(scheme, "points", Decimal(-profile.lost_factor * value), (zero, zero))
-
-
-@dataclass(frozen=True)
-class SheetRow:
-    """One line of the score sheet: the deal's number, its summary, the amounts and the running totals."""
-
-    number: int
-    summary: DealSummary
-    amounts: tuple[Decimal, Decimal, Decimal] | None
-    totals: tuple[Decimal, Decimal, Decimal]
-
-
-@dataclass
-class ScoreSheet:
-    """The evening: finished deals in order, settled in ``scheme``."""
-
-    scheme: str = "list"
-    deals: list[DealSummary] = field(default_factory=list)
-
-    def rows(self) -> list[SheetRow]:
-        totals = [Decimal(0)] * PLAYERS
-        rows = []
-        for number, summary in enumerate(self.deals, start=1):
-            amounts = settle(summary, self.scheme)
-            if amounts is not None:
-                totals = [t + a for t, a in zip(totals, amounts, strict=True)]
-            rows.append(SheetRow(number, summary, amounts, (totals[0], totals[1], totals[2])))
-        return rows
-
-    def totals(self) -> tuple[Decimal, Decimal, Decimal]:
-        rows = self.rows()
-        return rows[-1].totals if rows else (Decimal(0), Decimal(0), Decimal(0))
-
-
-def learner_seat(number: int) -> Seat:
-    """The learner's seat in the evening's deal ``number`` (1, 2, 3, ...): forehand, middlehand, rearhand,
-    forehand, ... (the dealer moves one seat on each deal)."""
-    return Seat((number - 1) % PLAYERS)
-
-
-def seats_for(number: int) -> tuple[int, int, int]:
-    """Each player's seat in deal ``number``: the learner's rotates, the opponents keep their order round
-    the table (player 1 on the learner's left, player 2 on the right)."""
-    mine = learner_seat(number)
-    return (int(mine), int(mine.next), int(mine.next.next))
+def coach_suggestion(view: SeatView, *, time_ms: int = 400) -> Decision:
+    """The coach's suggestion for the learner: what the expert would do from the learner's own view, with
+    its reason (the same view the learner sees, so the coach knows nothing more), within ``time_ms``."""
+    return choose(view, COACH_LEVEL, rng=random.Random(len(view.history)), time_ms=time_ms)
 
 
 def cards_text(cards: Iterable[Card]) -> str:

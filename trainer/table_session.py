@@ -27,10 +27,11 @@ from trainer.calc import SchemeOptions
 from trainer.deal import PLAYING_SEATS, Seat
 from trainer.errors import N_, SkatError
 from trainer.game import DealState, HouseOptions, Outcome, Phase, SeatView, SkatGame
-from trainer.moves import Move, seat_of
+from trainer.moves import Discard, Move, RamsePass, seat_of
 from trainer.profiles import RuleProfile
 from trainer.records.deal_record import DealRecord
 from trainer.scoring import NO_OPTIONS, ScoreSheet, SheetDeal
+from trainer.text import Message
 
 LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
 """The computer players' strength (the bots' levels)."""
@@ -121,8 +122,9 @@ class TableSession:
         places: Sequence[Place],
         *,
         level: str = "club",
-        earlier: Sequence[Outcome] = (),
+        earlier: Sequence[tuple[int, Outcome]] = (),
         current: DealState | None = None,
+        current_number: int | None = None,
         time_ms: int = COMPUTER_TIME_MS,
     ) -> None:
         if len(places) != PLAYING_SEATS:
@@ -134,13 +136,18 @@ class TableSession:
         self.level = level
         self.earlier = tuple(earlier)
         self.current = current
+        self._number = current_number
         self.time_ms = time_ms
 
     # -- where everyone sits ---------------------------------------------------------------------------------
     @property
     def number(self) -> int:
         """The current deal's number (0 before the first deal)."""
-        return len(self.earlier) + (1 if self.current is not None else 0)
+        if self.current is None:
+            return self.earlier[-1][0] if self.earlier else 0
+        if self._number is not None:
+            return self._number
+        return (self.earlier[-1][0] if self.earlier else 0) + 1
 
     @property
     def over(self) -> bool:
@@ -148,10 +155,10 @@ class TableSession:
         return self.current is None or self.current.phase is Phase.FINISHED
 
     @property
-    def outcomes(self) -> tuple[Outcome, ...]:
-        """Every finished deal's outcome, in order."""
+    def outcomes(self) -> tuple[tuple[int, Outcome], ...]:
+        """Every finished deal's number and outcome, in order."""
         last = self.current.outcome() if self.current is not None else None
-        return self.earlier if last is None else (*self.earlier, last)
+        return self.earlier if last is None else (*self.earlier, (self.number, last))
 
     def seat_of(self, place: int) -> Seat:
         """The seat ``place`` plays in the current deal."""
@@ -166,10 +173,12 @@ class TableSession:
         """Deal the next deal (a fresh shuffle, or ``seed`` for a fixed one)."""
         if not self.over:
             raise SkatError.of(N_("Finish this deal before the next one is dealt."))
+        number = self.number + 1
         self.earlier = self.outcomes
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         self.current = self.game.new_deal(seed)
+        self._number = number
         return self.current
 
     def _state(self) -> DealState:
@@ -225,8 +234,7 @@ class TableSession:
     def sheet(self, scheme: str, options: SchemeOptions = NO_OPTIONS) -> ScoreSheet:
         """The evening's score sheet per place, settled from each finished deal's outcome."""
         deals = tuple(
-            SheetDeal(number, outcome, places_of_seats(number))
-            for number, outcome in enumerate(self.outcomes, start=1)
+            SheetDeal(number, outcome, places_of_seats(number)) for number, outcome in self.outcomes
         )
         return ScoreSheet(scheme, deals, options)
 
@@ -252,6 +260,17 @@ class SeatDoor:
 
     def act(self, move: Move) -> None:
         self.session.act(self.place, move)
+
+    def reason(self, decision: Decision) -> Message:
+        """A computer's reason for its move as this seat may read it (never naming a card the seat cannot
+        see: a discard or a Ramse pass between others is said without its cards)."""
+        if isinstance(decision.move, Discard | RamsePass) and seat_of(decision.move) is not self.seat:
+            return Message(
+                N_("Lays away two cards.")
+                if isinstance(decision.move, Discard)
+                else N_("Passes on two cards.")
+            )
+        return decision.why
 
     def reveal(self) -> Revealed | None:
         """The whole deal, once it is over (None while it is played)."""

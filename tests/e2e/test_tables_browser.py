@@ -88,7 +88,7 @@ def test_three_learners_play_at_one_table(browser, table_app: tuple[str, str]) -
     from trainer.store import Store
     from trainer.store.table_models import SharedTableRow
     from trainer.store.tables import TablePlay, TableStore
-    from trainer.tables import seat_of_place
+    from trainer.table_session import seat_of_place
 
     base, url = table_app
     pages = []

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tests.play.helpers import Finished, review_deal
 from tests.solver.reference import make_solver
 from trainer.cards import ALL_CARDS, Card, card_points, parse_cards
 from trainer.coach import (
@@ -22,7 +23,6 @@ from trainer.coach import (
     open_contract,
 )
 from trainer.deal import Seat
-from trainer.evening import TableDeal, coach_suggestion
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.solver import numba_available
@@ -148,14 +148,8 @@ def test_the_first_costly_decision_follows_the_order_of_play() -> None:
     assert not DecisionVerdict("game", won, _verdict(None), False).better
 
 
-def _finished(seed: int, seat: Seat, profile=INTERNATIONAL) -> TableDeal:  # type: ignore[no-untyped-def]
-    deal = TableDeal.new(profile, seed, seat, "beginner")
-    while not deal.finished:
-        if deal.learner_to_move:
-            deal.play(coach_suggestion(deal.view(), time_ms=20).move)
-        else:
-            deal.bot_step(time_ms=20)
-    return deal
+def _finished(name: str) -> Finished:
+    return review_deal(name)
 
 
 @pytest.mark.skipif(not numba_available(), reason="whole deals need the compiled solver")
@@ -164,10 +158,10 @@ def test_a_whole_deals_decisions_agree_with_their_parts(monkeypatch: pytest.Monk
     from trainer.solver import warm_up
 
     warm_up(block=True)
-    deal = _finished(11, Seat.REARHAND)  # the learner declares clubs (picked up) and wins it
+    deal = _finished("declarer")  # the learner declares clubs (picked up) and wins it
     state = deal.state
     assert state.declarer is deal.learner and state.declaration is not None and state.bid is not None
-    verdicts = decision_verdicts(state, deal.learner, budget=3.0, time_limit=2.0)
+    verdicts = decision_verdicts(state, deal.learner, budget=30.0, time_limit=10.0)  # generous: a loaded CI
     assert [v.kind for v in verdicts] == ["bid", "pickup", "discard", "game"]
     chosen = verdicts[0].chosen
     assert chosen is not None and set(chosen.skat) == set(state.discards)
@@ -191,7 +185,7 @@ def test_a_whole_deals_decisions_agree_with_their_parts(monkeypatch: pytest.Monk
     assert state.declaration.game not in {c.declaration.game for c in game.tried}
     assert game.best is not None and (game.best.declaration.game, game.best.won) == (GameType.GRAND, True)
 
-    defender = _finished(5, Seat.REARHAND)  # the learner passes at 18; hearts is played against them
+    defender = _finished("defender")  # the learner passes at 18; hearts is played against them
     outcome = defender.state.outcome()
     assert defender.state.declarer is not defender.learner and outcome is not None
     (passed,) = decision_verdicts(defender.state, defender.learner, budget=2.0, time_limit=2.0)

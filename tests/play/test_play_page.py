@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.play.helpers import last_deal, learner_seat
 from tests.ui.helpers import texts
-from trainer.coach import DealSummary, settlement_for
-from trainer.evening import TableDeal, loads_moves
 from trainer.game import DealState, PlayCard
 from trainer.profiles import get_profile
+from trainer.scoring import settle
 from trainer.settlement import list_settlement
 from trainer.store import Store
 from trainer.store.play_store import PlayStore
@@ -51,7 +51,7 @@ def test_a_whole_deal_ends_on_the_score_sheet(lang: str, rules: str, _fast_table
     (evening,) = [play.evening(t) for t in [evening_token(at)]]
     assert evening is not None and evening.profile_name == rules
     (deal,) = play.deals(evening.id)
-    assert deal.finished and deal.summary_json
+    assert deal.finished and deal.outcome() == deal.record().replay().outcome()
 
 
 def test_the_settlement_matches_the_engine(_fast_table: str) -> None:
@@ -61,18 +61,14 @@ def test_the_settlement_matches_the_engine(_fast_table: str) -> None:
     evening = play.evening(evening_token(at))
     assert evening is not None
     (stored,) = play.deals(evening.id)
-    deal = TableDeal.rebuild(
-        get_profile("international"), stored.seed, stored.seat, loads_moves(stored.moves_json)
-    )
-    outcome = deal.state.outcome()
-    assert outcome is not None
-    summary = DealSummary.from_json(stored.summary_json or "")
+    outcome = stored.record().replay().outcome()
+    assert outcome is not None and outcome == stored.outcome()
     if outcome.result is not None:
-        ours = settlement_for(summary, "list")
+        ours = settle(outcome, "list")
         engine = list_settlement(
             get_profile("international"), outcome.result, kontra=outcome.kontra, re=outcome.re
         )
-        assert ours is not None and ours.declarer == engine.declarer
+        assert ours is not None and ours.game is not None and ours.game.declarer == engine.declarer
         assert f"{engine.declarer:+}".replace("-", "−") in texts(at) or str(engine.declarer) in texts(at)
 
 
@@ -89,13 +85,8 @@ def test_an_illegal_card_is_refused_with_the_rule(_fast_table: str) -> None:
     for _ in range(30):
         _to_card_play(at)
         play = _stored(_fast_table)
-        evening = play.evening(evening_token(at))
-        assert evening is not None
-        stored = play.deals(evening.id)[-1]
-        deal = TableDeal.rebuild(
-            get_profile("international"), stored.seed, stored.seat, loads_moves(stored.moves_json)
-        )
-        view = deal.view()
+        stored, state = last_deal(_fast_table, evening_token(at))
+        view = state.view(learner_seat(stored.number))
         legal = {m.card for m in view.legal_moves if isinstance(m, PlayCard)}
         illegal = [c for c in view.hand if c not in legal]
         if illegal:
@@ -115,22 +106,16 @@ def test_a_stale_tab_or_double_click_plays_one_card(_fast_table: str) -> None:
     token = evening_token(at)
     other = open_play("en", "international", evening=token)
     play = _stored(_fast_table)
-    evening = play.evening(token)
-    assert evening is not None
-    stored = play.deals(evening.id)[-1]
-    deal = TableDeal.rebuild(
-        get_profile("international"), stored.seed, stored.seat, loads_moves(stored.moves_json)
-    )
-    legal = [m.card for m in deal.view().legal_moves if isinstance(m, PlayCard)]
+    stored, state = last_deal(_fast_table, token)
+    seat = learner_seat(stored.number)
+    legal = [m.card for m in state.view(seat).legal_moves if isinstance(m, PlayCard)]
     button(at, f"play_card-{legal[0].iss}").click().run()
-    played = loads_moves(play.deal(stored.id).moves_json)
-    assert played[stored.move_count] == PlayCard(deal.learner, legal[0])
+    played = play.deal(stored.id).record().moves[1:]
+    assert played[stored.move_count] == PlayCard(seat, legal[0])
     if len(legal) > 1:
         button(other, f"play_card-{legal[1].iss}").click().run()
-        now = loads_moves(play.deal(stored.id).moves_json)
-        assert [m for m in now if isinstance(m, PlayCard) and m.seat == stored.seat].count(
-            PlayCard(deal.learner, legal[1])
-        ) == 0
+        now = play.deal(stored.id).record().moves
+        assert [m for m in now if isinstance(m, PlayCard)].count(PlayCard(seat, legal[1])) == 0
 
 
 def test_ramse_after_everyone_passes(_fast_table: str) -> None:
@@ -141,12 +126,12 @@ def test_ramse_after_everyone_passes(_fast_table: str) -> None:
         evening = play.evening(evening_token(at))
         assert evening is not None
         last = play.deals(evening.id)[-1]
-        summary = DealSummary.from_json(last.summary_json or "")
-        if summary.kind == "ramse":
+        outcome = last.outcome()
+        if outcome is not None and outcome.ramse is not None:
             assert "Ramse" in texts(at)
             assert any(a in ("play_ramse_0", "two") for a in actions)
             # ISS notation cannot hold a Ramse: no record, no download, and the page says why
-            assert last.record is None
+            assert last.iss is None
             assert "ISS notation has no place for a Ramse, so this deal has no .sgf download." in texts(at)
             assert not any(b.proto.label == "Download the deal (.sgf)" for b in at.get("download_button"))
             return
@@ -181,12 +166,12 @@ def test_another_learners_evening_is_not_opened_by_its_url(_fast_table: str) -> 
 
 
 def test_the_coachs_hint_is_a_legal_move(_fast_table: str) -> None:
-    from trainer.evening import coach_suggestion
+    from trainer.coach import coach_suggestion
     from trainer.ui.context import context_from_state
     from trainer.ui.pages.play_result import move_text
 
     at = open_play("en", "international")
-    at.segmented_control(key="play_coach").set_value("advanced").run()
+    at.segmented_control(key="play_coach_international").set_value("advanced").run()
     play = _stored(_fast_table)
     checked = 0
     for _ in range(120):
@@ -194,14 +179,13 @@ def test_the_coachs_hint_is_a_legal_move(_fast_table: str) -> None:
             button(at, "play_hint").click().run()
             evening = play.evening(evening_token(at))
             assert evening is not None and evening.coach == "advanced"
-            stored = play.deals(evening.id)[-1]
-            profile = get_profile("international")
-            deal = TableDeal.rebuild(profile, stored.seed, stored.seat, loads_moves(stored.moves_json))
-            view = deal.view()
-            hint = coach_suggestion(view).move
+            stored, state = last_deal(_fast_table, evening_token(at))
+            view = state.view(learner_seat(stored.number))
+            hint = coach_suggestion(view, time_ms=50).move
             assert hint in view.legal_moves
             ctx = context_from_state({"lang": "en", "rules": "international"})
-            assert move_text(hint, view, ctx) in texts(at)
+            box = [m.value for m in at.markdown if m.value.startswith("**Coach:**")]
+            assert box and any(move_text(m, view, ctx) in box[0] for m in view.legal_moves)
             checked += 1
             if checked >= 3:
                 return
@@ -278,7 +262,7 @@ def test_a_tables_deal_does_not_open_on_the_play_page(who: str | None, _fast_tab
         assert not _shown_codes(at) & {card.iss for card in state.deal.all_cards}
         at.run()
     play = _stored(_fast_table)
-    assert play.deal(deal_id).move_count == 0 and play.deal(deal_id).moves_json == "[]"
+    assert play.deal(deal_id).move_count == 0 and len(play.deal(deal_id).record().moves) == 1
     table_evening = play.evening(token)
     assert table_evening is not None and table_evening.learner_id is None and table_evening.kind == "table"
     mine = play.evening(evening_token(at))

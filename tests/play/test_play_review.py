@@ -8,14 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.play.helpers import Finished, review_deal, store_finished
 from tests.ui.helpers import texts
-from trainer.coach import seats_for
-from trainer.deal import Seat
-from trainer.evening import TableDeal, coach_suggestion, dumps_moves
-from trainer.profiles import INTERNATIONAL
 from trainer.solver import numba_available
-from trainer.store import Store
-from trainer.store.play_store import PlayStore
 
 from .driver import button, open_play
 
@@ -31,21 +26,10 @@ def _store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
     return url
 
 
-def _finished_evening(url: str, token: str, seed: int, number: int, level: str = "beginner") -> TableDeal:
-    """An evening whose deal ``number`` was played to the end (the learner following the coach)."""
-    seat = Seat(seats_for(number)[0])
-    deal = TableDeal.new(INTERNATIONAL, seed, seat, level)
-    while not deal.finished:
-        if deal.learner_to_move:
-            deal.play(coach_suggestion(deal.view(), time_ms=20).move)
-        else:
-            deal.bot_step(time_ms=20)
-    play = PlayStore(Store(url))
-    settings = {"profile_name": "international", "scheme": "list", "level": "beginner", "coach": "advanced"}
-    evening = play.open_evening(token, learner_id=None, **settings)
-    stored = play.start_deal(evening.id, number, seed=seed, seat=int(seat))
-    assert play.save_moves(stored.id, dumps_moves(deal.moves), seen=0, count=len(deal.moves))
-    play.finish_deal(stored.id, summary_json=deal.summary(number).to_json(), record=deal.iss_record())
+def _finished_evening(url: str, token: str, name: str) -> Finished:
+    """An evening whose last deal is the recorded deal ``name`` (tests/play/data/review_deals.json)."""
+    deal = review_deal(name)
+    store_finished(url, token, deal)
     return deal
 
 
@@ -63,7 +47,7 @@ def _judge(token: str) -> str:
 
 
 def test_the_declarers_decisions_are_judged(_store: str) -> None:
-    deal = _finished_evening(_store, "reviewdeclarer", 11, 3)
+    deal = _finished_evening(_store, "reviewdeclarer", "declarer")
     state = deal.state
     assert state.declarer is deal.learner and state.declaration is not None and not state.declaration.hand
     shown = _judge("reviewdeclarer")
@@ -82,7 +66,7 @@ def test_the_declarers_decisions_are_judged(_store: str) -> None:
 
 
 def test_a_defenders_pass_is_judged_and_could_i_have_won_looks_at_the_cards(_store: str) -> None:
-    deal = _finished_evening(_store, "reviewdefender", 5, 3)
+    deal = _finished_evening(_store, "reviewdefender", "defender")
     outcome = deal.state.outcome()
     assert deal.state.declarer is not deal.learner and outcome is not None and outcome.won
     shown = _judge("reviewdefender")
@@ -94,7 +78,7 @@ def test_a_defenders_pass_is_judged_and_could_i_have_won_looks_at_the_cards(_sto
 
 
 def test_could_i_have_won_names_the_first_costly_decision(_store: str) -> None:
-    deal = _finished_evening(_store, "reviewcostly", 14, 3, "club")
+    deal = _finished_evening(_store, "reviewcostly", "costly")
     outcome = deal.state.outcome()
     assert deal.state.declarer is deal.learner and outcome is not None and outcome.won is False
     shown = _judge("reviewcostly")
@@ -114,7 +98,7 @@ def test_could_i_have_won_names_the_first_costly_decision(_store: str) -> None:
 
 
 def test_could_i_have_won_says_when_no_choice_would_have_won(_store: str) -> None:
-    deal = _finished_evening(_store, "reviewhopeless", 38, 3, "club")
+    deal = _finished_evening(_store, "reviewhopeless", "hopeless")
     outcome = deal.state.outcome()
     assert deal.state.declarer is deal.learner and outcome is not None and outcome.won is False
     shown = _judge("reviewhopeless")

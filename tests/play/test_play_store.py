@@ -3,11 +3,53 @@ a stale save is refused (no double move), and the learner's statistics count fin
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
-from trainer.coach import DealSummary, seats_for
+from trainer.deal import Seat, random_deal
+from trainer.game import DealState, Phase, SkatGame, Throw
+from trainer.games import Declaration, GameType
+from trainer.profiles import DANISH
+from trainer.records.deal_record import DealRecord
 from trainer.store import Store
 from trainer.store.play_store import PlayStore
+from trainer.table_session import seat_of_place, table_game
+
+
+def _record(seed: int = 1) -> DealRecord:
+    return DealRecord.of(table_game(DANISH).new_deal(seed))
+
+
+def _played(declarer: Seat, won: bool, start: int = 0) -> DealState:
+    """A finished Danish grand af hånden declared by ``declarer`` that ended ``won`` (the first seed from
+    ``start`` that does, played out by random legal cards)."""
+    for seed in itertools.count(start):
+        state = SkatGame(DANISH).with_contract(
+            random_deal(seed, DANISH), declarer, Declaration(GameType.GRAND, hand=True), bid=24
+        )
+        rng = random.Random(seed)
+        while state.phase is not Phase.FINISHED:
+            state.apply(rng.choice([m for m in state.legal_moves() if not isinstance(m, Throw)]))
+        outcome = state.outcome()
+        if outcome is not None and outcome.won is won:
+            return state
+    raise AssertionError("unreachable")
+
+
+def _finish(play: PlayStore, evening: int, number: int, state: DealState, tags: tuple[str, ...] = ()) -> None:
+    deal = play.start_deal(evening, number, DealRecord(state.skat_game, state.history[:1]))
+    assert play.save_deal(deal.id, state, seen=0)
+    if tags:
+        play.add_mistakes(deal.id, tags)
+
+
+def _list_score(state: DealState, number: int) -> int:
+    """The learner's (place 0) entry in the list for this deal, from the engine's result."""
+    outcome = state.outcome()
+    assert outcome is not None and outcome.result is not None
+    return outcome.result.list_score if outcome.declarer is seat_of_place(0, number) else 0
 
 
 def _open(play: PlayStore, token: str = "abc123", learner: int | None = None) -> int:
@@ -21,54 +63,54 @@ def test_an_evening_survives_a_restart(db_url: str) -> None:
     store = Store(db_url)
     play = PlayStore(store)
     evening = _open(play)
-    deal = play.start_deal(evening, 1, seed=42, seat=0)
-    assert play.save_moves(deal.id, '["m1"]', seen=0, count=1)
+    record = _record(42)
+    deal = play.start_deal(evening, 1, record)
+    state = record.replay()
+    state.apply(state.legal_moves()[0])
+    assert play.save_deal(deal.id, state, seen=0)
     store.dispose()
     again = PlayStore(Store(db_url))
     stored = again.evening("abc123")
     assert stored is not None and stored.id == evening and stored.coach == "beginner"
     (only,) = again.deals(evening)
-    assert (only.seed, only.moves_json, only.move_count) == (42, '["m1"]', 1)
+    assert only.move_count == 1 and only.record().moves == state.history and not only.finished
     again.store.dispose()
 
 
 def test_two_tabs_get_one_evening_and_one_deal(store: Store) -> None:
     play = PlayStore(store)
     assert _open(play) == _open(play)
-    first = play.start_deal(_open(play), 1, seed=1, seat=0)
-    second = play.start_deal(_open(play), 1, seed=99, seat=2)
-    assert first.id == second.id and second.seed == 1
+    first = play.start_deal(_open(play), 1, _record(1))
+    second = play.start_deal(_open(play), 1, _record(99))
+    assert first.id == second.id and second.record() == _record(1)
     assert len(play.deals(_open(play))) == 1
 
 
 def test_a_stale_save_changes_nothing(store: Store) -> None:
     play = PlayStore(store)
-    deal = play.start_deal(_open(play), 1, seed=1, seat=0)
-    assert play.save_moves(deal.id, '["a"]', seen=0, count=1)
-    assert not play.save_moves(deal.id, '["b"]', seen=0, count=1)  # the double click
-    assert play.deal(deal.id).moves_json == '["a"]'
+    record = _record(1)
+    deal = play.start_deal(_open(play), 1, record)
+    first, second = record.replay(), record.replay()
+    first.apply(first.legal_moves()[0])
+    second.apply(second.legal_moves()[-1])
+    assert play.save_deal(deal.id, first, seen=0)
+    assert not play.save_deal(deal.id, second, seen=0)  # the double click
+    assert play.deal(deal.id).record().moves == first.history
 
 
 def test_stats_count_the_learners_finished_deals(store: Store) -> None:
     learner = store.get_or_create_learner("Ida").id
     play = PlayStore(store)
     evening = _open(play, learner=learner)
-    won = DealSummary(
-        "danish", seats_for(1), declarer=0, game="clubs", bid=36, matadors=2, declarer_points=80,
-        declarer_tricks=7,
-    )  # fmt: skip
-    lost = DealSummary(
-        "danish", seats_for(2), declarer=1, game="grand", bid=40, matadors=1, declarer_points=30,
-        declarer_tricks=2,
-    )  # fmt: skip
-    for number, summary, tags in ((1, won, ()), (2, lost, ("costly_card",))):
-        deal = play.start_deal(evening, number, seed=number, seat=summary.seats[0])
-        play.finish_deal(deal.id, summary_json=summary.to_json(), mistakes=tags)
-        play.finish_deal(deal.id, summary_json=lost.to_json())  # a second finish keeps the first
-    play.start_deal(evening, 3, seed=3, seat=2)  # unfinished: not counted
+    won = _played(seat_of_place(0, 1), won=True)  # deal 1: the learner declares and wins
+    lost = _played(seat_of_place(1, 2), won=False)  # deal 2: the computer on the left declares and loses
+    _finish(play, evening, 1, won)
+    _finish(play, evening, 2, lost, ("costly_card",))
+    assert not play.save_deal(play.deals(evening)[1].id, won, seen=0)  # a finished deal stays as it is
+    play.start_deal(evening, 3, _record(3))  # unfinished: not counted
     stats = play.stats(learner)
     assert (stats.deals, stats.as_declarer, stats.won_as_declarer) == (2, 1, 1)
-    assert stats.average_score == 18.0  # (36 + 0) / 2
+    assert stats.average_score == (_list_score(won, 1) + _list_score(lost, 2)) / 2
     assert stats.mistakes == (("costly_card", 1),)
 
 
@@ -77,20 +119,16 @@ def test_a_class_stats_count_each_learner_apart(store: Store) -> None:
     bo = store.get_or_create_learner("Bo").id
     nobody = store.get_or_create_learner("Nobody").id
     play = PlayStore(store)
-    lost = DealSummary(
-        "danish", seats_for(1), declarer=0, game="hearts", bid=30, matadors=1, declarer_points=40,
-        declarer_tricks=3,
-    )  # fmt: skip
-    won = DealSummary(
-        "danish", seats_for(1), declarer=0, game="clubs", bid=36, matadors=2, declarer_points=80,
-        declarer_tricks=7,
-    )  # fmt: skip
-    games = {ida: [(won, ()), (lost, ("costly_discard", "lost_as_declarer"))], bo: [(lost, ("costly_game",))]}
+    won, lost = _played(seat_of_place(0, 1), won=True), _played(seat_of_place(0, 2), won=False)
+    lost_first = _played(seat_of_place(0, 1), won=False)
+    games = {
+        ida: [(won, ()), (lost, ("costly_discard", "lost_as_declarer"))],
+        bo: [(lost_first, ("costly_game",))],
+    }
     for learner, deals in games.items():
         evening = _open(play, token=f"t{learner}", learner=learner)
-        for number, (summary, tags) in enumerate(deals, start=1):
-            deal = play.start_deal(evening, number, seed=number, seat=summary.seats[0])
-            play.finish_deal(deal.id, summary_json=summary.to_json(), mistakes=tags)
+        for number, (state, tags) in enumerate(deals, start=1):
+            _finish(play, evening, number, state, tags)
     stats = play.stats_for([ida, bo, nobody])
     assert set(stats) == {ida, bo, nobody}
     assert (stats[ida].deals, stats[ida].as_declarer, stats[ida].won_as_declarer) == (2, 2, 1)
@@ -99,6 +137,23 @@ def test_a_class_stats_count_each_learner_apart(store: Store) -> None:
     for learner in (ida, bo, nobody):
         assert stats[learner] == play.stats(learner)
     assert play.stats_for([]) == {}
+
+
+def test_a_damaged_row_is_left_out_and_the_rest_kept(store: Store) -> None:
+    """Stored rows are checked when read: a deal whose record does not replay is reported, not a crash."""
+    from trainer.errors import RecordError
+    from trainer.store.play_models import PlayDealRow
+
+    play = PlayStore(store)
+    evening = _open(play)
+    deal = play.start_deal(evening, 1, _record(1))
+    broken = '{"format": "skat-trainer-deal", "version": 1, "moves": [{"type": "Bid", "value": "x"}]}'
+    with store._write() as session:
+        row = session.get(PlayDealRow, deal.id)
+        assert row is not None
+        row.deal_record = broken
+    with pytest.raises(RecordError):
+        play.deal(deal.id).record()
 
 
 # --- who may open an evening ------------------------------------------------------------------------------
@@ -184,12 +239,7 @@ def test_table_deals_do_not_count_as_a_learners_play(store: Store) -> None:
         "tableABC", learner_id=None, profile_name="danish", scheme="list", level="club", coach="none",
         kind="table",
     )  # fmt: skip
-    won = DealSummary(
-        "danish", seats_for(1), declarer=0, game="clubs", bid=36, matadors=2, declarer_points=80,
-        declarer_tricks=7,
-    )  # fmt: skip
-    deal = play.start_deal(evening.id, 1, seed=1, seat=0)
-    play.finish_deal(deal.id, summary_json=won.to_json())
+    _finish(play, evening.id, 1, _played(seat_of_place(0, 1), won=True))
     with store._write() as session:  # an owner picked up before migration 0006 would not count either
         session.get(PlayEveningRow, evening.id).learner_id = ida  # type: ignore[union-attr]
     assert play.stats(ida).deals == 0

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from streamlit.testing.v1 import AppTest
 
 from tests.ui.helpers import APP, make_account, sign_in_on_account_page
+from trainer.bots import choose
 from trainer.game import Move, Pass, Phase, Throw
 from trainer.store import Store
 from trainer.store.tables import TableMoment, TablePlay, TableStore
-from trainer.tables import computer_move
 
 PAGE = "trainer/ui/pages/table.py"
 HOST = "Anna"
@@ -68,7 +68,7 @@ def mid_trick(url: str, profile: str = "international") -> MidTrick:
                 continue
             view = state.view(now.turn.seat)
             if state.phase is Phase.PLAY:
-                move = computer_move(state, "beginner", seed=seed, time_ms=50).move
+                move = choose(view, "beginner", seed=seed, time_ms=50).move
             else:
                 move = modest(view.legal_moves, state.auction.bid_value)
             assert play.move(table.id, learners[now.turn.place], move, seen=now.version)

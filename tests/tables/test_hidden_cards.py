@@ -45,7 +45,7 @@ from trainer.i18n import get_translator
 from trainer.profiles import get_profile
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
-from trainer.tables import place_of_seat, seat_of_place
+from trainer.table_session import place_of_seat, seat_of_place
 from trainer.ui.context import PageContext
 from trainer.ui.pages.play_table import table_from_view
 from trainer.ui.terms import card_name

@@ -15,9 +15,10 @@ from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
 from streamlit.testing.v1 import AppTest
 
 from tests.ui.helpers import APP, make_account, sign_in_on_account_page
-from trainer.coach import DealSummary, ScoreSheet
+from trainer.scoring import ScoreSheet, SheetDeal
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
+from trainer.table_session import places_of_seats
 
 PAGE = "trainer/ui/pages/table.py"
 HOSTILE = "=1+1"
@@ -106,5 +107,7 @@ def test_table_sheet_downloads_as_csv_with_numbers_and_safe_names(
             assert Decimal(total) == totals[p]
     store = TableStore(Store(page_db))
     stored = store.play.deals(store.get(table_id).evening_id)
-    summaries = [DealSummary.from_json(d.summary_json) for d in stored if d.summary_json]
-    assert tuple(totals) == ScoreSheet("list", summaries).totals()
+    deals = [
+        SheetDeal(d.number, o, places_of_seats(d.number)) for d in stored if (o := d.outcome()) is not None
+    ]
+    assert tuple(totals) == ScoreSheet("list", tuple(deals)).totals()

@@ -9,7 +9,7 @@ from tests.tables.helpers import GUEST, HOST, mid_trick, signed_in
 from tests.ui.helpers import texts
 from trainer.i18n import get_translator
 from trainer.safe_text import for_html, for_markdown
-from trainer.tables import place_of_seat
+from trainer.table_session import place_of_seat
 from trainer.ui.terms import declaration_name
 
 

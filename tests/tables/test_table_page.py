@@ -11,7 +11,7 @@ from tests.ui.helpers import APP, make_account, sign_in_on_account_page, texts
 from trainer.game import DealState
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
-from trainer.tables import seat_of_place
+from trainer.table_session import seat_of_place
 
 PAGE = "trainer/ui/pages/table.py"
 

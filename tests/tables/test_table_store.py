@@ -10,8 +10,14 @@ import pytest
 
 from trainer.errors import ClassAccessError, StoreError, TooManyAttemptsError
 from trainer.store import Store
-from trainer.store.tables import SharedTable, TableFullError, TableStore
-from trainer.tables import CODE_BITS, TABLE_CODE_LENGTH, new_table_code
+from trainer.store.tables import (
+    CODE_BITS,
+    TABLE_CODE_LENGTH,
+    SharedTable,
+    TableFullError,
+    TableStore,
+    new_table_code,
+)
 from trainer.teacher import JOIN_CODE_ALPHABET
 
 T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
@@ -112,13 +118,21 @@ def test_racing_moves_on_one_deal_only_one_is_applied(store: Store, tables: Tabl
     """Two browsers send a move computed from the same state: the compare-and-set lets exactly one in."""
     host = _learner(store, "Host")
     table = _open(tables, host)
-    deal = tables.play.start_deal(table.evening_id, 1, seed=7, seat=0)
+    from trainer.profiles import INTERNATIONAL
+    from trainer.records.deal_record import DealRecord
+    from trainer.table_session import table_game
+
+    record = DealRecord.of(table_game(INTERNATIONAL).new_deal(7))
+    deal = tables.play.start_deal(table.evening_id, 1, record)
     wins: list[bool] = []
     barrier = threading.Barrier(4)
+    states = [record.replay() for _ in range(4)]
+    for n, state in enumerate(states):
+        state.apply(state.legal_moves()[n])
 
     def move(n: int) -> None:
         barrier.wait()
-        wins.append(tables.play.save_moves(deal.id, f'[{{"n": {n}}}]', seen=0, count=1))
+        wins.append(tables.play.save_deal(deal.id, states[n], seen=0))
 
     threads = [threading.Thread(target=move, args=(n,)) for n in range(4)]
     for thread in threads:

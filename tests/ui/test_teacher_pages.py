@@ -425,7 +425,6 @@ def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(
     a deal in progress shows none."""
     from trainer.deal import Seat
     from trainer.store.tables import TablePlay, TableStore
-    from trainer.tables import rebuild_deal
 
     teacher = _session(TEACHER)
     _create_class(teacher)
@@ -456,7 +455,7 @@ def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(
     assert "Deal 1" in page and "Deal 2" not in page
     finished, _running = tables.play.deals(table.evening_id)
     rows = sorted(sorted(row) for row in html_rows(teacher))
-    dealt = rebuild_deal(get_profile("danish"), finished.seed, []).deal
+    dealt = finished.record().replay().deal
     expected = sorted(sorted(c.iss for c in cards) for cards in (*(dealt.hand(s) for s in Seat), dealt.skat))
     assert rows == expected  # the finished deal's hands and skat, and nothing of the deal being played
 
@@ -465,8 +464,9 @@ def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(
 def test_the_dashboard_shows_a_members_played_deals(classes: ClassStore, name: str) -> None:
     """A member's finished deal at the Play page shows in the dashboard's games table (deals, won as
     declarer, average list score, most common mistake), with the table as CSV; the name as plain text."""
-    from trainer.coach import DealSummary, seats_for
+    from tests.play.test_play_store import _finish, _played
     from trainer.store.play_store import PlayStore
+    from trainer.table_session import seat_of_place
 
     teacher = _session(TEACHER)
     _create_class(teacher)
@@ -479,19 +479,17 @@ def test_the_dashboard_shows_a_members_played_deals(classes: ClassStore, name: s
         "dashgames", learner_id=members[name].learner_id, profile_name="danish", scheme="list", level="club",
         coach="beginner",
     )  # fmt: skip
-    won = DealSummary(
-        "danish", seats_for(1), declarer=0, game="clubs", bid=36, matadors=2, declarer_points=80,
-        declarer_tricks=7,
-    )  # fmt: skip
-    deal = play.start_deal(evening.id, 1, seed=1, seat=0)
-    play.finish_deal(deal.id, summary_json=won.to_json(), mistakes=("costly_discard",))
+    won = _played(seat_of_place(0, 1), won=True)
+    _finish(play, evening.id, 1, won, ("costly_discard",))
+    outcome = won.outcome()
+    assert outcome is not None and outcome.result is not None
     teacher.switch_page(DASHBOARD).run()
     assert not teacher.exception, teacher.exception
     assert "Games played" in texts(teacher)
     (table,) = [frame.value for frame in teacher.dataframe if "Won as declarer" in frame.value.columns]
     rows = {row[0]: list(row[1:]) for row in table.itertuples(index=False)}
     assert set(rows) == {name, "Bo"}  # one row per member, the name exactly as typed
-    assert rows[name] == [1, 1, 1, 36.0, "a discard that cost the game"]
+    assert rows[name] == [1, 1, 1, float(outcome.result.value), "a discard that cost the game"]
     assert rows["Bo"][0] == 0
     labels = [str(b.proto.label) for b in teacher.get("download_button")]
     assert "Download the games as CSV" in labels

@@ -1080,8 +1080,8 @@ def iss_line(state: DealState) -> str | None:
     """A finished deal as one ISS record line, which ``skat-trainer replay`` reads back (None when ISS
     notation cannot hold it: Ramse, Musik, a failed Slå 40 an, cards thrown by the declarer)."""
     outcome = state.outcome()
-    if outcome is None or outcome.ramse is not None or outcome.slaa_40_failed or outcome.thrown:
-        return None
+    if outcome is None or outcome.ramse is not None or outcome.slaa_40_an or outcome.thrown:
+        return None  # ISS notation has no knock (Slå 40 an changes the auction), no Ramse, no throw
     try:
         record = record_from_game(
             state.auction,

@@ -68,7 +68,7 @@ def load_session(
     """The evening's session: ``game`` is what a new deal is dealt with (each stored deal replays by its own
     record), ``places`` who sits where."""
     rows = play.deals(evening.id)
-    earlier: list[Outcome] = []
+    earlier: list[tuple[int, Outcome]] = []
     problems: list[tuple[int, SkatError]] = []
     last = rows[-1] if rows else None
     for row in rows[:-1]:
@@ -78,7 +78,7 @@ def load_session(
             problems.append((row.number, error))
             continue
         if outcome is not None:
-            earlier.append(outcome)
+            earlier.append((row.number, outcome))
     current: DealState | None = None
     if last is not None:
         try:
@@ -98,6 +98,7 @@ def load_session(
         level=level or evening.level,
         earlier=earlier,
         current=current,
+        current_number=last.number if last is not None and current is not None else None,
         **options,  # type: ignore[arg-type]
     )
     return LoadedSession(session, evening, last, tuple(problems))

@@ -45,6 +45,8 @@ from trainer.table_session import (
 from trainer.teacher import JOIN_CODE_ALPHABET, new_code, normalize_code
 
 PLACES = (0, 1, 2)
+SERVER_STARTED = as_utc(None)
+"""When this app process started (an idle seat's countdown never counts the time the server was down)."""
 TABLE_CODE_LENGTH = 9
 CODE_BITS = TABLE_CODE_LENGTH * math.log2(len(JOIN_CODE_ALPHABET))
 """Entropy of a table code: 9 letters from a 31-letter alphabet are about 44.6 bits (not to be guessed; joins
@@ -422,7 +424,9 @@ class TablePlay:
         if loaded.last is None:
             return TableMoment(table, loaded, None, None)
         changed = self._changed_at(loaded.last.id)
-        waited = (as_utc(at) - changed).total_seconds()
+        # the idle countdown runs only while this server runs: after a restart everyone gets the full time
+        since = max(changed, SERVER_STARTED) if at is None else changed
+        waited = (as_utc(at) - since).total_seconds()
         now_turn = loaded.session.turn(idle_seconds=table.idle_seconds, waited=waited)
         return TableMoment(table, loaded, now_turn, changed)
 

@@ -1,40 +1,37 @@
 """Play: whole deals against two computer opponents, with a coach beside you, and the evening's score sheet.
 
-The store is the source of truth: the evening (found by the ``evening`` token in the URL) and its deals
-(seed, seat, moves). Each run rebuilds the deal from the stored moves, so a reload, a second tab or a
-restarted server continues where the learner was. A click carries the number of moves it was drawn from;
-the move is saved only if the stored deal still has that many (compare-and-set), so a double click or a
-stale tab never plays two cards. The opponents move one at a time in a fragment that ticks at a readable
-pace while they are to move; the learner's own card is drawn at once.
+The store is the source of truth: the evening (found by the ``evening`` token in the URL) and its deals, each
+kept as its record (the rules, the house options and every move, the deal first). Each run loads the evening
+as a :class:`~trainer.table_session.TableSession` — the learner at place 0, two computers at places 1 and 2,
+the deal passing left after every deal — so a reload, a second tab or a restarted server continues where the
+learner was. A click carries the number of moves it was drawn from; the move is saved only if the stored
+deal still has that many (compare-and-set), so a double click or a stale tab never plays two cards. The
+opponents move one at a time in a fragment that ticks at a readable pace while they are to move; the
+learner's own card is drawn at once.
 
-Only the learner's :class:`~trainer.game.SeatView` is drawn; the whole deal stays on the server.
+The page sees the deal only through the learner's door (:class:`~trainer.table_session.SeatDoor`): the
+learner's view while it is played, the whole deal once it is over. Nothing of the deal is kept in the
+session state.
 """
 
 from __future__ import annotations
 
 import os
-import random
 import secrets
 import time
 from typing import Any
 
 import streamlit as st
 
+from trainer.bots import Decision
 from trainer.cards import HAND_SIZE, Card
-from trainer.coach import SCHEMES, learner_seat
-from trainer.deal import Seat
+from trainer.coach import COACH_LEVELS, SCHEMES, coach_suggestion
 from trainer.errors import SkatError
-from trainer.evening import (
-    COACH_LEVELS,
-    LEVELS,
-    BotDecision,
-    TableDeal,
-    coach_suggestion,
-    dumps_moves,
-    loads_moves,
-)
 from trainer.game import Declare, Move, Phase, SeatView
-from trainer.store.play_store import Evening, EveningAccessError, PlayStore, StoredDeal
+from trainer.records.iss import iss_line
+from trainer.store.play_store import Evening, EveningAccessError, PlayStore
+from trainer.store.sessions import LoadedSession, deal_next, load_session, save_session
+from trainer.table_session import LEVELS, Place, SeatDoor, seat_of_place, table_game
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import LEARNER_ID_KEY, get_store
@@ -47,11 +44,13 @@ PICKED_KEY = "play_picked"
 LAST_MOVE_KEY = "play_last_move_at"
 BOT_WHY_KEY = "play_bot_why"
 HINT_KEY = "play_hint_for"
-CACHE_KEY = "play_deal_cache"
 MADE_KEY = "play_made_evenings"
 PACE_ENV = "SKAT_TRAINER_PLAY_PACE"
 DEFAULT_PACE = 0.9  # seconds between two computer cards (readable, not slow); tests set the variable to 0
 BOT_TIME_MS = 400
+LEARNER = 0
+"""The learner's place at the Play page's table (the computers sit at 1, on the learner's left, and 2)."""
+PLACES = (Place("human"), Place("bot"), Place("bot"))
 
 
 def pace() -> float:
@@ -147,66 +146,49 @@ def _forget() -> None:
         st.session_state.pop(key, None)
 
 
-def rebuild(ctx: PageContext, stored: StoredDeal, level: str) -> TableDeal:
-    """The deal after its stored moves (cached per deal and move count)."""
-    cache: dict[tuple[int, int], TableDeal] = st.session_state.setdefault(CACHE_KEY, {})
-    found = cache.get((stored.id, stored.move_count))
-    if found is not None and found.level == level:
-        return found
-    deal = TableDeal.rebuild(
-        ctx.profile, stored.seed, Seat(stored.seat), loads_moves(stored.moves_json), level
-    )
-    cache.clear()
-    cache[(stored.id, stored.move_count)] = deal
-    return deal
+def load(ctx: PageContext, current: Evening) -> LoadedSession:
+    """The evening as a table session (the last deal replayed from its record, on the server only)."""
+    return load_session(play_store(), current, table_game(ctx.profile), PLACES, time_ms=BOT_TIME_MS)
 
 
-def _finish_if_over(ctx: PageContext, stored: StoredDeal, deal: TableDeal) -> None:
-    if deal.finished:
-        summary = deal.summary(stored.number)
-        play_store().finish_deal(stored.id, summary_json=summary.to_json(), record=play_result.iss_text(deal))
-
-
-def _save(ctx: PageContext, stored: StoredDeal, deal: TableDeal) -> bool:
-    saved = play_store().save_moves(
-        stored.id, dumps_moves(deal.moves), seen=stored.move_count, count=len(deal.moves)
-    )
-    if saved:
-        _finish_if_over(ctx, stored, deal)
-    return saved
-
-
-def start_deal(evening_id: int, number: int) -> None:
-    """Button callback: deal ``number`` (the same deal for two tabs pressing together)."""
-    play_store().start_deal(
-        evening_id, number, seed=random.SystemRandom().randrange(2**31), seat=int(learner_seat(number))
-    )
+def start_deal(token: str, profile_name: str, number: int) -> None:
+    """Button callback: deal ``number`` (two tabs pressing together get the same deal)."""
+    ctx = page_context()
+    current = play_store().evening(token)
+    if current is None or current.profile_name != profile_name:
+        return
+    loaded = load(ctx, current)
+    if loaded.session.number + 1 == number and loaded.session.over:
+        deal_next(play_store(), loaded)
     _forget()
 
 
-def learner_move(deal_id: int, seen: int, level: str, move: Move) -> None:
+def learner_move(token: str, seen: int, move: Move) -> None:
     """Button callback: the learner's move, if the deal is still as it was drawn."""
     ctx = page_context()
-    stored = play_store().deal(deal_id)
-    if stored.move_count != seen or stored.finished:
+    current = play_store().evening(token)
+    if current is None:
+        return
+    loaded = load(ctx, current)
+    if loaded.seen != seen or loaded.session.over:
         return  # a double click or another tab got there first: the page just shows the stored deal
-    deal = rebuild(ctx, stored, level)
     try:
-        deal.play(move)
+        loaded.session.door(LEARNER).act(move)
     except SkatError as error:
-        st.session_state[REFUSAL_KEY] = (deal_id, seen, error)
+        st.session_state[REFUSAL_KEY] = (loaded.last.id if loaded.last else 0, seen, error)
         return
     st.session_state.pop(REFUSAL_KEY, None)
     st.session_state.pop(PICKED_KEY, None)
     st.session_state.pop(HINT_KEY, None)
     st.session_state[LAST_MOVE_KEY] = time.monotonic()
-    _save(ctx, stored, deal)
+    save_session(play_store(), loaded, iss_of=iss_line)
 
 
 # --- the page -----------------------------------------------------------------------------------------------
 
 
 def settings(ctx: PageContext, current: Evening) -> Evening:
+    """The evening's settings (kept per rule profile: the widgets' keys carry the profile's name)."""
     t = ctx.t
     store = play_store()
     names = {"beginner": t("beginner"), "club": t("club player"), "expert": t("expert")}
@@ -216,21 +198,22 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
         "none": t("none"),
     }
     scheme_names = play_result.scheme_names(t)
+    suffix = ctx.profile.name
     with st.expander(t("Table settings"), icon=":material/tune:"):
         level = st.segmented_control(
             t("Opponents"),
             LEVELS,
             default=current.level,
-            key="play_level",
+            key=f"play_level_{suffix}",
             format_func=lambda name: names[name],
             required=True,
         )
         coach = st.segmented_control(
-            t("Coach"), COACH_LEVELS, default=current.coach, key="play_coach",
+            t("Coach"), COACH_LEVELS, default=current.coach, key=f"play_coach_{suffix}",
             format_func=lambda name: coach_names[name], required=True,
         )  # fmt: skip
         scheme = st.selectbox(
-            t("Score sheet"), list(SCHEMES), index=SCHEMES.index(current.scheme), key="play_scheme",
+            t("Score sheet"), list(SCHEMES), index=SCHEMES.index(current.scheme), key=f"play_scheme_{suffix}",
             format_func=lambda name: scheme_names[name],
         )  # fmt: skip
         changed = {
@@ -248,70 +231,89 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
     return current
 
 
+def _report_problems(ctx: PageContext, loaded: LoadedSession) -> None:
+    for number, error in loaded.problems:
+        st.warning(
+            ctx.t("Deal {n} could not be read from the store and is left out: {error}", n=number,
+                  error=t_error(error, ctx.t)),
+            icon=":material/report:",
+        )  # fmt: skip
+
+
 def render(ctx: PageContext) -> None:
     from trainer.solver import warm_up
 
-    warm_up(
-        block=False
-    )  # the expert opponents' solver compiles in the background; they play by rule meanwhile
+    warm_up(block=False)  # the expert opponents' solver loads in the background; they play by rule meanwhile
     t = ctx.t
     st.title(t("Play"))
     st.caption(
         t("Play whole deals against two computer opponents. Your seat moves round the table each deal.")
     )
     current = settings(ctx, evening(ctx))
-    deals = play_store().deals(current.id)
-    stored = deals[-1] if deals else None
-    if stored is None or stored.finished:
-        if stored is not None:
-            play_result.result_panel(ctx, current, stored, rebuild(ctx, stored, current.level))
-        number = len(deals) + 1
+    loaded = load(ctx, current)
+    _report_problems(ctx, loaded)
+    session = loaded.session
+    if session.over:
+        if session.current is not None and loaded.last is not None:
+            revealed = session.door(LEARNER).reveal()
+            if revealed is not None:
+                done = play_result.FinishedDeal(loaded.last, revealed.state, session.seat_of(LEARNER))
+                play_result.result_panel(ctx, current, done)
+        number = session.number + 1
         st.button(
-            t("Deal the cards") if stored is None else t("Next deal"),
+            t("Deal the cards") if session.number == 0 else t("Next deal"),
             key="play_deal",
             type="primary",
             on_click=start_deal,
-            args=(current.id, number),
+            args=(current.token, current.profile_name, number),
             icon=":material/playing_cards:",
         )
-        st.caption(t("Deal {n}: you sit in {seat}.", n=number, seat=seat_name(learner_seat(number), t)))
-        play_result.score_sheet(ctx, current, deals)
+        st.caption(
+            t("Deal {n}: you sit in {seat}.", n=number, seat=seat_name(seat_of_place(LEARNER, number), t))
+        )
+        play_result.score_sheet(ctx, current, session)
         return
-    ticking = rebuild(ctx, stored, current.level).bot_to_move
-    st.fragment(run_every=(pace() or 0.05) if ticking else None)(_table)(ctx, current, stored.id, ticking)
-    play_result.score_sheet(ctx, current, deals)
+    ticking = _computer_to_move(loaded)
+    st.fragment(run_every=(pace() or 0.05) if ticking else None)(_table)(ctx, current, ticking)
+    play_result.score_sheet(ctx, current, session)
 
 
-def _table(ctx: PageContext, current: Evening, deal_id: int, ticking: bool) -> None:
+def _computer_to_move(loaded: LoadedSession) -> bool:
+    turn = loaded.session.turn()
+    return turn is not None and turn.by_computer
+
+
+def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
     """The table: make one opponent's move when it is due, then draw the learner's view."""
     t = ctx.t
-    stored = play_store().deal(deal_id)
-    deal = rebuild(ctx, stored, current.level)
-    if deal.bot_to_move and not stored.finished:
+    loaded = load(ctx, current)
+    session = loaded.session
+    turn = session.turn()
+    if turn is not None and turn.by_computer:
         due = time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0)) >= pace()
         if not ticking:
             st.rerun()  # start the ticking fragment (the learner's card is already on the screen)
         if due:
-            seat = deal.state.to_move
-            assert seat is not None
-            with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(seat, deal.learner, t))):
-                decision = deal.bot_step(time_ms=BOT_TIME_MS)
+            door = session.door(LEARNER)
+            with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(turn.seat, door.seat, t))):
+                decision = session.computer_step()
             st.session_state[LAST_MOVE_KEY] = time.monotonic()
-            st.session_state[BOT_WHY_KEY] = (seat, decision.why)
-            if not _save(ctx, stored, deal):
-                st.session_state.pop(CACHE_KEY, None)
-            stored = play_store().deal(deal_id)
-            deal = rebuild(ctx, stored, current.level)
-    if stored.finished or deal.finished:
+            st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
+            save_session(play_store(), loaded, iss_of=iss_line)
+            loaded = load(ctx, current)
+            session = loaded.session
+    if session.over:
         st.rerun()
-    if ticking and not deal.bot_to_move:
+    if ticking and not _computer_to_move(loaded):
         st.rerun()  # the learner's turn: stop ticking
-    draw_table(ctx, current, stored, deal)
+    draw_table(ctx, current, loaded, session.door(LEARNER))
 
 
-def draw_table(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDeal) -> None:
+def draw_table(ctx: PageContext, current: Evening, loaded: LoadedSession, door: SeatDoor) -> None:
     t = ctx.t
-    view = deal.view()
+    view = door.view()
+    stored = loaded.last
+    assert stored is not None
     st.caption(t("Deal {n} · you are {seat}", n=stored.number, seat=seat_name(view.seat, t)))
     play_table.draw_status(view, ctx)
     if view.phase in (Phase.SLAA_40, Phase.AUCTION):
@@ -328,34 +330,31 @@ def draw_table(ctx: PageContext, current: Evening, stored: StoredDeal, deal: Tab
         st.error(t_error(refusal[2], t), icon=":material/block:")
     if current.coach == "beginner":
         play_table.counters(view, ctx)
-    controls(ctx, current, stored, deal, view)
+    controls(ctx, current, loaded, view)
 
 
-def _act(stored: StoredDeal, level: str) -> Any:
+def _act(token: str, seen: int) -> Any:
     def act(move: Move) -> None:
-        learner_move(stored.id, stored.move_count, level, move)
+        learner_move(token, seen, move)
 
     return act
 
 
-def controls(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDeal, view: SeatView) -> None:
+def controls(ctx: PageContext, current: Evening, loaded: LoadedSession, view: SeatView) -> None:
     t = ctx.t
-    act = _act(stored, current.level)
+    act = _act(current.token, loaded.seen)
     beginner = current.coach == "beginner"
     cards = play_table.hand_order(view)
     if not view.my_turn:
         play_table.draw(view, ctx)
         st.caption(t("Wait for the others…"))
         return
-    draw_controls(ctx, current, stored, deal, view, act, cards, beginner, view.phase)
-    coach_box(ctx, current, stored, deal, view)
+    draw_controls(ctx, view, act, cards, beginner, view.phase)
+    coach_box(ctx, current, loaded, view)
 
 
 def draw_controls(
     ctx: PageContext,
-    current: Evening,
-    stored: StoredDeal,
-    deal: TableDeal,
     view: SeatView,
     act: Any,
     cards: list[Card],
@@ -373,14 +372,14 @@ def draw_controls(
     )
 
 
-def coach_box(
-    ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDeal, view: SeatView
-) -> None:
+def coach_box(ctx: PageContext, current: Evening, loaded: LoadedSession, view: SeatView) -> None:
     """Beginner: the suggestion for this decision with its reason; advanced: the same behind a Hint button.
-    In the auction also the hand's highest bid per game and the estimated chance to win it."""
+    In the auction also the hand's playable games with their chances."""
     if current.coach == "none":
         return
     t = ctx.t
+    stored = loaded.last
+    assert stored is not None
     if current.coach == "advanced":
         key = (stored.id, stored.move_count)
         if st.session_state.get(HINT_KEY) != key:
@@ -391,7 +390,8 @@ def coach_box(
                 on_click=lambda: st.session_state.__setitem__(HINT_KEY, key),
             )
             return
-    suggestion = suggest(view)
+    with st.spinner(t("The coach is thinking…")):
+        suggestion = suggest(view)
     with st.container(border=True, key="play_coach_box"):
         st.markdown(
             t("**Coach:** {move}", move=play_result.move_text(suggestion.move, view, ctx))
@@ -402,7 +402,7 @@ def coach_box(
             play_result.bid_hints(ctx, stored, view)
 
 
-def suggest(view: SeatView) -> BotDecision:
+def suggest(view: SeatView) -> Decision:
     return coach_suggestion(view, time_ms=BOT_TIME_MS)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -18,23 +19,20 @@ from trainer.coach import (
     SCHEMES,
     CardVerdict,
     ContractVerdict,
-    DealSummary,
     DecisionVerdict,
-    ScoreSheet,
     bidding_hints,
     card_verdicts,
     decision_verdicts,
     first_costly_decision,
     memory_check,
     mistake_tags,
-    settlement_for,
     verdict_rank,
 )
 from trainer.deal import Seat
 from trainer.errors import SkatError, upper_first
-from trainer.evening import TableDeal
 from trainer.game import (
     Bid,
+    DealState,
     Declare,
     Discard,
     Hold,
@@ -54,9 +52,12 @@ from trainer.game import (
     SpoergeCall,
 )
 from trainer.i18n import Translator
+from trainer.records.deal_record import DealRecord
 from trainer.replay import GameRecord
 from trainer.safe_text import csv_text
+from trainer.scoring import settle
 from trainer.store.play_store import Evening, StoredDeal
+from trainer.table_session import TableSession, place_of_seat
 from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, result_text
 from trainer.ui.terms import card_label, declaration_name, game_word, scheme_name, t_message, value_words
@@ -72,12 +73,24 @@ def scheme_names(t: Translator) -> dict[str, str]:
 
 
 def player_names(t: Translator) -> tuple[str, str, str]:
+    """The Play page's places: the learner, the computer on the left (place 1) and on the right (place 2)."""
     return (t("You"), t("Left"), t("Right"))
 
 
-def iss_text(deal: TableDeal) -> str | None:
-    """The deal as one ISS record line (see :meth:`TableDeal.iss_record`)."""
-    return deal.iss_record()
+@dataclass(frozen=True)
+class FinishedDeal:
+    """A deal that is over, as the result and the review see it: its row, the whole deal (revealed by the
+    learner's door once it ended) and the seat the learner played."""
+
+    stored: StoredDeal
+    state: DealState
+    learner: Seat
+
+    @property
+    def outcome(self) -> Outcome:
+        outcome = self.state.outcome()
+        assert outcome is not None
+        return outcome
 
 
 def move_text(move: Move, view: SeatView, ctx: PageContext) -> str:
@@ -125,7 +138,7 @@ def bid_hints(ctx: PageContext, stored: StoredDeal, view: SeatView) -> None:
     if hints is None:
         with st.spinner(t("The coach is trying your hand in sampled deals…")):
             hints = bidding_hints(
-                view.profile, view.hand, view.seat, rng=random.Random(stored.seed), chances=3, time_budget=1.5
+                view.profile, view.hand, view.seat, rng=random.Random(stored.id), chances=3, time_budget=1.5
             )
         cache.clear()
         cache[key] = hints
@@ -148,50 +161,74 @@ def _money(amount: Decimal, scheme: str, lang: str) -> str:
     return text.replace(".", ",") if lang == "da" else text
 
 
-def result_panel(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDeal) -> None:
+def seat_player(seat: Seat, number: int, names: Sequence[str]) -> str:
+    """Who played ``seat`` in deal ``number`` (the place's name)."""
+    return names[place_of_seat(seat, number)]
+
+
+def result_panel(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
+    """The finished deal: the last trick, the result in a sentence and the settlement in the evening's
+    scheme (all from the deal's one outcome), then the review."""
     t = ctx.t
-    outcome = deal.state.outcome()
-    if outcome is None or stored.summary_json is None:
-        return
-    summary = DealSummary.from_json(stored.summary_json)
+    stored, outcome = deal.stored, deal.outcome
     names = player_names(t)
     st.subheader(t("Deal {n}: result", n=stored.number))
+    result_sentence(ctx, outcome, stored.number, names)
+    settled = settle(outcome, current.scheme)
+    if settled is not None:
+        st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
+    if stored.iss is None:
+        st.caption(no_record_reason(outcome, t))
+    review(ctx, current, deal)
+
+
+def result_sentence(ctx: PageContext, outcome: Outcome, number: int, names: Sequence[str]) -> None:
+    """The result of a deal in a sentence: who played what for what and how it ended, or the Ramse and who
+    pays, or why nothing is scored (the Play page and shared tables both say it so)."""
+    t = ctx.t
     if outcome.passed_in:
         st.info(t("Everyone passed: the deal is thrown in (no score)."))
-    elif outcome.ramse is not None:
-        points = ", ".join(f"{names[p]} {outcome.points[summary.seats[p]]}" for p in range(3))
-        st.info(t("Ramse: card points {points}.", points=points))
-    elif outcome.slaa_40_failed:
-        st.error(t("Slå 40 an without a game worth 40: lost without play at 40."))
-    elif outcome.result is not None:
-        declarer = summary.declarer
-        who = names[declarer] if declarer is not None else "?"
-        d = outcome.declaration
-        st.markdown(
-            t(
-                "**{who}** played **{game}** for **{bid}**.",
-                who=who,
-                game=declaration_name(d, t) if d else "",
-                bid=outcome.bid,
-            )
+        return
+    if outcome.ramse is not None:
+        points = ", ".join(f"{seat_player(s, number, names)} {outcome.points[s]}" for s in Seat)
+        losers = [seat_player(Seat(p), number, names) for p in outcome.ramse.losers]
+        title = t("Ramsch") if outcome.ramsch else t("Ramse")
+        if len(losers) == 1:
+            pays = t("{who} pays each of the others.", who=losers[0])
+        elif losers:
+            paid = ", ".join(seat_player(Seat(p), number, names) for p in outcome.ramse.receivers)
+            pays = t("{who} and {other} each pay {paid}.", who=losers[0], other=losers[1], paid=paid)
+        else:
+            pays = t("Nobody pays.")
+        st.info(t("{title}: card points {points}.", title=title, points=points) + " " + pays)
+        return
+    who = seat_player(outcome.declarer, number, names) if outcome.declarer is not None else "?"
+    if outcome.slaa_40_failed:
+        st.error(t("{who} knocked 40 (Slå 40 an) without a game worth 40: lost without play at 40.", who=who))
+        return
+    if outcome.result is None:
+        st.error(t("{who} threw the cards at {bid}: lost at the bid.", who=who, bid=outcome.bid))
+        return
+    d = outcome.declaration
+    st.markdown(
+        t(
+            "**{who}** played **{game}** for **{bid}**.",
+            who=who,
+            game=declaration_name(d, t) if d else "",
+            bid=outcome.bid,
         )
-        (st.success if outcome.result.won else st.error)(
-            result_text(outcome.result, ctx, kontra_factor=outcome.kontra_factor)
-        )
-        settlement = settlement_for(summary, current.scheme)
-        if settlement is not None:
-            st.caption(" · ".join(t_message(line, t) for line in settlement.working_parts))
-    if stored.record is None:
-        st.caption(no_record_reason(outcome, t))
-    review(ctx, current, stored, deal)
+    )
+    (st.success if outcome.result.won else st.error)(
+        result_text(outcome.result, ctx, kontra_factor=outcome.kontra_factor)
+    )
 
 
 def no_record_reason(outcome: Outcome, t: Translator) -> str:
     """Why a finished deal has no .sgf download: ISS notation has no place for what happened in it."""
     if outcome.ramse is not None:
         return t("ISS notation has no place for a Ramse, so this deal has no .sgf download.")
-    if outcome.slaa_40_failed:
-        return t("ISS notation has no place for a failed Slå 40 an, so this deal has no .sgf download.")
+    if outcome.slaa_40_an:
+        return t("ISS notation has no place for a Slå 40 an knock, so this deal has no .sgf download.")
     if outcome.thrown:
         return t("ISS notation has no place for thrown cards, so this deal has no .sgf download.")
     if outcome.declaration is not None and outcome.declaration.musik:
@@ -199,9 +236,10 @@ def no_record_reason(outcome: Outcome, t: Translator) -> str:
     return t("This deal could not be written in ISS notation, so it has no .sgf download.")
 
 
-def review(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDeal) -> None:
-    """Memory check, "could I have won?", the replay viewer and the .sgf download."""
+def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
+    """Memory check, "could I have won?", the replay viewer and the downloads (.sgf and the deal record)."""
     t = ctx.t
+    stored = deal.stored
     state = deal.state
     outcome = state.outcome()
     if outcome is None or outcome.result is None or state.declaration is None or state.game is None:
@@ -214,6 +252,7 @@ def review(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDe
         state.deal.hand(learner),
         outcome.points[int(outcome.declarer)] if outcome.declarer is not None else 0,
         sum(outcome.points[int(s)] for s in defenders),
+        skat=state.deal.skat,
     )
     with st.expander(t("Memory check"), expanded=current.coach == "none", icon=":material/psychology:"):
         if check.trumps_out is not None:
@@ -231,13 +270,21 @@ def review(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDe
                 o=check.defender_points,
             )
         )
-    text = stored.record
+    st.download_button(
+        t("Download the whole deal (deal record, .json)"),
+        DealRecord.of(state).to_json() + "\n",
+        file_name=f"skat-deal-{stored.number}.json",
+        mime="application/json",
+        key="play_download_record",
+        icon=":material/download:",
+    )
+    text = stored.iss
     if text:
         record = _record(text, state.profile)
         if record is not None:
             bid_verdict(ctx, deal)
-            decisions_panel(ctx, stored, deal)
-            verdict_panel(ctx, stored, record, [c for _, c in game.moves], deal)
+            decisions_panel(ctx, deal)
+            verdict_panel(ctx, record, [c for _, c in game.moves], deal)
             costly_card_panel(f"playdeal-{stored.id}", record, [c for _, c in game.moves], learner, ctx)
             left, right = st.columns(2)
             with left:
@@ -258,7 +305,7 @@ def review(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDe
 VERDICTS_KEY = "play_verdict_cache"
 
 
-def bid_verdict(ctx: PageContext, deal: TableDeal) -> None:
+def bid_verdict(ctx: PageContext, deal: FinishedDeal) -> None:
     """The auction judged: as declarer, the bid against the hand's safe value for the game played."""
     t = ctx.t
     state = deal.state
@@ -280,11 +327,10 @@ def bid_verdict(ctx: PageContext, deal: TableDeal) -> None:
         )
 
 
-def verdict_panel(
-    ctx: PageContext, stored: StoredDeal, record: GameRecord, moves: list[Card], deal: TableDeal
-) -> None:
+def verdict_panel(ctx: PageContext, record: GameRecord, moves: list[Card], deal: FinishedDeal) -> None:
     """Each of the learner's cards judged with all hands open (on request: it takes a few seconds)."""
     t = ctx.t
+    stored = deal.stored
     cache: dict[int, list[CardVerdict]] = st.session_state.setdefault(VERDICTS_KEY, {})
     verdicts = cache.get(stored.id)
     if verdicts is None:
@@ -300,7 +346,7 @@ def verdict_panel(
         verdicts = card_verdicts(record, moves, deal.learner, time_limit=1.0, progress=progress)
         bar.empty()
         cache[stored.id] = verdicts
-        _record_mistakes(stored, deal)
+        _record_mistakes(deal)
     lines = []
     for v in verdicts:
         card = card_label(v.card, ctx.lang)
@@ -329,8 +375,9 @@ def verdict_panel(
         st.caption(t("You had no real choice in this deal: each time only one card was legal."))
 
 
-def _record_mistakes(stored: StoredDeal, deal: TableDeal) -> None:
+def _record_mistakes(deal: FinishedDeal) -> None:
     """Store the review's mistake tags: the card verdicts' and the decisions', whichever are judged."""
+    stored = deal.stored
     outcome = deal.state.outcome()
     if outcome is None:
         return
@@ -381,7 +428,7 @@ def decision_kind_name(kind: str, ctx: PageContext) -> str:
     }[kind]
 
 
-def decision_line(v: DecisionVerdict, deal: TableDeal, ctx: PageContext) -> str:
+def decision_line(v: DecisionVerdict, deal: FinishedDeal, ctx: PageContext) -> str:
     """One decision and its open-hand verdict, as a list line."""
     t = ctx.t
     mark = "✗" if v.costly else "·" if v.better else "✓"
@@ -464,10 +511,11 @@ def decision_line(v: DecisionVerdict, deal: TableDeal, ctx: PageContext) -> str:
     )
 
 
-def decisions_panel(ctx: PageContext, stored: StoredDeal, deal: TableDeal) -> None:
+def decisions_panel(ctx: PageContext, deal: FinishedDeal) -> None:
     """ "Your decisions": the bid, the pickup, the discard and the game judged with all hands open (on
     request: it takes a few seconds), and the first decision that cost the game ("could I have won?")."""
     t = ctx.t
+    stored = deal.stored
     cache: dict[int, list[DecisionVerdict]] = st.session_state.setdefault(DECISIONS_KEY, {})
     verdicts = cache.get(stored.id)
     with st.container(key="play_decisions_panel"):
@@ -485,18 +533,16 @@ def decisions_panel(ctx: PageContext, stored: StoredDeal, deal: TableDeal) -> No
                     deal.state, deal.learner, budget=DECISION_BUDGET, time_limit=DECISION_SOLVE_CAP
                 )
             cache[stored.id] = verdicts
-            _record_mistakes(stored, deal)
+            _record_mistakes(deal)
         if not verdicts:
             st.caption(t("No decision before the play to judge in this deal."))
             return
         st.markdown("\n".join(decision_line(v, deal, ctx) for v in verdicts))
         st.caption(t("✓ right with open cards, ✗ cost the game, · a better choice existed"))
-        could_i_have_won(ctx, stored, deal, verdicts)
+        could_i_have_won(ctx, deal, verdicts)
 
 
-def could_i_have_won(
-    ctx: PageContext, stored: StoredDeal, deal: TableDeal, verdicts: list[DecisionVerdict]
-) -> None:
+def could_i_have_won(ctx: PageContext, deal: FinishedDeal, verdicts: list[DecisionVerdict]) -> None:
     """Name the first decision that cost the game (bid, pickup, discard, game); else say when the declarer's
     game was lost with open cards whatever was chosen; else the first costly card when the cards are judged;
     else that the decisions before the play did not cost it."""
@@ -527,7 +573,7 @@ def could_i_have_won(
             icon=":material/travel_explore:",
         )
         return
-    cards: list[CardVerdict] = st.session_state.get(VERDICTS_KEY, {}).get(stored.id, [])
+    cards: list[CardVerdict] = st.session_state.get(VERDICTS_KEY, {}).get(deal.stored.id, [])
     costly = next((v for v in cards if v.costly), None)
     if costly is not None:
         st.warning(
@@ -576,52 +622,58 @@ def distinct_names(names: Sequence[str]) -> tuple[str, ...]:
     )
 
 
+def sheet_game_words(outcome: Outcome, number: int, names: Sequence[str], t: Translator) -> str:
+    """What a deal was, for a score-sheet line: who played which game for what, Ramse, passed in, ..."""
+    if outcome.ramse is not None:
+        return t("Ramsch") if outcome.ramsch else t("Ramse")
+    if outcome.passed_in:
+        return t("passed in")
+    who = seat_player(outcome.declarer, number, names) if outcome.declarer is not None else "?"
+    if outcome.slaa_40_failed:
+        return t("{who}: Slå 40 an lost", who=who)
+    if outcome.declaration is None:
+        return t("{who}: cards thrown ({bid})", who=who, bid=outcome.bid)
+    return f"{who}: {declaration_name(outcome.declaration, t)} ({outcome.bid})"
+
+
 def score_sheet(
     ctx: PageContext,
     current: Evening,
-    deals: list[StoredDeal],
+    session: TableSession,
     *,
     names: Sequence[str] | None = None,
     key: str = "play_sheet",
 ) -> None:
-    """The evening's list: one row per finished deal, the amounts and running totals, and a plot.
-    ``names``: the three players' names (a shared table's places); the Play page's are You, Left, Right."""
+    """The evening's list: one row per finished deal, each place's amount and running total (settled from
+    the deals' outcomes), a CSV and a plot over the deal numbers. ``names``: the places' names (a shared
+    table's players); the Play page's are You, Left, Right. A place left out of the score (a duel's computer)
+    has no column."""
     if st.session_state.pop("play_go_viewer", False):
         st.switch_page(VIEWER_PAGE)
     t = ctx.t
-    finished = [DealSummary.from_json(d.summary_json) for d in deals if d.finished and d.summary_json]
-    if not finished:
+    rows = session.sheet(current.scheme).rows()
+    if not rows:
         return
-    sheet = ScoreSheet(current.scheme, finished)
-    rows = sheet.rows()
-    names = distinct_names(tuple(names) if names is not None else player_names(t))
+    all_names = distinct_names(tuple(names) if names is not None else player_names(t))
+    shown = session.scored_places
     st.subheader(t("Score sheet · {scheme}", scheme=scheme_names(t)[current.scheme]))
     table = []
     lines: list[list[object]] = []
     for row in rows:
-        s = row.summary
-        if s.kind == "ramse":
-            what = t("Ramse")
-        elif s.kind == "passed":
-            what = t("passed in")
-        elif s.slaa_40_failed:
-            what = t("Slå 40 an lost")
-        else:
-            d = s.declaration
-            what = f"{names[s.declarer or 0]}: {declaration_name(d, t) if d else ''} ({s.bid})"
+        what = sheet_game_words(row.outcome, row.number, all_names, t)
         entry: dict[str, Any] = {t("Deal"): row.number, t("Game"): what}
         line: list[object] = [row.number, what]
-        for p, name in enumerate(names):
+        for p in shown:
             amount = _money(row.amounts[p], current.scheme, ctx.lang) if row.amounts else "–"
-            entry[name] = f"{amount} ({_money(row.totals[p], current.scheme, ctx.lang)})"
+            entry[all_names[p]] = f"{amount} ({_money(row.totals[p], current.scheme, ctx.lang)})"
             line += [row.amounts[p] if row.amounts else "", row.totals[p]]
         table.append(entry)
         lines.append(line)
     st.dataframe(table, hide_index=True, key=key)
     st.caption(t("Each player's score for the deal, the running total in brackets."))
     header = [t("Deal"), t("Game")]
-    for name in names:
-        header += [name, t("{name}: running total", name=name)]
+    for p in shown:
+        header += [all_names[p], t("{name}: running total", name=all_names[p])]
     st.download_button(  # amounts as plain numbers (a point as the decimal mark) for a spreadsheet
         t("Download the sheet (CSV)"),
         csv_text(header, lines),
@@ -631,8 +683,13 @@ def score_sheet(
         icon=":material/download:",
     )
     if len(rows) >= 2:
-        chart = {name: [float(r.totals[p]) for r in rows] for p, name in enumerate(names)}
-        st.line_chart(chart, height=220)
+        import pandas as pd
+
+        chart = pd.DataFrame(
+            {all_names[p]: [float(r.totals[p]) for r in rows] for p in shown},
+            index=pd.Index([r.number for r in rows], name=t("Deal")),
+        )
+        st.line_chart(chart, height=220, x_label=t("Deal"))
 
 
 def play_mistake_name(tag: str, t: Translator) -> str:

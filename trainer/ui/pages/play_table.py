@@ -462,19 +462,22 @@ def seat_controls(
             names=names,
         )
         shown = " ".join(card_text(c, ctx) for c in picked)
+        move: Move | None = None
         if phase is Phase.DISCARD:
             label = t("Lay away {cards}", cards=shown)
-            move: Move = Discard(view.seat, tuple(picked))
+            if len(picked) == 2:
+                move = Discard(view.seat, tuple(picked))
         else:
             label = t("Pass on {cards}", cards=shown)
-            move = RamsePass(view.seat, tuple(picked))
+            if len(picked) == 2:
+                move = RamsePass(view.seat, tuple(picked))
         st.button(
-            label if len(picked) == 2 else t("Choose two cards"),
+            label if move is not None else t("Choose two cards"),
             key="play_two",
             type="primary",
-            disabled=len(picked) != 2,
-            on_click=act,
-            args=(move,),
+            disabled=move is None,
+            on_click=act if move is not None else None,
+            args=(move,) if move is not None else None,
         )
         return
     draw(view, ctx, names=names)

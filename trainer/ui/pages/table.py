@@ -18,15 +18,15 @@ import streamlit as st
 from trainer.coach import SCHEMES
 from trainer.deal import Seat
 from trainer.errors import SkatError
-from trainer.evening import LEVELS
 from trainer.game import Move, Phase
 from trainer.safe_text import for_markdown, plain
-from trainer.store.tables import SharedTable, TablePlay, TableStore
-from trainer.tables import IDLE_SECONDS, place_of_seat, seat_of_place
+from trainer.scoring import settle
+from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
+from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import get_store
-from trainer.ui.terms import profile_name, seat_name, t_error
+from trainer.ui.terms import profile_name, seat_name, t_error, t_message
 
 TABLE_KEY = "table_id"
 # The table this session left with "Leave this table for now" (not reopened by itself until a reload).
@@ -36,7 +36,7 @@ REFUSAL_KEY = "table_refusal"
 PICKED_KEY = "table_picked"
 CODE_PARAM = "code"
 POLL_SECONDS = 1.0
-COMPUTER_TIME_MS = 400
+VERSION_KEY = "table_version"
 
 
 def tables() -> TableStore:
@@ -220,8 +220,28 @@ def _deal(table_id: int) -> None:
     table_play().start_next_deal(table_id)
 
 
-def _live(ctx: PageContext, table_id: int, learner: int) -> None:
-    """One tick: note that this seat is here, let a due computer move, draw this seat's view."""
+def _waiting(now: TableMoment, place: int) -> bool:
+    """Is this seat waiting for someone else (a move, a deal, a seat to be taken)? Then the page polls; on
+    the seat's own turn it does not, so a click is never lost to a redraw."""
+    if now.stored is None or now.session.over:
+        return True
+    return now.turn is None or now.turn.place != place or now.table.seats[place].away
+
+
+def _poll_every(now: TableMoment, place: int) -> float | None:
+    """How often the table is read again: every second while waiting; on the seat's own turn only when a
+    computer would take over (the idle limit), else not at all."""
+    if _waiting(now, place):
+        return POLL_SECONDS
+    if now.turn is not None and now.turn.idle_left is not None:
+        return max(POLL_SECONDS, now.turn.idle_left + 0.5)
+    return None
+
+
+def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int], waiting: bool) -> None:
+    """One tick: note that this seat is here, let a due computer move, draw this seat's view. When the
+    deal has ended or it has become this seat's turn, the whole page is drawn again (the result, the score
+    sheet, and no more polling while the player chooses)."""
     t = ctx.t
     store = tables()
     table, place = store.for_learner(table_id, learner)
@@ -229,28 +249,16 @@ def _live(ctx: PageContext, table_id: int, learner: int) -> None:
     play = TablePlay(store)
     play.computer_step(table.id, time_ms=COMPUTER_TIME_MS)
     now = play.moment(table.id)
+    if now.version != drawn and (_waiting(now, place) != waiting or now.session.over):
+        st.rerun()
     table = now.table
     _seats(ctx, table, place, learner)
-    if now.stored is None or now.stored.finished:
-        if now.stored is not None:
-            st.success(t("Deal {n} is over.", n=now.number))
-        if now.number >= table.deals_planned:
-            st.info(t("The table has played all its {n} deals.", n=table.deals_planned))
-        elif table.full:
-            st.button(
-                t("Deal the cards") if now.stored is None else t("Next deal"),
-                key="table_deal",
-                type="primary",
-                on_click=_deal,
-                args=(table_id,),
-                icon=":material/playing_cards:",
-            )
-        else:
-            st.caption(t("Waiting until every seat is taken (or seated with a computer)…"))
+    if now.stored is None or now.session.over:
+        _between_deals(ctx, now, place, table_id)
         return
-    assert now.state is not None
-    seat = seat_of_place(place, now.number)
-    view = now.state.view(seat)
+    door = now.session.door(place)
+    view = door.view()
+    seat = view.seat
     names = seat_names(table, now.number, ctx)
     st.caption(t("Deal {n} · you are {seat}", n=now.number, seat=seat_name(seat, t)))
     if table.seats[place].away:
@@ -285,13 +293,45 @@ def _live(ctx: PageContext, table_id: int, learner: int) -> None:
             st.caption(t("{who} is thinking…", who=who))
 
 
-def _sheet(ctx: PageContext, table: SharedTable) -> None:
+def _between_deals(ctx: PageContext, now: TableMoment, place: int, table_id: int) -> None:
+    """Before the first deal or after one: the finished deal's last trick, its result in a sentence and the
+    settlement (at every seat, at once), then the next deal's button."""
+    t = ctx.t
+    table = now.table
+    if now.stored is not None and now.state is not None:
+        door = now.session.door(place)
+        view = door.view()
+        names = seat_names(table, now.number, ctx)
+        play_table.draw(view, ctx, names=names)
+        outcome = view.outcome
+        if outcome is not None:
+            by_place = play_result.distinct_names([player_name(table, p, ctx) for p in range(3)])
+            play_result.result_sentence(ctx, outcome, now.number, by_place)
+            settled = settle(outcome, table.scheme)
+            if settled is not None:
+                st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
+        st.success(t("Deal {n} is over.", n=now.number))
+    if now.number >= table.deals_planned:
+        st.info(t("The table has played all its {n} deals.", n=table.deals_planned))
+    elif table.full:
+        st.button(
+            t("Deal the cards") if now.stored is None else t("Next deal"),
+            key="table_deal",
+            type="primary",
+            on_click=_deal,
+            args=(table_id,),
+            icon=":material/playing_cards:",
+        )
+    else:
+        st.caption(t("Waiting until every seat is taken (or seated with a computer)…"))
+
+
+def _sheet(ctx: PageContext, table: SharedTable, now: TableMoment) -> None:
     t = ctx.t
     store = tables()
-    deals = store.play.deals(table.evening_id)
     names = [player_name(table, place, ctx) for place in range(3)]
-    play_result.score_sheet(ctx, store.evening(table), deals, names=names, key="table_sheet")
-    records = [d.record for d in deals if d.finished and d.record]
+    play_result.score_sheet(ctx, store.evening(table), now.session, names=names, key="table_sheet")
+    records = [d.iss for d in store.play.deals(table.evening_id) if d.finished and d.iss]
     if records:
         st.download_button(
             t("Download the games (.sgf)"),
@@ -343,8 +383,12 @@ def render(ctx: PageContext) -> None:
         st.session_state.pop(TABLE_KEY, None)
         st.session_state[LEFT_KEY] = table.id
         st.rerun()
-    st.fragment(run_every=POLL_SECONDS)(_live)(ctx, table.id, learner)
-    _sheet(ctx, table)
+    play = table_play()
+    _, place = tables().for_learner(table.id, learner)
+    now = play.moment(table.id)
+    waiting = _waiting(now, place)
+    st.fragment(run_every=_poll_every(now, place))(_live)(ctx, table.id, learner, now.version, waiting)
+    _sheet(ctx, table, now)
 
 
 render(page_context())

@@ -10,12 +10,12 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from trainer.evening import loads_moves
-from trainer.profiles import get_profile
+from trainer.errors import SkatError
+from trainer.moves import Dealt
 from trainer.safe_text import csv_text, for_plotly, plain
 from trainer.store.play_store import PlayStore
 from trainer.store.tables import TableStore
-from trainer.tables import place_of_seat, rebuild_deal, seat_of_place
+from trainer.table_session import place_of_seat, seat_of_place
 from trainer.teacher import ClassDashboard, dashboard_csv
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages.play_result import play_mistake_name
@@ -218,10 +218,13 @@ def _tables(class_id: int, ctx: PageContext) -> None:
             t("Table {code}", code=table.code) + f" · {names} · " + t("{n} deals played", n=len(finished))
         ):
             for stored in finished:
-                state = rebuild_deal(
-                    get_profile(table.profile_name), stored.seed, loads_moves(stored.moves_json)
-                )
-                outcome = state.outcome()
+                try:
+                    dealt = stored.record().moves[0]
+                    outcome = stored.outcome()
+                except SkatError:
+                    st.caption(t("Deal {n} could not be read from the store.", n=stored.number))
+                    continue
+                assert isinstance(dealt, Dealt)
                 line = t("Deal {n}", n=stored.number)
                 if outcome is not None and outcome.declaration is not None and outcome.declarer is not None:
                     who = table.seats[place_of_seat(outcome.declarer, stored.number)]
@@ -231,10 +234,10 @@ def _tables(class_id: int, ctx: PageContext) -> None:
                 st.markdown(line)
                 rows = []
                 for place, seat in enumerate(table.seats):
-                    hand = state.deal.hand(seat_of_place(place, stored.number))
+                    hand = dealt.deal.hand(seat_of_place(place, stored.number))
                     label = escape(plain(seat.name) if seat.kind == "human" else t("Computer"))
                     rows.append(f"<div><b>{label}</b>{card_row_html(list(hand), lang=ctx.lang)}</div>")
-                skat = card_row_html(list(state.deal.skat), lang=ctx.lang)
+                skat = card_row_html(list(dealt.deal.skat), lang=ctx.lang)
                 rows.append(f"<div><b>{escape(t('Skat'))}</b>{skat}</div>")
                 st.html("".join(rows))
 
