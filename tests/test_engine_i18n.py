@@ -210,7 +210,7 @@ def test_overbid_note_nests_the_game_line() -> None:
     line = danish_money(result).working_parts[0]
     assert isinstance(line, Message)
     text = t_message(line, DA)
-    assert text.startswith("med 2, spil 3 — 3 × 12 = 36; overmeldt (meldt 48)")
+    assert text.startswith("med 2, spil 3 — 3 × 12 = 36; overreitzet (meldt 48)")
     assert "afregnet efter meldingen 48" in text
 
 

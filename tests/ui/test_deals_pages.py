@@ -234,7 +234,7 @@ RAMSE_NEXT = "Line 2: game 201: everyone passed. These rules would go on to Rams
     ("lang", "international", "listed", "error_word"),
     [
         ("en", True, "Line 2: game 201: everyone passed, so the deal is thrown in.", "could not be used"),
-        ("da", True, "Linje 2: spil 201: alle sagde pas, så kortene kastes sammen.", "kunne ikke bruges"),
+        ("da", True, "Linje 2: spil 201: alle sagde pas, så der gives om.", "kunne ikke bruges"),
         ("en", False, RAMSE_NEXT, "could not be used"),
     ],
 )

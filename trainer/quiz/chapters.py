@@ -1,11 +1,13 @@
 """Chapter questions: the graded check of understanding at the end of every lesson.
 
-Each chapter names the question types that test what it teaches (:data:`CHAPTER_KINDS`). Most are the quiz's
-own generated types (a chapter on counting asks ``count_eyes``); the rest are written here for chapters whose
-subject the quiz does not cover: seats at the table, the cut, the end of an evening, a thrown game, Slå 40 an
-and the two rule sets side by side. Every question is a pure function of (seed, profile) like the quiz's, is
-worked out by the engine (predict, then see the verdict and the explanation) and is recorded in the progress
-store under its type, exactly like a quiz answer, so a teacher sees it.
+Each chapter lists the main points it teaches (:data:`CHAPTER_POINTS`) and the question types that ask
+about them (:data:`CHAPTER_KINDS`; the check walks through them with the seed, so every point comes up).
+Most are the quiz's own generated types (a chapter on counting asks ``count_eyes``); the others are written
+for the chapters: seats at the table, the cut, the end of an evening, a thrown game, Slå 40 an and the two
+rule sets side by side here, the rest in :mod:`trainer.quiz.chapter_items`. Every question is a pure
+function of (seed, profile) like the quiz's, is worked out by the engine (predict, then see the verdict and
+the reason) and is recorded in the progress store under its type, exactly like a quiz answer, so a teacher
+sees it.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from trainer.bidding import bid_ladder, hand_value
 from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, card_points
@@ -21,6 +24,40 @@ from trainer.extras import DANISH_EXTRAS, longest_trump_suit, slaa_40_an_check
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.play import sort_cards, trump_order
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.quiz.chapter_items import (
+    ALL_PASS,
+    AUCTION_ORDER,
+    CUSTOMS,
+    DEAL_ORDER,
+    DECLARER_COUNT,
+    FIRST_NUMBERS,
+    HELP_TABLE,
+    ITEM_GENERATORS,
+    ITEM_TITLES,
+    LEAD_RULE,
+    LOSES_AT_ONCE,
+    MONEY,
+    MUSIK,
+    NEXT_DEALER,
+    NULL_GAMES,
+    NULL_GAPS,
+    NULL_ORDER,
+    OTHER_PILE,
+    OVERBID_VALUE,
+    OVERBID_WAY,
+    PACKETS,
+    REVOKE,
+    RULES_FACTS,
+    SKAT_RULES,
+    SORT_ORDER,
+    SPOERGE,
+    SUIT_VALUE,
+    TABLE_MANNERS,
+    TEAMS,
+    TRUMPS_LEFT,
+    WHICH_TRUMPS,
+    WIN_POINTS,
+)
 from trainer.quiz.generators import (
     COUNT_EYES,
     GAME_RESULT,
@@ -39,6 +76,7 @@ from trainer.quiz.generators import (
     matadors_text,
 )
 from trainer.quiz.model import Choice, Question, Shown
+from trainer.quiz.positions import TIP_POSITION
 from trainer.settlement import DANISH_MONEY, danish_money, list_settlement
 from trainer.text import N_, Message
 from trainer.value import evaluate_game, game_value, matadors
@@ -61,35 +99,155 @@ CHAPTER_KIND_TITLES: dict[str, str] = {
     THROWN: N_("A thrown game"),
     SLAA_40: N_("Slå 40 an"),
     RULES_COMPARE: N_("Danish and international values"),
+    **ITEM_TITLES,
 }
 """Titles (msgids) of the question types only chapters ask."""
 
 CHAPTER_KINDS: dict[str, tuple[str, ...]] = {
-    "00-introduction": (COUNT_EYES,),
-    "01-participants": (SEATS,),
-    "02-cards-and-values": (COUNT_EYES,),
-    "03-card-order": (STRONGEST,),
-    "04-dealing": (CUT, SEATS),
-    "05-rules": (LEGAL_CARDS, TRICK_WINNER),
-    "06-game-types": (TRICK_WINNER,),
+    "00-introduction": (TEAMS, WIN_POINTS, DEAL_ORDER, FIRST_NUMBERS),
+    "01-participants": (SEATS, NEXT_DEALER, TEAMS),
+    "02-cards-and-values": (COUNT_EYES, SUIT_VALUE),
+    "03-card-order": (STRONGEST, NULL_ORDER, SORT_ORDER),
+    "04-dealing": (CUT, PACKETS, NEXT_DEALER),
+    "05-rules": (LEGAL_CARDS, TRICK_WINNER, REVOKE),
+    "06-game-types": (WHICH_TRUMPS, NULL_GAMES, ALL_PASS),
     "07-bidding": (MATADORS, GAME_VALUE),
     "08-highest-bid": (SAFE_BID,),
-    "09-bidding-sequence": (VALID_BID,),
-    "10-skat-exchange": (OVERBID,),
-    "11-playing": (LEGAL_CARDS, TRICK_WINNER),
-    "12-counting": (COUNT_EYES,),
+    "09-bidding-sequence": (VALID_BID, AUCTION_ORDER),
+    "10-skat-exchange": (OVERBID, OVERBID_WAY, SKAT_RULES),
+    "11-playing": (LEAD_RULE, TRUMPS_LEFT, DECLARER_COUNT),
+    "12-counting": (COUNT_EYES, DECLARER_COUNT, OTHER_PILE),
     "13-winning": (GAME_RESULT,),
-    "14-losing": (GAME_RESULT,),
-    "15-quick-games": (THROWN,),
-    "16-tips": (JACKS_FROM_BIDDING,),
-    "17-money": (SETTLE,),
-    "18-dearer": (SLAA_40,),
-    "19-forbidden": (LEGAL_CARDS,),
-    "20-customs": (LAST_DEALER,),
-    "21-help-tables": (SAFE_BID,),
-    "22-danish-vs-international": (RULES_COMPARE,),
+    "14-losing": (GAME_RESULT, LOSES_AT_ONCE),
+    "15-quick-games": (THROWN, OVERBID_WAY),
+    "16-tips": (JACKS_FROM_BIDDING, NULL_GAPS, TIP_POSITION),
+    "17-money": (MONEY, ALL_PASS),
+    "18-dearer": (MUSIK, SPOERGE, SLAA_40),
+    "19-forbidden": (LEGAL_CARDS, REVOKE, TABLE_MANNERS),
+    "20-customs": (LAST_DEALER, CUSTOMS),
+    "21-help-tables": (HELP_TABLE, MATADORS),
+    "22-danish-vs-international": (RULES_COMPARE, RULES_FACTS, OVERBID_VALUE, SETTLE),
 }
-"""For every chapter, the question types its check draws from (the first one most often)."""
+"""For every chapter, the question types its check draws from: the seed walks through them in turn."""
+
+
+@dataclass(frozen=True)
+class ChapterPoint:
+    """One main point of a chapter and the question types of its check that ask about it."""
+
+    point: str
+    kinds: tuple[str, ...]
+
+
+def _points(*points: tuple[str, str | tuple[str, ...]]) -> tuple[ChapterPoint, ...]:
+    return tuple(ChapterPoint(text, (kinds,) if isinstance(kinds, str) else kinds) for text, kinds in points)
+
+
+CHAPTER_POINTS: dict[str, tuple[ChapterPoint, ...]] = {
+    "00-introduction": _points(
+        ("one declarer plays against two defenders", TEAMS),
+        ("120 card points in the pack; the declarer needs 61", WIN_POINTS),
+        ("a deal runs: deal, bid, skat, declare, ten tricks, count", DEAL_ORDER),
+        ("two rule sets: the first bid and the grand differ", FIRST_NUMBERS),
+    ),
+    "01-participants": _points(
+        ("the seats are named clockwise from the dealer", SEATS),
+        ("four or five at the table: who sits out", SEATS),
+        ("the deal moves one seat clockwise", NEXT_DEALER),
+        ("the bidding, not the seat, makes the teams", TEAMS),
+    ),
+    "02-cards-and-values": _points(
+        ("card points: A 11, 10 10, K 4, Q 3, J 2, 120 in all", COUNT_EYES),
+        ("the base values of the suits and the grand", SUIT_VALUE),
+    ),
+    "03-card-order": _points(
+        ("Jacks first, then the trump suit; grand: only the Jacks", STRONGEST),
+        ("null games: no trumps, the 10 below the Jack", NULL_ORDER),
+        ("sorting the hand the traditional way", SORT_ORDER),
+    ),
+    "04-dealing": _points(
+        ("the deal passes clockwise", NEXT_DEALER),
+        ("the cut: lift the top half or knock (Danish), at least 4 each way (international)", CUT),
+        ("the packets: 5-2-5 or 3-2-4-3", PACKETS),
+    ),
+    "05-rules": _points(
+        ("follow suit; the Jacks belong to the trumps", LEGAL_CARDS),
+        ("the highest trump, else the highest card of the led suit, wins", TRICK_WINNER),
+        ("a wrong card loses the game for its side", REVOKE),
+    ),
+    "06-game-types": _points(
+        ("grand: 4 trumps; a suit game: 11", WHICH_TRUMPS),
+        ("Nul-ouvert and Dækker (the international null games)", NULL_GAMES),
+        ("all pass: Ramse (international: the deal is given again)", ALL_PASS),
+    ),
+    "07-bidding": _points(
+        ("med and uden, counted over the hand and the skat", MATADORS),
+        ("value = base value × factor, with the levels", GAME_VALUE),
+    ),
+    "08-highest-bid": _points(
+        ("the highest bid for each game", SAFE_BID),
+    ),
+    "09-bidding-sequence": _points(
+        ("only real game values may be bid, from 24 (18)", VALID_BID),
+        ("who bids to whom, and what happens after a pass", AUCTION_ORDER),
+    ),
+    "10-skat-exchange": _points(
+        ("a Jack in the skat can leave the game overbid", OVERBID),
+        ("the ways out: on the table, Skrædder, throw (international: the overbid value)", OVERBID_WAY),
+        ("exactly ten cards, the skat counts, the game cannot be changed", SKAT_RULES),
+    ),
+    "11-playing": _points(
+        ("the defenders' first lead: long suit or short suit", LEAD_RULE),
+        ("count the trumps", TRUMPS_LEFT),
+        ("count the points, the skat included", DECLARER_COUNT),
+    ),
+    "12-counting": _points(
+        ("the card values", COUNT_EYES),
+        ("the skat belongs to the declarer", DECLARER_COUNT),
+        ("the two piles make 120", OTHER_PILE),
+    ),
+    "13-winning": _points(
+        ("61 wins; Skrædder and Sort raise the value", GAME_RESULT),
+    ),
+    "14-losing": _points(
+        ("lost on points; the declarer Skrædder or Sort", GAME_RESULT),
+        ("mistakes that lose whatever the points", LOSES_AT_ONCE),
+    ),
+    "15-quick-games": _points(
+        ("a game thrown before the first lead is lost on the bid", THROWN),
+        ("throwing, the last way out of an overbid", OVERBID_WAY),
+    ),
+    "16-tips": _points(
+        ("read the bid: which Jacks the declarer holds", JACKS_FROM_BIDDING),
+        ("cards for Nul-ouvert: at most one gap", NULL_GAPS),
+        ("the play tips: draw and count trumps, vimle, no bare 10", TIP_POSITION),
+    ),
+    "17-money": _points(
+        ("Danish money: round up to tens, ½ and 1 øre, thrown games on the bid", MONEY),
+        ("Ramse: who wins and who pays", ALL_PASS),
+    ),
+    "18-dearer": _points(("Musik", MUSIK), ("Spørge", SPOERGE), ("Slå 40 an", SLAA_40)),
+    "19-forbidden": _points(
+        ("the Jacks are trumps: follow suit with them", LEGAL_CARDS),
+        ("own up to a wrong card: that side loses", REVOKE),
+        ("no table talk, no peeking, every open card shown", TABLE_MANNERS),
+    ),
+    "20-customs": _points(
+        ("the last dealer, and one more round after a Grand af hånden", LAST_DEALER),
+        ("the customs and sayings of the table", CUSTOMS),
+    ),
+    "21-help-tables": _points(
+        ("from the highest Jack to the value", HELP_TABLE),
+        ("the unbroken run from the ♣J", MATADORS),
+    ),
+    "22-danish-vs-international": _points(
+        ("the same game under both rule sets", RULES_COMPARE),
+        ("first bid, packets, schneider line, null games, all pass, ouvert", RULES_FACTS),
+        ("the value of a lost overbid game", OVERBID_VALUE),
+        ("the list, Seeger-Fabian and Danish money", SETTLE),
+    ),
+}
+"""For every chapter, its main points and the question types of its check that ask about them."""
 
 _EXTRA_PRACTICE: dict[str, tuple[str, ...]] = {
     "03-card-order": (TRICK_WINNER,),
@@ -136,7 +294,8 @@ def chapter_question(slug: str, seed: int, profile: RuleProfile) -> Question:
 
         raise SkatError.of(N_("The chapter {slug} has no question yet."), slug=slug)
     kind = kinds[seed % len(kinds)]
-    return question_of(kind, seed, profile)
+    # the rest of the seed chooses within the type, so that each type still walks through its variants
+    return question_of(kind, seed // len(kinds), profile)
 
 
 def question_of(kind: str, seed: int, profile: RuleProfile) -> Question:
@@ -250,7 +409,7 @@ def gen_seats(seed: int, profile: RuleProfile) -> Question:
             T(
                 N_(
                     "At five, the dealer's two left-hand neighbours and right-hand neighbour play; "
-                    "the dealer and the player opposite sit out."
+                    "the dealer and the player two seats to the dealer's right sit out."
                 )
             )
         )
@@ -304,9 +463,13 @@ def gen_cut(seed: int, profile: RuleProfile) -> Question:
                 cutter=players[cutter],
             ),
             T(
-                N_("Cut: at least {n} cards lifted and at least {n} left."),
-                n=profile.cut_min_cards,
-            ),
+                N_(
+                    "The player lifts off the top half of the pack and the dealer puts the lower half on "
+                    "top; trusting the dealer, the player may knock on the pack instead."
+                )
+            )
+            if profile.knock_instead_of_cut
+            else T(N_("Cut: at least {n} cards lifted and at least {n} left."), n=profile.cut_min_cards),
         ],
         choices=_name_choices(players),
     )
@@ -475,10 +638,9 @@ def _minus(number: int) -> str:
 
 # ---- Slå 40 an --------------------------------------------------------------------------------------------
 def gen_slaa_40(seed: int, profile: RuleProfile) -> Question:
-    """Danish: a knock of 40 after five cards; do all ten still carry the intended game to 40? Other rule
-    sets have no Slå 40 an, so they get the chapter's other subject, a game's value with its levels."""
-    if profile.name != DANISH.name:
-        return generate(GAME_VALUE, seed, profile)
+    """A knock of 40 after five cards; do all ten still carry the intended game to 40? Slå 40 an belongs to
+    the textbook's Danish rules, so the question follows them whichever rules are chosen (and says so)."""
+    chosen, profile = profile, DANISH
     rng = _rng(SLAA_40, seed)
     want_hold = rng.random() < 0.5
     needed = DANISH_EXTRAS.slaa_40_an_value
@@ -517,10 +679,17 @@ def gen_slaa_40(seed: int, profile: RuleProfile) -> Question:
             needed=needed,
         ),
     ]
+    if chosen.name != profile.name:
+        steps.append(
+            T(
+                N_("Slå 40 an belongs to the textbook's Danish rules; {profile} have no such knock."),
+                profile=chosen,
+            )
+        )
     return _question(
         SLAA_40,
         seed,
-        profile,
+        chosen,
         T(
             N_(
                 "After your first five cards you knocked: Slå 40 an, meaning to play {game}. Here are all "
@@ -588,6 +757,7 @@ def gen_rules_compare(seed: int, profile: RuleProfile) -> Question:
 
 
 _GENERATORS: dict[str, Callable[[int, RuleProfile], Question]] = {
+    **ITEM_GENERATORS,
     STRONGEST: gen_strongest,
     SEATS: gen_seats,
     CUT: gen_cut,
@@ -600,6 +770,8 @@ _GENERATORS: dict[str, Callable[[int, RuleProfile], Question]] = {
 __all__ = [
     "CHAPTER_KINDS",
     "CHAPTER_KIND_TITLES",
+    "CHAPTER_POINTS",
+    "ChapterPoint",
     "chapter_kinds",
     "chapter_question",
     "practice_kinds",

@@ -1,6 +1,6 @@
-"""Strategy positions for the tips chapter: small end positions with every card open, one per tip (draw the
-trumps, count the trumps, don't leave a ten bare, smear a ten onto the partner's trick, don't throw a ten
-in second position). The learner picks the card to play; the open-hand solver values every legal card, so
+"""Strategy positions for the tips chapter: small end positions with every card open (draw the trumps, count
+the trumps, the lead when a ten cannot be saved, smear a ten onto the partner's trick, don't throw a ten in
+second position). The learner picks the card to play; the open-hand solver values every legal card, so
 the verdict and the comparison come from perfect play, not from the tip itself.
 """
 
@@ -115,8 +115,9 @@ POSITIONS: tuple[TipPosition, ...] = (
         T(N_("As a defender, don't lead in a way that leaves your 10 alone.")),
         T(
             N_(
-                "The declarer holds the ♠A. Lead the ♠7 and your ♠10 is bare, ready to fall to the Ace; lead "
-                "the ♠10 and it falls now. Lead a diamond to your partner's ♦A and ♦10 instead."
+                "Your ♠10 cannot be saved: the declarer's ♠A stands above it whichever spade you lead, and "
+                "a spade hands the declarer the lead for good. Lead a diamond instead: your partner's ♦A "
+                "wins a trick with your ♦K on it, 15 points for the defence."
             )
         ),
     ),

@@ -6,8 +6,9 @@ discards, the tricks in order with notes per trick and per card in English and D
 author expects. Loading replays all of it through the engine: the 32 cards are distinct, every bid is legal
 (:class:`~trainer.bidding.Auction`), the declaration is allowed and can reach the bid, every card follows the
 rules (:class:`~trainer.play.GameState`) and the recorded result equals :func:`~trainer.value.evaluate_game`.
-Anything wrong is a :class:`~trainer.errors.RecordError` naming the file and the place. The format is
-described in ``exercises/deals/README.md``.
+Anything wrong is a :class:`~trainer.errors.RecordError` naming the file and the place. A deal also states
+its :class:`Claim`, what perfect play with open cards brings; loading checks its form and the tests solve it
+with the open-hand solver. The format is described in ``exercises/deals/README.md``.
 """
 
 from __future__ import annotations
@@ -125,6 +126,29 @@ class TrickRecord:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """What a deal's notes say perfect play brings, written so the open-hand solver can confirm it
+    (``tests/deals`` does; loading only checks the form, since solving takes time).
+
+    Every value assumes all cards open and perfect play by all three from the first lead on, after the
+    recorded discard and declaration. For a suit game or grand a value is the declarer's card points, skat
+    included; for a null game it is True when the declarer avoids every trick.
+    """
+
+    best: int | bool | None = None
+    """The position's value: what the declarer gets when everybody plays perfectly."""
+    first_leads: Mapping[Card, int | bool] = field(default_factory=dict)
+    """The value after each of these first cards (forehand's)."""
+    other_leads: int | bool | None = None
+    """The value after every other legal first card (``others:`` under ``first_leads``)."""
+    discards: Mapping[tuple[Card, Card], int | bool] = field(default_factory=dict)
+    """The value of the same game after another discard."""
+    no_way_out: bool = False
+    """A thrown deal: whichever two cards are laid away, no suit game or grand reaches 61 and no null game
+    avoids every trick, so no game can reach the bid and throwing before the first lead is best."""
+
+
+@dataclass(frozen=True)
 class ExampleDeal:
     """A validated example deal. ``result`` is the engine's scoring of the recorded play (it equals the
     result written in the file, or loading would have failed)."""
@@ -147,6 +171,7 @@ class ExampleDeal:
     thrown: bool
     result: GameResult
     declaration_note: Note | None = None
+    claim: Claim | None = None
 
     @property
     def moves(self) -> tuple[Card, ...]:
@@ -316,6 +341,7 @@ class _Reader:
             "play",
             "thrown",
             "result",
+            "claim",
         }
         unknown = set(top) - known
         if unknown:
@@ -352,6 +378,7 @@ class _Reader:
         tricks = self.read_play(state, top.get("play"), thrown)
         result = state.score(thrown=thrown)
         self.check_result(top.get("result"), result)
+        claim = self.read_claim(top.get("claim"), deal, declarer, declaration, thrown)
         return ExampleDeal(
             id=deal_id,
             source=self.source,
@@ -371,6 +398,7 @@ class _Reader:
             thrown=thrown,
             result=result,
             declaration_note=declaration_note,
+            claim=claim,
         )
 
     def read_deal(self, value: Any) -> Deal:
@@ -544,6 +572,61 @@ class _Reader:
                 f"play: the game stops after {played} cards; play it to the end or mark it 'thrown'."
             )
         return tuple(tricks)
+
+    def read_claim(
+        self, value: Any, deal: Deal, declarer: Seat, declaration: Declaration, thrown: bool
+    ) -> Claim | None:
+        """The ``claim:`` mapping: its form only (values of the right kind, cards that can be played or laid
+        away); whether the solver agrees is for the tests."""
+        if value is None:
+            return None
+        data = self.mapping(value, "claim")
+        unknown = set(data) - {"best", "first_leads", "discards", "no_way_out"}
+        if unknown:
+            raise RecordError(f"claim has unknown fields: {', '.join(sorted(unknown))}.")
+        null = declaration.game.is_null
+
+        def outcome(raw: Any, where: str) -> int | bool:
+            if null:
+                if raw not in ("won", "lost"):
+                    raise RecordError(f"{where}: a null game's value is 'won' or 'lost', not {raw!r}.")
+                return bool(raw == "won")
+            if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= 120:
+                raise RecordError(f"{where}: the declarer's card points (0 to 120), not {raw!r}.")
+            return raw
+
+        best = outcome(data["best"], "claim.best") if "best" in data else None
+        leads: dict[Card, int | bool] = {}
+        others: int | bool | None = None
+        first = deal.hand(Seat.FOREHAND)
+        for key, raw in self.mapping(data.get("first_leads") or {}, "claim.first_leads").items():
+            where = f"claim.first_leads {key}"
+            if str(key) == "others":
+                others = outcome(raw, where)
+                continue
+            try:
+                card = parse_card(str(key))
+            except SkatError as error:
+                raise RecordError(f"{where}: {error}") from None
+            if card not in first:
+                raise RecordError(f"{where}: forehand leads the first trick and does not hold {card.symbol}.")
+            leads[card] = outcome(raw, where)
+        discards: dict[tuple[Card, Card], int | bool] = {}
+        twelve = (*deal.hand(declarer), *deal.skat)
+        for key, raw in self.mapping(data.get("discards") or {}, "claim.discards").items():
+            where = f"claim.discards {key}"
+            if declaration.hand:
+                raise RecordError(f"{where}: a hand game lays nothing away.")
+            pair = self.cards(str(key), where, 2)
+            if any(card not in twelve for card in pair) or pair[0] == pair[1]:
+                raise RecordError(f"{where}: two different cards of the declarer's hand and the skat.")
+            discards[(pair[0], pair[1])] = outcome(raw, where)
+        no_way_out = data.get("no_way_out", False)
+        if not isinstance(no_way_out, bool):
+            raise RecordError("claim.no_way_out is true or false.")
+        if no_way_out and not thrown:
+            raise RecordError("claim.no_way_out belongs to a deal whose cards are thrown ('thrown: true').")
+        return Claim(best, leads, others, discards, no_way_out)
 
     def check_result(self, value: Any, result: GameResult) -> None:
         data = self.mapping(value, "result")

@@ -11,6 +11,7 @@ import streamlit as st
 
 from trainer.cards import parse_cards
 from trainer.quiz import KIND_TITLES, Question, Response, Verdict, check
+from trainer.quiz.chapters import CHAPTER_KIND_TITLES
 from trainer.ui.auth import current_learner
 from trainer.ui.components import pick_cards
 from trainer.ui.context import PageContext
@@ -34,7 +35,8 @@ def learner_box(ctx: PageContext) -> int | None:
 
 
 def kind_title(kind: str, ctx: PageContext) -> str:
-    return ctx.t(KIND_TITLES.get(kind, kind))
+    """A question type's title, the quiz's or a chapter check's (the raw name if neither knows it)."""
+    return ctx.t(KIND_TITLES.get(kind) or CHAPTER_KIND_TITLES.get(kind, kind))
 
 
 def question_id(question: Question) -> str:

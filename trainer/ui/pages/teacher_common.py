@@ -18,6 +18,7 @@ from trainer.i18n import N_, Translator
 from trainer.lessons import available_chapters
 from trainer.profiles import get_profile
 from trainer.quiz import KIND_TITLES, KINDS, Question, generate
+from trainer.quiz.chapters import CHAPTER_KIND_TITLES
 from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.classes import Assignment, ClassStore, Member
@@ -76,7 +77,7 @@ def mistake_text(tag: str, t: Translator) -> str:
 
 def kind_title(kind: str, t: Translator) -> str:
     """A question type's title in the UI language (the raw name if the quiz does not know it)."""
-    title = KIND_TITLES.get(kind)
+    title = KIND_TITLES.get(kind) or CHAPTER_KIND_TITLES.get(kind)
     return t(title) if title else kind
 
 
