@@ -23,6 +23,7 @@ def _table_app(seat_name: str) -> AppTest:
         import streamlit as st
 
         from trainer.deal import Seat, random_deal
+        from trainer.game import SkatGame
         from trainer.games import Declaration, GameType
         from trainer.i18n import get_translator
         from trainer.profiles import INTERNATIONAL
