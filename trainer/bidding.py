@@ -23,6 +23,7 @@ from trainer.cards import Card
 from trainer.deal import Seat
 from trainer.errors import N_, BidError, DeclarationError
 from trainer.games import Declaration, GameType
+from trainer.moves import Bid, Hold, Pass
 from trainer.profiles import AllPass, RuleProfile
 from trainer.text import shown
 from trainer.value import ValueBreakdown, game_value, matadors, max_matadors
@@ -169,6 +170,13 @@ class AuctionEvent:
     seat: Seat
     action: Action
     value: int | None
+
+    def move(self) -> Bid | Hold | Pass:
+        """The engine's move this was (:mod:`trainer.moves`)."""
+        if self.action == "bid":
+            assert self.value is not None
+            return Bid(self.seat, self.value)
+        return Hold(self.seat) if self.action == "hold" else Pass(self.seat)
 
 
 class Auction:

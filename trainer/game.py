@@ -89,6 +89,7 @@ from trainer.moves import (
 )
 from trainer.play import GameState, Trick, sort_cards
 from trainer.profiles import AllPass, RuleProfile, get_profile
+from trainer.records import iss_codec
 from trainer.settlement import kontra_factor
 from trainer.text import shown
 from trainer.value import (
@@ -424,7 +425,6 @@ class SeatView:
 
 # --- the state ----------------------------------------------------------------------------------------------
 
-_HIDDEN = "??"
 _DECLARING = (Phase.PICKUP, Phase.DISCARD, Phase.DECLARE)
 _DECLARATIONS: dict[str, tuple[Declaration, ...]] = {}
 
@@ -1235,55 +1235,29 @@ class DealState:
         return True
 
     def _iss_moves(self, seat: Seat) -> str:
-        """The ISS move list as ``seat`` sees it (see :meth:`SeatView.iss_moves`)."""
+        """The ISS move list as ``seat`` sees it (see :meth:`SeatView.iss_moves`), written by the one ISS
+        codec (:mod:`trainer.records.iss_codec`)."""
         declarer = self._declarer
         own = set(self.hand(seat)) if self._phase is Phase.SLAA_40 else set(self.deal.hand(seat))
         seen_skat = self._picked_up and seat is declarer
         if seen_skat:
             own |= set(self.deal.skat)
-        deal = ".".join(card.iss if card in own else _HIDDEN for card in self.deal.all_cards)
-        tokens = ["w", deal]
-        pending_discard: tuple[Card, ...] = ()
-        for move in self._moves:
-            if isinstance(move, Dealt | Contract):
-                continue
-            actor = str(int(move.seat))
-            if isinstance(move, Bid):
-                tokens += [actor, str(move.value)]
-            elif isinstance(move, Hold):
-                tokens += [actor, "y"]
-            elif isinstance(move, Pass):
-                tokens += [actor, "p"]
-            elif isinstance(move, PickUp):
-                skat = ".".join(c.iss for c in self.deal.skat) if seen_skat else f"{_HIDDEN}.{_HIDDEN}"
-                tokens += [actor, "s", "w", skat]
-            elif isinstance(move, Discard):
-                pending_discard = move.cards
-            elif isinstance(move, Declare) and not self._ramse_play:
-                tokens += [actor, self._iss_declaration(seat, pending_discard)]
-            elif isinstance(move, PlayCard):
-                tokens += [actor, move.card.iss]
-        return " ".join(tokens)
+        open_hand = None
+        declaration = self._declaration
+        if declaration is not None and declaration.ouvert and declarer in self.open_seats():
+            open_hand = self.declared_hand()
+        seen = iss_codec.Seen(
+            deal=tuple(card if card in own else None for card in self.deal.all_cards),
+            skat=tuple(self.deal.skat) if seen_skat else (None, None),
+            discards=seat is declarer,
+            open_hand=open_hand,
+        )
+        items, _left_out = iss_codec.items_of(self._moves[1:], self.profile, seen)
+        return iss_codec.write(iss_codec.IssDeal.from_cards(seen.deal), items)
 
-    def _iss_declaration(self, seat: Seat, discards: tuple[Card, ...]) -> str:
-        d = self._declaration
-        assert d is not None and self._declarer is not None
-        implied = d.ouvert and not d.game.is_null and self.profile.ouvert_implies_schwarz_announced
-        mods = "O" if d.ouvert else ""
-        if not implied:
-            mods += "H" if d.hand else ""
-            mods += "S" if d.schneider_announced else ""
-            mods += "Z" if d.schwarz_announced else ""
-        parts = [d.game.iss_letter + mods]
-        if discards:
-            mine = seat is self._declarer
-            parts += [c.iss if mine else _HIDDEN for c in discards]
-        if d.ouvert and self._declarer in self.open_seats():
-            parts += [c.iss for c in self._declared_hand()]
-        return ".".join(parts)
-
-    def _declared_hand(self) -> tuple[Card, ...]:
-        """The declarer's ten cards as they were at the declaration (what an open game shows)."""
+    def declared_hand(self) -> tuple[Card, ...]:
+        """The declarer's ten cards as they were at the declaration (what an open game shows), in the
+        game's order."""
         assert self._declarer is not None and self._declaration is not None
         dealt = (*self.deal.hand(self._declarer), *(self.deal.skat if self._picked_up else ()))
         ten = [card for card in dealt if card not in self._discards]

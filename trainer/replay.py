@@ -136,11 +136,9 @@ def _from_iss_line(line: str, profile: RuleProfile) -> GameRecord | None:
     discards: tuple[Card, ...] = ()  # in the record's order (the state keeps them sorted)
     cards: list[Card] = []
     for move in record.moves:
-        if isinstance(move, iss.Declare) and move.discards:
-            discards = tuple(c for c in move.discards if c is not None)
-        elif isinstance(move, iss.Discard):
+        if isinstance(move, iss.Discards):
             discards = tuple(c for c in move.cards if c is not None)
-        elif isinstance(move, iss.PlayCard) and move.card is not None:
+        elif isinstance(move, PlayCard):
             cards.append(move.card)
     # The viewer shows every card the record lists, also after an early ending (SC/RE), up to the end of
     # the game: a server may list cards after a lost null game, which the game never had.
