@@ -305,29 +305,27 @@ class Auction:
             self._bidder = self._answerer = Seat.FOREHAND
             self._to_act = (Seat.FOREHAND, "bid")
 
-    def act(self, seat: Seat, action: Action, value: int | None = None) -> None:
-        """Apply one :class:`AuctionEvent`-shaped action (handy for replays)."""
-        if action == "bid":
-            if value is None:
-                raise BidError.of(N_("A bid needs a value."))
-            self.bid(seat, value)
-        elif action == "hold":
-            self.hold(seat)
+    def apply(self, move: Bid | Hold | Pass) -> None:
+        """Apply one of the engine's auction moves (:mod:`trainer.moves`)."""
+        if isinstance(move, Bid):
+            self.bid(move.seat, move.value)
+        elif isinstance(move, Hold):
+            self.hold(move.seat)
         else:
-            self.pass_(seat)
+            self.pass_(move.seat)
 
     @classmethod
     def replay(
         cls,
         profile: RuleProfile,
-        events: Iterable[tuple[Seat, Action, int | None]],
+        moves: Iterable[Bid | Hold | Pass],
         *,
         knock: tuple[Seat, int] | None = None,
     ) -> Auction:
-        """An auction with the given actions applied in order (``knock``: a Slå 40 an knock before it)."""
+        """An auction with the given moves applied in order (``knock``: a Slå 40 an knock before it)."""
         auction = cls(profile, knock=knock)
-        for seat, action, value in events:
-            auction.act(seat, action, value)
+        for move in moves:
+            auction.apply(move)
         return auction
 
     # -- internals -------------------------------------------------------------------------------------

@@ -819,9 +819,7 @@ class DealState:
 
     def _auction_copy(self) -> Auction:
         return Auction.replay(
-            self.profile,
-            ((e.seat, e.action, e.value) for e in self._auction.history),
-            knock=self._auction.knock,
+            self.profile, (event.move() for event in self._auction.history), knock=self._auction.knock
         )
 
     # ---- applying -----------------------------------------------------------------------------------------

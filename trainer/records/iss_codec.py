@@ -598,15 +598,15 @@ class Seen:
 
 
 def items_of(
-    moves: Sequence[Move], profile: RuleProfile, seen: Seen
+    moves: Sequence[Move], profile: RuleProfile, seen: Seen, *, declared_before: bool = False
 ) -> tuple[tuple[IssItem, ...], tuple[Move, ...]]:
     """A deal's moves (the history of a :class:`~trainer.game.DealState`, the deal itself left out) as ISS
     items, and the moves ISS cannot hold (Slå 40 an knocks, kontra and re, Spørge, Ramse, a contract without
-    its auction; the cards of a game played without a declaration, i.e. Ramse or Ramsch). A Spørge throw is
-    the declarer's ``RE``."""
+    its auction; the cards of a game played without a declaration, i.e. Ramse or Ramsch; ``declared_before``:
+    the moves continue a declared game). A Spørge throw is the declarer's ``RE``."""
     items: list[IssItem] = []
     left_out: list[Move] = []
-    declared_game = False
+    declared_game = declared_before
     pending: Discard | None = None
     for move in moves:
         if isinstance(move, Bid | Hold | Pass):
@@ -649,7 +649,8 @@ def move_token(moves: Move | Sequence[Move], profile: RuleProfile) -> str:
     or ``RE.ST.H8`` for a throw). A move ISS has no notation for is a :class:`RecordError`."""
     group = [moves] if not isinstance(moves, Sequence) else list(moves)
     seen = Seen(deal=(None,) * DECK_SIZE, discards=True)
-    items, left_out = items_of(group, profile, seen)
+    items, left_out = items_of(group, profile, seen, declared_before=True)
+    items = tuple(item for item in items if not isinstance(item, SkatShown))  # the server's, not the seat's
     if left_out or len(pairs(items)) != 1:
         name = type(left_out[0] if left_out else group[0]).__name__
         raise RecordError.of(N_("ISS notation has no token for this move ({move})."), move=name)
