@@ -736,9 +736,10 @@ class IssExport:
 def result_of(outcome: Outcome) -> IssResult:
     """The ``R[...]`` fields of a finished deal as the server writes them: the declarer, win or loss, the
     signed list score (kontra and re included, as the app settled it), matadors, overbid, the declarer's card
-    points and tricks, schneider and schwarz; ``passed`` when no game was played."""
-    if outcome.declarer is None:
-        return IssResult(passed=True)
+    points and tricks, schneider and schwarz; ``passed`` when no game was played, and after a Ramse (its
+    Grand included), which the line ends before."""
+    if outcome.declarer is None or outcome.ramse_grand:
+        return IssResult(passed=True)  # passed in, or Ramse/Ramsch after the passes (the line ends there)
     result = outcome.result
     return IssResult(
         declarer=int(outcome.declarer),
