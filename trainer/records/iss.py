@@ -1,7 +1,7 @@
 """International Skat Server (ISS) game records: read one line, write it back, replay it through the engine.
 
 A record is one line ``(;GM[Skat]...ID[..]P0[..]P1[..]P2[..]MV[moves]R[result] ;)``; the format is described
-in the project's ISS notes. The moves are read and written by the one ISS codec
+in ``docs/iss-notation.md``. The moves are read and written by the one ISS codec
 (:mod:`trainer.records.iss_codec`) into the engine's own moves and a few notation items; :func:`replay`
 then plays them through one :class:`~trainer.game.DealState` under a :class:`~trainer.profiles.RuleProfile`,
 so an invalid bid, a revoke or a declaration the profile does not allow becomes a

@@ -1,7 +1,7 @@
 """The one codec between the engine's moves (:mod:`trainer.moves`) and ISS notation.
 
-An ISS move list is ``w`` and the 32 dealt cards, then ``<actor> <action>`` pairs (``docs/iss-notes.md`` in
-short: a number bids, ``y`` holds, ``p`` passes, ``s`` picks up the skat, which the server shows as
+An ISS move list is ``w`` and the 32 dealt cards, then ``<actor> <action>`` pairs (``docs/iss-notation.md``;
+in short: a number bids, ``y`` holds, ``p`` passes, ``s`` picks up the skat, which the server shows as
 ``w X.Y``; a declaration is a game letter with its level letters and, after a pickup, the two cards laid
 away; then the cards). Everything that reads or writes those tokens goes through this module: the ISS
 record reader and writer (:mod:`trainer.records.iss`), a seat's view (:meth:`trainer.game.SeatView.iss_moves`)
