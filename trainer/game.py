@@ -87,7 +87,7 @@ from trainer.moves import (
     Throw,
     check_move,
 )
-from trainer.play import GameState, Trick, sort_cards
+from trainer.play import GameState, RefusalDetails, Trick, sort_cards
 from trainer.profiles import AllPass, RuleProfile, get_profile
 from trainer.records import iss_codec
 from trainer.settlement import kontra_factor
@@ -614,6 +614,45 @@ class DealState:
             kept = [card for card in (*dealt, *self.deal.skat) if card not in self._discards]
             return tuple(sort_hand(kept))
         return dealt
+
+    # ---- the card play, read-only -------------------------------------------------------------------------
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far (cards, seats, winner, points); empty before the play."""
+        return () if self._game is None else self._game.tricks
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The cards of the trick on the table, with the seat that played each."""
+        return () if self._game is None else self._current_trick(self._game)
+
+    @property
+    def leader(self) -> Seat | None:
+        """Who leads (or led) the trick on the table; None before the play."""
+        return None if self._game is None else self._game.leader
+
+    @property
+    def cards_played(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played so far, with its seat, in play order."""
+        return () if self._game is None else self._game.moves
+
+    def trick_points(self, seat: Seat) -> int:
+        """The card points in the tricks ``seat`` has won so far (the skat not counted)."""
+        return 0 if self._game is None else self._game.trick_points(Seat(seat))
+
+    def tricks_won(self, seat: Seat) -> int:
+        return 0 if self._game is None else self._game.tricks_won(Seat(seat))
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the seat to move may play now (empty outside the card play)."""
+        return tuple(move.card for move in self.legal_moves() if isinstance(move, PlayCard))
+
+    def refusal(self, card: Card) -> RefusalDetails | None:
+        """Why the seat to move may not play ``card`` now, as data (the rule, the cards it had to play); None
+        when it may, or when it is not the card play."""
+        if self._phase is not Phase.PLAY or self._game is None:
+            return None
+        return self._game.refusal(card)
 
     # ---- legal moves -------------------------------------------------------------------------------------
     def legal_moves(self) -> tuple[Move, ...]:

@@ -5,7 +5,7 @@ deal, the auction (with an optional plan per player saying what game they bid on
 discards, the tricks in order with notes per trick and per card in English and Danish, and the result the
 author expects. Loading replays all of it through the engine: the 32 cards are distinct, every bid is legal
 (:class:`~trainer.bidding.Auction`), the declaration is allowed and can reach the bid, every card follows the
-rules (:class:`~trainer.play.GameState`) and the recorded result equals :func:`~trainer.value.evaluate_game`.
+rules (all of it in one :class:`~trainer.game.DealState`) and the recorded result equals the engine's.
 Anything wrong is a :class:`~trainer.errors.RecordError` naming the file and the place. The format is
 described in ``exercises/deals/README.md``.
 """
@@ -28,7 +28,6 @@ from trainer.errors import N_, IllegalCardError, RecordError, SkatError
 from trainer.game import DealState, Phase, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.moves import Bid, Hold, Pass
-from trainer.play import GameState
 from trainer.profiles import RuleProfile, get_profile
 from trainer.value import GameResult
 
@@ -174,12 +173,6 @@ class ExampleDeal:
         return SkatGame(self.profile).with_contract(
             self.deal, self.declarer, self.declaration, bid=self.bid, discards=self.discards
         )
-
-    def start_state(self) -> GameState:
-        """The game right after the skat exchange, before the first lead."""
-        play = self.deal_state().game
-        assert play is not None
-        return play
 
     def auction(self, upto: int | None = None) -> Auction:
         """The auction after the first ``upto`` steps (all of them when None)."""
