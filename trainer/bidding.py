@@ -165,7 +165,11 @@ def check_bid_value(profile: RuleProfile, value: int) -> None:
 # --- the auction ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class AuctionEvent:
-    """One thing said in the auction. ``value``: the bid said, or the value held; None for a pass."""
+    """One thing said in the auction as the :class:`Auction` keeps it: the engine's move
+    (:meth:`move`: :class:`~trainer.moves.Bid`, :class:`~trainer.moves.Hold` or :class:`~trainer.moves.Pass`)
+    with the value it stood for. ``value``: the bid said, or the value held; None for a pass. The one other
+    shape of an auction step is the move itself; views (:attr:`trainer.game.SeatView.auction`) and example
+    deals read these."""
 
     seat: Seat
     action: Action

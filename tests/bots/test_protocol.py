@@ -329,3 +329,22 @@ def test_a_declaration_no_layout_allows_is_refused() -> None:
     moves = f"w {fh}.{hidden}.{hidden}.??.?? 1 180 0 p 2 p 1 s w ??.?? 1 C.??.??"
     reply = serve_line(json.dumps({"rules": "international", "seat": 0, "moves": moves}), "club")
     assert "clubs cannot reach the bid of 180 with any cards the declarer may hold" in str(reply.get("error"))
+
+
+@pytest.mark.parametrize("level", ["beginner", "club", "expert"])
+def test_when_no_game_reaches_the_bid_the_declarer_throws_with_re(level: str) -> None:
+    """Forehand opened at 264 (any ladder value is allowed) and picked up: no game after a pickup is worth
+    264, so the engine's only choice after the discard is to throw the cards — and the reply says so with
+    ISS's resign token and the two cards laid away, instead of an error."""
+    moves = OPENING + " 1 p 2 p 0 264 0 s w DQ.D7"
+    reply = serve_line(
+        json.dumps({"rules": "international", "seat": 0, "moves": moves, "time_ms": 50}), level
+    )
+    assert "move" in reply, reply
+    head, first, second = str(reply["move"]).split(".")
+    twelve = [*OPENING.split()[1].split(".")[:10], "DQ", "D7"]
+    assert head == "RE" and first in twelve and second in twelve and first != second
+    after = serve_line(
+        json.dumps({"rules": "international", "seat": 1, "moves": f"{moves} 0 {reply['move']}"}), "club"
+    )
+    assert "ended early" in str(after.get("error"))
