@@ -417,9 +417,10 @@ class SeatView:
     def iss_moves(self) -> str:
         """The move list as the bot protocol's request ``moves`` wants it: ``w`` and the deal with ``??`` for
         every card this seat cannot see, the auction, the pickup (``w X.Y`` or ``w ??.??``), the declaration
-        (discards shown to the declarer only; an open game carries the declarer's cards once they are open)
-        and the cards played. Moves ISS has no notation for (Slå 40 an, Spørge, kontra, Ramse) are left
-        out."""
+        (discards shown to the declarer only; an open game carries the declarer's cards once they are open),
+        the cards played and a throw as the declarer's ``RE``, all written by the one ISS codec
+        (:mod:`trainer.records.iss_codec`). Moves ISS has no notation for (Slå 40 an, Spørge, kontra,
+        Ramse) are left out."""
         return self.iss
 
 
