@@ -67,6 +67,7 @@ from trainer.records.iss_codec import (
     declared,
     decode,
     items_of,
+    known,
     tokens,
     where_move,
     write,
@@ -577,21 +578,12 @@ def _declare(walk: _Walk, move: Declare, discards: Discards | None) -> None:
         _discard(walk, discards.seat, discards.cards)
 
 
-def _known(cards: Sequence[Card | None], what: Message) -> tuple[Card, ...]:
-    known = tuple(card for card in cards if card is not None)
-    if len(known) != len(cards):
-        raise RecordError.of(
-            N_("{what} contains hidden cards (??), so the game cannot be replayed."), what=what
-        )
-    return known
-
-
 def _discard(walk: _Walk, seat: Seat, cards: Sequence[Card | None]) -> None:
     state = walk.state
     declarer = _declarer(state, seat, Message(N_("discard")))
     if walk.pending is None or state.phase is not Phase.DISCARD:
         raise RecordError.of(N_("There is nothing to discard now."))
-    state.apply(Discard(declarer, _known(cards, Message(N_("The discard")))))
+    state.apply(Discard(declarer, known(cards, Message(N_("The discard")))))
     state.apply(Declare(declarer, walk.pending))
     walk.pending = None
 

@@ -110,10 +110,10 @@ class IssDeal:
 
     def known_hands(self) -> tuple[tuple[Card, ...], ...]:
         """The three hands; raises :class:`RecordError` if a card is hidden."""
-        return tuple(_known(hand, Message(N_("The deal"))) for hand in self.hands)
+        return tuple(known(hand, Message(N_("The deal"))) for hand in self.hands)
 
     def known_skat(self) -> tuple[Card, ...]:
-        return _known(self.skat, Message(N_("The skat")))
+        return known(self.skat, Message(N_("The skat")))
 
     @classmethod
     def from_cards(cls, cards: Sequence[Card | None], separator: str = ".") -> IssDeal:
@@ -122,13 +122,14 @@ class IssDeal:
         return cls(hands=hands, skat=tuple(cards[SEATS * HAND_SIZE :]), separator=separator)
 
 
-def _known(cards: tuple[Card | None, ...], what: Message) -> tuple[Card, ...]:
-    known = tuple(card for card in cards if card is not None)
-    if len(known) != len(cards):
+def known(cards: Sequence[Card | None], what: Message) -> tuple[Card, ...]:
+    """``cards`` when none is hidden; else a :class:`RecordError` saying ``what`` cannot be replayed."""
+    shown_cards = tuple(card for card in cards if card is not None)
+    if len(shown_cards) != len(cards):
         raise RecordError.of(
             N_("{what} contains hidden cards (??), so the game cannot be replayed."), what=what
         )
-    return known
+    return shown_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -682,6 +683,7 @@ __all__ = [
     "decode",
     "is_bid_token",
     "items_of",
+    "known",
     "letters",
     "move_token",
     "pairs",
