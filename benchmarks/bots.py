@@ -34,12 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trainer.bots import choose
 from trainer.bots import hands as rules
-from trainer.bots.cardplay import club_card
-from trainer.bots.context import context_from_state
-from trainer.bots.search import expert_card
 from trainer.deal import Seat, random_deal
-from trainer.game import Phase, SkatGame
-from trainer.play import GameState
+from trainer.game import DealState, Phase, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.solver import warm_up
 
@@ -64,7 +60,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
-def contract(profile: RuleProfile, seed: int) -> tuple[GameState, Seat] | None:
+def contract(profile: RuleProfile, seed: int) -> tuple[DealState, Seat] | None:
     """The deal of ``seed`` with the club's contract: the seat with the highest bid limit declares its best
     pickup game with the rules-of-thumb discard (None when no seat would bid)."""
     deal = random_deal(seed, profile)
@@ -80,23 +76,25 @@ def contract(profile: RuleProfile, seed: int) -> tuple[GameState, Seat] | None:
     plan = next(iter(p for p in rules.plans_after_pickup(profile, twelve, bid) if p.reaches_bid), None)
     if plan is None:
         return None
-    state = GameState(profile, deal, declarer, plan.declaration)
-    state.pick_up_skat()
-    state.discard(plan.discards)
+    state = SkatGame(profile).with_contract(deal, declarer, plan.declaration, bid=bid, discards=plan.discards)
     return state, declarer
 
 
-def play_out(state: GameState, expert_seats: set[Seat], rng: random.Random, timings: Timings) -> int:
-    """Play the game to the end (expert in ``expert_seats``, club elsewhere); the declarer's card points."""
-    while not state.is_finished:
-        ctx = context_from_state(state)
-        if ctx.seat in expert_seats and len(ctx.legal) > 1:
-            result = timings.measure(lambda ctx=ctx: expert_card(ctx, rng, TIME_MS))
-            card = result.card  # type: ignore[attr-defined]
+def play_out(state: DealState, expert_seats: set[Seat], rng: random.Random, timings: Timings) -> int:
+    """Play the game to the end (expert in ``expert_seats``, club elsewhere), every card from
+    :func:`trainer.bots.choose` on the seat's own view; the declarer's card points."""
+    while state.phase is not Phase.FINISHED:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        if seat in expert_seats and len(view.legal_moves) > 1:
+            decision = timings.measure(lambda view=view: choose(view, "expert", rng=rng, time_ms=TIME_MS))
         else:
-            card, _why = club_card(ctx)
-        state.play(card)
-    return state.declarer_points
+            decision = choose(view, "club", rng=rng)
+        state.apply(decision.move)  # type: ignore[attr-defined]
+    outcome = state.outcome()
+    assert outcome is not None and outcome.declarer_points is not None
+    return outcome.declarer_points
 
 
 @dataclass

@@ -23,6 +23,7 @@ from trainer.cards import Card
 from trainer.deal import Seat
 from trainer.errors import N_, BidError, DeclarationError
 from trainer.games import Declaration, GameType
+from trainer.moves import Bid, Hold, Pass
 from trainer.profiles import AllPass, RuleProfile
 from trainer.text import shown
 from trainer.value import ValueBreakdown, game_value, matadors, max_matadors
@@ -164,11 +165,22 @@ def check_bid_value(profile: RuleProfile, value: int) -> None:
 # --- the auction ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class AuctionEvent:
-    """One thing said in the auction. ``value``: the bid said, or the value held; None for a pass."""
+    """One thing said in the auction as the :class:`Auction` keeps it: the engine's move
+    (:meth:`move`: :class:`~trainer.moves.Bid`, :class:`~trainer.moves.Hold` or :class:`~trainer.moves.Pass`)
+    with the value it stood for. ``value``: the bid said, or the value held; None for a pass. The one other
+    shape of an auction step is the move itself; views (:attr:`trainer.game.SeatView.auction`) and example
+    deals read these."""
 
     seat: Seat
     action: Action
     value: int | None
+
+    def move(self) -> Bid | Hold | Pass:
+        """The engine's move this was (:mod:`trainer.moves`)."""
+        if self.action == "bid":
+            assert self.value is not None
+            return Bid(self.seat, self.value)
+        return Hold(self.seat) if self.action == "hold" else Pass(self.seat)
 
 
 class Auction:
@@ -297,29 +309,27 @@ class Auction:
             self._bidder = self._answerer = Seat.FOREHAND
             self._to_act = (Seat.FOREHAND, "bid")
 
-    def act(self, seat: Seat, action: Action, value: int | None = None) -> None:
-        """Apply one :class:`AuctionEvent`-shaped action (handy for replays)."""
-        if action == "bid":
-            if value is None:
-                raise BidError.of(N_("A bid needs a value."))
-            self.bid(seat, value)
-        elif action == "hold":
-            self.hold(seat)
+    def apply(self, move: Bid | Hold | Pass) -> None:
+        """Apply one of the engine's auction moves (:mod:`trainer.moves`)."""
+        if isinstance(move, Bid):
+            self.bid(move.seat, move.value)
+        elif isinstance(move, Hold):
+            self.hold(move.seat)
         else:
-            self.pass_(seat)
+            self.pass_(move.seat)
 
     @classmethod
     def replay(
         cls,
         profile: RuleProfile,
-        events: Iterable[tuple[Seat, Action, int | None]],
+        moves: Iterable[Bid | Hold | Pass],
         *,
         knock: tuple[Seat, int] | None = None,
     ) -> Auction:
-        """An auction with the given actions applied in order (``knock``: a Slå 40 an knock before it)."""
+        """An auction with the given moves applied in order (``knock``: a Slå 40 an knock before it)."""
         auction = cls(profile, knock=knock)
-        for seat, action, value in events:
-            auction.act(seat, action, value)
+        for move in moves:
+            auction.apply(move)
         return auction
 
     # -- internals -------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
-"""The ``skat-trainer`` command line: replay ISS records, print the bid ladder, value a game (and ``solve``
-when the solver package provides it). Output is JSON so that scripts and tests can read it.
+"""The ``skat-trainer`` command line: replay deal records and ISS records, print the bid ladder, value a game
+(and ``solve`` when the solver package provides it). Output is JSON so that scripts and tests can read it.
 
-    skat-trainer replay [--rules international|danish] FILE...     one JSON object per record (JSON Lines)
+    skat-trainer replay [--rules international|danish] FILE...     one JSON object per deal (JSON Lines)
     skat-trainer ladder [--rules R]                                 the bid ladder as a JSON list
     skat-trainer value [--rules R] --game G --cards "..." [...]     matadors, multiplier, value, overbid
     skat-trainer bot [--level beginner|club|expert] [--seed N]     a computer player (docs/bot-protocol.md)
@@ -20,14 +20,20 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from decimal import Decimal
 from typing import Any, NoReturn, TextIO
 
 from trainer.bidding import bid_ladder, check_bid_value
+from trainer.calc import SCHEMES
 from trainer.cards import Card, parse_cards
 from trainer.errors import SkatError
+from trainer.game import Outcome
 from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES, RuleProfile, get_profile
+from trainer.records.deal_record import FORMAT as DEAL_RECORD_FORMAT
+from trainer.records.deal_record import DealRecord
 from trainer.records.iss import parse_record, record_id_guess, replay
+from trainer.scoring import settle
 from trainer.value import game_value, list_score, matadors, overbid_value
 
 PROG = "skat-trainer"
@@ -63,9 +69,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             help=f"rule profile (default {DEFAULT_RULES})",
         )
 
-    replay_parser = subparsers.add_parser("replay", help="replay ISS game records, one JSON line each")
+    replay_parser = subparsers.add_parser(
+        "replay",
+        help="replay deal records and ISS game records: the outcome and the settlement, one JSON line each",
+    )
     rules_option(replay_parser)
-    replay_parser.add_argument("files", nargs="+", metavar="FILE", help="ISS record file ('-' = stdin)")
+    replay_parser.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="a deal record (JSON; it names its own rules) or ISS record lines, mixed with deal records one "
+        "a line ('-' = stdin); --rules applies to ISS lines",
+    )
     replay_parser.set_defaults(handler=_replay_command)
 
     ladder_parser = subparsers.add_parser("ladder", help="print the profile's bid ladder")
@@ -195,23 +210,142 @@ def _lines(name: str) -> Iterator[tuple[int, str]]:
         yield from enumerate(handle, start=1)
 
 
+def _number(amount: Decimal) -> int | float:
+    """An amount as a JSON number (whole numbers stay whole)."""
+    return int(amount) if amount == amount.to_integral_value() else float(amount)
+
+
+def settlement_json(outcome: Outcome | None) -> dict[str, object] | None:
+    """Each settlement scheme's amount per seat (forehand, middlehand, rearhand) for a finished deal, from
+    its outcome (:func:`trainer.scoring.settle`); None when there is nothing to settle."""
+    if outcome is None or outcome.passed_in:
+        return None
+    schemes: dict[str, object] = {}
+    for scheme in SCHEMES:
+        settled = settle(outcome, scheme)
+        if settled is not None:
+            schemes[scheme] = {"unit": settled.unit, "by_seat": [_number(a) for a in settled.by_seat]}
+    return schemes
+
+
+def _ending(outcome: Outcome) -> str:
+    if outcome.passed_in:
+        return "passed_in"
+    if outcome.ramse is not None:
+        return "ramsch" if outcome.ramsch else "ramse"
+    if outcome.slaa_40_failed:
+        return "slaa_40_failed"
+    if outcome.thrown:
+        return "thrown_before_play" if outcome.thrown_before_play else "thrown"
+    return "ramse_grand" if outcome.ramse_grand else "played"
+
+
+def deal_record_json(record: DealRecord, ident: str) -> dict[str, object]:
+    """What ``skat-trainer replay`` prints for a deal record: the deal replayed (every move checked again),
+    its outcome in the keys of an ISS replay, how it ended, and its settlement in every scheme."""
+    state = record.replay()
+    outcome = state.outcome()
+    base: dict[str, object] = {"id": ident, "format": DEAL_RECORD_FORMAT, "rules": state.profile.name}
+    if outcome is None:
+        return {**base, "passed": False, "ending": "unfinished", "complete": False}
+    if outcome.passed_in:
+        return {**base, "passed": True, "ending": "passed_in", "complete": True}
+    d, result = outcome.declaration, outcome.result
+    return {
+        **base,
+        "passed": False,
+        "ending": _ending(outcome),
+        "declarer": None if outcome.declarer is None else int(outcome.declarer),
+        "game": None if d is None else d.game.value,
+        "hand": None if d is None else d.hand,
+        "ouvert": None if d is None else d.ouvert,
+        "schneider_announced": None if d is None else d.schneider_announced,
+        "schwarz_announced": None if d is None else d.schwarz_announced,
+        "musik": None if d is None else d.musik,
+        "bid": outcome.bid,
+        "matadors": outcome.matadors,
+        "declarer_points": outcome.declarer_points,
+        "declarer_tricks": outcome.declarer_tricks,
+        "schneider": None if result is None else result.schneider,
+        "schwarz": None if result is None else result.schwarz,
+        "overbid": None if result is None else result.overbid,
+        "won": outcome.won,
+        "value": outcome.list_score,
+        "kontra": outcome.kontra,
+        "re": outcome.re,
+        "spoerge": outcome.spoerge.value,
+        "slaa_40_an": outcome.slaa_40_an,
+        "points": list(outcome.points),
+        "tricks": list(outcome.tricks),
+        "complete": True,
+        "settlement": settlement_json(outcome),
+    }
+
+
 def replay_lines(
     lines: Iterator[tuple[int, str]], profile: RuleProfile, source: str
 ) -> Iterator[dict[str, object]]:
-    """One JSON-ready object per non-blank line: the replay, or ``{"id", "error"}``."""
+    """One JSON-ready object per non-blank line: an ISS record's replay (or a deal record written on one
+    line), with its settlement, or ``{"id", "error"}``."""
     for number, line in lines:
         if not line.strip():
+            continue
+        if line.lstrip("\ufeff").lstrip().startswith("{"):
+            yield _deal_record_object(line, f"{source}:{number}", source, number)
             continue
         ident = record_id_guess(line)
         try:
             record = parse_record(line)
             ident = record.id
-            yield replay(record, profile).as_json()
+            replayed = replay(record, profile)
+            obj = replayed.as_json()
+            if not replayed.passed:
+                obj["recorded_value"] = None if record.result is None else record.result.value
+                obj["settlement"] = settlement_json(replayed.deal_outcome())
+            yield obj
         except SkatError as error:
             yield {"id": ident, "error": f"{source} line {number}: {error}"}
         except Exception as error:  # a bug must not hide the remaining records behind a traceback
             problem = f"internal error {type(error).__name__}: {error}"
             yield {"id": ident, "error": f"{source} line {number}: {problem}"}
+
+
+def _deal_record_object(text: str, ident: str, source: str, number: int) -> dict[str, object]:
+    try:
+        return deal_record_json(DealRecord.from_json(text.lstrip("\ufeff")), ident)
+    except SkatError as error:
+        return {"id": ident, "error": f"{source} line {number}: {error}"}
+    except Exception as error:  # a bug must not hide the remaining records behind a traceback
+        return {
+            "id": ident,
+            "error": f"{source} line {number}: internal error {type(error).__name__}: {error}",
+        }
+
+
+def _replay_objects(name: str, profile: RuleProfile, source: str) -> Iterator[dict[str, object]]:
+    """The objects of one file, read as it comes (an ISS archive can be large): ISS record lines and deal
+    records one a line; a file whose first line opens a JSON document it does not close is one deal record
+    written over several lines."""
+    lines = _lines(name)
+    for number, line in lines:
+        if not line.strip():
+            continue
+        text = line.lstrip("\ufeff").strip()
+        if text.startswith("{") and not _json_line(text):
+            whole = line + "".join(rest for _n, rest in lines)
+            yield _deal_record_object(whole, source, source, number)
+            return
+        yield from replay_lines(iter([(number, line)]), profile, source)
+        yield from replay_lines(lines, profile, source)
+        return
+
+
+def _json_line(text: str) -> bool:
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -220,7 +354,7 @@ def _replay_command(args: argparse.Namespace) -> int:
     for name in args.files:
         source = "stdin" if name == "-" else name
         try:
-            for obj in replay_lines(_lines(name), profile, source):
+            for obj in _replay_objects(name, profile, source):
                 if "error" in obj:
                     status = EXIT_RECORD_ERROR
                 _print_json(obj)

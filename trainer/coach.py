@@ -271,11 +271,12 @@ def card_verdicts(
     """Judge each card ``seat`` played in ``record`` (a :class:`trainer.replay.GameRecord`) with the
     open-hand solver: for the learner's side, could it still win before the card, and after it? Cards that
     were the only legal one are skipped. Each position has its own time cap."""
+    from trainer.game import Phase, PlayCard
     from trainer.replay import Analyzer, GameRecord
 
     assert isinstance(record, GameRecord)
     analyzer = Analyzer(record)
-    state = record.start_state()
+    state = record.deal_state()
     declarer_side = seat is state.declarer
     found: list[CardVerdict] = []
     for index, card in enumerate(moves):
@@ -293,8 +294,10 @@ def card_verdicts(
             after = good(played.declarer_wins) if played is not None else None
             better = tuple(o.card for o in outcomes if good(o.declarer_wins)) if after is False else ()
             found.append(CardVerdict(index, card, after, could, better))
-        state.play(card)
-        if state.is_finished:
+        mover = state.to_move
+        assert mover is not None
+        state.apply(PlayCard(mover, card))
+        if state.phase is Phase.FINISHED:
             break
     return found
 

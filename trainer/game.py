@@ -87,8 +87,9 @@ from trainer.moves import (
     Throw,
     check_move,
 )
-from trainer.play import GameState, Trick, sort_cards
+from trainer.play import GameState, RefusalDetails, Trick, sort_cards
 from trainer.profiles import AllPass, RuleProfile, get_profile
+from trainer.records import iss_codec
 from trainer.settlement import kontra_factor
 from trainer.text import shown
 from trainer.value import (
@@ -416,15 +417,15 @@ class SeatView:
     def iss_moves(self) -> str:
         """The move list as the bot protocol's request ``moves`` wants it: ``w`` and the deal with ``??`` for
         every card this seat cannot see, the auction, the pickup (``w X.Y`` or ``w ??.??``), the declaration
-        (discards shown to the declarer only; an open game carries the declarer's cards once they are open)
-        and the cards played. Moves ISS has no notation for (Slå 40 an, Spørge, kontra, Ramse) are left
-        out."""
+        (discards shown to the declarer only; an open game carries the declarer's cards once they are open),
+        the cards played and a throw as the declarer's ``RE``, all written by the one ISS codec
+        (:mod:`trainer.records.iss_codec`). Moves ISS has no notation for (Slå 40 an, Spørge, kontra,
+        Ramse) are left out."""
         return self.iss
 
 
 # --- the state ----------------------------------------------------------------------------------------------
 
-_HIDDEN = "??"
 _DECLARING = (Phase.PICKUP, Phase.DISCARD, Phase.DECLARE)
 _DECLARATIONS: dict[str, tuple[Declaration, ...]] = {}
 
@@ -614,6 +615,45 @@ class DealState:
             kept = [card for card in (*dealt, *self.deal.skat) if card not in self._discards]
             return tuple(sort_hand(kept))
         return dealt
+
+    # ---- the card play, read-only -------------------------------------------------------------------------
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The tricks played so far (cards, seats, winner, points); empty before the play."""
+        return () if self._game is None else self._game.tricks
+
+    @property
+    def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The cards of the trick on the table, with the seat that played each."""
+        return () if self._game is None else self._current_trick(self._game)
+
+    @property
+    def leader(self) -> Seat | None:
+        """Who leads (or led) the trick on the table; None before the play."""
+        return None if self._game is None else self._game.leader
+
+    @property
+    def cards_played(self) -> tuple[tuple[Seat, Card], ...]:
+        """Every card played so far, with its seat, in play order."""
+        return () if self._game is None else self._game.moves
+
+    def trick_points(self, seat: Seat) -> int:
+        """The card points in the tricks ``seat`` has won so far (the skat not counted)."""
+        return 0 if self._game is None else self._game.trick_points(Seat(seat))
+
+    def tricks_won(self, seat: Seat) -> int:
+        return 0 if self._game is None else self._game.tricks_won(Seat(seat))
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards the seat to move may play now (empty outside the card play)."""
+        return tuple(move.card for move in self.legal_moves() if isinstance(move, PlayCard))
+
+    def refusal(self, card: Card) -> RefusalDetails | None:
+        """Why the seat to move may not play ``card`` now, as data (the rule, the cards it had to play); None
+        when it may, or when it is not the card play."""
+        if self._phase is not Phase.PLAY or self._game is None:
+            return None
+        return self._game.refusal(card)
 
     # ---- legal moves -------------------------------------------------------------------------------------
     def legal_moves(self) -> tuple[Move, ...]:
@@ -819,9 +859,7 @@ class DealState:
 
     def _auction_copy(self) -> Auction:
         return Auction.replay(
-            self.profile,
-            ((e.seat, e.action, e.value) for e in self._auction.history),
-            knock=self._auction.knock,
+            self.profile, (event.move() for event in self._auction.history), knock=self._auction.knock
         )
 
     # ---- applying -----------------------------------------------------------------------------------------
@@ -1235,55 +1273,29 @@ class DealState:
         return True
 
     def _iss_moves(self, seat: Seat) -> str:
-        """The ISS move list as ``seat`` sees it (see :meth:`SeatView.iss_moves`)."""
+        """The ISS move list as ``seat`` sees it (see :meth:`SeatView.iss_moves`), written by the one ISS
+        codec (:mod:`trainer.records.iss_codec`)."""
         declarer = self._declarer
         own = set(self.hand(seat)) if self._phase is Phase.SLAA_40 else set(self.deal.hand(seat))
         seen_skat = self._picked_up and seat is declarer
         if seen_skat:
             own |= set(self.deal.skat)
-        deal = ".".join(card.iss if card in own else _HIDDEN for card in self.deal.all_cards)
-        tokens = ["w", deal]
-        pending_discard: tuple[Card, ...] = ()
-        for move in self._moves:
-            if isinstance(move, Dealt | Contract):
-                continue
-            actor = str(int(move.seat))
-            if isinstance(move, Bid):
-                tokens += [actor, str(move.value)]
-            elif isinstance(move, Hold):
-                tokens += [actor, "y"]
-            elif isinstance(move, Pass):
-                tokens += [actor, "p"]
-            elif isinstance(move, PickUp):
-                skat = ".".join(c.iss for c in self.deal.skat) if seen_skat else f"{_HIDDEN}.{_HIDDEN}"
-                tokens += [actor, "s", "w", skat]
-            elif isinstance(move, Discard):
-                pending_discard = move.cards
-            elif isinstance(move, Declare) and not self._ramse_play:
-                tokens += [actor, self._iss_declaration(seat, pending_discard)]
-            elif isinstance(move, PlayCard):
-                tokens += [actor, move.card.iss]
-        return " ".join(tokens)
+        open_hand = None
+        declaration = self._declaration
+        if declaration is not None and declaration.ouvert and declarer in self.open_seats():
+            open_hand = self.declared_hand()
+        seen = iss_codec.Seen(
+            deal=tuple(card if card in own else None for card in self.deal.all_cards),
+            skat=tuple(self.deal.skat) if seen_skat else (None, None),
+            discards=seat is declarer,
+            open_hand=open_hand,
+        )
+        items, _left_out = iss_codec.items_of(self._moves[1:], self.profile, seen)
+        return iss_codec.write(iss_codec.IssDeal.from_cards(seen.deal), items)
 
-    def _iss_declaration(self, seat: Seat, discards: tuple[Card, ...]) -> str:
-        d = self._declaration
-        assert d is not None and self._declarer is not None
-        implied = d.ouvert and not d.game.is_null and self.profile.ouvert_implies_schwarz_announced
-        mods = "O" if d.ouvert else ""
-        if not implied:
-            mods += "H" if d.hand else ""
-            mods += "S" if d.schneider_announced else ""
-            mods += "Z" if d.schwarz_announced else ""
-        parts = [d.game.iss_letter + mods]
-        if discards:
-            mine = seat is self._declarer
-            parts += [c.iss if mine else _HIDDEN for c in discards]
-        if d.ouvert and self._declarer in self.open_seats():
-            parts += [c.iss for c in self._declared_hand()]
-        return ".".join(parts)
-
-    def _declared_hand(self) -> tuple[Card, ...]:
-        """The declarer's ten cards as they were at the declaration (what an open game shows)."""
+    def declared_hand(self) -> tuple[Card, ...]:
+        """The declarer's ten cards as they were at the declaration (what an open game shows), in the
+        game's order."""
         assert self._declarer is not None and self._declaration is not None
         dealt = (*self.deal.hand(self._declarer), *(self.deal.skat if self._picked_up else ()))
         ten = [card for card in dealt if card not in self._discards]

@@ -6,7 +6,7 @@
   table with its winner, running card points for both sides, the notes and, at the end, the result.
   Positions are plain integers, so stepping by card or by trick is arithmetic (:func:`next_trick` ...).
 * :class:`SeatSession` lets a learner play one seat: the others follow the record until the learner departs
-  from it, then :func:`policy_card` (a simple, deterministic engine policy) plays for them.
+  from it, then the computer players (:func:`trainer.bots.choose`, each from its own seat's view) play on.
 * :class:`Analyzer` gives each legal card's outcome with perfect play by everyone (open hands), using the
   open-hand solver of :mod:`trainer.solver` with a node/time cap per card; :func:`first_costly_card` finds
   the first card of one side that turned a won game into a lost one ("could I have won?").
@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -23,15 +24,7 @@ from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
 from trainer.game import DealState, Phase, PlayCard, SkatGame
 from trainer.games import Declaration
-from trainer.play import (
-    TRICKS_PER_GAME,
-    GameState,
-    RefusalDetails,
-    beats,
-    follow_class,
-    is_trump,
-    trick_winner,
-)
+from trainer.play import TRICKS_PER_GAME, RefusalDetails
 from trainer.profiles import RuleProfile
 from trainer.records.deals import ExampleDeal, Note
 from trainer.value import GameResult, evaluate_game, possible_declarer_points
@@ -80,16 +73,6 @@ class GameRecord:
             state.apply(PlayCard(seat, card))
         return state
 
-    def start_state(self) -> GameState:
-        """The game after the skat exchange, before the first lead."""
-        return self.state_at(0)
-
-    def state_at(self, position: int) -> GameState:
-        """The game after the first ``position`` recorded cards (the play inside :meth:`deal_state_at`)."""
-        play = self.deal_state_at(position).game
-        assert play is not None
-        return play
-
     @classmethod
     def from_example(cls, example: ExampleDeal) -> GameRecord:
         card_notes = tuple(example.card_note(i) for i in range(len(example.moves)))
@@ -136,22 +119,18 @@ def _from_iss_line(line: str, profile: RuleProfile) -> GameRecord | None:
     discards: tuple[Card, ...] = ()  # in the record's order (the state keeps them sorted)
     cards: list[Card] = []
     for move in record.moves:
-        if isinstance(move, iss.Declare) and move.discards:
-            discards = tuple(c for c in move.discards if c is not None)
-        elif isinstance(move, iss.Discard):
+        if isinstance(move, iss.Discards):
             discards = tuple(c for c in move.cards if c is not None)
-        elif isinstance(move, iss.PlayCard) and move.card is not None:
+        elif isinstance(move, PlayCard):
             cards.append(move.card)
     # The viewer shows every card the record lists, also after an early ending (SC/RE), up to the end of
     # the game: a server may list cards after a lost null game, which the game never had.
-    play = state.game
-    if play is not None:
-        for card in cards[len(play.moves) :]:
-            seat = state.to_move
-            if state.phase is not Phase.PLAY or seat is None:
-                break
-            state.apply(PlayCard(seat, card))
-    kept = tuple(card for _seat, card in play.moves) if play is not None else ()
+    for card in cards[len(state.cards_played) :]:
+        seat = state.to_move
+        if state.phase is not Phase.PLAY or seat is None:
+            break
+        state.apply(PlayCard(seat, card))
+    kept = tuple(card for _seat, card in state.cards_played)
     return GameRecord(
         profile=profile,
         deal=deal,
@@ -289,26 +268,30 @@ class Viewer:
     def frame(self, position: int) -> Frame:
         position = max(0, min(position, self.total))
         record = self.record
-        state = record.state_at(position)
-        completed = position > 0 and position % SEATS_PER_TRICK == 0 and state.tricks
+        state = record.deal_state_at(position)
+        declarer = record.declarer
+        tricks = state.tricks
+        completed = position > 0 and position % SEATS_PER_TRICK == 0 and tricks
         if completed:
-            last = state.tricks[-1]
+            last = tricks[-1]
             trick: tuple[Card, ...] = last.cards
             seats: tuple[Seat, ...] = last.seats
             winner: Seat | None = last.winner
-            number = len(state.tricks)
+            number = len(tricks)
         else:
-            trick = state.current_trick
-            seats = tuple(Seat((int(state.leader) + i) % SEATS_PER_TRICK) for i in range(len(trick)))
+            trick = tuple(card for _seat, card in state.current_trick)
+            seats = tuple(seat for seat, _card in state.current_trick)
             winner = None
-            number = len(state.tricks) + 1
-        last_card = state.moves[-1] if position > 0 else None
+            number = len(tricks) + 1
+        played = state.cards_played
+        last_card = played[-1] if position > 0 else None
         card_note = record.card_notes[position - 1] if 0 < position <= len(record.card_notes) else None
         trick_note = None
         if (completed and number - 1 < len(record.trick_notes)) or (
             position == self.total and position % SEATS_PER_TRICK and number - 1 < len(record.trick_notes)
         ):
             trick_note = record.trick_notes[number - 1]
+        defenders = [seat for seat in Seat if seat is not declarer]
         return Frame(
             position=position,
             total=self.total,
@@ -319,11 +302,11 @@ class Viewer:
             trick_winner=winner,
             trick_number=number,
             to_move=state.to_move,
-            declarer_points=state.trick_points(state.declarer),
-            defender_points=state.defender_points,
+            declarer_points=state.trick_points(declarer),
+            defender_points=sum(state.trick_points(seat) for seat in defenders),
             skat_points=card_points(state.skat),
-            declarer_tricks=state.declarer_tricks,
-            defender_tricks=state.defender_tricks,
+            declarer_tricks=state.tricks_won(declarer),
+            defender_tricks=sum(state.tricks_won(seat) for seat in defenders),
             last_card=last_card,
             card_note=card_note,
             trick_note=trick_note,
@@ -331,103 +314,9 @@ class Viewer:
         )
 
 
-# --- a simple policy --------------------------------------------------------------------------------------
-
-
-def _strength_key(card: Card, state: GameState) -> tuple[int, int]:
-    """Sort key: trumps above plain cards, then rank within the game's order (via ``beats``)."""
-    game = state.game
-    led = follow_class(card, game)
-    weaker = sum(1 for other in state.deal.all_cards if other != card and beats(card, other, led, game))
-    return (int(is_trump(card, game)), weaker)
-
-
-def policy_card(state: GameState) -> Card:
-    """A simple, deterministic choice for the player to move (used when a learner leaves the record).
-
-    Suit and grand: the declarer leads the highest trump while holding trumps, else an Ace or the highest
-    card; a defender leads an Ace, else a low card of a plain suit. Following: a defender whose partner
-    already wins the trick loads the most points ("vimle"); otherwise a player takes the trick with the
-    cheapest card that wins it when that is worth it, and else throws the card worth least. Null: the
-    declarer plays the highest card that does not take the trick, the defenders their lowest card.
-    """
-    legal = list(state.legal_cards())
-    if not legal:
-        raise IllegalCardError.of(N_("Nobody is to play a card now."))
-    if len(legal) == 1:
-        return legal[0]
-    seat = state.to_move
-    assert seat is not None
-    game = state.game
-    trick = state.current_trick
-    is_declarer = seat is state.declarer
-
-    def strength(card: Card) -> tuple[int, int]:
-        return _strength_key(card, state)
-
-    def worth(card: Card) -> tuple[int, tuple[int, int]]:
-        return (card.points, strength(card))
-
-    if game.is_null:
-        if is_declarer and trick:
-            losing = [c for c in legal if not _would_win(state, c)]
-            if losing:
-                return max(losing, key=strength)
-        return min(legal, key=strength)
-    if not trick:
-        if is_declarer:
-            trumps = [c for c in legal if is_trump(c, game)]
-            if trumps:
-                return max(trumps, key=strength)
-            return max(legal, key=worth)
-        aces = [c for c in legal if c.rank.value == "A" and not is_trump(c, game)]
-        if aces:
-            return aces[0]
-        plain = [c for c in legal if not is_trump(c, game)]
-        return min(plain or legal, key=worth)
-    leader_seat = state.leader
-    winner_pos = _current_winner(trick, state)
-    winning_seat = Seat((int(leader_seat) + winner_pos) % SEATS_PER_TRICK)
-    partner_wins = not is_declarer and winning_seat is not state.declarer
-    last_to_play = len(trick) == SEATS_PER_TRICK - 1
-    if partner_wins and (last_to_play or _secure(state, trick, winner_pos)):
-        return max(legal, key=worth)
-    winners = [c for c in legal if _would_win(state, c)]
-    if winners and (card_points(trick) > 0 or last_to_play or is_declarer):
-        return min(winners, key=worth)
-    if partner_wins:
-        return max(legal, key=worth)
-    return min(legal, key=worth)
-
-
-def _current_winner(trick: Sequence[Card], state: GameState) -> int:
-    game = state.game
-    led = follow_class(trick[0], game)
-    best = 0
-    for i in range(1, len(trick)):
-        if beats(trick[i], trick[best], led, game):
-            best = i
-    return best
-
-
-def _would_win(state: GameState, card: Card) -> bool:
-    trick = state.current_trick
-    if len(trick) == SEATS_PER_TRICK - 1:
-        return trick_winner((*trick, card), state.game) == SEATS_PER_TRICK - 1
-    best = trick[_current_winner(trick, state)]
-    return beats(card, best, follow_class(trick[0], state.game), state.game)
-
-
-def _secure(state: GameState, trick: Sequence[Card], winner_pos: int) -> bool:
-    """The partner's card can no longer be beaten by the declarer still to play (a trump-free guess:
-    the winning card is a trump or an Ace)."""
-    card = trick[winner_pos]
-    return is_trump(card, state.game) or card.rank.value == "A"
-
-
 # --- play a seat ------------------------------------------------------------------------------------------
 
-Source = Literal["record", "policy", "learner"]
+Source = Literal["record", "bot", "learner"]
 
 
 @dataclass(frozen=True)
@@ -441,20 +330,23 @@ class PlayedCard:
 
 class SeatSession:
     """The learner plays ``seat``; the other seats play the recorded cards while the game follows the
-    record, and :func:`policy_card` once the learner has departed from it."""
+    record, and once the learner has departed from it the computer players of ``level`` play on
+    (:func:`trainer.bots.choose`, each from its own seat's view — the same players as the Play page)."""
 
-    def __init__(self, record: GameRecord, seat: Seat) -> None:
+    def __init__(self, record: GameRecord, seat: Seat, *, level: str = "club", seed: int = 0) -> None:
         self.record = record
         self.seat = Seat(seat)
-        self.state = record.start_state()
+        self.level = level
+        self.seed = seed
+        self.state = record.deal_state()
         self.played: list[PlayedCard] = []
         self.departed_at: int | None = None
-        """Index of the first learner card that differed from the record (None while following it)."""
+        """Index of the first card that differed from the record (None while following it)."""
         self._advance()
 
     @property
     def finished(self) -> bool:
-        return self.state.is_finished
+        return self.state.phase is Phase.FINISHED
 
     @property
     def on_record(self) -> bool:
@@ -480,38 +372,34 @@ class SeatSession:
             return refusal
         if self.departed_at is None and card != self.recorded_card():
             self.departed_at = len(self.played)
-        self.state.play(card)
+        self.state.apply(PlayCard(self.seat, card))
         self.played.append(PlayedCard(self.seat, card, "learner"))
         self._advance()
         return None
 
     def _advance(self) -> None:
-        while not self.state.is_finished and self.state.to_move is not None and not self.learner_to_move:
+        from trainer.bots import choose
+
+        while not self.finished and self.state.to_move is not None and not self.learner_to_move:
             seat = self.state.to_move
             recorded = self.recorded_card()
+            source: Source = "record"
             if recorded is not None and recorded in self.state.legal_cards():
-                card, source = recorded, "record"
+                move = PlayCard(seat, recorded)
             else:
                 if self.departed_at is None:
                     self.departed_at = len(self.played)
-                card, source = policy_card(self.state), "policy"
-            self.state.play(card)
-            self.played.append(PlayedCard(seat, card, source))  # type: ignore[arg-type]
+                rng = random.Random(self.seed * 1000 + len(self.played))
+                decided = choose(self.state.view(seat), self.level, rng=rng).move
+                assert isinstance(decided, PlayCard)
+                move, source = decided, "bot"
+            self.state.apply(move)
+            self.played.append(PlayedCard(seat, move.card, source))
 
     def result(self) -> GameResult | None:
         """The learner's game, scored (None until it is over)."""
-        if not self.finished:
-            return None
-        return score_state(self.record, self.state)
-
-
-def score_state(record: GameRecord, state: GameState) -> GameResult:
-    """Score a game of this record's contract (declaration, bid, discards) played as ``state`` was: the cards
-    are replayed in a :class:`~trainer.game.DealState`, which scores them (Musik included)."""
-    deal_state = record.deal_state()
-    for seat, card in state.moves:
-        deal_state.apply(PlayCard(seat, card))
-    return deal_state.score()
+        outcome = self.state.outcome()
+        return None if outcome is None else outcome.result
 
 
 # --- open-hand analysis -----------------------------------------------------------------------------------
@@ -583,7 +471,7 @@ class Analyzer:
 
     def _solve(
         self,
-        state: GameState,
+        state: DealState,
         node_limit: int | None,
         time_limit: float | None,
         *,
@@ -594,12 +482,16 @@ class Analyzer:
         declarer can still avoid every trick and 0 when not. ``schwarz`` (asked only ``with_schwarz``,
         else None; None also when the cap left it open): whether the declarer can take every trick still
         to come (earlier tricks are the caller's concern)."""
+        record = self.record
+        null = record.declaration.game.is_null
         try:
             from trainer.solver import Analysis
         except ImportError:  # pragma: no cover - the solver ships with the app
-            value = _minimax(state.copy(), state.game.is_null)
-            if state.game.is_null:
-                value = int(value == TRICKS_PER_GAME - len(state.tricks) and state.declarer_tricks == 0)
+            value = _minimax(state.copy(), null, record.declarer)
+            if null:
+                value = int(
+                    value == TRICKS_PER_GAME - len(state.tricks) and not state.tricks_won(record.declarer)
+                )
             return (value, value, 0, None)
         if self._engine is not None and self.backend == "auto" and not self._compiled:
             from trainer.solver import warm_up
@@ -607,25 +499,27 @@ class Analyzer:
             if warm_up(block=False):  # the fast kernel became ready: start a table on it
                 self._engine = None
         if self._engine is None:
-            record = self.record
             skat = record.deal.skat if record.declaration.hand else record.discards
+            hands = [record.deal.hand(seat) for seat in Seat]
             self._engine = Analysis(
-                state.game, int(state.declarer), [record.deal.hand(seat) for seat in Seat], skat,
-                backend=self.backend,
-            )  # fmt: skip
+                record.declaration.game, int(record.declarer), hands, skat, backend=self.backend
+            )
         analysis = self._engine
         assert isinstance(analysis, Analysis)
         self._compiled = analysis.compiled
+        on_table = state.current_trick
+        leader = on_table[0][0] if on_table else state.to_move
+        assert leader is not None
         result = analysis.analyse(
             [state.hand(seat) for seat in Seat],
-            int(state.leader),
-            state.current_trick,
-            points_so_far=state.trick_points(state.declarer),
+            int(leader),
+            tuple(card for _seat, card in on_table),
+            points_so_far=state.trick_points(record.declarer),
             with_schwarz=with_schwarz,
             node_limit=node_limit,
             time_limit=time_limit,
         )
-        declarer_moves = state.to_move is state.declarer
+        declarer_moves = state.to_move is record.declarer
         pick = max if declarer_moves else min
         lo = pick(low for low, _ in result.bounds.values())
         hi = pick(high for _, high in result.bounds.values())
@@ -641,31 +535,37 @@ class Analyzer:
 
     def outcome(
         self,
-        state: GameState,
+        state: DealState,
         card: Card,
         *,
         node_limit: int | None = 2_000_000,
         time_limit: float | None = 3.0,
     ) -> CardOutcome:
         """One legal card's outcome with perfect play afterwards (see :class:`CardOutcome`)."""
+        seat = state.to_move
+        if seat is None:
+            raise IllegalCardError.of(N_("Nobody is to play a card now."))
         child = state.copy()
-        child.play(card)
+        child.apply(PlayCard(seat, card))
         record = self.record
-        if state.game.is_null:
-            if child.is_finished:
-                wins = child.declarer_tricks == 0
+        declarer = record.declarer
+        finished = child.outcome()
+        if record.declaration.game.is_null:
+            if finished is not None:
+                wins = child.tricks_won(declarer) == 0
                 return CardOutcome(card, None, (0, 0), wins, True)
             lo, hi, nodes, _ = self._solve(child, node_limit, time_limit)
             null_wins: bool | None = True if lo >= 1 else (False if hi < 1 else None)
             return CardOutcome(card, None, (lo, hi), null_wins, null_wins is not None, nodes)
-        if child.is_finished:
-            final = child.declarer_points
-            return CardOutcome(card, final, (final, final), score_state(record, child).won, True)
+        if finished is not None:
+            assert finished.result is not None and finished.declarer_points is not None
+            final = finished.declarer_points
+            return CardOutcome(card, final, (final, final), finished.result.won, True)
         low, high, nodes, _ = self._solve(child, node_limit, time_limit)
         win_low = _declarer_wins_with(record, low)
         win_high = _declarer_wins_with(record, high)
         if win_high is None:  # only schwarz can win: can the declarer still take every trick?
-            if child.defender_tricks:
+            if any(trick.winner is not declarer for trick in child.tricks):
                 win_high = False
             else:
                 _, _, more, schwarz = self._solve(child, node_limit, time_limit, with_schwarz=True)
@@ -679,34 +579,37 @@ class Analyzer:
 
     def outcomes(
         self,
-        state: GameState,
+        state: DealState,
         *,
         node_limit: int | None = 2_000_000,
         time_limit: float | None = 3.0,
     ) -> Iterator[CardOutcome]:
         """Each legal card's outcome, one at a time (a page shows them as they come). Every card has its
         own node/time cap; a capped card comes back with ``exact`` False and the bounds known so far."""
-        if state.is_finished:
+        if state.phase is not Phase.PLAY:
             return
         for card in state.legal_cards():
             yield self.outcome(state, card, node_limit=node_limit, time_limit=time_limit)
 
 
-def _minimax(state: GameState, null: bool) -> int:
+def _minimax(state: DealState, null: bool, declarer: Seat) -> int:  # pragma: no cover - no solver
     """Exhaustive search (small endings only): the declarer's final points, or for null the number of
     tricks the defenders take from here."""
-    if state.is_finished:
-        return 0 if null else state.declarer_points
+    finished = state.outcome()
+    if finished is not None:
+        return 0 if null else finished.declarer_points or 0
+    seat = state.to_move
+    assert seat is not None
     options = []
     for card in state.legal_cards():
         before = len(state.tricks)
-        state.play(card)
+        state.apply(PlayCard(seat, card))
         gained = 0
-        if null and len(state.tricks) > before and state.tricks[-1].winner is not state.declarer:
+        if null and len(state.tricks) > before and state.tricks[-1].winner is not declarer:
             gained = 1
-        options.append(gained + _minimax(state, null))
+        options.append(gained + _minimax(state, null, declarer))
         state.undo()
-    return max(options) if state.to_move is state.declarer else min(options)
+    return max(options) if seat is declarer else min(options)
 
 
 def best_outcome(outcomes: Sequence[CardOutcome], declarer_to_move: bool) -> CardOutcome | None:
@@ -761,12 +664,13 @@ def first_costly_card(
     win. None when no such card exists (or the cap left every question open). ``start`` skips the first
     cards (they are played without analysis)."""
     analyzer = analyzer or Analyzer(record)
-    state = record.start_state()
+    state = record.deal_state()
     for card in moves[:start]:
-        state.play(card)
-    defenders = frozenset(state.defenders)
-    team = {state.declarer} if side is state.declarer else set(defenders)
-    wants_declarer_win = side is state.declarer
+        state.apply(PlayCard(state.to_move, card))  # type: ignore[arg-type]
+    declarer = record.declarer
+    defenders = frozenset(seat for seat in Seat if seat is not declarer)
+    team = {declarer} if side is declarer else set(defenders)
+    wants_declarer_win = side is declarer
     total = len(moves)
     for index, card in enumerate(moves):
         if index < start:
@@ -783,9 +687,9 @@ def first_costly_card(
             if played is not None and played.declarer_wins is (not wants_declarer_win) and good:
                 return CostlyCard(index, seat, card, tuple(good))
         try:
-            state.play(card)
+            state.apply(PlayCard(seat, card))
         except SkatError:
             break
-        if state.is_finished:
+        if state.phase is Phase.FINISHED:
             break
     return None

@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 from trainer.bots.protocol import parse_request, serve_line, view_from_moves, view_request
 from trainer.cards import parse_card
 from trainer.deal import Seat
-from trainer.game import DealState, Phase
+from trainer.game import DealState, HouseOptions, Phase, SkatGame
+from trainer.moves import Declare, PickUp
+from trainer.profiles import AllPass, RuleProfile, get_profile
 
 from .helpers import PROFILES, positions
 
@@ -100,7 +102,7 @@ GOOD = {"rules": "international", "seat": 1, "time_ms": 300, "moves": OPENING}
         (_line(rules="international", seat=1, moves="w CJ.SJ"), "32"),
         (_line(rules="international", seat=1, moves=OPENING.replace("CJ", "C1")), "not a card"),
         (_line(rules="international", seat=1, moves=OPENING.replace("SJ", "CJ")), "twice"),
-        (_line(rules="international", seat=1, moves=OPENING + " 1"), "without its move"),
+        (_line(rules="international", seat=1, moves=OPENING + " 1"), "has no action"),
         (_line(rules="international", seat=1, moves=OPENING + " 1 19"), "breaks a rule"),
         (_line(rules="danish", seat=1, moves=OPENING + " 1 18"), "breaks a rule"),
         (_line(rules="international", seat=0, moves=OPENING), "not forehand's turn"),
@@ -116,14 +118,42 @@ GOOD = {"rules": "international", "seat": 1, "time_ms": 300, "moves": OPENING}
             "breaks a rule",
         ),
         (_line(rules="international", seat=2, moves=OPENING + " 1 18 0 p 2 p 1 GH 0 CJ"), "not rearhand"),
-        (_line(rules="international", seat=1, moves=OPENING + " 1 18 0 p 2 p 1 XH"), "not a declaration"),
+        (_line(rules="international", seat=1, moves=OPENING + " 1 18 0 p 2 p 1 XH"), "neither a bid"),
         (_line(rules="danish", seat=1, moves=OPENING + " 1 24 0 p 2 p 1 NH"), "not a game"),
+        # bids and seats are ASCII digits only: Arabic-Indic ١٨ (18), full-width １ and superscript ² are not
+        (_line(rules="international", seat=0, moves=OPENING + " 1 \u0661\u0668"), "digits 0-9"),
+        (_line(rules="international", seat=0, moves=OPENING + " 1 \uff11\uff18"), "digits 0-9"),
+        (_line(rules="international", seat=0, moves=OPENING + " \u0661 18"), "not a seat"),
+        (_line(rules="international", seat=0, moves=OPENING + " 1 18\u00b2"), "digits 0-9"),
+        (_line(rules="international", seat=0, moves=OPENING + " 1 00018"), "5 digits"),
+        ("[" * 5000 + "]" * 5000, "nests JSON deeper"),
+        (json.dumps({**GOOD, "x": [[[[[[[[[1]]]]]]]]]}), "nests JSON deeper"),
+        (json.dumps({**GOOD, "padding": "x" * 30_000}), "at most"),
+        (_line(rules="international", seat=2, moves=OPENING + " 1 18 0 p 2 p 1 GH 0 ??"), "never ??"),
+        (_line(rules="international", seat=2, moves=OPENING + " 1 18 0 p 2 p 1 GH 0 CJ 1 RE"), "ended early"),
+        (
+            _line(rules="international", seat=0, moves=OPENING + " 1 18 0 p 2 p 1 s w DQ.D7 1 GH.DQ.D7"),
+            "hand",
+        ),
+        (
+            _line(rules="international", seat=0, moves=OPENING + " 1 18 0 p 2 p 1 s w DQ.D7 1 G 1 DQ.D7"),
+            "names the two discards",
+        ),
     ],
 )
 def test_bad_requests_get_a_clear_error(line: str, problem: str) -> None:
     reply = serve_line(line, "club")
     assert set(reply) == {"error"}
     assert problem.lower() in str(reply["error"]).lower()
+
+
+def test_forehand_may_open_at_any_ladder_value_after_two_passes() -> None:
+    """BOT_PROTOCOL.md: forehand after two passes says the lowest bid "or another ladder value"."""
+    for rules, opening in (("international", "20"), ("international", "36"), ("danish", "27")):
+        moves = f"{OPENING} 1 p 2 p 0 {opening}"
+        reply = serve_line(json.dumps({"rules": rules, "seat": 0, "moves": moves}), "club")
+        assert "move" in reply, reply  # forehand won at that value: its pickup or hand declaration
+        assert reply["move"] == "s" or str(reply["move"])[0] in "GCSHDN"
 
 
 def test_parse_request_defaults() -> None:
@@ -203,3 +233,118 @@ def test_an_expert_process_answers_in_time() -> None:
     bot.stdin.close()
     assert bot.wait(timeout=30) == 0
     assert max(times) < 2.0  # 2 x time_ms would be a failure
+
+
+# --- self-play through the protocol ------------------------------------------------------------------------
+
+
+def _reply_moves(view_moves: str, seat: Seat, token: str, profile: object) -> list[object]:
+    """The engine moves a reply token stands for, read with the codec in the context of the seat's list."""
+    from trainer.games import Declaration
+    from trainer.moves import Discard, Throw
+    from trainer.records import iss_codec
+
+    assert isinstance(profile, RuleProfile)
+    _deal, items = iss_codec.decode(f"{view_moves} {int(seat)} {token}")
+    last = iss_codec.tokens(items)[-1]
+    group = items[last.start : last.end]
+    picked_up = any(isinstance(item, PickUp) for item in items)
+    moves: list[object] = []
+    for item in group:
+        if isinstance(item, iss_codec.Discards):
+            moves.append(Discard(seat, tuple(card for card in item.cards if card is not None)))
+        elif isinstance(item, Declare):
+            declaration: Declaration = iss_codec.declared(item.declaration, picked_up, profile)
+            moves.append(Declare(seat, declaration))
+        elif isinstance(item, iss_codec.EarlyEnd):
+            if item.cards:
+                moves.append(Discard(seat, tuple(card for card in item.cards if card is not None)))
+            moves.append(Throw(seat))
+        elif not isinstance(item, iss_codec.OpenCards):
+            moves.append(item)
+    return moves
+
+
+def _self_play(profile: RuleProfile, seed: int, level: str, time_ms: int) -> DealState:
+    """One deal in which every move is the protocol's reply to the request of the seat to move."""
+    state = SkatGame(profile, HouseOptions(all_pass=AllPass.PASSED_IN)).new_deal(seed)
+    while state.phase is not Phase.FINISHED:
+        seat = state.to_move
+        assert seat is not None
+        request = view_request(state.view(seat), time_ms)
+        reply = serve_line(json.dumps(request), level, seed)
+        assert "move" in reply, (profile.name, seed, request, reply)
+        for move in _reply_moves(str(request["moves"]), seat, str(reply["move"]), profile):
+            state.apply(move)  # type: ignore[arg-type]
+    return state
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_every_request_the_bots_own_moves_lead_to_is_answered(profile: RuleProfile) -> None:
+    """Whole deals played through the protocol alone: each seat asks with what it sees, the reply is applied
+    to the real deal, and the next seat asks. No request the bots' own moves lead to may be refused."""
+    declared = 0
+    for seed in range(40):
+        state = _self_play(profile, seed, "club", 50)
+        declared += state.declaration is not None
+    assert declared >= 10  # the deals reach declarations and card play, not only passes
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_expert_self_play_through_the_protocol(profile: RuleProfile) -> None:
+    for seed in range(3):
+        _self_play(profile, seed, "expert", 30)
+
+
+def _deep_without_deal() -> tuple[str, str]:
+    """Middlehand wins at 84 and declares clubs after the pickup: "without 4" (no Jack in its twelve cards),
+    at most 7 × 12 = 84 with schneider and schwarz. Forehand holds ♣J, rearhand the other three Jacks.
+    Returns forehand's and rearhand's move lists."""
+    fh = "CJ.SK.SQ.HK.HQ.DK.DQ.DT.D8.D7"  # middlehand: CA CT CK CQ C9 C8 C7 SA HA DA, skat ST HT
+    rh = "SJ.HJ.DJ.S9.S8.S7.H9.H8.H7.D9"
+    hidden = ".".join(["??"] * 10)
+    moves = " 1 84 0 p 2 p 1 s w ??.?? 1 C.??.??"
+    return f"w {fh}.{hidden}.{hidden}.??.??{moves}", f"w {hidden}.{hidden}.{rh}.??.??{moves}"
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_a_declaration_the_seat_cannot_see_is_never_refused(seed: int) -> None:
+    """The self-play bug: a declaration that reaches the bid only "without" several Jacks was refused for
+    a defender whenever the random layouts handed the declarer a Jack ("Clubs can be worth at most 48 ...
+    (without 1 ...)": 9 of these 24 seeds before the fix). The layouts tried now include one per count of
+    matadors that reaches the bid."""
+    forehand, rearhand = _deep_without_deal()
+    view = view_from_moves(get_profile("international"), Seat.FOREHAND, forehand, seed=seed)
+    assert view.declaration is not None and view.bid == 84 and view.my_turn
+    assert view_from_moves(get_profile("international"), Seat.REARHAND, rearhand, seed=seed).bid == 84
+    reply = serve_line(json.dumps({"rules": "international", "seat": 0, "moves": forehand}), "club", seed)
+    assert parse_card(str(reply["move"])) in view.hand
+
+
+def test_a_declaration_no_layout_allows_is_refused() -> None:
+    """Refusing stays possible: after a pickup clubs is worth at most 14 × 12 = 168 in any layout (11
+    matadors, game, schneider, schwarz), so a bid of 180 (a clubs hand value) cannot be declared so."""
+    fh = "CJ.SJ.SQ.HK.HQ.DK.DQ.DT.D8.D7"
+    hidden = ".".join(["??"] * 10)
+    moves = f"w {fh}.{hidden}.{hidden}.??.?? 1 180 0 p 2 p 1 s w ??.?? 1 C.??.??"
+    reply = serve_line(json.dumps({"rules": "international", "seat": 0, "moves": moves}), "club")
+    assert "clubs cannot reach the bid of 180 with any cards the declarer may hold" in str(reply.get("error"))
+
+
+@pytest.mark.parametrize("level", ["beginner", "club", "expert"])
+def test_when_no_game_reaches_the_bid_the_declarer_throws_with_re(level: str) -> None:
+    """Forehand opened at 264 (any ladder value is allowed) and picked up: no game after a pickup is worth
+    264, so the engine's only choice after the discard is to throw the cards — and the reply says so with
+    ISS's resign token and the two cards laid away, instead of an error."""
+    moves = OPENING + " 1 p 2 p 0 264 0 s w DQ.D7"
+    reply = serve_line(
+        json.dumps({"rules": "international", "seat": 0, "moves": moves, "time_ms": 50}), level
+    )
+    assert "move" in reply, reply
+    head, first, second = str(reply["move"]).split(".")
+    twelve = [*OPENING.split()[1].split(".")[:10], "DQ", "D7"]
+    assert head == "RE" and first in twelve and second in twelve and first != second
+    after = serve_line(
+        json.dumps({"rules": "international", "seat": 1, "moves": f"{moves} 0 {reply['move']}"}), "club"
+    )
+    assert "ended early" in str(after.get("error"))

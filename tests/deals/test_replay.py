@@ -1,5 +1,6 @@
-"""The replay model: stepping, frames (points, trick winners, notes, open hands), play-a-seat sessions, the
-simple policy, open-hand analysis against an exhaustive search, and loading ISS files record by record."""
+"""The replay model: stepping, frames (points, trick winners, notes, open hands), play-a-seat sessions with
+the computer players taking over, open-hand analysis against an exhaustive search, and loading ISS files
+record by record. Positions are DealStates; the exhaustive reference walks the card play beneath them."""
 
 from __future__ import annotations
 
@@ -7,14 +8,13 @@ import random
 
 import pytest
 from exhaustive import exhaustive_points
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from trainer.cards import parse_card, parse_cards
+from trainer.bots import choose
+from trainer.cards import Card, card_points, parse_card, parse_cards
 from trainer.deal import Deal, Seat, random_deal
 from trainer.errors import RecordError
+from trainer.game import DealState, Phase, PlayCard, SkatGame
 from trainer.games import Declaration, GameType
-from trainer.play import GameState
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.records.deals import ExampleDeal, load_all
 from trainer.records.samples import iss_sample_text
@@ -27,11 +27,9 @@ from trainer.replay import (
     load_iss_text,
     next_card,
     next_trick,
-    policy_card,
     previous_card,
     previous_trick,
     result_changers,
-    score_state,
 )
 from trainer.value import matadors
 
@@ -43,6 +41,28 @@ def deals() -> dict[str, ExampleDeal]:
 
 def _record(deals: dict[str, ExampleDeal], name: str) -> GameRecord:
     return GameRecord.from_example(deals[name])
+
+
+def play(state: DealState, card: Card) -> None:
+    seat = state.to_move
+    assert seat is not None
+    state.apply(PlayCard(seat, card))
+
+
+def finished(state: DealState) -> bool:
+    return state.phase is Phase.FINISHED
+
+
+def declarer_points(state: DealState) -> int:
+    """The declarer's card points so far, the skat included."""
+    assert state.declarer is not None
+    return state.trick_points(state.declarer) + card_points(state.skat)
+
+
+def exhaustive(state: DealState) -> int:
+    """The exhaustive reference (tests/exhaustive.py) on the card play of ``state``."""
+    assert state.game is not None
+    return exhaustive_points(state.game.copy())
 
 
 def test_stepping_by_card_and_by_trick() -> None:
@@ -128,7 +148,8 @@ def test_an_illegal_card_is_refused_with_the_jack_pitfall(deals: dict[str, Examp
     assert len(session.played) == 2  # nothing was played
 
 
-def test_departing_from_the_record_hands_over_to_the_policy(deals: dict[str, ExampleDeal]) -> None:
+def test_departing_from_the_record_hands_over_to_the_computer_players(deals: dict[str, ExampleDeal]) -> None:
+    """After the learner leaves the record, every other card is the club bot's choice from its own view."""
     record = _record(deals, "defence-caught-in-the-middle")
     session = SeatSession(record, Seat.REARHAND)
     assert session.try_play(parse_card("SA")) is None  # the record ducked with ♠Q
@@ -136,45 +157,49 @@ def test_departing_from_the_record_hands_over_to_the_policy(deals: dict[str, Exa
     assert all(p.source != "record" for p in session.played[2:])
     while not session.finished:
         session.try_play(session.state.legal_cards()[0])
+    assert {p.source for p in session.played[2:] if p.seat is not Seat.REARHAND} == {"bot"}
     result = session.result()
-    assert result is not None and result.declarer_points + session.state.defender_points == 120
-
-
-@settings(max_examples=25)
-@given(
-    seed=st.integers(0, 10_000),
-    game=st.sampled_from(list(GameType)),
-    declarer=st.sampled_from(list(Seat)),
-)
-def test_the_policy_always_plays_a_legal_card(seed: int, game: GameType, declarer: Seat) -> None:
-    deal = random_deal(seed, INTERNATIONAL)
-    state = GameState(INTERNATIONAL, deal, declarer, Declaration(game, hand=True))
-    while not state.is_finished:
-        card = policy_card(state)
-        assert card in state.legal_cards()
-        state.play(card)
+    outcome = session.state.outcome()
+    assert result is not None and outcome is not None and sum(outcome.points) == 120
+    # each bot card is what choose() gives for that seat's view at that point
+    replay_state = record.deal_state()
+    for index, played in enumerate(session.played):
+        if played.source == "bot":
+            rng = random.Random(session.seed * 1000 + index)
+            assert choose(replay_state.view(played.seat), "club", rng=rng).move == PlayCard(
+                played.seat, played.card
+            )
+        play(replay_state, played.card)
 
 
 # ---- analysis against an exhaustive search ----------------------------------------------------------------
 
 
-def _ending(seed: int, game: GameType, cards_played: int) -> tuple[GameRecord, GameState]:
+def _ending(seed: int, game: GameType, cards_played: int) -> tuple[GameRecord, DealState]:
     rng = random.Random(seed)
     deal = random_deal(seed, INTERNATIONAL)
     declarer = Seat(seed % 3)
     declaration = Declaration(game, hand=True)
     count = matadors((*deal.hand(declarer), *deal.skat), game) if not game.is_null else 0
-    state = GameState(INTERNATIONAL, deal, declarer, declaration)
+    bid = 18
+    record = GameRecord(INTERNATIONAL, deal, declarer, declaration, bid, count or 1, (), (), None)
+    state = record.deal_state()
     moves = []
     for _ in range(cards_played):
-        if state.is_finished:
+        if finished(state):
             break
-        # In null the declarer ducks where it can (the policy), so that the game lasts into an ending.
-        use_policy = game.is_null and state.to_move is declarer
-        card = policy_card(state) if use_policy else rng.choice(state.legal_cards())
+        # In null the declarer ducks where it can (the club bot), so that the game lasts into an ending.
+        seat = state.to_move
+        assert seat is not None
+        if game.is_null and seat is declarer:
+            move = choose(state.view(seat), "club", rng=rng).move
+            assert isinstance(move, PlayCard)
+            card = move.card
+        else:
+            card = rng.choice(state.legal_cards())
         moves.append(card)
-        state.play(card)
-    record = GameRecord(INTERNATIONAL, deal, declarer, declaration, 18, count or 1, (), tuple(moves), None)
+        play(state, card)
+    record = GameRecord(INTERNATIONAL, deal, declarer, declaration, bid, count or 1, (), tuple(moves), None)
     return record, state
 
 
@@ -186,20 +211,21 @@ def test_each_cards_outcome_matches_an_exhaustive_search(seed: int, played: int)
     outcomes = list(Analyzer(record, backend="python").outcomes(state))
     assert [o.card for o in outcomes] == list(state.legal_cards())
     for outcome in outcomes:
-        state.play(outcome.card)
-        expected = exhaustive_points(state)
+        play(state, outcome.card)
+        expected = exhaustive(state) if not finished(state) else declarer_points(state)
         state.undo()
         assert outcome.exact and outcome.declarer_points == expected
         assert outcome.declarer_wins == (expected >= 61)
 
 
-def _null_declarer_safe(state: GameState) -> bool:
+def _null_declarer_safe(state: DealState) -> bool:
     """Can the null declarer avoid every trick from here (exhaustive)?"""
-    if state.is_finished:
-        return state.declarer_tricks == 0
+    assert state.declarer is not None
+    if finished(state):
+        return state.tricks_won(state.declarer) == 0
     declarer_moves = state.to_move is state.declarer
     for card in state.legal_cards():
-        state.play(card)
+        play(state, card)
         safe = _null_declarer_safe(state)
         state.undo()
         if safe == declarer_moves:  # the declarer found a safe card / a defender found a way to catch
@@ -212,12 +238,12 @@ def test_null_outcomes_match_an_exhaustive_search(seed: int) -> None:
     found = 0
     for attempt in range(seed * 50, seed * 50 + 50):
         record, state = _ending(attempt, GameType.NULL, 18)
-        if not state.is_finished:
+        if not finished(state):
             found += 1
             break
     assert found, "no unfinished null game in 50 seeds"
     for outcome in Analyzer(record, backend="python").outcomes(state):
-        state.play(outcome.card)
+        play(state, outcome.card)
         assert outcome.declarer_wins == _null_declarer_safe(state)
         state.undo()
 
@@ -241,8 +267,8 @@ def test_a_known_ending_the_best_card_by_reasoning() -> None:
     filler = parse_cards("DJ D7 S8 CA D8 C7 CT D9 S9 CK DQ SQ CQ DK H7 C9 HQ H8 C8 HK H9")
     declaration = Declaration(GameType.GRAND, hand=True)
     record = GameRecord(INTERNATIONAL, deal, Seat.FOREHAND, declaration, 18, 1, (), filler, None)
-    state = record.state_at(len(filler))
-    assert state.declarer_points == 47 + 4 and state.to_move is Seat.FOREHAND
+    state = record.deal_state_at(len(filler))
+    assert declarer_points(state) == 47 + 4 and state.to_move is Seat.FOREHAND
     outcomes = {o.card: o for o in Analyzer(record, backend="python").outcomes(state)}
     assert {card: o.declarer_points for card, o in outcomes.items()} == {
         parse_card("SA"): 120,
@@ -270,15 +296,15 @@ def test_first_costly_card_finds_the_first_blunder() -> None:
     below 61 is the costly card."""
     for seed in range(60):
         record, state = _ending(seed, GameType.GRAND, 21)
-        if state.is_finished or exhaustive_points(state) < 61:
+        if finished(state) or exhaustive(state) < 61:
             continue
         moves = list(record.moves)
         blunder = None
-        while not state.is_finished:
+        while not finished(state):
             options = []
             for card in state.legal_cards():
-                state.play(card)
-                options.append((exhaustive_points(state), card))
+                play(state, card)
+                options.append((exhaustive(state) if not finished(state) else declarer_points(state), card))
                 state.undo()
             pick = min if state.to_move is state.declarer else max
             worst = pick(options, key=lambda option: option[0])
@@ -286,7 +312,7 @@ def test_first_costly_card_finds_the_first_blunder() -> None:
             if state.to_move is state.declarer and blunder is None and worst[0] < 61 and could_win:
                 blunder = (len(moves), worst[1])
             moves.append(worst[1])
-            state.play(worst[1])
+            play(state, worst[1])
         if blunder is None:
             continue
         full = GameRecord(**{**record.__dict__, "moves": tuple(moves)})
@@ -311,15 +337,21 @@ def test_the_iss_sample_loads_record_by_record() -> None:
 
 
 def test_a_bad_line_is_reported_and_good_lines_still_load(deals: dict[str, ExampleDeal]) -> None:
-    from trainer.records.iss import record_from_game
+    from trainer.records.iss import export
 
     deal = deals["grand"]
     record = GameRecord.from_example(deal)
-    state = record.state_at(len(record.moves))
-    good = record_from_game(deal.auction(), deal.deal, state, record_id="42")
-    from trainer.records.iss import write_record
-
-    line = write_record(good)
+    state = SkatGame(deal.profile).replay(
+        [
+            *record.deal_state().history[:1],
+            *(step.move for step in deal.bidding),
+            *record.deal_state().history[2:],
+        ]
+    )
+    for card in record.moves:
+        play(state, card)
+    line = export(state, record_id="42").line
+    assert line is not None
     broken = line.replace("MV[w ", "MV[w XX.")
     text = "\n".join([line, "not a record", broken, "", line])
     loads = load_iss_text(text, INTERNATIONAL)
@@ -351,7 +383,7 @@ def test_danish_rules_refuse_an_international_bid() -> None:
 _VERDICT_FILLER = "HJ DK DQ DJ C7 HQ CA CK CQ CT C9 C8 SA SK SQ ST S9 S8 HA HT HK"
 
 
-def _verdict_record(forehand_diamond: str, skat: str, bid: int) -> tuple[GameRecord, GameState]:
+def _verdict_record(forehand_diamond: str, skat: str, bid: int) -> tuple[GameRecord, DealState]:
     deal = Deal(
         hands=(
             parse_cards(f"CJ SJ HJ DJ CA CT SA ST HA {forehand_diamond}"),
@@ -364,8 +396,9 @@ def _verdict_record(forehand_diamond: str, skat: str, bid: int) -> tuple[GameRec
     assert matadors([*deal.hands[0], *deal.skat], GameType.GRAND) == 4
     moves = parse_cards(_VERDICT_FILLER)
     record = GameRecord(INTERNATIONAL, deal, Seat.FOREHAND, declaration, bid, 4, (), tuple(moves), None)
-    state = record.state_at(len(moves))
-    assert state.declarer_tricks == 7 and state.defender_tricks == 0 and state.to_move is Seat.FOREHAND
+    state = record.deal_state_at(len(moves))
+    assert state.tricks_won(Seat.FOREHAND) == 7 and state.to_move is Seat.FOREHAND
+    assert state.tricks_won(Seat.MIDDLEHAND) == state.tricks_won(Seat.REARHAND) == 0
     return record, state
 
 
@@ -380,11 +413,13 @@ def test_120_points_without_schwarz_lose_a_bid_only_schwarz_reaches() -> None:
         assert outcome.exact and outcome.declarer_points == 120
         assert outcome.declarer_wins is False
     # The same line scored at the end agrees: ♣J, ♠J, then ♦7 lost to rearhand's ♦9.
-    end = record.state_at(len(record.moves))
+    end = record.deal_state_at(len(record.moves))
     for card in parse_cards("CJ H9 H7 SJ H8 S7 D7 D8 D9"):
-        end.play(card)
-    assert end.is_finished and end.declarer_points == 120 and end.declarer_tricks == 9
-    assert not score_state(record, end).won and score_state(record, end).overbid
+        play(end, card)
+    outcome = end.outcome()
+    assert outcome is not None and outcome.result is not None
+    assert outcome.declarer_points == 120 and outcome.declarer_tricks == 9
+    assert not outcome.result.won and outcome.result.overbid
 
 
 def test_schwarz_wins_a_bid_only_schwarz_reaches() -> None:
@@ -410,7 +445,7 @@ def test_with_a_defender_to_move_schwarz_is_judged_against_both_defenders() -> N
     schwarz (won at 192); with ♦7, whatever middlehand throws, rearhand keeps ♦9 for the ♦7 (lost)."""
     for diamond, skat, wins in (("DA", "D7 DT", True), ("D7", "DA DT", False)):
         record, state = _verdict_record(diamond, skat, 192)
-        state.play(parse_card("CJ"))
+        play(state, parse_card("CJ"))
         outcomes = list(Analyzer(record, backend="python").outcomes(state))
         assert {o.card for o in outcomes} == set(parse_cards("D8 H9 H8"))
         assert all(o.declarer_points == 120 and o.declarer_wins is wins for o in outcomes), diamond

@@ -19,7 +19,7 @@ from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
 from trainer.records import iss
 from trainer.records.deals import load_all
 from trainer.records.samples import iss_sample_lines
-from trainer.replay import GameRecord, score_state
+from trainer.replay import GameRecord
 from trainer.value import GameResult
 
 BASELINE = Path(__file__).with_name("game_baseline.json")
@@ -46,7 +46,8 @@ def _result(result: GameResult | None) -> dict[str, Any] | None:
 
 
 def _game_record(record: GameRecord) -> dict[str, Any]:
-    final = record.state_at(len(record.moves))
+    final = record.deal_state_at(len(record.moves))
+    outcome = final.outcome()
     return {
         "declarer": int(record.declarer),
         "declaration": record.declaration.describe(),
@@ -57,8 +58,8 @@ def _game_record(record: GameRecord) -> dict[str, Any]:
         "result": _result(record.result),
         "thrown": record.thrown,
         "ending": record.ending,
-        "start_hands": [[c.iss for c in record.start_state().hand(seat)] for seat in Seat],
-        "score_state": _result(score_state(record, final)) if final.is_finished else None,
+        "start_hands": [[c.iss for c in record.deal_state().hand(seat)] for seat in Seat],
+        "score_state": _result(outcome.result) if outcome is not None else None,
     }
 
 

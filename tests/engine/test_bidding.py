@@ -23,6 +23,7 @@ from trainer.cards import parse_cards
 from trainer.deal import Seat
 from trainer.errors import BidError
 from trainer.games import Declaration, GameType
+from trainer.moves import Bid, Hold, Pass
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
 
 FORE, MIDDLE, REAR = Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND
@@ -145,7 +146,7 @@ def test_textbook_bidding_example() -> None:
 
 
 def test_middlehand_passes_rearhand_bids_to_forehand() -> None:
-    a = Auction.replay(INTERNATIONAL, [(MIDDLE, "pass", None), (REAR, "bid", 18), (FORE, "pass", None)])
+    a = Auction.replay(INTERNATIONAL, [Pass(MIDDLE), Bid(REAR, 18), Pass(FORE)])
     assert (a.declarer, a.bid_value) == (REAR, 18)
 
 
@@ -167,17 +168,17 @@ def test_forehand_drops_out_first() -> None:
 
 
 def test_survivor_keeps_the_game_when_rearhand_passes() -> None:
-    a = Auction.replay(INTERNATIONAL, [(MIDDLE, "bid", 18), (FORE, "pass", None), (REAR, "pass", None)])
+    a = Auction.replay(INTERNATIONAL, [Bid(MIDDLE, 18), Pass(FORE), Pass(REAR)])
     assert (a.declarer, a.bid_value) == (MIDDLE, 18)
     held = Auction.replay(
         INTERNATIONAL,
-        [(MIDDLE, "bid", 18), (FORE, "hold", None), (MIDDLE, "pass", None), (REAR, "pass", None)],
+        [Bid(MIDDLE, 18), Hold(FORE), Pass(MIDDLE), Pass(REAR)],
     )
     assert (held.declarer, held.bid_value) == (FORE, 18)
 
 
 def test_forehand_opens_after_two_passes() -> None:
-    a = Auction.replay(INTERNATIONAL, [(MIDDLE, "pass", None), (REAR, "pass", None)])
+    a = Auction.replay(INTERNATIONAL, [Pass(MIDDLE), Pass(REAR)])
     assert a.expected() == (FORE, "bid") and a.legal_bids()[:3] == (18, 20, 22)
     a.bid(FORE, 18)
     assert (a.finished, a.declarer, a.bid_value) == (True, FORE, 18)
@@ -185,16 +186,16 @@ def test_forehand_opens_after_two_passes() -> None:
 
 def test_forehand_may_open_above_the_lowest_bid() -> None:
     """The bot protocol allows any ladder value for forehand's opening after two passes (`1 p 2 p 0 20`)."""
-    a = Auction.replay(INTERNATIONAL, [(MIDDLE, "pass", None), (REAR, "pass", None)])
+    a = Auction.replay(INTERNATIONAL, [Pass(MIDDLE), Pass(REAR)])
     a.bid(FORE, 20)
     assert (a.finished, a.declarer, a.bid_value) == (True, FORE, 20)
     with pytest.raises(BidError):
-        Auction.replay(INTERNATIONAL, [(MIDDLE, "pass", None), (REAR, "pass", None)]).bid(FORE, 19)
+        Auction.replay(INTERNATIONAL, [Pass(MIDDLE), Pass(REAR)]).bid(FORE, 19)
 
 
 @pytest.mark.parametrize(("profile", "rule"), [(INTERNATIONAL, AllPass.PASSED_IN), (DANISH, AllPass.RAMSE)])
 def test_all_pass(profile: RuleProfile, rule: AllPass) -> None:
-    a = Auction.replay(profile, [(MIDDLE, "pass", None), (REAR, "pass", None), (FORE, "pass", None)])
+    a = Auction.replay(profile, [Pass(MIDDLE), Pass(REAR), Pass(FORE)])
     assert a.finished and a.all_passed and a.declarer is None and a.all_pass_rule is rule
 
 
@@ -264,14 +265,12 @@ def test_wrong_kind_of_action() -> None:
     a.hold(FORE)
     with pytest.raises(BidError, match="Middlehand is the one bidding here"):
         a.hold(MIDDLE)
-    with pytest.raises(BidError, match="A bid needs a value"):
-        a.act(MIDDLE, "bid")
 
 
 def test_forehand_opens_on_the_ladder_only() -> None:
     """After two passes forehand may open at any ladder value (BOT_PROTOCOL: "the profile's lowest bid, or
     another ladder value"), never off the ladder or below the Danish 24."""
-    a = Auction.replay(DANISH, [(MIDDLE, "pass", None), (REAR, "pass", None)])
+    a = Auction.replay(DANISH, [Pass(MIDDLE), Pass(REAR)])
     with pytest.raises(BidError):
         a.bid(FORE, 18)
     with pytest.raises(BidError):
@@ -281,14 +280,12 @@ def test_forehand_opens_on_the_ladder_only() -> None:
 
 
 def test_no_actions_after_the_end() -> None:
-    a = Auction.replay(INTERNATIONAL, [(MIDDLE, "bid", 18), (FORE, "pass", None), (REAR, "pass", None)])
+    a = Auction.replay(INTERNATIONAL, [Bid(MIDDLE, 18), Pass(FORE), Pass(REAR)])
     with pytest.raises(BidError, match=r"^The bidding is over: middlehand won it at 18\.$"):
         a.expected()
     with pytest.raises(BidError, match="bidding is over"):
         a.pass_(FORE)
-    passed = Auction.replay(
-        INTERNATIONAL, [(MIDDLE, "pass", None), (REAR, "pass", None), (FORE, "pass", None)]
-    )
+    passed = Auction.replay(INTERNATIONAL, [Pass(MIDDLE), Pass(REAR), Pass(FORE)])
     with pytest.raises(BidError, match="everyone passed"):
         passed.bid(FORE, 18)
 

@@ -74,6 +74,8 @@ PLAYED_KEYS = {
     "won",
     "value",
     "complete",
+    "recorded_value",
+    "settlement",
 }
 
 
@@ -113,6 +115,15 @@ def test_replay_reproduces_every_complete_sample_record(capsys: pytest.CaptureFi
         server = server_result(line)
         assert server is not None
         assert_matches_server(obj, server)
+        assert obj["recorded_value"] == int(server["v"])
+        settlement = obj["settlement"]
+        assert isinstance(settlement, dict) and set(settlement) == {
+            "list",
+            "seeger_fabian",
+            "danish_money",
+            "online_stakes",
+        }
+        assert settlement["list"]["by_seat"][int(server["d"])] == int(server["v"])  # the list is the value
     assert complete == 5
 
 
@@ -520,3 +531,100 @@ def test_no_solver_module_means_no_solve_command(
     monkeypatch.setattr(cli, "SOLVER_MODULE", "trainer.no_such_solver_module")
     status, _, err = run(["solve"], capsys)
     assert status == 2 and "invalid choice" in err
+
+
+# --- deal records -------------------------------------------------------------------------------------------
+
+
+def _finished_deal(profile_name: str, seed: int, **house: object) -> object:
+    """A deal played to the end by the club bots (through DealState), as the app would store it."""
+    import random as _random
+
+    from trainer.bots.player import choose
+    from trainer.game import HouseOptions, Phase, SkatGame
+    from trainer.profiles import get_profile
+
+    state = SkatGame(get_profile(profile_name), HouseOptions(**house)).new_deal(seed)  # type: ignore[arg-type]
+    rng = _random.Random(seed)
+    while state.phase is not Phase.FINISHED:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(choose(state.view(seat), "club", rng=rng).move)
+    return state
+
+
+def test_replay_reads_deal_records_and_settles_them_in_every_scheme(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trainer.records.deal_record import DealRecord
+    from trainer.scoring import settle
+
+    states = [
+        _finished_deal("international", 3, kontra=True),
+        _finished_deal("danish", 4, spoerge=True),
+        _finished_deal("danish", 8),
+    ]
+    records = [DealRecord.of(state) for state in states]  # type: ignore[arg-type]
+    lines = [record.to_json() for record in records]
+    status, objs = replay_file(tmp_path, [lines[0], sample_lines()[1], lines[1], lines[2]], capsys)
+    assert status == 0
+    deal_record = "skat-trainer-deal"
+    assert [obj.get("format") for obj in objs] == [deal_record, None, deal_record, deal_record]
+    deal_objs = [objs[0], objs[2], objs[3]]
+    for state, obj in zip(states, deal_objs, strict=True):
+        outcome = state.outcome()  # type: ignore[attr-defined]
+        assert obj["rules"] == state.profile.name  # type: ignore[attr-defined]
+        if outcome.passed_in:
+            assert obj["passed"] is True
+            continue
+        assert obj["value"] == outcome.list_score and obj["won"] == outcome.won
+        for scheme, settled in obj["settlement"].items():  # type: ignore[union-attr]
+            expected = settle(outcome, scheme)
+            assert expected is not None
+            assert settled["by_seat"] == [float(a) if a % 1 else int(a) for a in expected.by_seat]
+            assert settled["unit"] == expected.unit
+
+
+def test_a_deal_record_over_several_lines_and_a_broken_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from trainer.records.deal_record import DealRecord
+
+    state = _finished_deal("danish", 6)
+    pretty = json.dumps(json.loads(DealRecord.of(state).to_json()), indent=2)  # type: ignore[arg-type]
+    path = tmp_path / "deal.json"
+    path.write_text(pretty, encoding="utf-8")
+    status, out, _err = run(["replay", str(path)], capsys)
+    assert status == 0 and len(out) == 1
+    obj = json.loads(out[0])
+    assert obj["format"] == "skat-trainer-deal" and obj["complete"] is True
+    data = json.loads(DealRecord.of(state).to_json())  # type: ignore[arg-type]
+    data["moves"][3] = {"type": "Bid", "seat": 1, "value": "x"}
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps(data) + "\n" + DealRecord.of(state).to_json() + "\n", encoding="utf-8")  # type: ignore[arg-type]
+    status, out, _err = run(["replay", str(broken)], capsys)
+    first, second = (json.loads(line) for line in out)
+    assert status == 1 and "could not be read" in first["error"] and "line 1" in first["error"]
+    assert second["complete"] is True
+
+
+def test_an_exported_kontra_deal_replays_with_the_settled_value_recorded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The Play page's .sgf of a game after kontra: the replay names the app's value (R[...]) beside the value
+    of the moves alone."""
+    from trainer.records.iss import export
+
+    for seed in range(60):
+        state = _finished_deal("international", seed, kontra=True)
+        outcome = state.outcome()  # type: ignore[attr-defined]
+        if outcome.kontra and outcome.result is not None:
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no kontra game")
+    line = export(state).line  # type: ignore[arg-type]
+    assert line is not None
+    status, objs = replay_file(tmp_path, [line], capsys)
+    assert status == 0
+    assert objs[0]["recorded_value"] == outcome.list_score
+    assert objs[0]["value"] == outcome.result.list_score  # the moves alone hold no kontra

@@ -9,21 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.cards import ALL_CARDS, Card, parse_card
+from trainer.deal import Seat
 from trainer.errors import RecordError
-from trainer.games import GameType
+from trainer.games import Declaration, GameType
+from trainer.moves import Bid, Declare, Hold, Pass, PickUp, PlayCard
 from trainer.records.iss import (
-    Bid,
-    Declare,
-    Discard,
+    Discards,
     EarlyEnd,
     EndKind,
-    Hold,
+    HiddenCard,
     IssDeal,
     IssRecord,
     IssResult,
-    Pass,
-    PickUp,
-    PlayCard,
+    OpenCards,
     SkatShown,
     parse_record,
     record_id_guess,
@@ -35,6 +33,14 @@ from .iss_sample import by_id, sample_lines
 
 def c(text: str) -> Card:
     return parse_card(text)
+
+
+FH, MH, RH = Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND
+
+
+def declare(seat: Seat, game: GameType, **letters: bool) -> Declare:
+    """A declaration as read: the letters as written (H, O, S, Z), no pickup implied."""
+    return Declare(seat, Declaration(game, **letters))
 
 
 DECK = ".".join(card.iss for card in ALL_CARDS)
@@ -80,47 +86,50 @@ def test_sample_header_deal_and_result_fields() -> None:
         schwarz=False,
         extras=("p0:0", "p1:0", "p2:0", "l:-1", "to:-1", "r:0"),
     )
-    assert record.moves[:4] == (Pass(1), Bid(2, 18), Pass(0), PickUp(2))
+    assert record.moves[:4] == (Pass(MH), Bid(RH, 18), Pass(FH), PickUp(RH))
     assert record.moves[4] == SkatShown((c("H8"), c("CK")))
-    assert record.moves[5] == Declare(2, GameType.DIAMONDS, discards=(c("ST"), c("H8")))
-    assert record.moves[6] == PlayCard(0, c("SA"))
+    # one token, "2 D.ST.H8": the discards as written, then the declaration
+    assert record.moves[5:7] == (Discards(RH, (c("ST"), c("H8"))), declare(RH, GameType.DIAMONDS))
+    assert record.tokens()[5].text == "2 D.ST.H8"
+    assert record.moves[7] == PlayCard(FH, c("SA"))
     assert sum(isinstance(m, PlayCard) for m in record.moves) == 30
 
 
 def test_old_record_with_separate_discard_move() -> None:
     record = parse_record(by_id("596891"))
     declare_at = next(i for i, m in enumerate(record.moves) if isinstance(m, Declare))
-    assert record.moves[declare_at] == Declare(2, GameType.DIAMONDS)
-    assert record.moves[declare_at + 1] == Discard(2, (c("D9"), c("DQ")))
+    assert record.moves[declare_at] == declare(RH, GameType.DIAMONDS)
+    assert record.moves[declare_at + 1] == Discards(RH, (c("D9"), c("DQ")))
     assert record.result is not None and record.result.overbid is True
 
 
 def test_declaration_letters_as_written() -> None:
     grand_ouvert = parse_record(by_id("727"))
-    assert Declare(0, GameType.GRAND, ouvert=True) in grand_ouvert.moves
+    assert declare(FH, GameType.GRAND, ouvert=True) in grand_ouvert.moves
     clubs = parse_record(by_id("26496"))
-    assert Declare(0, GameType.CLUBS, hand=True, schwarz=True) in clubs.moves
+    assert declare(FH, GameType.CLUBS, hand=True, schwarz_announced=True) in clubs.moves  # "CHZ"
     null_ouvert = parse_record(by_id("1390253"))
-    assert Declare(1, GameType.NULL, ouvert=True, discards=(c("HA"), c("HQ"))) in null_ouvert.moves
+    at = null_ouvert.moves.index(declare(MH, GameType.NULL, ouvert=True))
+    assert null_ouvert.moves[at - 1] == Discards(MH, (c("HA"), c("HQ")))
 
 
 def test_early_endings_and_hidden_card() -> None:
     assert parse_record(by_id("727")).moves[-3:] == (
-        EarlyEnd(EndKind.RESIGN, 1),
-        PlayCard(1, c("H9")),
-        EarlyEnd(EndKind.RESIGN, 2),
+        EarlyEnd(EndKind.RESIGN, MH),
+        PlayCard(MH, c("H9")),
+        EarlyEnd(EndKind.RESIGN, RH),
     )
-    assert EarlyEnd(EndKind.SHOW_CARDS, 0) in parse_record(by_id("727")).moves
+    assert EarlyEnd(EndKind.SHOW_CARDS, FH) in parse_record(by_id("727")).moves
     left = parse_record(by_id("18358"))
-    assert left.moves[-2:] == (PlayCard(0, None), EarlyEnd(EndKind.LEFT, 1))
-    assert parse_record(by_id("30")).moves[-1] == EarlyEnd(EndKind.LEFT, 2)
+    assert left.moves[-2:] == (HiddenCard(FH), EarlyEnd(EndKind.LEFT, MH))
+    assert parse_record(by_id("30")).moves[-1] == EarlyEnd(EndKind.LEFT, RH)
     assert parse_record(by_id("756788")).result == IssResult(passed=True)
 
 
 def test_move_numbers_count_the_deal_as_move_one() -> None:
     record = parse_record(by_id("541932"))
     assert record.move_number(0) == 2
-    no_deal = IssRecord(id="x", players=("a", "b", "c"), deal=None, moves=(Pass(1),))
+    no_deal = IssRecord(id="x", players=("a", "b", "c"), deal=None, moves=(Pass(MH),))
     assert no_deal.move_number(0) == 1
 
 
@@ -146,11 +155,12 @@ def test_bar_separated_deal_and_hidden_cards() -> None:
 def test_old_style_declaration_order_and_open_cards_in_hand_game() -> None:
     # A hand game: every card after the type is an open card, not a discard.
     record = parse_record(line_with_moves("1 p 2 p 0 18 0 GHO.CJ.SJ"))
-    expected = Declare(0, GameType.GRAND, hand=True, ouvert=True, open_cards=(c("CJ"), c("SJ")))
-    assert record.moves[-1] == expected
-    # Modifier letters in any order are read the same.
+    expected = (declare(FH, GameType.GRAND, hand=True, ouvert=True), OpenCards(FH, (c("CJ"), c("SJ"))))
+    assert record.moves[-2:] == expected
+    # Modifier letters in any order are read the same, and written in the one order (O, H, S, Z).
     other = parse_record(line_with_moves("1 p 2 p 0 18 0 GOH.CJ.SJ"))
-    assert other.moves[-1] == record.moves[-1]
+    assert other.moves == record.moves
+    assert "0 GOH.CJ.SJ ]" in write_record(record)
 
 
 def test_escaped_bracket_in_player_name_round_trips() -> None:
@@ -215,11 +225,12 @@ def test_record_id_guess_from_broken_lines() -> None:
 # --- property: any well-formed record writes and reads back to itself ---------------------------------------
 
 maybe_card = st.one_of(st.none(), st.sampled_from(ALL_CARDS))
-seat = st.integers(0, 2)
+seat = st.sampled_from(Seat)
 
 
 @st.composite
 def records(draw: st.DrawFn) -> IssRecord:
+    """A well-formed record: the notation only (any seats, letters and cards; the rules are the replay's)."""
     deck = draw(st.permutations(ALL_CARDS))
     hide = draw(st.sets(st.integers(0, 31), max_size=32))
     cards = [None if i in hide else card for i, card in enumerate(deck)]
@@ -242,19 +253,24 @@ def records(draw: st.DrawFn) -> IssRecord:
     declarer = draw(seat)
     game = draw(st.sampled_from(list(GameType)))
     flags = draw(st.tuples(st.booleans(), st.booleans(), st.booleans(), st.booleans()))
+    declaration = Declare(declarer, Declaration(game, *flags))
+    opened = tuple(draw(st.lists(maybe_card, min_size=1, max_size=10))) if flags[1] else ()  # ouvert only
+    shown = [OpenCards(declarer, opened)] if opened else []
     if draw(st.booleans()):
         moves += [PickUp(declarer), SkatShown((draw(maybe_card), draw(maybe_card)))]
+        discards = Discards(declarer, (draw(maybe_card), draw(maybe_card)))
         if draw(st.booleans()):
-            discards = (draw(maybe_card), draw(maybe_card))
-            opened = tuple(draw(st.lists(maybe_card, max_size=10))) if flags[3] else ()  # only open games
-            moves.append(Declare(declarer, game, *flags, discards=discards, open_cards=opened))
+            moves += [discards, declaration, *shown]
         else:
-            moves.append(Declare(declarer, game, *flags))
-            moves.append(Discard(declarer, (draw(maybe_card), draw(maybe_card))))
+            moves += [declaration, discards]  # an old record: the discards after the declaration
     else:
-        opened = tuple(draw(st.lists(maybe_card, max_size=10))) if flags[3] else ()
-        moves.append(Declare(declarer, game, *flags, open_cards=opened))
-    moves += draw(st.lists(st.builds(PlayCard, seat, maybe_card), max_size=30))
+        moves += [declaration, *shown]
+    for _ in range(draw(st.integers(0, 30))):
+        moves.append(
+            draw(
+                st.one_of(st.builds(PlayCard, seat, st.sampled_from(ALL_CARDS)), st.builds(HiddenCard, seat))
+            )
+        )
     if draw(st.booleans()):
         moves.append(draw(st.builds(EarlyEnd, st.sampled_from(list(EndKind)), seat)))
     name = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=8)

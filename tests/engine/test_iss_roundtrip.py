@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from trainer.bidding import Auction, allowed_declarations, bid_ladder
 from trainer.deal import Deal, Seat, random_deal
 from trainer.games import Declaration
+from trainer.moves import PlayCard
 from trainer.play import GameState
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.records.iss import (
     EarlyEnd,
     EndKind,
     IssResult,
-    PlayCard,
     parse_record,
     record_from_game,
     replay,
@@ -150,7 +150,7 @@ def test_cards_listed_after_a_lost_null_game_are_ignored() -> None:
     else:  # pragma: no cover - the seeds above contain such a game
         raise AssertionError("no lost null game found")
     record = record_from_game(game.auction, game.deal, state)
-    leftovers = [PlayCard(int(seat), card) for seat in Seat for card in state.hand(seat)]
+    leftovers = [PlayCard(seat, card) for seat in Seat for card in state.hand(seat)]
     longer = dataclasses.replace(record, moves=(*record.moves, *leftovers))
     result = replay(parse_record(write_record(longer)), INTERNATIONAL)
     assert result.complete and result.outcome == game.expected
@@ -176,8 +176,8 @@ def test_resigned_games_are_incomplete_and_settled(
     while len(state.moves) > cut:
         state.undo()
     record = record_from_game(game.auction, game.deal, state)
-    declarer = int(state.declarer)
-    defenders = [seat for seat in range(3) if seat != declarer]
+    declarer = state.declarer
+    defenders = [seat for seat in Seat if seat is not declarer]
     ends = (
         [EarlyEnd(EndKind.RESIGN, declarer)]
         if declarer_gives_up

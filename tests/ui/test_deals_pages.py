@@ -8,9 +8,9 @@ import pytest
 from exhaustive import exhaustive_points
 from streamlit.testing.v1 import AppTest
 
-from trainer.play import GameState
+from trainer.game import PlayCard, SkatGame
 from trainer.records.deals import load_all
-from trainer.records.iss import record_from_game, write_record
+from trainer.records.iss import export
 from trainer.replay import GameRecord
 from trainer.ui.terms import card_label
 
@@ -192,10 +192,17 @@ def test_bidding_replay_explains_bids_holds_and_passes() -> None:
 
 
 def _good_line(name: str, record_id: str) -> str:
+    """An example deal, auction and all, written as the app writes a finished deal (iss.export)."""
     deal = DEALS[name]
-    record = GameRecord.from_example(deal)
-    state: GameState = record.state_at(len(record.moves))
-    return write_record(record_from_game(deal.auction(), deal.deal, state, record_id=record_id))
+    contract = GameRecord.from_example(deal).deal_state().history
+    state = SkatGame(deal.profile).replay([contract[0], *(step.move for step in deal.bidding), *contract[2:]])
+    for card in deal.moves:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(PlayCard(seat, card))
+    line = export(state, record_id=record_id).line
+    assert line is not None
+    return line
 
 
 def test_upload_reports_bad_records_and_loads_the_good_ones() -> None:
@@ -276,7 +283,8 @@ def test_the_analysis_toggle_shows_the_known_best_card() -> None:
     deal = DEALS["defence-caught-in-the-middle"]
     record = GameRecord.from_example(deal)
     position = 21
-    state = record.state_at(position)
+    state = record.deal_state_at(position).game
+    assert state is not None  # the exhaustive reference walks the card play itself
     scores = {}
     for card in state.legal_cards():
         state.play(card)

@@ -2,51 +2,46 @@
 
 A request carries the rules, the asking seat, an optional thinking budget and the ISS move list as that seat
 sees it (``??`` for every card it cannot see). :func:`view_from_moves` turns the move list into the seat's
-:class:`~trainer.game.SeatView`: it reads the tokens, fills the hidden cards with some layout consistent with
-everything shown (the cards each seat played, the suits it showed void in, an open declarer's cards, a
-declaration that must reach the bid), replays that deal through :class:`~trainer.game.DealState` — so every
-rule is checked by the same code the app uses — and takes the seat's view, which does not depend on the
-layout chosen. :func:`answer` then asks :func:`trainer.bots.choose` and writes the move as an ISS token.
-Every problem is a :class:`ProtocolError` with a message meant for the person who wrote the request.
+:class:`~trainer.game.SeatView`: the one ISS codec (:mod:`trainer.records.iss_codec`) reads the tokens into
+the engine's moves, the hidden cards are filled with some layout consistent with everything shown (the cards
+each seat played, the suits it showed void in, an open declarer's cards, a declaration that reaches the
+bid), that deal is replayed through :class:`~trainer.game.DealState` — so every rule is checked by the same
+code the app uses — and the seat's view is taken, which does not depend on the layout chosen. :func:`answer`
+then asks :func:`trainer.bots.choose` and writes the move with the same codec. What a bot may declare and
+what a request may hold is one rule: the engine's. Every problem is a :class:`ProtocolError` with a message
+meant for the person who wrote the request.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
+from trainer.bidding import Auction
 from trainer.bots.player import Decision, choose
-from trainer.bots.sampling import NoWorld, deal_unseen
-from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, Card, Rank, Suit
+from trainer.bots.sampling import SKAT, NoWorld, deal_unseen
+from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, Card
 from trainer.deal import Deal, Seat
 from trainer.errors import DeclarationError, Message, SkatError, upper_first
-from trainer.game import (
-    Bid,
-    DealState,
-    Declare,
-    Discard,
-    Hold,
-    Move,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    SeatView,
-    SkatGame,
-)
+from trainer.game import DealState, Phase, SeatView, SkatGame
 from trainer.games import Declaration, GameType
-from trainer.play import FollowClass, follow_class
+from trainer.moves import Bid, Declare, Discard, Hold, Move, Pass, PickUp, PlayCard
+from trainer.play import FollowClass, follow_class, trump_order
 from trainer.profiles import PROFILES, RuleProfile
+from trainer.records import iss_codec
+from trainer.records.iss_codec import Discards, EarlyEnd, HiddenCard, OpenCards, SkatShown
+from trainer.value import highest_possible_value
 
 DEFAULT_TIME_MS = 1000
 MAX_TIME_MS = 600_000
-HIDDEN = "??"
-_CARD = re.compile(r"^[CSHD][789TJQKA]$")
-_DECLARATION = re.compile(r"^([GCSHDN])([OHSZ]*)$")
+HIDDEN = iss_codec.HIDDEN
+MAX_REQUEST_CHARS = 20_000
+"""A whole deal's request is a few hundred characters; a longer line is refused before it is read."""
+MAX_NESTING = 8
+"""A request is one flat JSON object; deeper nesting than this is refused before it is read (the JSON
+reader would otherwise recurse once per level)."""
 
 _SKAT_AT = PLAYING_SEATS * HAND_SIZE
 """Where the skat stands in a deal in ISS order (after the three hands)."""
@@ -75,12 +70,47 @@ class Request:
     moves: str
 
 
+def _nesting(text: str) -> int:
+    """How deep the JSON arrays and objects of ``text`` nest (brackets inside strings do not count)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_request(line: str) -> Request:
     """Read one request line (JSON object with ``rules``, ``seat``, ``moves`` and optional ``time_ms``)."""
+    if len(line) > MAX_REQUEST_CHARS:
+        raise _error(
+            "The request has {n} characters; a request is at most {top} (one deal's moves).",
+            n=len(line),
+            top=MAX_REQUEST_CHARS,
+        )
+    if _nesting(line) > MAX_NESTING:
+        raise _error(
+            "The request nests JSON deeper than {top} levels; a request is one flat JSON object.",
+            top=MAX_NESTING,
+        )
     try:
         data = json.loads(line)
     except json.JSONDecodeError as error:
         raise _error("The request is not JSON: {problem}.", problem=error.msg) from None
+    except RecursionError:  # pragma: no cover - the nesting check above comes first
+        raise _error("The request nests JSON too deeply; a request is one flat JSON object.") from None
     if not isinstance(data, dict):
         raise _error("The request must be a JSON object with rules, seat and moves.")
     for name in ("rules", "seat", "moves"):
@@ -115,142 +145,151 @@ def parse_request(line: str) -> Request:
 # ---- the move list --------------------------------------------------------------------------------------
 
 
-@dataclass
-class _Declaration:
+@dataclass(frozen=True)
+class _Declared:
+    """The declaration of a move list: what it means under the profile, the discards as written (``??`` for
+    a seat that may not see them) and an open game's cards."""
+
     seat: Seat
     declaration: Declaration
-    discards: list[Card | None]
-    open_cards: list[Card]
+    discards: tuple[Card | None, ...]
+    open_cards: tuple[Card, ...]
 
 
 @dataclass
 class _Parsed:
+    """A request's move list: the deal as shown, the engine's moves in order (the declaration as a
+    :class:`_Declared`, its discards being filled with the hidden cards) and the skat shown after a pickup."""
+
     deal: list[Card | None]
-    events: list[tuple[str, Seat, Any]] = field(default_factory=list)
-    skat_shown: list[Card | None] | None = None
-    declaration: _Declaration | None = None
+    moves: list[Move | _Declared] = field(default_factory=list)
+    skat_shown: tuple[Card | None, ...] | None = None
+    declaration: _Declared | None = None
 
+    @property
+    def picked_up(self) -> bool:
+        return any(isinstance(move, PickUp) for move in self.moves)
 
-def _card(token: str, where: str) -> Card | None:
-    if token == HIDDEN:
-        return None
-    if not _CARD.match(token):
-        raise _error(
-            ("{where}: '{token}' is not a card in ISS notation (like CJ, HT, D7) or ??."),
-            where=where,
-            token=token,
-        )
-    return Card(Suit("DHSC".index(token[0])), Rank(token[1]))
-
-
-def _cards(text: str, where: str) -> list[Card | None]:
-    return [_card(token, where) for token in text.split(".")] if text else []
-
-
-def _declaration(token: str, seat: Seat, picked_up: bool, profile: RuleProfile, where: str) -> _Declaration:
-    head, _, rest = token.partition(".")
-    match = _DECLARATION.match(head)
-    if match is None:
-        raise _error(
-            ("{where}: '{token}' is not a declaration (like C, GH, CHS, NO, NOH or C.ST.H8)."),
-            where=where,
-            token=token,
-        )
-    game = GameType.from_iss_letter(match.group(1))
-    mods = match.group(2)
-    if len(set(mods)) != len(mods):
-        raise _error("{where}: '{token}' repeats a level.", where=where, token=token)
-    if "H" in mods and picked_up:
-        raise _error("{where}: a hand game (H) cannot be declared after picking up the skat.", where=where)
-    declaration = Declaration(
-        game,
-        hand=not picked_up,
-        ouvert="O" in mods,
-        schneider_announced="S" in mods or "Z" in mods,
-        schwarz_announced="Z" in mods,
-    )
-    try:
-        declaration = profile.check_declaration(declaration)
-    except DeclarationError as error:
-        raise _error("{where}: {problem}", where=where, problem=error) from None
-    cards = _cards(rest, where)
-    discards: list[Card | None] = []
-    if picked_up:
-        if len(cards) < 2:
-            raise _error(
-                ("{where}: after a pickup the declaration names the two discards (C.ST.H8 or C.??.??)."),
-                where=where,
-            )
-        discards, cards = cards[:2], cards[2:]
-    if cards and (len(cards) != 10 or any(card is None for card in cards)):
-        raise _error(
-            ("{where}: an open game shows the declarer's ten cards after the declaration."), where=where
-        )
-    if cards and not declaration.ouvert:
-        raise _error("{where}: only an open game (O) shows the declarer's cards.", where=where)
-    return _Declaration(seat, declaration, discards, [card for card in cards if card is not None])
+    @property
+    def cards_played(self) -> list[tuple[Seat, Card]]:
+        return [(move.seat, move.card) for move in self.moves if isinstance(move, PlayCard)]
 
 
 def parse_moves(text: str, profile: RuleProfile) -> _Parsed:
-    """Read the tokens of an ISS move list (the structure only; the rules are checked by the replay)."""
-    tokens = text.split()
-    if len(tokens) < 2 or tokens[0] != "w":
+    """Read an ISS move list with the one ISS codec (:mod:`trainer.records.iss_codec`: ASCII digits only in
+    bids and seats, every card checked) and what the protocol adds: a deal first, the skat shown right
+    after the pickup, a declaration after a pickup with its two discards, an open game with the
+    declarer's ten cards. The rules are checked by the replay."""
+    words = text.split()
+    if len(words) < 2 or words[0] != iss_codec.SERVER:
         raise _error("The move list must start with 'w' and the 32 cards of the deal.")
-    deal = _cards(tokens[1].replace("|", "."), "the deal")
-    if len(deal) != 32:
-        raise _error("The deal has {n} cards; it needs 32 (?? for a hidden card).", n=len(deal))
-    parsed = _Parsed(deal)
-    rest = tokens[2:]
-    if len(rest) % 2:
-        raise _error("The move list ends with '{token}' without its move.", token=rest[-1])
-    picked_up = False
-    for index in range(0, len(rest), 2):
-        actor, action = rest[index], rest[index + 1]
-        where = f"move {index // 2 + 1} ({actor} {action})"
-        if actor == "w":
-            if not parsed.events or parsed.events[-1][0] != "pickup" or parsed.skat_shown is not None:
+    try:
+        deal, items = iss_codec.decode(text)
+    except SkatError as error:
+        raise _error("{problem}", problem=error) from None
+    if deal is None:
+        raise _error("The move list must start with 'w' and the 32 cards of the deal.")
+    parsed = _Parsed(list(deal.cards))
+    for number, token in enumerate(iss_codec.tokens(items), start=2):
+        where = iss_codec.where_move(number, token.text).english
+        group = items[token.start : token.end]
+        first = group[0]
+        if isinstance(first, SkatShown):
+            if not parsed.moves or not isinstance(parsed.moves[-1], PickUp) or parsed.skat_shown is not None:
                 raise _error("{where}: the dealer only shows the skat right after a pickup.", where=where)
-            shown = _cards(action, where)
-            if len(shown) != 2:
-                raise _error("{where}: the skat has two cards.", where=where)
-            parsed.skat_shown = shown
-            continue
-        if actor not in ("0", "1", "2"):
-            raise _error("{where}: the actor must be w, 0, 1 or 2.", where=where)
-        seat = Seat(int(actor))
-        if action.isdigit():
-            parsed.events.append(("bid", seat, int(action)))
-        elif action == "y":
-            parsed.events.append(("hold", seat, None))
-        elif action == "p":
-            parsed.events.append(("pass", seat, None))
-        elif action == "s":
-            if picked_up:
-                raise _error("{where}: the skat was already picked up.", where=where)
-            picked_up = True
-            parsed.events.append(("pickup", seat, None))
-        elif _CARD.match(action):
-            card = _card(action, where)
-            parsed.events.append(("card", seat, card))
-        elif action in ("SC", "RE") or action.startswith(("TI.", "LE.")):
+            parsed.skat_shown = first.cards
+        elif isinstance(first, EarlyEnd):
             raise _error("{where}: the game has ended early, so there is no move to make.", where=where)
+        elif isinstance(first, HiddenCard):
+            raise _error("{where}: a card played is named, never ??.", where=where)
+        elif isinstance(first, PickUp) and parsed.picked_up:
+            raise _error("{where}: the skat was already picked up.", where=where)
+        elif isinstance(first, Discards) and len(group) == 1:
+            raise _error(
+                "{where}: after a pickup the declaration names the two discards (C.ST.H8 or C.??.??).",
+                where=where,
+            )
+        elif isinstance(first, Declare | Discards):
+            parsed.declaration = _declared(parsed, group, profile, where)
+            parsed.moves.append(parsed.declaration)
         else:
-            if parsed.declaration is not None:
-                raise _error("{where}: the game was already declared.", where=where)
-            if picked_up and parsed.skat_shown is None:
-                raise _error(
-                    ("{where}: after a pickup the dealer shows the skat first (w X.Y)."), where=where
-                )
-            parsed.declaration = _declaration(action, seat, picked_up, profile, where)
-            parsed.events.append(("declare", seat, parsed.declaration))
+            assert isinstance(first, Bid | Hold | Pass | PickUp | PlayCard)
+            parsed.moves.append(first)
     return parsed
+
+
+def _declared(
+    parsed: _Parsed, group: Sequence[iss_codec.IssItem], profile: RuleProfile, where: str
+) -> _Declared:
+    if parsed.declaration is not None:
+        raise _error("{where}: the game was already declared.", where=where)
+    picked_up = parsed.picked_up
+    if picked_up and parsed.skat_shown is None:
+        raise _error("{where}: after a pickup the dealer shows the skat first (w X.Y).", where=where)
+    declare = next(item for item in group if isinstance(item, Declare))
+    discards = next((item.cards for item in group if isinstance(item, Discards)), ())
+    shown = next((item.cards for item in group if isinstance(item, OpenCards)), ())
+    if picked_up and not discards:
+        raise _error(
+            "{where}: after a pickup the declaration names the two discards (C.ST.H8 or C.??.??).",
+            where=where,
+        )
+    if shown and (len(shown) != HAND_SIZE or any(card is None for card in shown)):
+        raise _error(
+            "{where}: an open game shows the declarer's ten cards after the declaration.", where=where
+        )
+    try:
+        declaration = iss_codec.declared(declare.declaration, picked_up, profile)
+    except DeclarationError as error:
+        raise _error("{where}: {problem}", where=where, problem=error) from None
+    return _Declared(declare.seat, declaration, discards, tuple(card for card in shown if card is not None))
 
 
 # ---- a layout for the hidden cards, replayed ---------------------------------------------------------------
 
 
-def _fill(parsed: _Parsed, rng: random.Random, jacks_to_declarer: bool) -> tuple[Deal, list[Card]]:
-    """A full deal consistent with the move list, and the declarer's discards in it."""
+@dataclass(frozen=True)
+class _Matadors:
+    """What a layout must give the declarer for its declaration to reach the bid: every card of ``inside``
+    among the cards the declarer is judged on, none of ``outside``."""
+
+    inside: tuple[Card, ...] = ()
+    outside: tuple[Card, ...] = ()
+
+
+def _plans(profile: RuleProfile, parsed: _Parsed) -> list[_Matadors | None]:
+    """The layouts to try: first a free one (``None``), then, when a declaration is to be checked that this
+    seat cannot judge, one per count of matadors that reaches the bid ("with 1", "without 1", "with 2" …),
+    so a declaration the declarer legally made always finds a layout that allows it."""
+    plans: list[_Matadors | None] = [None, None, None, None]
+    decl = parsed.declaration
+    if decl is None or decl.declaration.game.is_null:
+        return plans
+    bid = _bid(profile, parsed)
+    order = trump_order(decl.declaration.game)
+    for count in range(1, len(order) + 1):
+        if highest_possible_value(profile, decl.declaration, count) < bid:
+            continue
+        plans.append(_Matadors(inside=order[:count]))
+        plans.append(_Matadors(outside=order[:count]))
+    return plans
+
+
+def _bid(profile: RuleProfile, parsed: _Parsed) -> int:
+    auction = Auction(profile)
+    for move in parsed.moves:
+        if isinstance(move, Bid | Hold | Pass) and not auction.finished:
+            try:
+                auction.apply(move)
+            except SkatError:
+                break  # the replay reports it, with its number
+    return auction.bid_value or 0
+
+
+def _fill(
+    parsed: _Parsed, rng: random.Random, plan: _Matadors | None = None
+) -> tuple[Deal, tuple[Card, ...]]:
+    """A full deal consistent with the move list (and ``plan``), and the declarer's discards in it."""
     deal: list[Card | None] = list(parsed.deal)
     decl = parsed.declaration
     if parsed.skat_shown is not None:
@@ -265,18 +304,18 @@ def _fill(parsed: _Parsed, rng: random.Random, jacks_to_declarer: bool) -> tuple
         raise _error("{card} appears twice in the deal.", card=twice.iss)
     where: dict[Card, int] = {card: i for i, card in enumerate(deal) if card is not None}
     declarer = decl.seat if decl is not None else None
-    picked_up = any(kind == "pickup" for kind, _, _ in parsed.events)
+    picked_up = parsed.picked_up
     forced: dict[Seat, list[Card]] = {seat: [] for seat in Seat}
     game = decl.declaration.game if decl is not None else GameType.GRAND
     voids: dict[Seat, set[FollowClass]] = {seat: set() for seat in Seat}
-    discards = [card for card in (decl.discards if decl is not None else []) if card is not None]
+    discards = [card for card in (decl.discards if decl is not None else ()) if card is not None]
     for card in discards:
         if card in where and declarer is not None and not _owned(where[card], declarer, picked_up):
             raise _error("The discard {card} was not in the declarer's cards.", card=card.iss)
     shown: list[tuple[Seat, Card]] = []
     if decl is not None:
         shown += [(decl.seat, card) for card in decl.open_cards]
-    cards_played = [(seat, card) for kind, seat, card in parsed.events if kind == "card"]
+    cards_played = parsed.cards_played
     shown += cards_played
     for seat, card in shown:
         if card in where:
@@ -298,34 +337,31 @@ def _fill(parsed: _Parsed, rng: random.Random, jacks_to_declarer: bool) -> tuple
             if follow_class(card, game) != led:
                 voids[seat].add(led)
     hidden_slots: dict[Seat | str, list[int]] = {seat: [] for seat in Seat}
-    hidden_slots["skat"] = []
+    hidden_slots[SKAT] = []
     for i, card in enumerate(deal):
         if card is None:
             hidden_slots[_holder(i)].append(i)
     taken = set(known)
     for seat in Seat:
-        for card in forced[seat]:
-            taken.add(card)
+        taken.update(forced[seat])
     free = [card for card in ALL_CARDS if card not in taken]
     capacity: dict[Seat | str, int] = {}
-    fixed: dict[Seat | str, list[Card]] = {}
-    for seat in Seat:
-        fixed[seat] = list(forced[seat])
-    fixed["skat"] = []
+    fixed: dict[Seat | str, list[Card]] = {seat: list(forced[seat]) for seat in Seat}
+    fixed[SKAT] = []
     if picked_up and declarer is not None:
         # the declarer's 12 (dealt hand and skat) hold its played and open cards and its two discards; with
         # the discards unknown, the dealt skat is taken to be the discards
         known_discards = [card for card in discards if card not in where]
-        slots = len(hidden_slots[declarer]) + len(hidden_slots["skat"])
+        slots = len(hidden_slots[declarer]) + len(hidden_slots[SKAT])
         extra = fixed[declarer] + known_discards
         if len(extra) > slots:
             raise _error("The declarer plays more cards than it can hold.")
         fixed[declarer] = [card for card in extra if card not in known_discards]
-        fixed["skat"] = known_discards
+        fixed[SKAT] = known_discards
         # move forced cards beyond the dealt-hand slots into the skat slots (a card picked up and played)
         while len(fixed[declarer]) > len(hidden_slots[declarer]):
-            fixed["skat"].append(fixed[declarer].pop())
-        if len(fixed["skat"]) > len(hidden_slots["skat"]):
+            fixed[SKAT].append(fixed[declarer].pop())
+        if len(fixed[SKAT]) > len(hidden_slots[SKAT]):
             raise _error("The declarer plays more cards than it can hold.")
         free = [card for card in free if card not in known_discards]
     for holder, places in hidden_slots.items():
@@ -337,15 +373,8 @@ def _fill(parsed: _Parsed, rng: random.Random, jacks_to_declarer: bool) -> tuple
     for seat in Seat:
         if voids[seat]:
             forbidden[seat] = lambda card, v=frozenset(voids[seat]): follow_class(card, game) in v  # type: ignore[misc]
-    if jacks_to_declarer and declarer is not None and capacity.get(declarer):
-        jacks = [card for card in free if card.is_jack]
-        rng.shuffle(jacks)
-        for card in jacks[: capacity[declarer]]:
-            if declarer in forbidden and forbidden[declarer](card):
-                continue
-            fixed[declarer].append(card)
-            capacity[declarer] -= 1
-            free.remove(card)
+    if plan is not None and declarer is not None:
+        _place(plan, declarer, picked_up, deal, where, fixed, capacity, forbidden, free)
     try:
         dealt = deal_unseen(rng, free, capacity, forbidden)
     except NoWorld:
@@ -362,36 +391,86 @@ def _fill(parsed: _Parsed, rng: random.Random, jacks_to_declarer: bool) -> tuple
     all_discards = list(discards)
     if picked_up and declarer is not None and len(all_discards) < 2:
         all_discards = [card for card in deal[_SKAT_AT:] if card is not None]
-    return Deal.from_cards(full), [card for card in all_discards if card is not None]
+    return Deal.from_cards(full), tuple(card for card in all_discards if card is not None)
+
+
+class _NoPlan(Exception):
+    """The cards already placed rule this plan out."""
+
+
+def _place(
+    plan: _Matadors,
+    declarer: Seat,
+    picked_up: bool,
+    deal: Sequence[Card | None],
+    where: Mapping[Card, int],
+    fixed: dict[Seat | str, list[Card]],
+    capacity: dict[Seat | str, int],
+    forbidden: Mapping[Seat | str, Callable[[Card], bool]],
+    free: list[Card],
+) -> None:
+    """Put the plan's cards where it wants them before the rest is dealt at random: ``inside`` into the
+    declarer's hand (or, after a pickup, the skat it took), ``outside`` to another hidden holder (for a
+    hand game the unseen skat counts as outside)."""
+    mine: tuple[Seat | str, ...] = (declarer, SKAT) if picked_up else (declarer,)
+
+    def holder_of(card: Card) -> Seat | str | None:
+        if card in where:
+            return _holder(where[card])
+        return next((holder for holder, cards in fixed.items() if card in cards), None)
+
+    for card in plan.inside:
+        holder = holder_of(card)
+        if holder is None:
+            options = [h for h in mine if capacity[h] > 0 and not forbidden.get(h, _never)(card)]
+            if not options:
+                raise _NoPlan
+            fixed[options[0]].append(card)
+            capacity[options[0]] -= 1
+            free.remove(card)
+        elif holder not in mine:
+            raise _NoPlan
+    for card in plan.outside:
+        holder = holder_of(card)
+        if holder is None:
+            options = [
+                h
+                for h in capacity
+                if h not in mine and capacity[h] > 0 and not forbidden.get(h, _never)(card)
+            ]
+            if not options:
+                raise _NoPlan
+            choice = max(options, key=lambda h: capacity[h])
+            fixed[choice].append(card)
+            capacity[choice] -= 1
+            free.remove(card)
+        elif holder in mine:
+            raise _NoPlan
+
+
+def _never(_card: Card) -> bool:
+    return False
 
 
 def _holder(position: int) -> Seat | str:
-    return "skat" if position >= _SKAT_AT else Seat(position // HAND_SIZE)
+    return SKAT if position >= _SKAT_AT else Seat(position // HAND_SIZE)
 
 
 def _owned(position: int, seat: Seat, with_skat: bool) -> bool:
     holder = _holder(position)
-    return holder is seat or (with_skat and holder == "skat")
+    return holder is seat or (with_skat and holder == SKAT)
 
 
-def _replay(profile: RuleProfile, parsed: _Parsed, deal: Deal, discards: list[Card]) -> DealState:
+def _replay(profile: RuleProfile, parsed: _Parsed, deal: Deal, discards: tuple[Card, ...]) -> DealState:
     state = SkatGame(profile).new_deal(deal=deal)
-    for number, (kind, seat, value) in enumerate(parsed.events, start=1):
+    for number, entry in enumerate(parsed.moves, start=1):
         moves: list[Move]
-        if kind == "bid":
-            moves = [Bid(seat, value)]
-        elif kind == "hold":
-            moves = [Hold(seat)]
-        elif kind == "pass":
-            moves = [Pass(seat)]
-        elif kind == "pickup":
-            moves = [PickUp(seat)]
-        elif kind == "declare":
-            moves = [Declare(seat, value.declaration)]
+        if isinstance(entry, _Declared):
+            moves = [Declare(entry.seat, entry.declaration)]
             if state.phase is Phase.DISCARD:
-                moves.insert(0, Discard(seat, tuple(discards)))
+                moves.insert(0, Discard(entry.seat, discards))
         else:
-            moves = [PlayCard(seat, value)]
+            moves = [entry]
         for move in moves:
             if state.phase in (Phase.RAMSE_EXCHANGE, Phase.RAMSE_CHOICE):
                 raise _error(RAMSE_NOT_CARRIED)
@@ -407,27 +486,37 @@ def _replay(profile: RuleProfile, parsed: _Parsed, deal: Deal, discards: list[Ca
 
 
 def state_from_moves(profile: RuleProfile, seat: Seat, text: str, *, seed: int = 0) -> DealState:
-    """A full deal consistent with what ``seat`` sees in the move list, replayed to the current position."""
+    """A full deal consistent with what ``seat`` sees in the move list, replayed to the current position.
+
+    A declaration this seat cannot judge (it does not see the declarer's cards) is never refused for the
+    layout chosen: the layouts tried include one per count of matadors that reaches the bid (:func:`_plans`),
+    so it is refused only when no layout at all allows it."""
     parsed = parse_moves(text, profile)
-    own = parsed.deal[10 * int(seat) : 10 * int(seat) + 10]
+    own = parsed.deal[HAND_SIZE * int(seat) : HAND_SIZE * int(seat) + HAND_SIZE]
     if any(card is None for card in own):
         raise _error("The deal must show the asking seat's own ten cards.")
     rng = random.Random(seed)
     last: DeclarationError | None = None
-    for attempt in range(24):
-        deal, discards = _fill(parsed, rng, jacks_to_declarer=attempt >= 8)
+    sees_declarer = parsed.declaration is None or parsed.declaration.seat is seat
+    for plan in _plans(profile, parsed)[: 1 if sees_declarer else None]:
+        try:
+            deal, discards = _fill(parsed, rng, plan)
+        except _NoPlan:
+            continue
         try:
             return _replay(profile, parsed, deal, discards)
         except DeclarationError as error:
             last = error
-            if parsed.declaration is None or _seat_sees_declarer(parsed, seat):
-                break
-    assert last is not None
+    if last is None:  # pragma: no cover - the free layout is always tried first
+        raise _error("No deal fits this move list.")
+    if not sees_declarer and parsed.declaration is not None:
+        raise _error(
+            "The declaration breaks a rule: {game} cannot reach the bid of {bid} with any cards the "
+            "declarer may hold.",
+            game=parsed.declaration.declaration,
+            bid=_bid(profile, parsed),
+        )
     raise _error("The declaration breaks a rule: {problem}", problem=last)
-
-
-def _seat_sees_declarer(parsed: _Parsed, seat: Seat) -> bool:
-    return parsed.declaration is not None and parsed.declaration.seat is seat
 
 
 def view_from_moves(profile: RuleProfile, seat: Seat, text: str, *, seed: int = 0) -> SeatView:
@@ -439,31 +528,19 @@ def view_from_moves(profile: RuleProfile, seat: Seat, text: str, *, seed: int = 
 
 
 def declaration_token(declaration: Declaration, profile: RuleProfile) -> str:
-    """A declaration in ISS notation: the game letter, then O (open), H (hand), S, Z."""
-    implied = declaration.ouvert and not declaration.game.is_null and profile.ouvert_implies_schwarz_announced
-    mods = "O" if declaration.ouvert else ""
-    if not implied:
-        mods += "H" if declaration.hand else ""
-        mods += "S" if declaration.schneider_announced and not declaration.schwarz_announced else ""
-        mods += "SZ" if declaration.schwarz_announced else ""
-    return declaration.game.iss_letter + mods
+    """A declaration in ISS notation, in the codec's one order: the game letter, then O (open), H (hand),
+    S, Z (:func:`trainer.records.iss_codec.declaration_token`)."""
+    return iss_codec.declaration_token(declaration, profile)
 
 
-def move_token(move: Move, profile: RuleProfile) -> str:
-    """One move as the ISS token a reply carries."""
-    if isinstance(move, Bid):
-        return str(move.value)
-    if isinstance(move, Hold):
-        return "y"
-    if isinstance(move, Pass):
-        return "p"
-    if isinstance(move, PickUp):
-        return "s"
-    if isinstance(move, Declare):
-        return declaration_token(move.declaration, profile)
-    if isinstance(move, PlayCard):
-        return move.card.iss
-    raise _error("The bot protocol has no notation for this move ({move}).", move=type(move).__name__)
+def move_token(move: Move | Sequence[Move], profile: RuleProfile) -> str:
+    """One move (or the declarer's discard and what follows it) as the ISS token a reply carries
+    (:func:`trainer.records.iss_codec.move_token`)."""
+    try:
+        return iss_codec.move_token(move, profile)
+    except SkatError:
+        name = type(move if not isinstance(move, Sequence) else move[0]).__name__
+        raise _error("The bot protocol has no notation for this move ({move}).", move=name) from None
 
 
 def _state_rng(seed: int, request: Request) -> random.Random:
@@ -486,17 +563,10 @@ def answer(request: Request, level: str, seed: int = 0) -> dict[str, object]:
     view = state.view(request.seat)
     decision = choose(view, level, rng=rng, time_ms=request.time_ms, allow_musik=False)
     if isinstance(decision.move, Discard):
-        # after the pickup the reply is the declaration with its two discards
+        # after the pickup the reply is the declaration (or the throw) with its two discards
         state.apply(decision.move)
         second = choose(state.view(request.seat), level, rng=rng, time_ms=request.time_ms, allow_musik=False)
-        if not isinstance(second.move, Declare):
-            raise _error("No game can be declared with these cards at this bid.")
-        token = ".".join(
-            [
-                declaration_token(second.move.declaration, request.profile),
-                *(c.iss for c in decision.move.cards),
-            ]
-        )
+        token = move_token([decision.move, second.move], request.profile)
         return _reply(
             token, Decision(second.move, second.why, second.win if second.win is not None else decision.win)
         )

@@ -1,23 +1,4 @@
-"""Game records: reading, writing and replaying games written down in external formats (ISS)."""
-
-from trainer.records.iss import (
-    IssDeal,
-    IssRecord,
-    IssResult,
-    ReplayResult,
-    parse_record,
-    record_from_game,
-    replay,
-    write_record,
-)
-
-__all__ = [
-    "IssDeal",
-    "IssRecord",
-    "IssResult",
-    "ReplayResult",
-    "parse_record",
-    "record_from_game",
-    "replay",
-    "write_record",
-]
+"""Game records: the project's deal record (:mod:`trainer.records.deal_record`), ISS records
+(:mod:`trainer.records.iss`, through the one ISS codec :mod:`trainer.records.iss_codec`) and the example-deal
+format (:mod:`trainer.records.deals`). Import the modules themselves: this package imports nothing, so the
+engine may use the codec without loading the record readers."""

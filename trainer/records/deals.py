@@ -5,7 +5,7 @@ deal, the auction (with an optional plan per player saying what game they bid on
 discards, the tricks in order with notes per trick and per card in English and Danish, and the result the
 author expects. Loading replays all of it through the engine: the 32 cards are distinct, every bid is legal
 (:class:`~trainer.bidding.Auction`), the declaration is allowed and can reach the bid, every card follows the
-rules (:class:`~trainer.play.GameState`) and the recorded result equals :func:`~trainer.value.evaluate_game`.
+rules (all of it in one :class:`~trainer.game.DealState`) and the recorded result equals the engine's.
 Anything wrong is a :class:`~trainer.errors.RecordError` naming the file and the place. A deal also states
 its :class:`Claim`, what perfect play with open cards brings; loading checks its form and the tests solve it
 with the open-hand solver. The format is described in ``exercises/deals/README.md``.
@@ -22,13 +22,13 @@ from typing import Any
 import yaml
 
 from trainer import game
-from trainer.bidding import Action, Auction, hand_value, next_bid
+from trainer.bidding import Action, Auction, AuctionEvent, hand_value, next_bid
 from trainer.cards import PLAYING_SEATS, Card, parse_card, parse_cards
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
-from trainer.game import DealState, Move, Phase, SkatGame
+from trainer.game import DealState, Phase, SkatGame
 from trainer.games import Declaration, GameType
-from trainer.play import GameState
+from trainer.moves import Bid, Hold, Pass
 from trainer.profiles import RuleProfile, get_profile
 from trainer.value import GameResult
 
@@ -96,12 +96,27 @@ class Note:
 
 @dataclass(frozen=True)
 class BidStep:
-    """One thing said in the auction, with an optional note on why."""
+    """One thing said in the auction (as the auction keeps it: the engine's move and the value said or
+    held), with an optional note on why."""
 
-    seat: Seat
-    action: Action
-    value: int | None
+    event: AuctionEvent
     note: Note | None = None
+
+    @property
+    def seat(self) -> Seat:
+        return self.event.seat
+
+    @property
+    def action(self) -> Action:
+        return self.event.action
+
+    @property
+    def value(self) -> int | None:
+        return self.event.value
+
+    @property
+    def move(self) -> Bid | Hold | Pass:
+        return self.event.move()
 
 
 @dataclass(frozen=True)
@@ -184,16 +199,10 @@ class ExampleDeal:
             self.deal, self.declarer, self.declaration, bid=self.bid, discards=self.discards
         )
 
-    def start_state(self) -> GameState:
-        """The game right after the skat exchange, before the first lead."""
-        play = self.deal_state().game
-        assert play is not None
-        return play
-
     def auction(self, upto: int | None = None) -> Auction:
         """The auction after the first ``upto`` steps (all of them when None)."""
         steps = self.bidding if upto is None else self.bidding[:upto]
-        return Auction.replay(self.profile, ((s.seat, s.action, s.value) for s in steps))
+        return Auction.replay(self.profile, (step.move for step in steps))
 
     def plan_of(self, seat: Seat) -> Plan | None:
         for plan in self.plans:
@@ -426,23 +435,19 @@ class _Reader:
                     f"{where}: write '<seat> <bid>', '<seat> yes' or '<seat> pass', not '{entry}'."
                 )
             seat = self.seat(words[0], where)
-            action: Action
-            bid_value: int | None = None
-            move: Move
-            if words[1].isdigit():
-                action, bid_value = "bid", int(words[1])
-                move = game.Bid(seat, bid_value)
+            move: Bid | Hold | Pass
+            if words[1].isascii() and words[1].isdigit():
+                move = Bid(seat, int(words[1]))
             elif words[1].lower() in _ACTION_WORDS:
-                action = _ACTION_WORDS[words[1].lower()]
-                bid_value = state.auction.bid_value if action == "hold" else None
-                move = game.Hold(seat) if action == "hold" else game.Pass(seat)
+                move = Hold(seat) if _ACTION_WORDS[words[1].lower()] == "hold" else Pass(seat)
             else:
                 raise RecordError(f"{where}: '{words[1]}' is not a bid, 'yes' or 'pass'.")
+            said = len(state.auction.history)
             try:
                 state.apply(move)
             except SkatError as error:
                 raise RecordError(f"{where} ('{entry}'): {error}") from None
-            steps.append(BidStep(seat, action, bid_value, note))
+            steps.append(BidStep(state.auction.history[said], note))
         if state.phase is Phase.AUCTION:
             raise RecordError("bidding: the auction is not finished; someone still has to bid, hold or pass.")
         return tuple(steps)

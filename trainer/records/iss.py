@@ -1,10 +1,12 @@
-"""International Skat Server (ISS) game records: read one line into typed values, write it back, replay it.
+"""International Skat Server (ISS) game records: read one line, write it back, replay it through the engine.
 
 A record is one line ``(;GM[Skat]...ID[..]P0[..]P1[..]P2[..]MV[moves]R[result] ;)``; the format is described
-in the project's ISS notes. Reading checks the notation only (cards, counts, tokens); :func:`replay` then
-plays the record through the rules engine under a :class:`~trainer.profiles.RuleProfile`, so an invalid bid,
-a revoke or a declaration the profile does not allow becomes a :class:`~trainer.errors.RecordError` that names
-the move.
+in ``docs/iss-notation.md``. The moves are read and written by the one ISS codec
+(:mod:`trainer.records.iss_codec`) into the engine's own moves and a few notation items; :func:`replay`
+then plays them through one :class:`~trainer.game.DealState` under a :class:`~trainer.profiles.RuleProfile`,
+so an invalid bid, a revoke or a declaration the profile does not allow becomes a
+:class:`~trainer.errors.RecordError` that names the move. :func:`export` writes a finished deal of the app
+as a record line, with what ISS notation cannot hold.
 
 >>> hidden_deal = ".".join(["??"] * 32)
 >>> rec = parse_record(f"(;GM[Skat]ID[7]P0[a]P1[b]P2[c]MV[w {hidden_deal} 1 p 2 p 0 p ]R[passed] ;)")
@@ -16,193 +18,91 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 
-from trainer import game
-from trainer.bidding import Auction
-from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, SKAT_SIZE, TOTAL_CARD_POINTS, Card
+from trainer.cards import SKAT_SIZE, TOTAL_CARD_POINTS, Card
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
-from trainer.game import DealState, HouseOptions, SkatGame
-from trainer.game import Phase as GamePhase
-from trainer.games import Declaration, GameType
-from trainer.play import TRICKS_PER_GAME, GameState
+from trainer.game import DealState, HouseOptions, Outcome, Phase, SkatGame
+from trainer.games import Declaration
+from trainer.moves import (
+    Bid,
+    Contract,
+    Declare,
+    Discard,
+    Hold,
+    Knock40,
+    Kontra,
+    Move,
+    Pass,
+    PickUp,
+    PlayCard,
+    RamseCall,
+    RamsePass,
+    Re,
+    Spoerge,
+    Throw,
+)
+from trainer.play import TRICKS_PER_GAME
 from trainer.profiles import AllPass, RuleProfile
-from trainer.text import shown
+from trainer.records.iss_codec import (
+    DECK_SIZE,
+    HIDDEN,
+    SEAT_NAMES,
+    SEATS,
+    SERVER,
+    Discards,
+    EarlyEnd,
+    EndKind,
+    HiddenCard,
+    IssDeal,
+    IssItem,
+    OpenCards,
+    Seen,
+    SkatShown,
+    Token,
+    cards_token,
+    declared,
+    decode,
+    items_of,
+    known,
+    tokens,
+    where_move,
+    write,
+)
 from trainer.value import GameResult, matadors
 
-#: Number of players at the table of an ISS record, and cards per hand / in the skat (from cards.py).
-SEATS = PLAYING_SEATS
-DECK_SIZE = SEATS * HAND_SIZE + SKAT_SIZE
-
-SEAT_NAMES = ("forehand", "middlehand", "rearhand")
-HIDDEN = "??"
-SERVER = "w"
-
-_ISS_CARDS: dict[str, Card] = {card.iss: card for card in ALL_CARDS}
-_GAME_LETTERS = {game.iss_letter: game for game in GameType}
-_MODIFIERS = "HSZO"
-
-
-# --- value types ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class IssDeal:
-    """The 32 dealt cards: forehand's, middlehand's and rearhand's 10, then the skat. ``None`` = hidden.
-
-    ``separator`` is how the record wrote the borders between packets (``.`` or ``|``), kept for writing back.
-    """
-
-    hands: tuple[tuple[Card | None, ...], ...]
-    skat: tuple[Card | None, ...]
-    separator: str = "."
-
-    @property
-    def cards(self) -> tuple[Card | None, ...]:
-        """All 32 positions in record order."""
-        return (*self.hands[0], *self.hands[1], *self.hands[2], *self.skat)
-
-    @property
-    def hidden(self) -> bool:
-        """True when any card is hidden (``??``)."""
-        return any(card is None for card in self.cards)
-
-    def known_hands(self) -> tuple[tuple[Card, ...], ...]:
-        """The three hands; raises :class:`RecordError` if a card is hidden."""
-        return tuple(_known(hand, Message(N_("The deal"))) for hand in self.hands)
-
-    def known_skat(self) -> tuple[Card, ...]:
-        return _known(self.skat, Message(N_("The skat")))
-
-    @classmethod
-    def from_cards(
-        cls, hands: tuple[tuple[Card, ...], ...] | list[list[Card]], skat: tuple[Card, ...] | list[Card]
-    ) -> IssDeal:
-        return cls(hands=tuple(tuple(hand) for hand in hands), skat=tuple(skat))
+__all__ = [
+    "DECK_SIZE",
+    "HIDDEN",
+    "SEATS",
+    "SEAT_NAMES",
+    "SERVER",
+    "Discards",
+    "EarlyEnd",
+    "EndKind",
+    "HiddenCard",
+    "IssDeal",
+    "IssExport",
+    "IssItem",
+    "IssRecord",
+    "IssResult",
+    "OpenCards",
+    "ReplayResult",
+    "SkatShown",
+    "export",
+    "parse_record",
+    "record_id_guess",
+    "replay",
+    "result_of",
+    "write_move",
+    "write_record",
+    "write_result",
+]
 
 
-def _known(cards: tuple[Card | None, ...], what: Message) -> tuple[Card, ...]:
-    known = tuple(card for card in cards if card is not None)
-    if len(known) != len(cards):
-        raise RecordError.of(
-            N_("{what} contains hidden cards (??), so the game cannot be replayed."), what=what
-        )
-    return known
-
-
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """``<seat> <n>``: the seat says a bid of n."""
-
-    seat: int
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class Hold:
-    """``<seat> y``: the seat holds (says yes to) the last bid."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """``<seat> p``: the seat passes."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class PickUp:
-    """``<seat> s``: the declarer picks up the skat."""
-
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class SkatShown:
-    """``w C1.C2``: the server shows the picked-up skat to the declarer."""
-
-    cards: tuple[Card | None, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Declare:
-    """``<seat> <type><mods>[.cards]``: the declaration.
-
-    The flags are the letters as written: ``hand`` (H), ``schneider`` (S), ``schwarz`` (Z), ``ouvert`` (O).
-    Whether the game really is a hand game follows from the pickup (no ``s`` move = hand); international
-    ouvert implies hand, schneider and schwarz (see :meth:`RuleProfile.normalize`). ``discards`` are the two
-    cards put away after a pickup when written in the same token; ``open_cards`` any cards shown after them.
-    """
-
-    seat: int
-    game: GameType
-    hand: bool = False
-    schneider: bool = False
-    schwarz: bool = False
-    ouvert: bool = False
-    discards: tuple[Card | None, ...] = ()
-    open_cards: tuple[Card | None, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """``<seat> C1.C2`` after a declaration without discards: old records put the skat away separately."""
-
-    seat: int
-    cards: tuple[Card | None, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class PlayCard:
-    """``<seat> <card>``: a card played to the trick (``None`` = hidden ``??``)."""
-
-    seat: int
-    card: Card | None
-
-
-class EndKind(Enum):
-    """Ways a record can stop before the last trick."""
-
-    SHOW_CARDS = "SC"
-    """The declarer lays the cards down and claims the rest."""
-    RESIGN = "RE"
-    TIMEOUT = "TI"
-    LEFT = "LE"
-
-    @property
-    def by_server(self) -> bool:
-        """TI and LE are written by the server (``w TI.<seat>``), SC and RE by the seat itself."""
-        return self in (EndKind.TIMEOUT, EndKind.LEFT)
-
-    @property
-    def description(self) -> str:
-        return _END_WORDS[self]
-
-
-_END_WORDS = {
-    EndKind.SHOW_CARDS: "showed the cards and claimed the rest",
-    EndKind.RESIGN: "resigned",
-    EndKind.TIMEOUT: "ran out of time",
-    EndKind.LEFT: "left the table",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class EarlyEnd:
-    """``<seat> SC`` / ``<seat> RE`` / ``w TI.<seat>`` / ``w LE.<seat>``: the game stopped early.
-
-    ``cards`` holds any cards written after SC/RE (``1 SC.CJ.SJ``), kept for writing back."""
-
-    kind: EndKind
-    seat: int
-    cards: tuple[Card | None, ...] = ()
-
-
-Move = Bid | Hold | Pass | PickUp | SkatShown | Declare | Discard | PlayCard | EarlyEnd
+# --- the record ---------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,20 +144,25 @@ class IssRecord:
 
     ``properties`` holds every header property other than ID, P0-P2, MV and R (GM, PC, SE, DT, R0 ...),
     in the order read, so that :func:`write_record` gives the line back. ``deal`` is None when the moves do
-    not start with the deal. ``moves`` are the moves after the deal, in order; the move numbers in error
-    messages count the deal as move 1.
+    not start with the deal. ``moves`` are what follows the deal, as the codec reads them (engine moves and
+    notation items, :data:`~trainer.records.iss_codec.IssItem`); the move numbers in error messages count
+    the tokens, the deal as move 1.
     """
 
     id: str
     players: tuple[str, str, str]
     deal: IssDeal | None
-    moves: tuple[Move, ...]
+    moves: tuple[IssItem, ...]
     result: IssResult | None = None
     properties: tuple[tuple[str, str], ...] = field(default=_DEFAULT_PROPERTIES)
 
-    def move_number(self, index: int) -> int:
-        """The 1-based number (as in error messages) of ``moves[index]``."""
-        return index + (2 if self.deal is not None else 1)
+    def tokens(self) -> list[Token]:
+        """The ``<actor> <action>`` pairs after the deal, each with the items it writes."""
+        return tokens(self.moves)
+
+    def move_number(self, token_index: int) -> int:
+        """The 1-based number (as in error messages) of the ``token_index``-th pair after the deal."""
+        return token_index + (2 if self.deal is not None else 1)
 
 
 # --- reading ------------------------------------------------------------------------------------------------
@@ -296,13 +201,13 @@ def parse_record(line: str) -> IssRecord:
         values[key] = value
     if "MV" not in values:
         raise RecordError.of(N_("The record has no moves (MV[...])."))
-    deal, moves = _parse_moves(values["MV"])
+    deal, moves = decode(values["MV"])
     result = _parse_result(values["R"]) if "R" in values else None
     return IssRecord(
         id=values.get("ID", ""),
         players=(values.get("P0", ""), values.get("P1", ""), values.get("P2", "")),
         deal=deal,
-        moves=tuple(moves),
+        moves=moves,
         result=result,
         properties=tuple((k, v) for k, v in properties if k not in _OWN_KEYS),
     )
@@ -312,209 +217,6 @@ def record_id_guess(line: str) -> str:
     """The ``ID[...]`` of a line that may not parse (for error reports); empty when there is none."""
     match = re.search(r"ID\[([^\]]*)\]", line)
     return match.group(1) if match else ""
-
-
-def _move_where(number: int, move: str) -> Message:
-    """Where in the moves something went wrong, e.g. "Move 4 ('1 CJ')"."""
-    return Message(N_("Move {number} ('{move}')"), {"number": number, "move": shown(move)})
-
-
-def _card(token: str, where: Message) -> Card | None:
-    if token == HIDDEN:
-        return None
-    if token == "":
-        raise RecordError.of(
-            N_(
-                "{where}: a '.' stands where a card should be (two dots in a row, or a dot at the start or "
-                "end of the cards)."
-            ),
-            where=where,
-        )
-    card = _ISS_CARDS.get(token)
-    if card is None:
-        raise RecordError.of(
-            N_(
-                "{where}: '{token}' is not a card "
-                "(ISS cards are a suit C, S, H, D and a rank 7 8 9 T J Q K A)."
-            ),
-            where=where,
-            token=shown(token),
-        )
-    return card
-
-
-def _cards(text: str, where: Message) -> tuple[Card | None, ...]:
-    if text == "":
-        return ()
-    return tuple(_card(token, where) for token in re.split(r"[.|]", text))
-
-
-def _seat(token: str, where: Message) -> int:
-    if token in ("0", "1", "2"):
-        return int(token)
-    raise RecordError.of(N_("{where}: '{token}' is not a seat (0, 1 or 2)."), where=where, token=shown(token))
-
-
-def _parse_moves(text: str) -> tuple[IssDeal | None, list[Move]]:
-    tokens = text.split()
-    if len(tokens) % 2:
-        raise RecordError.of(
-            N_(
-                "Move {number} ('{move}'): every move is an actor and an action, "
-                "but the last one has no action."
-            ),
-            number=len(tokens) // 2 + 1,
-            move=tokens[-1],
-        )
-    deal: IssDeal | None = None
-    moves: list[Move] = []
-    picked_up = False
-    discards_pending = False
-    for number, i in enumerate(range(0, len(tokens), 2), start=1):
-        actor, action = tokens[i], tokens[i + 1]
-        where = _move_where(number, f"{actor} {action}")
-        if actor == SERVER:
-            if number == 1 and not action.startswith(("TI.", "LE.")):
-                deal = _parse_deal(action, Message(N_("Move 1 (the deal)")))
-                continue
-            if action.startswith(("TI.", "LE.")):
-                kind = EndKind(action[:2])
-                moves.append(EarlyEnd(kind, _seat(action[3:], where)))
-                continue
-            if picked_up and not any(isinstance(m, SkatShown) for m in moves):
-                cards = _cards(action, where)
-                if len(cards) != SKAT_SIZE:
-                    raise RecordError.of(
-                        N_("{where}: the skat shown after the pickup must be 2 cards."), where=where
-                    )
-                moves.append(SkatShown(cards))
-                continue
-            raise RecordError.of(
-                N_("{where}: the server's move '{action}' is not understood here."),
-                where=where,
-                action=shown(action),
-            )
-        seat = _seat(actor, where)
-        move: Move
-        if action.isdigit():
-            move = Bid(seat, _bid(action, where))
-        elif action == "y":
-            move = Hold(seat)
-        elif action == "p":
-            move = Pass(seat)
-        elif action == "s":
-            move = PickUp(seat)
-            picked_up = True
-        elif action[:2] in ("SC", "RE") and (len(action) == 2 or action[2] == "."):
-            move = EarlyEnd(EndKind(action[:2]), seat, _cards(action[3:], where))
-        elif action == HIDDEN or action in _ISS_CARDS:
-            move = PlayCard(seat, _card(action, where))
-        elif action[0] in _GAME_LETTERS and (len(action) == 1 or action[1] in _MODIFIERS + "."):
-            move = _parse_declaration(seat, action, picked_up, where)
-            discards_pending = picked_up and not move.discards
-        elif discards_pending and "." in action:
-            cards = _cards(action, where)
-            if len(cards) != SKAT_SIZE:
-                raise RecordError.of(
-                    N_("{where}: exactly 2 cards go back into the skat, not {n}."), where=where, n=len(cards)
-                )
-            move = Discard(seat, cards)
-            discards_pending = False
-        else:
-            raise RecordError.of(
-                N_("{where}: '{action}' is neither a bid, a declaration nor a card."),
-                where=where,
-                action=shown(action),
-            )
-        moves.append(move)
-    return deal, moves
-
-
-BID_DIGITS = 4
-"""No bid has more digits than this (the highest, 264, has three): a longer number is refused before it is
-read, so a 5,000-digit "bid" costs nothing."""
-
-
-def _bid(action: str, where: Message) -> int:
-    """A bid token: ASCII digits only (``str.isdigit`` also accepts ², ١٨ and full-width digits)."""
-    if not action.isascii():
-        raise RecordError.of(
-            N_("{where}: '{action}' is not a bid: bids are written with the digits 0-9."),
-            where=where,
-            action=shown(action),
-        )
-    if len(action) > BID_DIGITS:
-        raise RecordError.of(N_("{where}: a bid of {n} digits is not a bid."), where=where, n=len(action))
-    return int(action)
-
-
-def _parse_deal(action: str, where: Message) -> IssDeal:
-    separator = "|" if "|" in action else "."
-    cards = _cards(action, where)
-    if len(cards) != DECK_SIZE:
-        raise RecordError.of(
-            N_("{where}: the deal has {n} cards; it must have {size}."),
-            where=where,
-            n=len(cards),
-            size=DECK_SIZE,
-        )
-    seen: set[Card] = set()
-    for card in cards:
-        if card is not None:
-            if card in seen:
-                raise RecordError.of(
-                    N_("{where}: {card} is dealt twice; every card exists only once."),
-                    where=where,
-                    card=card.iss,
-                )
-            seen.add(card)
-    hands = tuple(cards[s * HAND_SIZE : (s + 1) * HAND_SIZE] for s in range(SEATS))
-    return IssDeal(hands=hands, skat=cards[SEATS * HAND_SIZE :], separator=separator)
-
-
-def _parse_declaration(seat: int, action: str, picked_up: bool, where: Message) -> Declare:
-    head, _, rest = action.partition(".")
-    game = _GAME_LETTERS[head[0]]
-    mods = head[1:]
-    for letter in mods:
-        if letter not in _MODIFIERS:
-            raise RecordError.of(
-                N_("{where}: '{letter}' is not a declaration letter (H, S, Z or O)."),
-                where=where,
-                letter=letter,
-            )
-        if mods.count(letter) > 1:
-            raise RecordError.of(
-                N_("{where}: the declaration letter '{letter}' is written twice."), where=where, letter=letter
-            )
-    cards = _cards(rest, where)
-    discards: tuple[Card | None, ...] = ()
-    if picked_up and cards:
-        if len(cards) < SKAT_SIZE:
-            raise RecordError.of(
-                N_("{where}: exactly 2 cards go back into the skat, not {n}."), where=where, n=len(cards)
-            )
-        discards, cards = cards[:SKAT_SIZE], cards[SKAT_SIZE:]
-    if cards and "O" not in mods:
-        raise RecordError.of(
-            N_(
-                "{where}: only an open game shows the declarer's cards after the declaration; "
-                "this game is not open, so the {n} cards after {what} do not belong there."
-            ),
-            where=where,
-            n=len(cards),
-            what=Message(N_("the discards")) if discards else Message(N_("the game")),
-        )
-    return Declare(
-        seat=seat,
-        game=game,
-        hand="H" in mods,
-        schneider="S" in mods,
-        schwarz="Z" in mods,
-        ouvert="O" in mods,
-        discards=discards,
-        open_cards=cards,
-    )
 
 
 def _int_field(token: str, where: Message) -> int:
@@ -586,45 +288,10 @@ def _opt_str(value: object) -> str | None:
 # --- writing ------------------------------------------------------------------------------------------------
 
 
-def _card_text(card: Card | None) -> str:
-    return HIDDEN if card is None else card.iss
-
-
-def _cards_text(cards: tuple[Card | None, ...]) -> str:
-    return ".".join(_card_text(card) for card in cards)
-
-
-def write_deal(deal: IssDeal) -> str:
-    """The deal's action text: 32 cards, ``.`` between cards (``|`` between packets if the record used it)."""
-    packets = [*deal.hands, deal.skat]
-    return deal.separator.join(_cards_text(packet) for packet in packets)
-
-
-def write_move(move: Move) -> str:
-    """One move as ``<actor> <action>``."""
-    if isinstance(move, Bid):
-        return f"{move.seat} {move.value}"
-    if isinstance(move, Hold):
-        return f"{move.seat} y"
-    if isinstance(move, Pass):
-        return f"{move.seat} p"
-    if isinstance(move, PickUp):
-        return f"{move.seat} s"
-    if isinstance(move, SkatShown):
-        return f"{SERVER} {_cards_text(move.cards)}"
-    if isinstance(move, Declare):
-        flags = (("H", move.hand), ("S", move.schneider), ("Z", move.schwarz), ("O", move.ouvert))
-        mods = "".join(letter for letter, on in flags if on)
-        cards = "".join("." + _card_text(card) for card in (*move.discards, *move.open_cards))
-        return f"{move.seat} {move.game.iss_letter}{mods}{cards}"
-    if isinstance(move, Discard):
-        return f"{move.seat} {_cards_text(move.cards)}"
-    if isinstance(move, PlayCard):
-        return f"{move.seat} {_card_text(move.card)}"
-    if move.kind.by_server:
-        return f"{SERVER} {move.kind.value}.{move.seat}"
-    cards = "".join("." + _card_text(card) for card in move.cards)
-    return f"{move.seat} {move.kind.value}{cards}"
+def write_move(item: IssItem) -> str:
+    """One item as ``<actor> <action>`` (a declaration without the cards written inside its token)."""
+    token = tokens([item])[0] if not isinstance(item, OpenCards) else None
+    return token.text if token is not None else cards_token(item.cards)  # type: ignore[union-attr]
 
 
 def write_result(result: IssResult) -> str:
@@ -663,10 +330,8 @@ def write_record(record: IssRecord) -> str:
     values["P0"], values["P1"], values["P2"] = record.players
     order = [key for key in _PROPERTY_ORDER if key in values]
     order += [key for key, _ in record.properties if key not in _PROPERTY_ORDER]
-    moves = [f"{SERVER} {write_deal(record.deal)}"] if record.deal is not None else []
-    moves += [write_move(move) for move in record.moves]
     text = "(;" + "".join(f"{key}[{_escape(values[key])}]" for key in order)
-    text += f"MV[{' '.join(moves)} ]"
+    text += f"MV[{write(record.deal, record.moves)} ]"
     if record.result is not None:
         text += f"R[{write_result(record.result)}]"
     return text + " ;)"
@@ -679,11 +344,11 @@ def write_record(record: IssRecord) -> str:
 class ReplayResult:
     """What replaying a record under a profile found.
 
-    ``passed``: everyone passed. ``complete``: the record was played to the end (ten tricks, or a null game
-    the declarer lost on a trick); False when it stopped early (SC/RE/TI/LE, a hidden card, or the moves
-    simply end). ``declaration`` is normalized by the profile (international ouvert carries hand and the
-    announcements). ``declarer_points`` includes the skat; ``outcome`` is the scored game, or None when the
-    record stopped early and its ending decides nothing.
+    ``passed``: everyone passed. ``complete``: the record was played to the end (ten tricks, a null game
+    the declarer lost on a trick, or the cards thrown); False when it stopped early (SC/RE/TI/LE, a hidden
+    card, or the moves simply end). ``declaration`` is normalized by the profile (international ouvert
+    carries hand and the announcements). ``declarer_points`` includes the skat; ``outcome`` is the scored
+    game, or None when the record stopped early and its ending decides nothing (or no game was played).
 
     A record that stopped early is still scored when the ending settles it, the way the server does: both
     defenders resigning (also after the declarer showed the cards) or a defender leaving or running out of
@@ -706,12 +371,22 @@ class ReplayResult:
     state: DealState | None = field(default=None, compare=False, repr=False)
     """The whole-deal state the record was replayed in (read it, do not change it)."""
 
+    @property
+    def thrown(self) -> bool:
+        """The declarer threw the cards after the pickup (``RE`` before the declaration): lost on the bid."""
+        final = None if self.state is None else self.state.outcome()
+        return final is not None and final.thrown and final.result is None
+
     def as_json(self) -> dict[str, object]:
         """The JSON object ``skat-trainer replay`` prints for this record."""
         if self.passed:
             return {"id": self.id, "passed": True}
         d = self.declaration
         o = self.outcome
+        thrown = self.thrown
+        value = o.list_score if o is not None else None
+        if thrown and self.bid is not None and self.state is not None:
+            value = -self.state.profile.lost_factor * self.bid
         return {
             "id": self.id,
             "passed": False,
@@ -728,8 +403,8 @@ class ReplayResult:
             "schneider": None if o is None else o.schneider,
             "schwarz": None if o is None else o.schwarz,
             "overbid": None if o is None else o.overbid,
-            "won": None if o is None else o.won,
-            "value": None if o is None else o.list_score,
+            "won": False if thrown else (None if o is None else o.won),
+            "value": value,
             "complete": self.complete,
         }
 
@@ -750,345 +425,396 @@ class ReplayResult:
             schwarz=None if o is None else o.schwarz,
         )
 
+    def deal_outcome(self) -> Outcome | None:
+        """The deal's :class:`~trainer.game.Outcome`, for the settlement schemes: the engine's own when the
+        deal ended in the replay, else built from the scored result of a record that stopped early (None when
+        nothing was settled)."""
+        state = self.state
+        if state is None:
+            return None
+        final = state.outcome()
+        if final is not None:
+            return final
+        if self.outcome is None or self.declarer is None or self.declaration is None:
+            return None
+        play = state.game
+        return Outcome(
+            profile=state.profile,
+            house=state.house,
+            declarer=self.declarer,
+            declaration=self.declaration,
+            bid=self.bid,
+            matadors=self.matadors,
+            result=self.outcome,
+            thrown=self.outcome.reason == "thrown",
+            list_score=self.outcome.list_score,
+            cards_played=0 if play is None else len(play.moves),
+        )
+
+
+@dataclass
+class _Walk:
+    """The ISS bookkeeping of one replay beside its :class:`DealState`: the skat shown, a declaration written
+    before its discards (old records: ``2 D 2 D9.DQ``), the early endings."""
+
+    state: DealState
+    profile: RuleProfile
+    skat_shown: bool = False
+    pending: Declaration | None = None
+    endings: list[EarlyEnd] = field(default_factory=list)
+    stopped: str = ""
+
 
 def replay(record: IssRecord, profile: RuleProfile) -> ReplayResult:
     """Play a record through the engine under ``profile`` and score it.
 
-    The record is walked through one :class:`~trainer.game.DealState` (the whole-deal state: the auction,
-    the pickup, the discards, the declaration and every card are checked there, and the game is scored
-    there); this function adds what belongs to the ISS notation: who may write which token, the skat the
-    server shows, the open cards written in the declaration, and the early endings. A broken rule raises
-    :class:`RecordError` naming the move and its token. A hand game overbid by a Jack in the unseen skat
-    is played and lost as overbid, as the rules say.
+    The codec's moves are applied to one :class:`~trainer.game.DealState` (the auction, the pickup, the
+    discards, the declaration and every card are checked there, and the game is scored there); what this
+    function adds belongs to the ISS notation: who may write which token, the skat the server shows, the
+    open cards written in the declaration, hidden cards and the early endings. An all-pass deal is passed
+    in (ISS records no Ramse), under either profile. A broken rule raises :class:`RecordError` naming the
+    move and its token. A hand game overbid by a Jack in the unseen skat is played and lost as overbid, as
+    the rules say.
     """
-    return _Replayer(record, profile).run()
-
-
-class _Replayer:
-    """One replay: the deal state plus the ISS bookkeeping; :meth:`run` walks the moves."""
-
-    def __init__(self, record: IssRecord, profile: RuleProfile) -> None:
-        self.record = record
-        self.profile = profile
-        self.skat_shown = False
-        self.pending: Declaration | None = None
-        """A declaration written before its discards (old records: ``2 D 2 D9.DQ``)."""
-        self.endings: list[EarlyEnd] = []
-        self.stopped = ""
-        if record.deal is None:
-            raise RecordError.of(
-                N_("The record has no deal: the moves must start with 'w' and the 32 cards.")
-            )
+    if record.deal is None:
+        raise RecordError.of(N_("The record has no deal: the moves must start with 'w' and the 32 cards."))
+    try:
+        hands = record.deal.known_hands()
+        skat = record.deal.known_skat()
+        deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
+    except SkatError as error:
+        raise RecordError.of(N_("Move 1 (the deal): {error}"), error=error) from error
+    state = SkatGame(profile, HouseOptions(all_pass=AllPass.PASSED_IN)).new_deal(deal=deal)
+    walk = _Walk(state, profile)
+    for index, token in enumerate(record.tokens()):
         try:
-            hands = record.deal.known_hands()
-            self.deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=_pair(record.deal.known_skat()))
+            _step(walk, record.moves[token.start : token.end])
         except SkatError as error:
-            raise RecordError.of(N_("Move 1 (the deal): {error}"), error=error) from error
-        # ISS records report an all-pass deal as passed, also under the Danish rules (no Ramse is recorded)
-        self.state = SkatGame(profile, HouseOptions(all_pass=AllPass.PASSED_IN)).new_deal(deal=self.deal)
+            where = where_move(record.move_number(index), token.text)
+            raise RecordError.of(N_("{where}: {error}"), where=where, error=error) from None
+    return _result(record, walk)
 
-    # -- driver ------------------------------------------------------------------------------------------
-    def run(self) -> ReplayResult:
-        for index, move in enumerate(self.record.moves):
-            try:
-                self.step(move)
-            except SkatError as error:
-                where = _move_where(self.record.move_number(index), write_move(move))
-                raise RecordError.of(N_("{where}: {error}"), where=where, error=error) from None
-        return self.result()
 
-    def step(self, move: Move) -> None:
-        if isinstance(move, EarlyEnd):
-            if not self.finished:
-                self.endings.append(move)
-                self.stopped = self.stopped or f"{SEAT_NAMES[move.seat]} {move.kind.description}"
-            return
-        if self.stopped:
-            return  # moves after an early ending are not part of the game any more
-        if self.finished:
-            declaration = self.state.declaration
-            if isinstance(move, PlayCard) and declaration is not None and declaration.game.is_null:
-                return  # the declarer's first trick ended the null game; a server may still list the rest
-            raise RecordError.of(N_("The game is already over; no further moves can follow."))
-        if isinstance(move, Bid | Hold | Pass):
-            self.bidding(move)
-        elif isinstance(move, PickUp):
-            self.pick_up(move)
-        elif isinstance(move, SkatShown):
-            self.show_skat(move)
-        elif isinstance(move, Declare):
-            self.declare(move)
-        elif isinstance(move, Discard):
-            self.discard(move.seat, move.cards)
-        else:
-            self.play(move)
-
-    @property
-    def finished(self) -> bool:
-        return self.state.phase is GamePhase.FINISHED
-
-    @property
-    def picked_up(self) -> bool:
-        return any(isinstance(move, game.PickUp) for move in self.state.history)
-
-    # -- bidding and the skat -------------------------------------------------------------------------------
-    def bidding(self, move: Bid | Hold | Pass) -> None:
-        if self.state.phase is not GamePhase.AUCTION:
+def _step(walk: _Walk, items: Sequence[IssItem]) -> None:
+    """The items of one token (a declaration carries its discards and open cards)."""
+    first = items[0]
+    state = walk.state
+    if isinstance(first, EarlyEnd):
+        _early_end(walk, first)
+        return
+    if walk.stopped:
+        return  # moves after an early ending are not part of the game any more
+    if state.phase is Phase.FINISHED:
+        declaration = state.declaration
+        if isinstance(first, PlayCard) and declaration is not None and declaration.game.is_null:
+            return  # the declarer's first trick ended the null game; a server may still list the rest
+        raise RecordError.of(N_("The game is already over; no further moves can follow."))
+    if isinstance(first, Bid | Hold | Pass):
+        if state.phase is not Phase.AUCTION:
             raise RecordError.of(N_("The bidding is already over."))
-        seat = Seat(move.seat)
-        if isinstance(move, Bid):
-            self.state.apply(game.Bid(seat, move.value))
-        elif isinstance(move, Hold):
-            self.state.apply(game.Hold(seat))
-        else:
-            self.state.apply(game.Pass(seat))
-
-    def declarer_seat(self, seat: int, doing: Message) -> Seat:
-        declarer = self.state.declarer
-        if declarer is None:
-            raise RecordError.of(N_("Nobody can {doing} before the bidding has a declarer."), doing=doing)
-        if seat != declarer:
-            raise RecordError.of(
-                N_("Only the declarer ({declarer}) can {doing}, not {seat}."),
-                declarer=declarer,
-                doing=doing,
-                seat=Seat(seat),
-            )
-        return declarer
-
-    def pick_up(self, move: PickUp) -> None:
-        declarer = self.declarer_seat(move.seat, Message(N_("pick up the skat")))
-        if self.state.phase is not GamePhase.PICKUP:
+        state.apply(first)
+    elif isinstance(first, PickUp):
+        declarer = _declarer(state, first.seat, Message(N_("pick up the skat")))
+        if state.phase is not Phase.PICKUP:
             raise RecordError.of(N_("The skat can only be picked up once, before the declaration."))
-        self.state.apply(game.PickUp(declarer))
+        state.apply(PickUp(declarer))
+    elif isinstance(first, SkatShown):
+        _show_skat(walk, first)
+    elif isinstance(first, Declare) or (isinstance(first, Discards) and len(items) > 1):
+        declare = next(item for item in items if isinstance(item, Declare))
+        discards = next((item for item in items if isinstance(item, Discards)), None)
+        opened = next((item for item in items if isinstance(item, OpenCards)), None)
+        _declare(walk, declare, discards)
+        _check_open_cards(walk, () if opened is None else opened.cards)
+    elif isinstance(first, Discards):
+        _discard(walk, first.seat, first.cards)
+    else:
+        assert isinstance(first, PlayCard | HiddenCard)
+        _play(walk, first)
 
-    def show_skat(self, move: SkatShown) -> None:
-        if not self.picked_up or self.skat_shown:
-            raise RecordError.of(N_("The server shows the skat only once, right after the pickup."))
-        self.skat_shown = True
-        shown = {card for card in move.cards if card is not None}
-        if not shown <= set(self.deal.skat):
-            raise RecordError.of(
-                N_("The skat shown ({shown}) is not the skat that was dealt ({dealt})."),
-                shown=_cards_text(move.cards),
-                dealt=_cards_text(self.deal.skat),
-            )
 
-    def declare(self, move: Declare) -> None:
-        declarer = self.declarer_seat(move.seat, Message(N_("declare the game")))
-        if self.state.declaration is not None or self.pending is not None:
-            raise RecordError.of(N_("The game has already been declared; a declaration cannot be changed."))
-        picked_up = self.picked_up
-        if move.hand and picked_up:
-            raise RecordError.of(N_("A hand game (H) cannot be declared after picking up the skat."))
-        declaration = self.profile.check_declaration(
-            Declaration(
-                move.game,
-                hand=not picked_up,
-                ouvert=move.ouvert,
-                schneider_announced=move.schneider or move.schwarz,
-                schwarz_announced=move.schwarz,
-            )
+def _declarer(state: DealState, seat: Seat, doing: Message) -> Seat:
+    declarer = state.declarer
+    if declarer is None:
+        raise RecordError.of(N_("Nobody can {doing} before the bidding has a declarer."), doing=doing)
+    if seat is not declarer:
+        raise RecordError.of(
+            N_("Only the declarer ({declarer}) can {doing}, not {seat}."),
+            declarer=declarer,
+            doing=doing,
+            seat=seat,
         )
-        if declaration.hand and picked_up:
+    return declarer
+
+
+def _show_skat(walk: _Walk, move: SkatShown) -> None:
+    if not walk.state.picked_up or walk.skat_shown:
+        raise RecordError.of(N_("The server shows the skat only once, right after the pickup."))
+    walk.skat_shown = True
+    dealt = walk.state.deal.skat
+    if not {card for card in move.cards if card is not None} <= set(dealt):
+        raise RecordError.of(
+            N_("The skat shown ({shown}) is not the skat that was dealt ({dealt})."),
+            shown=cards_token(move.cards),
+            dealt=cards_token(dealt),
+        )
+
+
+def _declare(walk: _Walk, move: Declare, discards: Discards | None) -> None:
+    state = walk.state
+    declarer = _declarer(state, move.seat, Message(N_("declare the game")))
+    if state.declaration is not None or walk.pending is not None:
+        raise RecordError.of(N_("The game has already been declared; a declaration cannot be changed."))
+    picked_up = state.picked_up
+    declaration = declared(move.declaration, picked_up, walk.profile)
+    if not picked_up:
+        state.apply(Declare(declarer, declaration))
+        return
+    state.check_declaration(declaration)  # refused here, at the declaration, not at the discard
+    walk.pending = declaration
+    if discards is not None:
+        _discard(walk, discards.seat, discards.cards)
+
+
+def _discard(walk: _Walk, seat: Seat, cards: Sequence[Card | None]) -> None:
+    state = walk.state
+    declarer = _declarer(state, seat, Message(N_("discard")))
+    if walk.pending is None or state.phase is not Phase.DISCARD:
+        raise RecordError.of(N_("There is nothing to discard now."))
+    state.apply(Discard(declarer, known(cards, Message(N_("The discard")))))
+    state.apply(Declare(declarer, walk.pending))
+    walk.pending = None
+
+
+def _check_open_cards(walk: _Walk, cards: Sequence[Card | None]) -> None:
+    state = walk.state
+    declarer = state.declarer
+    assert declarer is not None
+    holding = set(state.hand(declarer))
+    if walk.pending is not None:  # the discards are still to come: they are among the twelve
+        holding = set(state.deal.hand(declarer)) | set(state.deal.skat)
+    for card in cards:
+        if card is not None and card not in holding:
             raise RecordError.of(
-                N_("{game} must be played from the hand, but the declarer picked up the skat."),
-                game=declaration,
+                N_("The declarer shows {card}, which is not in the declarer's hand."), card=card.iss
             )
-        if not picked_up:
-            self.state.apply(game.Declare(declarer, declaration))
-        else:
-            self.state.check_declaration(declaration)  # refused here, at the declaration, not at the discard
-            self.pending = declaration
-            if move.discards:
-                self.discard(move.seat, move.discards)
-        self.check_open_cards(move.open_cards)
 
-    def discard(self, seat: int, cards: tuple[Card | None, ...]) -> None:
-        declarer = self.declarer_seat(seat, Message(N_("discard")))
-        if self.pending is None or self.state.phase is not GamePhase.DISCARD:
-            raise RecordError.of(N_("There is nothing to discard now."))
-        known = _known(cards, Message(N_("The discard")))
-        self.state.apply(game.Discard(declarer, known))
-        self.state.apply(game.Declare(declarer, self.pending))
-        self.pending = None
 
-    def check_open_cards(self, cards: tuple[Card | None, ...]) -> None:
-        declarer = self.state.declarer
-        assert declarer is not None
-        holding = set(self.state.hand(declarer))
-        if self.pending is not None:  # the discards are still to come: they are among the twelve
-            holding = set(self.deal.hand(declarer)) | set(self.deal.skat)
-        for card in cards:
-            if card is not None and card not in holding:
-                raise RecordError.of(
-                    N_("The declarer shows {card}, which is not in the declarer's hand."), card=card.iss
-                )
-
-    # -- card play -------------------------------------------------------------------------------------------
-    def play(self, move: PlayCard) -> None:
-        state = self.state
-        if state.declaration is None and self.pending is None:
-            raise RecordError.of(N_("Cards are played only after the declaration."))
-        if state.phase is not GamePhase.PLAY:
-            raise RecordError.of(N_("The declarer must discard two cards before the first lead."))
-        to_move = state.to_move
-        assert to_move is not None
-        if move.seat != to_move:
+def _play(walk: _Walk, move: PlayCard | HiddenCard) -> None:
+    state = walk.state
+    if state.declaration is None and walk.pending is None:
+        raise RecordError.of(N_("Cards are played only after the declaration."))
+    if state.phase is not Phase.PLAY:
+        raise RecordError.of(N_("The declarer must discard two cards before the first lead."))
+    to_move = state.to_move
+    assert to_move is not None
+    if move.seat is not to_move:
+        raise RecordError.of(
+            N_("It is {expected}'s turn to play, not {seat}'s."), expected=to_move, seat=move.seat
+        )
+    if isinstance(move, HiddenCard):
+        walk.stopped = "a hidden card (??) was played"
+        return
+    try:
+        state.apply(PlayCard(to_move, move.card))
+    except IllegalCardError as error:
+        if move.card not in state.hand(to_move):
             raise RecordError.of(
-                N_("It is {expected}'s turn to play, not {seat}'s."), expected=to_move, seat=Seat(move.seat)
-            )
-        if move.card is None:
-            self.stopped = "a hidden card (??) was played"
-            return
-        try:
-            state.apply(game.PlayCard(to_move, move.card))
-        except IllegalCardError as error:
-            if move.card not in state.hand(to_move):
-                raise RecordError.of(
-                    N_("{card} is not in {seat}'s hand."), card=move.card.iss, seat=to_move
-                ) from None
-            raise RecordError.of(
-                N_("{seat} may not play {card}: {error}"), seat=to_move, card=move.card.iss, error=error
+                N_("{card} is not in {seat}'s hand."), card=move.card.iss, seat=to_move
             ) from None
+        raise RecordError.of(
+            N_("{seat} may not play {card}: {error}"), seat=to_move, card=move.card.iss, error=error
+        ) from None
 
-    # -- the result ----------------------------------------------------------------------------------------
-    def result(self) -> ReplayResult:
-        rid = self.record.id
-        state = self.state
-        outcome = state.outcome()
-        if outcome is not None and outcome.passed_in:
-            return ReplayResult(id=rid, passed=True, state=state)
-        declaration = state.declaration or self.pending
-        count = state.matadors
-        if count is None and self.pending is not None and state.declarer is not None:
-            count = matadors((*self.deal.hand(state.declarer), *self.deal.skat), self.pending.game)
-        base = ReplayResult(
-            id=rid,
-            complete=False,
-            declarer=state.declarer,
-            declaration=declaration,
-            bid=state.bid,
-            matadors=count,
-            endings=tuple(self.endings),
-            state=state,
+
+def _early_end(walk: _Walk, end: EarlyEnd) -> None:
+    state = walk.state
+    if state.phase is Phase.FINISHED:
+        return
+    if (
+        end.kind is EndKind.RESIGN
+        and not walk.stopped
+        and state.phase is Phase.DISCARD
+        and walk.pending is None
+        and end.seat is state.declarer
+    ):
+        # the declarer throws the cards after the pickup (RE, with the two cards laid away when written)
+        known = tuple(card for card in end.cards if card is not None)
+        laid_away = known if len(known) == SKAT_SIZE else tuple(state.deal.skat)
+        state.apply(Discard(end.seat, laid_away))
+        state.apply(Throw(end.seat))
+        return
+    walk.endings.append(end)
+    walk.stopped = walk.stopped or f"{SEAT_NAMES[end.seat]} {end.kind.description}"
+
+
+def _result(record: IssRecord, walk: _Walk) -> ReplayResult:
+    rid = record.id
+    state = walk.state
+    outcome = state.outcome()
+    if outcome is not None and outcome.passed_in:
+        return ReplayResult(id=rid, passed=True, state=state)
+    pending = walk.pending
+    declaration = state.declaration or pending
+    count = state.matadors
+    if count is None and pending is not None and state.declarer is not None:
+        count = matadors((*state.deal.hand(state.declarer), *state.deal.skat), pending.game)
+    base = ReplayResult(
+        id=rid,
+        complete=False,
+        declarer=state.declarer,
+        declaration=declaration,
+        bid=state.bid,
+        matadors=count,
+        endings=tuple(walk.endings),
+        state=state,
+    )
+    play = state.game
+    if outcome is not None and outcome.result is None and outcome.thrown:
+        return dataclasses.replace(base, complete=True, note="the declarer threw the cards after the pickup")
+    if play is None or state.declaration is None:
+        return dataclasses.replace(base, note=walk.stopped or "the record ends before the game was played")
+    points, tricks = play.declarer_points, play.declarer_tricks
+    if outcome is not None:
+        return dataclasses.replace(
+            base, complete=True, declarer_points=points, declarer_tricks=tricks, outcome=outcome.result
         )
-        play = state.game
-        if play is None or state.declaration is None:
-            note = self.stopped or "the record ends before the game was played"
-            return _replace(base, note=note)
-        points, tricks = play.declarer_points, play.declarer_tricks
-        if outcome is not None:
-            return _replace(
-                base, complete=True, declarer_points=points, declarer_tricks=tricks, outcome=outcome.result
-            )
-        note = self.stopped or "the record ends before the last trick"
-        conceded = self.conceded_to_declarer()
-        if conceded is None:
-            return _replace(base, declarer_points=points, declarer_tricks=tricks, note=note)
-        if conceded and not state.declaration.game.is_null:
-            # The declarer takes every card not yet won by the defenders, and every trick not yet finished.
-            points = TOTAL_CARD_POINTS - play.defender_points
-            tricks += TRICKS_PER_GAME - len(play.tricks)
-        result = state.score(declarer_points=points, declarer_tricks=tricks, thrown=not conceded)
-        return _replace(base, declarer_points=points, declarer_tricks=tricks, outcome=result, note=note)
-
-    def conceded_to_declarer(self) -> bool | None:
-        """True when the ending gives the rest to the declarer, False when the declarer gave up, None when
-        the ending settles nothing."""
-        declarer = self.state.declarer
-        resigned: set[int] = set()
-        for end in self.endings:
-            if end.seat == declarer:
-                if end.kind is EndKind.RESIGN:
-                    return False
-                continue
-            if end.kind in (EndKind.LEFT, EndKind.TIMEOUT):
-                return True
-            if end.kind is EndKind.RESIGN:
-                resigned.add(end.seat)
-        if len(resigned) == SEATS - 1:
-            return True
-        return None
-
-
-def _replace(result: ReplayResult, **changes: object) -> ReplayResult:
-    return dataclasses.replace(result, **changes)  # type: ignore[arg-type]
-
-
-def _pair(cards: tuple[Card, ...]) -> tuple[Card, Card]:
-    if len(cards) != SKAT_SIZE:
-        raise RecordError.of(N_("The skat must be {size} cards, not {n}."), size=SKAT_SIZE, n=len(cards))
-    return (cards[0], cards[1])
-
-
-def record_from_game(
-    auction: Auction,
-    deal: Deal,
-    state: GameState | None = None,
-    *,
-    record_id: str = "",
-    players: tuple[str, str, str] = ("", "", ""),
-    result: IssResult | None = None,
-) -> IssRecord:
-    """Write a game played with the engine as an ISS record: the deal, the auction's history, the pickup
-    and declaration (discards in the same token) and every card played so far (``state`` None: the bidding
-    only, e.g. everyone passed). Musik cannot be written in ISS notation and is refused."""
-    moves: list[Move] = []
-    for event in auction.history:
-        seat = int(event.seat)
-        if event.action == "bid":
-            assert event.value is not None
-            moves.append(Bid(seat, event.value))
-        elif event.action == "hold":
-            moves.append(Hold(seat))
-        else:
-            moves.append(Pass(seat))
-    if state is not None:
-        d = state.declaration
-        if d.musik:
-            raise RecordError.of(
-                N_("Musik has no letter in ISS records, so this game cannot be written as one.")
-            )
-        declarer = int(state.declarer)
-        discards: tuple[Card, ...] = ()
-        if not d.hand:
-            moves += [PickUp(declarer), SkatShown(tuple(deal.skat))]
-            discards = state.skat
-        moves.append(
-            Declare(
-                declarer,
-                d.game,
-                hand=d.hand,
-                schneider=d.schneider_announced,
-                schwarz=d.schwarz_announced,
-                ouvert=d.ouvert,
-                discards=discards,
-            )
-        )
-        moves += [PlayCard(int(seat), card) for seat, card in state.moves]
-    return IssRecord(
-        id=record_id,
-        players=players,
-        deal=IssDeal(hands=deal.hands, skat=tuple(deal.skat)),
-        moves=tuple(moves),
-        result=result,
+    note = walk.stopped or "the record ends before the last trick"
+    conceded = _conceded_to_declarer(state.declarer, walk.endings)
+    if conceded is None:
+        return dataclasses.replace(base, declarer_points=points, declarer_tricks=tricks, note=note)
+    if conceded and not state.declaration.game.is_null:
+        # The declarer takes every card not yet won by the defenders, and every trick not yet finished.
+        points = TOTAL_CARD_POINTS - play.defender_points
+        tricks += TRICKS_PER_GAME - len(play.tricks)
+    result = state.score(declarer_points=points, declarer_tricks=tricks, thrown=not conceded)
+    return dataclasses.replace(
+        base, declarer_points=points, declarer_tricks=tricks, outcome=result, note=note
     )
 
 
-def iss_line(state: DealState) -> str | None:
-    """A finished deal as one ISS record line, which ``skat-trainer replay`` reads back (None when ISS
-    notation cannot hold it: Ramse, Musik, a failed Slå 40 an, cards thrown by the declarer)."""
+def _conceded_to_declarer(declarer: Seat | None, endings: Sequence[EarlyEnd]) -> bool | None:
+    """True when the endings give the rest to the declarer, False when the declarer gave up, None when they
+    settle nothing."""
+    resigned: set[Seat] = set()
+    for end in endings:
+        if end.seat is declarer:
+            if end.kind is EndKind.RESIGN:
+                return False
+            continue
+        if end.kind in (EndKind.LEFT, EndKind.TIMEOUT):
+            return True
+        if end.kind is EndKind.RESIGN:
+            resigned.add(end.seat)
+    if len(resigned) == SEATS - 1:
+        return True
+    return None
+
+
+# --- a finished deal as a record ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class IssExport:
+    """A deal of the app as an ISS record: the ``line`` (None when ISS cannot hold the deal at all) and
+    what the line leaves out, in words for the learner (``omitted``)."""
+
+    line: str | None
+    omitted: tuple[Message, ...] = ()
+
+
+def result_of(outcome: Outcome) -> IssResult:
+    """The ``R[...]`` fields of a finished deal as the server writes them: the declarer, win or loss, the
+    signed list score (kontra and re included, as the app settled it), matadors, overbid, the declarer's card
+    points and tricks, schneider and schwarz; ``passed`` when no game was played, and after a Ramse (its
+    Grand included), which the line ends before."""
+    if outcome.declarer is None or outcome.ramse_grand:
+        return IssResult(passed=True)  # passed in, or Ramse/Ramsch after the passes (the line ends there)
+    result = outcome.result
+    return IssResult(
+        declarer=int(outcome.declarer),
+        outcome="win" if outcome.won else "loss",
+        value=outcome.list_score,
+        matadors=outcome.matadors or 0,
+        overbid=None if result is None else result.overbid,
+        points=None if result is None else result.declarer_points,
+        tricks=None if result is None else result.declarer_tricks,
+        schneider=None if result is None else result.schneider,
+        schwarz=None if result is None else result.schwarz,
+    )
+
+
+_RAMSE_LEFT_OUT = N_(
+    "What followed the three passes (Ramse or Ramsch) is not in the line: it ends with the passes."
+)
+_CANNOT = N_("ISS notation cannot hold this deal, so there is no ISS line for it.")
+
+
+def _omission(move: Move) -> str | None:
+    """What the line says it leaves out for a move ISS cannot hold (None: nothing is lost)."""
+    if isinstance(move, Knock40):
+        return N_("Slå 40 an: ISS notation has no knock of 40.") if move.knock else None
+    if isinstance(move, Kontra | Re):
+        return N_("Kontra and re are not in the line; the result field counts them.")
+    if isinstance(move, Spoerge):
+        return N_("Spørge (the knock after the first lead) is not in the line; the result field counts it.")
+    if isinstance(move, RamsePass | RamseCall | PlayCard):
+        return _RAMSE_LEFT_OUT
+    if isinstance(move, Declare):
+        return N_("Musik has no ISS letter: the line declares the game without it.")
+    if isinstance(move, Contract):
+        return N_("The deal starts after its auction, which ISS notation cannot leave out.")
+    return None  # NoCall: saying nothing loses nothing
+
+
+def export(
+    state: DealState, *, record_id: str = "", players: tuple[str, str, str] = ("", "", "")
+) -> IssExport:
+    """A finished (or running) deal as one ISS record line with everything it shows (the deal, the auction,
+    the skat, the declaration with its discards, every card, a throw as the declarer's ``RE``) and the
+    result field from the deal's :class:`~trainer.game.Outcome`; ``omitted`` lists what ISS notation has
+    no room for (a Slå 40 an knock, kontra and re, Spørge, Musik, Ramse). ``line`` is None when the line
+    could not be read back to the same deal (e.g. the auction after a Slå 40 an knock), with the reason.
+
+    >>> from trainer.deal import Seat
+    >>> from trainer.game import Pass, SkatGame
+    >>> from trainer.profiles import INTERNATIONAL
+    >>> deal = SkatGame(INTERNATIONAL).new_deal(1)
+    >>> for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
+    ...     deal.apply(Pass(seat))
+    >>> export(deal).line.endswith("1 p 2 p 0 p ]R[passed] ;)")
+    True
+    """
+    declaration = state.declaration
+    open_hand = None
+    if declaration is not None and declaration.ouvert:
+        open_hand = state.declared_hand()
+    seen = Seen(deal=state.deal.all_cards, skat=tuple(state.deal.skat), discards=True, open_hand=open_hand)
+    items, left_out = items_of(state.history[1:], state.profile, seen)
+    omitted: list[Message] = []
+    for move in left_out:
+        text = _omission(move)
+        if text is not None and Message(text) not in omitted:
+            omitted.append(Message(text))
     outcome = state.outcome()
-    if outcome is None or outcome.ramse is not None or outcome.slaa_40_an or outcome.thrown:
-        return None  # ISS notation has no knock (Slå 40 an changes the auction), no Ramse, no throw
+    record = IssRecord(
+        id=record_id,
+        players=players,
+        deal=IssDeal.from_cards(state.deal.all_cards),
+        moves=items,
+        result=None if outcome is None else result_of(outcome),
+    )
+    line = write_record(record)
+    if any(isinstance(move, Contract) or (isinstance(move, Knock40) and move.knock) for move in left_out):
+        return IssExport(None, (Message(_CANNOT), *omitted))
     try:
-        record = record_from_game(
-            state.auction,
-            state.deal,
-            state.game if outcome.declarer is not None else None,
-            players=("forehand", "middlehand", "rearhand"),
-        )
-        return write_record(record)
+        replay(parse_record(line), state.profile)  # what cannot be read back is not offered
     except SkatError:
-        return None
+        return IssExport(None, (Message(_CANNOT), *omitted))
+    return IssExport(line, tuple(omitted))
+
+
+def iss_line(state: DealState) -> str | None:
+    """The ISS line of a finished deal (:func:`export`; None when ISS cannot hold it): what a table stores for
+    its .sgf download."""
+    return export(state, players=("forehand", "middlehand", "rearhand")).line

@@ -126,7 +126,7 @@ def render(ctx: PageContext) -> None:
             side = viewer_seat or (record.declarer.next if declarer_won else record.declarer)
             costly_card_panel(choice.key, record, record.moves, side, ctx)
         else:
-            analysis_panel(choice.key, record, record.state_at(position), ctx)
+            analysis_panel(choice.key, record, record.deal_state_at(position), ctx)
 
 
 render(page_context())

@@ -1,5 +1,6 @@
 """Play a seat: the learner plays one seat of an example deal (or an uploaded game); the other seats follow
-the record, and once the learner departs from it they continue with a simple engine policy. Illegal cards
+the record, and once the learner departs from it the computer players (the Play page's club level) carry on,
+each from its own seat's view. Illegal cards
 are refused with the rule in words; at the end the learner's result stands next to the recorded one."""
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def render(ctx: PageContext) -> None:
     st.caption(
         t(
             "Take one seat of a recorded game. The others play what was recorded; if you play something "
-            "else, they carry on with a simple engine policy."
+            "else, the computer players carry on from there."
         )
     )
     choice = pick_game(ctx)
@@ -97,7 +98,7 @@ def render(ctx: PageContext) -> None:
         assert session.departed_at is not None
         st.caption(
             t(
-                "The game left the record at card {n}; the other seats now follow a simple engine policy.",
+                "The game left the record at card {n}; the computer players now play the other seats.",
                 n=session.departed_at + 1,
             )
         )

@@ -11,7 +11,7 @@ import streamlit as st
 
 from trainer.cards import Card
 from trainer.deal import Seat
-from trainer.play import GameState
+from trainer.game import DealState, Phase
 from trainer.replay import (
     Analyzer,
     CardOutcome,
@@ -64,11 +64,11 @@ def outcome_text(outcome: CardOutcome, ctx: PageContext) -> str:
     return t("{card} → declarer {points}, {verdict}", card=card, points=points, verdict=verdict)
 
 
-def analysis_panel(key: str, record: GameRecord, state: GameState, ctx: PageContext) -> None:
+def analysis_panel(key: str, record: GameRecord, state: DealState, ctx: PageContext) -> None:
     """Each legal card's outcome with open hands and best play, computed card by card with a progress bar
     (results appear as they are found; every card has a node/time cap)."""
     t = ctx.t
-    if state.is_finished or state.to_move is None:
+    if state.phase is not Phase.PLAY or state.to_move is None:
         return
     seat = state.to_move
     st.markdown(
@@ -80,7 +80,8 @@ def analysis_panel(key: str, record: GameRecord, state: GameState, ctx: PageCont
     cache: dict[tuple[str, int, tuple[str, ...]], list[CardOutcome]] = st.session_state.setdefault(
         ANALYSIS_CACHE_KEY, {}
     )
-    cache_key = (key, len(state.moves), tuple(card.iss for _, card in state.moves))
+    played = state.cards_played
+    cache_key = (key, len(played), tuple(card.iss for _, card in played))
     legal = state.legal_cards()
     outcomes = cache.get(cache_key)
     area = st.container(key=f"{key}-analysis")

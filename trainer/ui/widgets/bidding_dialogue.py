@@ -82,7 +82,7 @@ def render(ctx: WidgetContext) -> None:
             ),
         )
     if step < len(events):
-        so_far = Auction.replay(ctx.profile, [(e.seat, e.action, e.value) for e in events[:step]])
+        so_far = Auction.replay(ctx.profile, [event.move() for event in events[:step]])
         seat, role = so_far.expected()
         following = so_far.legal_bids()
         event = events[step]
