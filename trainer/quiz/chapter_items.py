@@ -726,7 +726,8 @@ def gen_null_games(seed: int, profile: RuleProfile) -> Question:
     facts = [
         T(N_("{game}: {value}."), game=_null_name(profile, h, o), value=v) for h, o, v in profile.null_values
     ]
-    question = seed % 3 if ouvert else seed % 2
+    asks = ("value", "skat", "shown") if ouvert else ("value", "skat")  # a closed null has no showing
+    question = seed % len(asks)
     if question == 0:
         return make_question(
             NULL_GAMES,
@@ -935,7 +936,8 @@ def gen_overbid_way(seed: int, profile: RuleProfile) -> Question:
         before=matadors_text(-missing),
     )
     if profile.overbid_valuation is OverbidValuation.BID and not profile.ouvert_requires_hand:
-        way = (_OUVERT, _SCHNEIDER, _SCHWARZ)[seed % 3]
+        ways = (_OUVERT, _SCHNEIDER, _SCHWARZ)
+        way = ways[seed % len(ways)]
         d = Declaration(game, ouvert=way == _OUVERT)
         reached = game_value(profile, d, 1, schneider=way != _OUVERT, schwarz=way == _SCHWARZ)
         prompt = {

@@ -23,7 +23,7 @@ import yaml
 
 from trainer import game
 from trainer.bidding import Action, Auction, AuctionEvent, hand_value, next_bid
-from trainer.cards import PLAYING_SEATS, Card, parse_card, parse_cards
+from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS, Card, parse_card, parse_cards
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
 from trainer.game import DealState, Phase, SkatGame
@@ -596,8 +596,10 @@ class _Reader:
                 if raw not in ("won", "lost"):
                     raise RecordError(f"{where}: a null game's value is 'won' or 'lost', not {raw!r}.")
                 return bool(raw == "won")
-            if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= 120:
-                raise RecordError(f"{where}: the declarer's card points (0 to 120), not {raw!r}.")
+            if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= TOTAL_CARD_POINTS:
+                raise RecordError(
+                    f"{where}: the declarer's card points (0 to {TOTAL_CARD_POINTS}), not {raw!r}."
+                )
             return raw
 
         best = outcome(data["best"], "claim.best") if "best" in data else None

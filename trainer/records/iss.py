@@ -21,6 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from trainer.bidding import Auction
 from trainer.cards import SKAT_SIZE, TOTAL_CARD_POINTS, Card
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
@@ -44,7 +45,7 @@ from trainer.moves import (
     Spoerge,
     Throw,
 )
-from trainer.play import TRICKS_PER_GAME
+from trainer.play import TRICKS_PER_GAME, GameState
 from trainer.profiles import AllPass, RuleProfile
 from trainer.records.iss_codec import (
     DECK_SIZE,
@@ -93,6 +94,7 @@ __all__ = [
     "SkatShown",
     "export",
     "parse_record",
+    "record_from_game",
     "record_id_guess",
     "replay",
     "result_of",
@@ -814,7 +816,45 @@ def export(
     return IssExport(line, tuple(omitted))
 
 
+def record_from_game(
+    auction: Auction,
+    deal: Deal,
+    state: GameState | None = None,
+    *,
+    record_id: str = "",
+    players: tuple[str, str, str] = ("", "", ""),
+    result: IssResult | None = None,
+) -> IssRecord:
+    """Write a game played with the bare engine pieces (an :class:`~trainer.bidding.Auction` and the card
+    play) as an ISS record; the app's deals use :func:`export`. Musik cannot be written and is refused."""
+    moves: list[Move] = [event.move() for event in auction.history]
+    if state is not None:
+        d = state.declaration
+        if d.musik:
+            raise RecordError.of(
+                N_("Musik has no letter in ISS records, so this game cannot be written as one.")
+            )
+        declarer = state.declarer
+        if not d.hand:
+            moves += [PickUp(declarer), Discard(declarer, tuple(state.skat))]
+        moves.append(Declare(declarer, d))
+        moves += [PlayCard(seat, card) for seat, card in state.moves]
+    profile = auction.profile
+    seen = Seen(deal=deal.all_cards, skat=tuple(deal.skat), discards=True)
+    items, _ = items_of(moves, profile, seen)
+    return IssRecord(
+        id=record_id,
+        players=players,
+        deal=IssDeal.from_cards(deal.all_cards),
+        moves=items,
+        result=result,
+    )
+
+
 def iss_line(state: DealState) -> str | None:
-    """The ISS line of a finished deal (:func:`export`; None when ISS cannot hold it): what a table stores for
-    its .sgf download."""
+    """The ISS line of a finished deal (:func:`export`), what a table stores for its .sgf download; None when
+    ISS cannot hold it, and for a Ramse, whose line would show only the passes."""
+    outcome = state.outcome()
+    if outcome is not None and outcome.ramse is not None:
+        return None
     return export(state, players=("forehand", "middlehand", "rearhand")).line
