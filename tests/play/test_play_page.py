@@ -307,3 +307,74 @@ def test_a_signed_in_learner_keeps_the_evening_made_in_this_session_only(_fast_t
     at.switch_page("trainer/ui/pages/play.py").run()
     assert evening_token(at) not in (theirs, mine)
     assert play.evening(theirs).learner_id is None  # type: ignore[union-attr]
+
+
+def _computers_moment(profile: str, wanted: type, number: int) -> int:
+    """A seed whose deal ``number`` at the Play page (opponents at club level, the learner always
+    passing, never knocking) brings a computer's ``wanted`` move (a discard, a Ramse pass between the two
+    others)."""
+    from trainer.coach import learner_seat
+    from trainer.game import Knock40, Pass, Phase
+
+    prof = get_profile(profile)
+    learner = learner_seat(number)
+    for seed in range(400):
+        deal = TableDeal.new(prof, seed, learner, "club")
+        while not deal.finished and deal.state.phase is not Phase.PLAY:
+            if deal.learner_to_move:
+                legal = deal.state.legal_moves()
+                quiet = [m for m in legal if isinstance(m, Pass) or (isinstance(m, Knock40) and not m.knock)]
+                if not quiet:
+                    break  # the learner would have to choose cards: not this seed
+                deal.play(quiet[0])
+                continue
+            move = deal.bot_step(time_ms=20).move
+            if isinstance(move, wanted) and not set(getattr(move, "cards", ())) & set(deal.view().hand):
+                return seed
+    raise AssertionError(f"no {wanted.__name__} by a computer in 400 deals")
+
+
+@pytest.mark.parametrize(("profile", "kind"), [("international", "Discard"), ("danish", "RamsePass")])
+def test_the_computers_reasons_show_no_hidden_card(profile: str, kind: str, _fast_table: str) -> None:
+    """The beginner coach shows each computer's reason. At the moment the issue found — a computer has
+    laid away two cards and not yet declared (or passed two cards on in Ramse to the other computer) —
+    the page's texts and its session state name no card the learner may not see; the line is there, in
+    its public wording."""
+    import trainer.game as game
+    from tests.tables.test_hidden_cards import _leaks, known
+    from trainer.cards import ALL_CARDS
+    from trainer.coach import learner_seat
+    from trainer.deal import Seat
+
+    wanted = getattr(game, kind)
+    # Ramse's passes go forehand → middlehand → rearhand: with the learner in rearhand, the first one is
+    # between the two computers
+    number = next(n for n in (1, 2, 3) if learner_seat(n) is Seat.REARHAND)
+    seed = _computers_moment(profile, wanted, number)
+    play = _stored(_fast_table)
+    evening = play.open_evening(
+        "reasons1", learner_id=None, profile_name=profile, scheme="list", level="club", coach="beginner"
+    )
+    stored = play.start_deal(evening.id, number, seed=seed, seat=int(learner_seat(number)))
+    at = open_play("en", profile, evening="reasons1")
+    public = "Lays away two cards." if kind == "Discard" else "Passes on two cards."
+    moments = 0
+    for _ in range(60):
+        now = play.deal(stored.id)
+        deal = TableDeal.rebuild(get_profile(profile), now.seed, stored.seat, loads_moves(now.moves_json))
+        hidden = set(ALL_CARDS) - known(deal.state, deal.learner)
+        assert not _leaks(at, hidden, "en"), _leaks(at, hidden, "en")
+        last = deal.moves[-1] if deal.moves else None
+        if isinstance(last, wanted) and last.seat is not deal.learner and set(last.cards) & hidden:
+            moments += 1
+            assert public in texts(at)
+        if deal.state.phase is game.Phase.PLAY or deal.finished:
+            break
+        for key in ("play_pass", "play_knock_0"):
+            if button(at, key) is not None:
+                button(at, key).click().run()
+                break
+        else:
+            at.run()
+        assert not at.exception, at.exception
+    assert moments, "the moment was not reached"

@@ -7,7 +7,9 @@ the move is saved only if the stored deal still has that many (compare-and-set),
 stale tab never plays two cards. The opponents move one at a time in a fragment that ticks at a readable
 pace while they are to move; the learner's own card is drawn at once.
 
-Only the learner's :class:`~trainer.game.SeatView` is drawn; the whole deal stays on the server.
+Only the learner's :class:`~trainer.game.SeatView` is drawn; the whole deal stays on the server. A
+computer's reason for its move is kept and shown only as the learner may read it
+(:func:`trainer.reasons.reason_for`: a discard or a Ramse pass between the others is said without its cards).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from trainer.evening import (
     loads_moves,
 )
 from trainer.game import Declare, Move, Phase, SeatView
+from trainer.reasons import reason_for
 from trainer.store.play_store import Evening, EveningAccessError, PlayStore, StoredDeal
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
@@ -46,6 +49,7 @@ REFUSAL_KEY = "play_refusal"
 PICKED_KEY = "play_picked"
 LAST_MOVE_KEY = "play_last_move_at"
 BOT_WHY_KEY = "play_bot_why"
+WHY_DRAWN_KEY = "play_bot_why_drawn_at"
 HINT_KEY = "play_hint_for"
 CACHE_KEY = "play_deal_cache"
 MADE_KEY = "play_made_evenings"
@@ -143,7 +147,7 @@ def _new_evening(profile_name: str) -> None:
 
 
 def _forget() -> None:
-    for key in (REFUSAL_KEY, PICKED_KEY, BOT_WHY_KEY, HINT_KEY):
+    for key in (REFUSAL_KEY, PICKED_KEY, BOT_WHY_KEY, WHY_DRAWN_KEY, HINT_KEY):
         st.session_state.pop(key, None)
 
 
@@ -288,7 +292,12 @@ def _table(ctx: PageContext, current: Evening, deal_id: int, ticking: bool) -> N
     stored = play_store().deal(deal_id)
     deal = rebuild(ctx, stored, current.level)
     if deal.bot_to_move and not stored.finished:
-        due = time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0)) >= pace()
+        # Due a pace after the last move and after the last computer's line was drawn by a whole run (a
+        # run cut short by the next tick on a loaded server never reaches the browser; its line would
+        # otherwise go unseen).
+        drawn = st.session_state.get(WHY_DRAWN_KEY, 0.0)
+        last = max(float(st.session_state.get(LAST_MOVE_KEY, 0.0)), float(drawn or 0.0))
+        due = drawn is not None and time.monotonic() - last >= pace()
         if not ticking:
             st.rerun()  # start the ticking fragment (the learner's card is already on the screen)
         if due:
@@ -297,7 +306,10 @@ def _table(ctx: PageContext, current: Evening, deal_id: int, ticking: bool) -> N
             with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(seat, deal.learner, t))):
                 decision = deal.bot_step(time_ms=BOT_TIME_MS)
             st.session_state[LAST_MOVE_KEY] = time.monotonic()
-            st.session_state[BOT_WHY_KEY] = (seat, decision.why)
+            # Only the reason as the learner may read it is kept: a discard or a Ramse pass between the
+            # others is said without its cards.
+            st.session_state[BOT_WHY_KEY] = (seat, reason_for(decision.why, decision.move, deal.view()))
+            st.session_state[WHY_DRAWN_KEY] = None
             if not _save(ctx, stored, deal):
                 st.session_state.pop(CACHE_KEY, None)
             stored = play_store().deal(deal_id)
@@ -318,10 +330,9 @@ def draw_table(ctx: PageContext, current: Evening, stored: StoredDeal, deal: Tab
         play_table.auction_history(view, ctx)
         play_table.ladder_caption(view, ctx)
     why = st.session_state.get(BOT_WHY_KEY)
-    if why is not None and why[0] is not view.seat and current.coach == "beginner":
-        st.caption(
-            t("{who}: {why}", who=play_table.opponent_name(why[0], view.seat, t), why=t_message(why[1], t))
-        )
+    line = play_table.reason_line(why[0], why[1], view, t) if why is not None else None
+    if line is not None and current.coach == "beginner":
+        st.caption(line)
     play_table.draw_last_trick(view, ctx)
     refusal = st.session_state.get(REFUSAL_KEY)
     if refusal is not None and refusal[0] == stored.id and refusal[1] == stored.move_count:
@@ -329,6 +340,8 @@ def draw_table(ctx: PageContext, current: Evening, stored: StoredDeal, deal: Tab
     if current.coach == "beginner":
         play_table.counters(view, ctx)
     controls(ctx, current, stored, deal, view)
+    if st.session_state.get(WHY_DRAWN_KEY, 0.0) is None:
+        st.session_state[WHY_DRAWN_KEY] = time.monotonic()  # this whole run, the line with it, was drawn
 
 
 def _act(stored: StoredDeal, level: str) -> Any:
@@ -396,7 +409,7 @@ def coach_box(
         st.markdown(
             t("**Coach:** {move}", move=play_result.move_text(suggestion.move, view, ctx))
             + " — "
-            + t_message(suggestion.why, t)
+            + t_message(reason_for(suggestion.why, suggestion.move, view), t)
         )
         if view.phase in (Phase.SLAA_40, Phase.AUCTION, Phase.PICKUP) and len(view.hand) == HAND_SIZE:
             play_result.bid_hints(ctx, stored, view)
