@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer.safe_text import (
+    LINK_BREAK,
     csv_cell,
     csv_text,
     file_name_part,
@@ -43,8 +44,38 @@ def test_markdown_escapes_every_markup_character(name: str) -> None:
     """Every character Markdown or HTML could act on is backslash-escaped, and unescaping gives the name
     (without its control characters) back. The rendered DOM is checked in Chromium (tests/e2e)."""
     shown = plain(for_markdown(name))  # without the isolating marks
-    assert not re.search(r"[<>\[\]()*_`:$&=#!|~^]", re.sub(r"\\.", "", shown))
-    assert re.sub(r"\\(.)", r"\1", shown) == plain(name)
+    assert not re.search(r"[<>\[\]()*_`:$&=#!|~^@]", re.sub(r"\\.", "", shown))
+    assert re.sub(r"\\(.)", r"\1", shown).replace(LINK_BREAK, "") == plain(name)
+
+
+# What GitHub-flavoured Markdown links by itself in a text (Streamlit's Markdown does it after reading the
+# escapes, so a backslash does not stop it): a web address after a blank or at the start, and an e-mail
+# address (remark-gfm's literal autolinks).
+AUTOLINK = re.compile(
+    r"(?:^|[\s(*_~])(?:https?://|www\.)[-.\w]|[-.+\w]+@[-\w]+(?:\.[-\w]+)+|mailto:|xmpp:", re.ASCII
+)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "see http://evil.test",
+        "mail a@b.test",
+        "www.evil.test",
+        "[Prize](http://x.test/)h1",
+        "https://e.test/x?y=1",
+        "mailto:a@b.test",
+        "xmpp:a@b.test/x",
+        "Dr. Who",
+    ],
+)
+def test_markdown_makes_no_address_a_link(name: str) -> None:
+    """Once the escapes are read (what remark-gfm looks at), no web or e-mail address is left: a word
+    joiner stands before every ``:``, ``.`` and ``@``; the name still reads as typed."""
+    read = re.sub(r"\\(.)", r"\1", plain(for_markdown(name)))
+    assert AUTOLINK.search(name) or name == "Dr. Who"
+    assert not AUTOLINK.search(read), read
+    assert read.replace(LINK_BREAK, "") == name
 
 
 @pytest.mark.parametrize("name", HOSTILE)

@@ -213,7 +213,7 @@ def _tables(class_id: int, ctx: PageContext) -> None:
     for table in tables[:20]:
         deals = store.play.deals(table.evening_id)
         finished = [d for d in deals if d.finished]
-        names = ", ".join(plain(s.name) if s.kind == "human" else t("Computer") for s in table.seats)
+        names = ", ".join(md(s.name) if s.kind == "human" else t("Computer") for s in table.seats)
         with st.expander(
             t("Table {code}", code=table.code) + f" · {names} · " + t("{n} deals played", n=len(finished))
         ):
