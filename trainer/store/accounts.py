@@ -112,7 +112,25 @@ def account_name(display_name: str) -> tuple[str, str]:
         raise StoreError.of(N_("A name may have at most {n} characters."), n=NAME_MAX)
     if any(not ch.isprintable() for ch in name):
         raise StoreError.of(N_("A name may not contain control characters."))
-    return name, name.casefold()
+    return name, fold_name(name)
+
+
+def fold_name(display_name: str) -> str:
+    """The key a name is looked up and counted under: extra spaces dropped, case folded."""
+    return " ".join(display_name.split()).casefold()
+
+
+@dataclass(frozen=True)
+class GuessedName:
+    """A class member whose name is being guessed: wrong sign-ins (password, personal key) since the
+    last right one within the log's keep period, the latest of them, and the wait they now cost."""
+
+    member_id: int
+    learner_id: int
+    name: str
+    failures: int
+    last_at: datetime
+    wait: timedelta
 
 
 def _account(row: LearnerRow) -> Account:
@@ -163,8 +181,9 @@ class AccountStore:
 
     def sign_in(self, display_name: str, secret: str, *, client: str, at: datetime | None = None) -> Account:
         """The account with this name and password or personal key (a key may be typed in any case, with
-        or without its dashes). Wrong guesses count against the name and the client; too many raise
-        :class:`~trainer.errors.TooManyAttemptsError` even for the right secret."""
+        or without its dashes). Wrong guesses count against the name and the client: after a few, a try
+        that comes within seconds of the last wrong one raises :class:`~trainer.errors.TooManyAttemptsError`
+        unchecked (even with the right secret); nobody is locked out for longer."""
         _, key = account_name(display_name)
         when = as_utc(at)
         attempt = self.classes.start_attempt(ACCOUNT, key, client, when)
@@ -197,6 +216,35 @@ class AccountStore:
     def learner_name(self, learner_id: int) -> str:
         """The display name of a learner the session stands for (an account or a class member of old)."""
         return self.store.get_learner(learner_id).name
+
+    # ---- guessing ---------------------------------------------------------------------------------
+    def _subjects(self, member: Member) -> list[tuple[str, str]]:
+        """The guessing-log subjects of a member: the account's name and the class's code with the
+        member's name (a personal key to come back with)."""
+        key = fold_name(self.learner_name(member.learner_id))
+        return [(ACCOUNT, key), *self.classes.member_subjects(member.id)]
+
+    def guessed_names(self, class_id: int, at: datetime | None = None) -> list[GuessedName]:
+        """The class's members whose name has had at least as many wrong sign-ins as are free (so each
+        try at it now waits), most recent first: what the teacher sees to notice that a name is being
+        guessed. Only for that class's teacher (the caller holds the class id from a teacher login)."""
+        policy = self.classes.policy
+        found = []
+        for member in self.classes.members(class_id):
+            tries = self.classes.recent_failures(self._subjects(member), at).values()
+            failures = sum(count for count, _ in tries)
+            if failures >= policy.free_per_subject:
+                last = max(latest for _, latest in tries)
+                wait = policy.subject_delay(failures)
+                found.append(GuessedName(member.id, member.learner_id, member.name, failures, last, wait))
+        return sorted(found, key=lambda g: g.last_at, reverse=True)
+
+    def clear_guesses(self, class_id: int, member_id: int) -> int:
+        """The teacher of ``class_id`` clears the wrong sign-ins at a member's name: the delay is gone."""
+        member = self.classes.get_member(member_id)
+        if member.class_id != class_id:
+            raise ClassAccessError.of(N_("That learner is not in your class."))
+        return self.classes.clear_failures(self._subjects(member))
 
     # ---- classes ----------------------------------------------------------------------------------
     def join_class(
