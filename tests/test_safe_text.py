@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from trainer.names import _LOOK_ALIKES, fold, skeleton
 from trainer.safe_text import (
     LINK_BREAK,
     csv_cell,
@@ -124,3 +125,28 @@ def test_file_name_part() -> None:
     assert file_name_part("../../etc/passwd") == "etc_passwd"
     assert file_name_part("<script>") == "script"
     assert file_name_part("\u202e") == "learner"
+
+
+# ---- look-alike names (trainer.names) ----------------------------------------------------------------
+_DISGUISES: dict[str, list[str]] = {}
+for _char, _latin in _LOOK_ALIKES.items():
+    _DISGUISES.setdefault(_latin, []).append(_char)
+
+
+@given(
+    name=st.text(alphabet="abcdefghjkmnopqrstuvwxyzABCDEFGHJKMNOPQRSTUVWXYZ ", min_size=1, max_size=20),
+    picks=st.lists(st.integers(0, 10**6), min_size=20, max_size=20),
+)
+def test_a_disguised_name_has_the_same_skeleton(name: str, picks: list[int]) -> None:
+    """Any letter swapped for a look-alike of another script (or its fullwidth form) leaves the skeleton
+    as it was."""
+    disguised = []
+    for char, pick in zip(name, picks, strict=False):
+        options = [char, *_DISGUISES.get(char, []), chr(ord(char) + 0xFEE0) if char != " " else char]
+        disguised.append(options[pick % len(options)])
+    assert skeleton("".join(disguised)) == skeleton(name)
+
+
+def test_fold_and_skeleton_of_plain_names() -> None:
+    assert fold("  Anna   Maria ") == "anna maria" == skeleton("Anna Maria")
+    assert skeleton("Søren") == "søren" and skeleton("Søren") != skeleton("Soren")

@@ -399,3 +399,77 @@ def test_upgrading_keeps_class_data(db_url: str) -> None:
             assert conn.execute(text("SELECT name_key FROM learners")).scalar_one() == " class 1 X"
     finally:
         engine.dispose()
+
+
+# ---- look-alike names --------------------------------------------------------------------------------
+LOOK_ALIKES_OF_NINA = (
+    "\u039dina",  # Greek capital Nu
+    "Nin\u0430",  # Cyrillic small a
+    "\uff2e\uff49\uff4e\uff41",  # fullwidth
+    "N\u0456na",  # Cyrillic small i
+    "  \u039d\u0456n\u0430 ",  # all of it, and extra spaces
+)
+
+
+@pytest.mark.parametrize("alike", LOOK_ALIKES_OF_NINA)
+def test_a_name_that_looks_like_a_classmates_is_not_free(accounts: AccountStore, alike: str) -> None:
+    accounts.sign_up("Nina", "nina's own password", client=CLIENT, at=T0)
+    with pytest.raises(StoreError, match="looks just like"):
+        accounts.sign_up(alike, "a poser's password", client=CLIENT, at=T0)
+    assert accounts.sign_up("Nína", "another nina's password", client=CLIENT, at=T0)  # looks different
+
+
+def test_look_alike_accounts_from_before_keep_working(db_url: str) -> None:
+    """Two accounts that look alike, made before migration 0006, both get the skeleton and both still sign
+    in with their own secrets; a third look-alike is refused."""
+    from trainer.names import skeleton
+
+    engine = make_engine(db_url)
+    try:
+        migrate(engine, "0005")
+        with engine.begin() as conn:
+            for id_, name in ((1, "Nina"), (2, "\u039dina")):
+                conn.execute(
+                    text(
+                        "INSERT INTO learners (id, name, name_key, created_at, secret_hash) "
+                        "VALUES (:id, :name, :key, :t, :hash)"
+                    ),
+                    {
+                        "id": id_,
+                        "name": name,
+                        "key": name.casefold(),
+                        "t": T0,
+                        "hash": CHEAP_HASHER.hash(name * 3),
+                    },
+                )
+        migrate(engine)
+        with engine.connect() as conn:
+            skeletons = conn.execute(text("SELECT name_skeleton FROM learners ORDER BY id")).scalars().all()
+        assert skeletons == [skeleton("Nina"), skeleton("Nina")] == ["nina", "nina"]
+    finally:
+        engine.dispose()
+    store = Store(db_url)
+    try:
+        accounts = AccountStore(ClassStore(store, hasher=CHEAP_HASHER))
+        assert accounts.sign_in("Nina", "Nina" * 3, client=CLIENT, at=T0).id == 1
+        assert accounts.sign_in("\u039dina", "\u039dina" * 3, client=CLIENT, at=T0).id == 2
+        with pytest.raises(ClassAccessError):  # each name opens its own account only
+            accounts.sign_in("Nina", "\u039dina" * 3, client=CLIENT, at=T0)
+        with pytest.raises(StoreError, match="looks just like"):
+            accounts.sign_up("Nin\u0430", "a poser's password", client=CLIENT, at=T0)
+    finally:
+        store.dispose()
+
+
+def test_a_look_alike_cannot_join_a_classmates_class(accounts: AccountStore) -> None:
+    """A member from before accounts is no account, so a look-alike account can be made; joining that
+    member's class under it is refused (as is joining with a look-alike name the old way)."""
+    classes = accounts.classes
+    made = classes.create_class("7B", "teacher's password", at=T0)
+    classes.join_class(made.join_code, "Bo", client=CLIENT, at=T0)
+    poser = accounts.sign_up("\u0392o", "a poser's password", client=CLIENT, at=T0).account  # Greek Beta
+    with pytest.raises(StoreError, match="looks just like"):
+        accounts.join_class(poser.id, made.join_code, client=CLIENT, at=T0)
+    with pytest.raises(StoreError, match="looks just like"):
+        classes.join_class(made.join_code, "\u0412o", client=CLIENT, at=T0)  # Cyrillic Ve
+    assert classes.join_class(made.join_code, "Bob", client=CLIENT, at=T0).member

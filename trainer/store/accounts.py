@@ -33,15 +33,16 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from trainer.errors import N_, ClassAccessError, StoreError
+from trainer.names import fold, skeleton
 from trainer.store.class_models import ClassMemberRow, ClassRow
-from trainer.store.classes import JOIN, ClassStore, Member, member_from_row
+from trainer.store.classes import JOIN, ClassStore, Member, look_alike_member, member_from_row
 from trainer.store.db import as_utc, read_session, write_session
-from trainer.store.models import NAME_MAX, AuthSessionRow, LearnerRow
+from trainer.store.models import NAME_MAX, SKELETON_MAX, AuthSessionRow, LearnerRow
 from trainer.teacher import check_password, format_code, new_code, normalize_code
 
 LEARNER_SESSION = "learner"
@@ -56,6 +57,8 @@ ACCOUNT_KEY_LENGTH = 12
 """A generated personal key: 12 letters/digits from the join-code alphabet (31**12 ≈ 7.9e17), shown as
 three groups of four."""
 TOKEN_BYTES = 32
+_SIGN_UP_LOCK_KEY = 0x5CA7_ACC7
+"""PostgreSQL advisory lock held while a new name is checked and taken (SQLite's write lock does it)."""
 ACCOUNT = "account"
 """Scope of wrong account sign-ins in the guessing log (next to the class scopes of
 :mod:`trainer.store.classes`)."""
@@ -117,7 +120,13 @@ def account_name(display_name: str) -> tuple[str, str]:
 
 def fold_name(display_name: str) -> str:
     """The key a name is looked up and counted under: extra spaces dropped, case folded."""
-    return " ".join(display_name.split()).casefold()
+    return fold(display_name)
+
+
+def name_skeleton(display_name: str) -> str:
+    """How a name looks (:func:`trainer.names.skeleton`), as the store keeps it: a name whose skeleton
+    an account already has is not free."""
+    return skeleton(display_name)[:SKELETON_MAX]
 
 
 @dataclass(frozen=True)
@@ -167,11 +176,20 @@ class AccountStore:
         when = as_utc(at)
         secret_hash = self.hasher.hash(secret)
         taken = StoreError.of(N_("That name is taken. If it is yours, sign in; otherwise pick another name."))
+        alike_taken = StoreError.of(N_("That name looks just like one that is taken; please pick another."))
+        looks = name_skeleton(name)
         try:
             with self._write() as session:
+                if session.get_bind().dialect.name == "postgresql":  # two look-alikes signing up at once
+                    session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SIGN_UP_LOCK_KEY})
                 if session.scalar(select(LearnerRow.id).where(LearnerRow.name_key == key)) is not None:
                     raise taken
-                row = LearnerRow(name=name, name_key=key, created_at=when, secret_hash=secret_hash)
+                alike = select(LearnerRow.id).where(LearnerRow.name_skeleton == looks)
+                if session.scalar(alike) is not None:
+                    raise alike_taken
+                row = LearnerRow(
+                    name=name, name_key=key, name_skeleton=looks, created_at=when, secret_hash=secret_hash
+                )
                 session.add(row)
                 session.flush()
                 account = _account(row)
@@ -271,6 +289,10 @@ class AccountStore:
                     if existing.class_id == class_id:
                         return member_from_row(existing)
                     raise StoreError.of(N_("You are already in another class. Ask your teacher to move you."))
+                if look_alike_member(session, class_id, account.name):
+                    raise StoreError.of(
+                        N_("Someone in this class already uses a name that looks just like yours.")
+                    )
                 member = ClassMemberRow(
                     class_id=class_id,
                     learner_id=learner_id,

@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from trainer.errors import N_, ClassAccessError, StoreError, TooManyAttemptsError
+from trainer.names import skeleton
 from trainer.store.class_models import (
     CLIENT_MAX,
     AccessAttemptRow,
@@ -161,6 +162,14 @@ def _name(display_name: str) -> tuple[str, str]:
     if len(name) > NAME_MAX:
         raise StoreError(f"A name may have at most {NAME_MAX} characters.")
     return name, name.casefold()
+
+
+def look_alike_member(session: Session, class_id: int, name: str) -> bool:
+    """Whether a member of the class has a name that looks just like ``name`` (:func:`trainer.names
+    .skeleton`): a class is small, so its members' names are compared one by one."""
+    looks = skeleton(name)
+    names = session.scalars(select(ClassMemberRow.display_name).where(ClassMemberRow.class_id == class_id))
+    return any(skeleton(other) == looks for other in names)
 
 
 def _learner_key(class_id: int) -> str:
@@ -418,6 +427,10 @@ class ClassStore:
                             "Someone in this class already uses that name. If it is you, come back with your "
                             "personal key; otherwise pick another name."
                         )
+                    )
+                if look_alike_member(session, class_id, name):
+                    raise StoreError.of(
+                        N_("Someone in this class already uses a name that looks just like yours.")
                     )
                 learner = LearnerRow(name=name, name_key=_learner_key(class_id), created_at=when)
                 session.add(learner)
