@@ -9,6 +9,7 @@ Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so 
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 from collections.abc import Iterator
@@ -260,8 +261,8 @@ def test_teacher_pages_show_the_names_as_typed(  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("width", [1280, 390])
 def test_a_learners_own_pages_show_names_as_text(app_url: str, browser, width: int) -> None:  # type: ignore[no-untyped-def]
     """Signed in as "see http://evil.test": the "Signed in as" line, the shared table's seat labels (the
-    host "[Prize](http://x.test/)h1", "mail a@b.test") and the My class title (a class name holding an
-    e-mail address) show the names as typed, and nothing on them is a link."""
+    host "[Prize](http://x.test/)h1", "mail a@b.test"), the list of one's tables and the My class title (a
+    class name holding an e-mail address) show the names as typed, and nothing on them is a link."""
     page, dialogs = _page(browser, width)
     me = LINK_NAMES[1]
     page.goto(f"{app_url}/account?lang=en")
@@ -282,6 +283,16 @@ def test_a_learners_own_pages_show_names_as_text(app_url: str, browser, width: i
     assert all(shown(name) in seats for name in LINK_NAMES), seats
     _nothing_obeyed(page, dialogs)
     screenshot_all_content(page, f"hostile-table-seats-{width}")
+    mine = page.locator("[class*='st-key-table_go_'] button")  # "Your tables": buttons named by players
+    for _ in range(5):  # the table's fragment redraws every second: click until the list is there
+        with contextlib.suppress(Exception):
+            page.locator(".st-key-table_leave button").click(timeout=5_000)
+            mine.first.wait_for(timeout=10_000)
+            break
+    mine.first.wait_for(timeout=30_000)
+    label = mine.first.inner_text().translate(ISOLATES)
+    assert shown(LINK_NAMES[0]) in label and shown(LINK_NAMES[2]) in label, label
+    _nothing_obeyed(page, dialogs)
 
     page.goto(f"{app_url}/class?lang=en")
     wait_for_app(page)
