@@ -10,7 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from trainer.names import _LOOK_ALIKES, fold, skeleton
 from trainer.safe_text import (
+    LINK_BREAK,
     csv_cell,
     csv_text,
     file_name_part,
@@ -43,8 +45,38 @@ def test_markdown_escapes_every_markup_character(name: str) -> None:
     """Every character Markdown or HTML could act on is backslash-escaped, and unescaping gives the name
     (without its control characters) back. The rendered DOM is checked in Chromium (tests/e2e)."""
     shown = plain(for_markdown(name))  # without the isolating marks
-    assert not re.search(r"[<>\[\]()*_`:$&=#!|~^]", re.sub(r"\\.", "", shown))
-    assert re.sub(r"\\(.)", r"\1", shown) == plain(name)
+    assert not re.search(r"[<>\[\]()*_`:$&=#!|~^@]", re.sub(r"\\.", "", shown))
+    assert re.sub(r"\\(.)", r"\1", shown).replace(LINK_BREAK, "") == plain(name)
+
+
+# What GitHub-flavoured Markdown links by itself in a text (Streamlit's Markdown does it after reading the
+# escapes, so a backslash does not stop it): a web address after a blank or at the start, and an e-mail
+# address (remark-gfm's literal autolinks).
+AUTOLINK = re.compile(
+    r"(?:^|[\s(*_~])(?:https?://|www\.)[-.\w]|[-.+\w]+@[-\w]+(?:\.[-\w]+)+|mailto:|xmpp:", re.ASCII
+)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "see http://evil.test",
+        "mail a@b.test",
+        "www.evil.test",
+        "[Prize](http://x.test/)h1",
+        "https://e.test/x?y=1",
+        "mailto:a@b.test",
+        "xmpp:a@b.test/x",
+        "Dr. Who",
+    ],
+)
+def test_markdown_makes_no_address_a_link(name: str) -> None:
+    """Once the escapes are read (what remark-gfm looks at), no web or e-mail address is left: a word
+    joiner stands before every ``:``, ``.`` and ``@``; the name still reads as typed."""
+    read = re.sub(r"\\(.)", r"\1", plain(for_markdown(name)))
+    assert AUTOLINK.search(name) or name == "Dr. Who"
+    assert not AUTOLINK.search(read), read
+    assert read.replace(LINK_BREAK, "") == name
 
 
 @pytest.mark.parametrize("name", HOSTILE)
@@ -93,3 +125,28 @@ def test_file_name_part() -> None:
     assert file_name_part("../../etc/passwd") == "etc_passwd"
     assert file_name_part("<script>") == "script"
     assert file_name_part("\u202e") == "learner"
+
+
+# ---- look-alike names (trainer.names) ----------------------------------------------------------------
+_DISGUISES: dict[str, list[str]] = {}
+for _char, _latin in _LOOK_ALIKES.items():
+    _DISGUISES.setdefault(_latin, []).append(_char)
+
+
+@given(
+    name=st.text(alphabet="abcdefghjkmnopqrstuvwxyzABCDEFGHJKMNOPQRSTUVWXYZ ", min_size=1, max_size=20),
+    picks=st.lists(st.integers(0, 10**6), min_size=20, max_size=20),
+)
+def test_a_disguised_name_has_the_same_skeleton(name: str, picks: list[int]) -> None:
+    """Any letter swapped for a look-alike of another script (or its fullwidth form) leaves the skeleton
+    as it was."""
+    disguised = []
+    for char, pick in zip(name, picks, strict=False):
+        options = [char, *_DISGUISES.get(char, []), chr(ord(char) + 0xFEE0) if char != " " else char]
+        disguised.append(options[pick % len(options)])
+    assert skeleton("".join(disguised)) == skeleton(name)
+
+
+def test_fold_and_skeleton_of_plain_names() -> None:
+    assert fold("  Anna   Maria ") == "anna maria" == skeleton("Anna Maria")
+    assert skeleton("Søren") == "søren" and skeleton("Søren") != skeleton("Soren")

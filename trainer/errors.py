@@ -8,6 +8,7 @@ the English text. This module imports only :mod:`trainer.text`, so every engine 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any, Self
@@ -98,11 +99,16 @@ class TooManyAttemptsError(ClassAccessError):
     """Too many wrong guesses lately; ``retry_after`` says how long to wait before the next try."""
 
     def __init__(self, retry_after: timedelta) -> None:
-        minutes = max(1, (int(retry_after.total_seconds()) + 59) // 60)
-        template = N_("Too many wrong tries. Wait {minutes} minute(s), then try again.")
-        super().__init__(template.format(minutes=minutes))
+        seconds = max(1, math.ceil(retry_after.total_seconds()))
+        if seconds < 60:
+            template = N_("Too many wrong tries in a row. Wait {seconds} second(s), then try again.")
+            params = {"seconds": seconds}
+        else:
+            template = N_("Too many wrong tries. Wait {minutes} minute(s), then try again.")
+            params = {"minutes": (seconds + 59) // 60}
+        super().__init__(template.format(**params))
         self.template = template
-        self.params = {"minutes": minutes}
+        self.params = params
         self.retry_after = retry_after
 
 

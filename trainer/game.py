@@ -414,6 +414,22 @@ class SeatView:
                 return cards
         return None
 
+    def known_cards(self) -> frozenset[Card]:
+        """Every card this seat may know the whereabouts of: its own hand (with the skat it took up, or the
+        cards passed to it in Ramse), its own discards and Ramse passes, the hands lying open and every card
+        played. A text shown to this seat names no other card (:mod:`trainer.reasons`)."""
+        known = {*self.hand, *self.skat, *self.discards, *(card for _seat, card in self.current_trick)}
+        for _seat, cards in self.open_hands:
+            known.update(cards)
+        for trick in self.tricks:
+            known.update(trick.cards)
+        for move in self.history:
+            if isinstance(move, PlayCard):
+                known.add(move.card)
+            elif isinstance(move, Discard | RamsePass) and move.seat is self.seat:
+                known.update(move.cards)
+        return frozenset(known)
+
     def iss_moves(self) -> str:
         """The move list as the bot protocol's request ``moves`` wants it: ``w`` and the deal with ``??`` for
         every card this seat cannot see, the auction, the pickup (``w X.Y`` or ``w ??.??``), the declaration

@@ -6,7 +6,10 @@ drops control characters (they break lines and tables) and the bidirectional con
 override would turn the rest of the line around); the shown text is then isolated (Unicode FSI…PDI, or
 ``<bdi>`` in HTML) so a right-to-left name does not reorder the words around it.
 
-- :func:`for_markdown`: ``st.markdown``, titles, captions, alerts (Markdown and the HTML it lets through);
+- :func:`for_markdown`: ``st.markdown``, titles, captions, alerts, expander and button labels (Markdown,
+  the HTML it lets through, and the links it makes by itself of bare ``http://…``, ``www.…`` and
+  ``a@b.test``: a backslash does not stop those, since they are found in the text after the escapes are
+  read, so an invisible word joiner goes before every ``:``, ``.`` and ``@``);
 - :func:`for_html`: ``st.html`` / ``unsafe_allow_html``;
 - :func:`for_plotly`: plotly trace names, axis labels, legends and hover texts (plotly reads ``<b>``,
   ``<i>``, ``<a href>`` and ``<br>`` in them and decodes HTML entities, so escaped text shows as typed);
@@ -34,7 +37,11 @@ POP_DIRECTIONAL_ISOLATE = "\u2069"
 # C0 and C1 controls, DEL, the line/paragraph separators and every bidirectional control character
 # (marks, embeddings, overrides, isolates).
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=^\"'])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~:$&=^\"'@])")
+LINK_BREAK = "\u2060"
+"""WORD JOINER, invisible: put before ``:``, ``.`` and ``@`` so that no part of a name reads as a web or
+e-mail address (Streamlit's Markdown links ``http://…``, ``www.…`` and ``a@b.test`` by itself)."""
+_LINK_PARTS = frozenset(":.@")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 _NUMBER = re.compile(r"[-+]?\d+([.,]\d+)?")
 _FILE_UNSAFE = re.compile(r"[^\w-]+")
@@ -56,9 +63,20 @@ def _isolated(text: str) -> str:
     return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
 
 
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group(1)
+    return (LINK_BREAK if char in _LINK_PARTS else "") + "\\" + char
+
+
 def for_markdown(text: object, limit: int | None = None) -> str:
-    """For Streamlit Markdown: every Markdown/HTML character backslash-escaped, isolated."""
-    return _isolated(_MARKDOWN_SPECIAL.sub(r"\\\1", plain(text, limit)))
+    """For Streamlit Markdown (and every label it draws as Markdown): every Markdown/HTML character
+    backslash-escaped, a word joiner before ``:``, ``.`` and ``@`` (no autolink), isolated. The one way a
+    user-typed name reaches Markdown; what shows is the name as typed.
+
+    >>> plain(for_markdown("a@b.test")).replace(LINK_BREAK, "~")
+    'a~\\\\@b~\\\\.test'
+    """
+    return _isolated(_MARKDOWN_SPECIAL.sub(_escaped, plain(text, limit)))
 
 
 def for_html(text: object, limit: int | None = None) -> str:
@@ -107,6 +125,7 @@ def file_name_part(text: object, fallback: str = "learner") -> str:
 
 
 __all__ = [
+    "LINK_BREAK",
     "SHORT_LABEL",
     "csv_cell",
     "csv_text",

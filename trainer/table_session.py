@@ -27,8 +27,9 @@ from trainer.calc import SchemeOptions
 from trainer.deal import PLAYING_SEATS, Seat
 from trainer.errors import N_, SkatError
 from trainer.game import DealState, HouseOptions, Outcome, Phase, SeatView, SkatGame
-from trainer.moves import Discard, Move, RamsePass, seat_of
+from trainer.moves import Move, seat_of
 from trainer.profiles import RuleProfile
+from trainer.reasons import reason_for
 from trainer.records.deal_record import DealRecord
 from trainer.scoring import NO_OPTIONS, ScoreSheet, SheetDeal
 from trainer.text import Message
@@ -262,15 +263,10 @@ class SeatDoor:
         self.session.act(self.place, move)
 
     def reason(self, decision: Decision) -> Message:
-        """A computer's reason for its move as this seat may read it (never naming a card the seat cannot
-        see: a discard or a Ramse pass between others is said without its cards)."""
-        if isinstance(decision.move, Discard | RamsePass) and seat_of(decision.move) is not self.seat:
-            return Message(
-                N_("Lays away two cards.")
-                if isinstance(decision.move, Discard)
-                else N_("Passes on two cards.")
-            )
-        return decision.why
+        """A computer's reason for its move as this seat may read it, from this seat's view after the move
+        (:func:`trainer.reasons.reason_for`: never naming a card the seat cannot see — a discard or a Ramse
+        pass between others is said without its cards)."""
+        return reason_for(decision.why, decision.move, self.view())
 
     def reveal(self) -> Revealed | None:
         """The whole deal, once it is over (None while it is played)."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 import csv
 import io
 import secrets
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -21,7 +22,7 @@ JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Letters and digits that cannot be mistaken for each other when read aloud or off a projector
 (no I/L/1, no O/0)."""
 JOIN_CODE_LENGTH = 8
-"""31**8 ≈ 8.5e11 codes: with the per-client limit below, guessing one would take centuries."""
+"""31**8 ≈ 8.5e11 codes: at the per-client pace below, guessing one would take centuries."""
 PERSONAL_KEY_LENGTH = 6
 """A learner's key for coming back to the class from another browser (31**6 ≈ 8.9e8)."""
 
@@ -40,18 +41,67 @@ PASSWORD_MAX = 200
 
 @dataclass(frozen=True)
 class AccessPolicy:
-    """How many wrong guesses (teacher password, join code, personal key) are allowed within ``window``:
-    per class/code (``per_subject``) and per client (``per_client``, over all codes and classes).
+    """How guessing (a learner's password or personal key, a class's teacher password, join and table
+    codes) is slowed without locking anyone out. A try that comes too early is refused before it is
+    checked and is not counted; nothing is ever refused for longer than a few seconds.
+
+    * Per subject (an account's name, a class's code for its password, a member's code and name): the
+      first ``free_per_subject`` wrong tries since the subject's last success within ``window`` cost
+      nothing; then each try waits ``first_delay``, doubled with every further wrong try up to
+      ``max_delay``, after the subject's last wrong try.
+    * Per client (a browser's address: a whole classroom behind one router shares it): after
+      ``free_per_client`` wrong tries within ``window``, each try waits ``client_delay`` after the
+      address's last wrong try.
 
     The counts are kept in the store, so restarting the app or opening a new tab does not reset them."""
 
-    per_subject: int = 5
-    per_client: int = 60
-    """Generous, because a whole classroom often shares one address (school NAT) and some will mistype
-    the code; still far too few to find one of 31**8 codes."""
+    free_per_subject: int = 3
+    first_delay: timedelta = timedelta(seconds=1)
+    max_delay: timedelta = timedelta(seconds=8)
+    """At most this long between two tries at one subject: the owner waits seconds, never minutes, while
+    a guesser gets about 3600 / 8 = 450 tries an hour at one name (:meth:`most_per_hour`)."""
+    free_per_client: int = 100
+    """Generous: a classroom behind one address signs in together and some will mistype."""
+    client_delay: timedelta = timedelta(seconds=1)
     window: timedelta = timedelta(minutes=15)
     keep: timedelta = timedelta(days=1)
     """Log entries older than this are deleted (they no longer count)."""
+
+    def subject_delay(self, failures: int) -> timedelta:
+        """How long after its last wrong try a subject with ``failures`` wrong tries waits."""
+        if failures < self.free_per_subject:
+            return timedelta(0)
+        doublings = min(failures - self.free_per_subject, 32)
+        grown: timedelta = self.first_delay * (1 << doublings)
+        return min(grown, self.max_delay)
+
+    def client_delay_after(self, failures: int) -> timedelta:
+        """How long after its last wrong try a client with ``failures`` wrong tries waits."""
+        return self.client_delay if failures >= self.free_per_client else timedelta(0)
+
+    def most_per_hour(self) -> tuple[int, int]:
+        """The most tries a guesser gets checked in an hour, trying as fast as the delays allow: at one
+        subject (from any number of addresses), and from one address (at any number of subjects)."""
+        return (
+            self._most_in(timedelta(hours=1), self.subject_delay),
+            self._most_in(timedelta(hours=1), self.client_delay_after),
+        )
+
+    def _most_in(self, span: timedelta, delay: Callable[[int], timedelta]) -> int:
+        """Tries that fit into ``span`` when each comes as soon as ``delay`` (of the wrong tries within
+        the window) allows after the one before; none of them right."""
+        tries: deque[timedelta] = deque()
+        count = 0
+        now = timedelta(0)
+        while True:
+            while tries and tries[0] <= now - self.window:
+                tries.popleft()
+            if tries:
+                now = max(now, tries[-1] + delay(len(tries)))
+            if now >= span:
+                return count
+            tries.append(now)
+            count += 1
 
 
 def new_code(length: int = JOIN_CODE_LENGTH) -> str:

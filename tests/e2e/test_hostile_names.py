@@ -1,13 +1,15 @@
-"""Real browser (headless Debian Chromium): hostile names (HTML, script, Markdown links, spreadsheet
-formulas, very long, control characters, right-to-left overrides) go through every page that shows a name
-— the score sheet (table, plotly legend, CSV download), My class, the teacher's class page, the dashboard
-(table, heatmap, CSV download) and the projector — and must show as typed, obey nothing and run nothing.
+"""Real browser (headless Debian Chromium): hostile names (HTML, script, Markdown links, bare web and
+e-mail addresses, spreadsheet formulas, very long, control characters, right-to-left overrides) go through
+every page that shows a name — the score sheet (table, plotly legend, CSV download), "Signed in as", a
+shared table's seat labels, My class, the teacher's class page, the dashboard (table, heatmap, the Tables
+list, CSV download) and the projector — and must show as typed, obey nothing, link nothing and run nothing.
 
 Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so CI runs this).
 """
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 from collections.abc import Iterator
@@ -22,7 +24,7 @@ from .conftest import enter_text, join_class, rerun, run_app, screenshot_all_con
 pytestmark = pytest.mark.browser
 
 PASSWORD = "hostile names in room 9"
-CLASS_NAME = "<b>7B</b> [x](javascript:alert(1)) =1+1 \u202eevil"
+CLASS_NAME = "<b>7B</b> [x](javascript:alert(1)) =1+1 a@b.test \u202eevil"
 NAMES = (
     '<b>B</b><i>I</i><a href="//e.x">A</a>',
     "<script>alert(1)</script>",
@@ -35,8 +37,14 @@ NAMES = (
 )
 JOINING = {1280: '<b>C</b><i>I</i><a href="//e.x">A</a>', 390: "[y](javascript:alert(1)) **c**"}
 """Names that join through the page (not yet taken in the class)."""
+LINK_NAMES = ("[Prize](http://x.test/)h1", "see http://evil.test", "mail a@b.test")
+"""Accounts in the class, seated together at a shared table: names that Markdown would make links of
+(issue 19: the dashboard's Tables list showed the first as a real link, "Signed in as", the seat labels
+and the My class title linked the bare addresses)."""
 SHEET_NAMES = ('<b>B</b><a href="//e.x">A</a>', "=cmd|' /C calc'!A0", "@SUM(A1)\u202e", "L" * 200)
-ISOLATES = str.maketrans("", "", "\u2068\u2069")
+ISOLATES = str.maketrans("", "", "\u2068\u2069\u2060")
+"""Invisible marks a shown name carries: the isolates around it, the word joiners that keep an address in
+it from becoming a link."""
 
 
 def shown(name: str) -> str:
@@ -52,6 +60,9 @@ def _nothing_obeyed(page, dialogs: list[str]) -> None:  # type: ignore[no-untype
     """No element a name could have made: links, bold/italic, images, scripts, no dialog."""
     main = "[data-testid=stMain]"
     assert page.locator(f"{main} a[href*='e.x'], {main} a[href^='javascript']").count() == 0
+    addresses = ("x.test", "evil.test", "b.test", "mailto:")
+    linked = page.eval_on_selector_all(f"{main} a[href]", "els => els.map(e => e.getAttribute('href'))")
+    assert not [href for href in linked if any(part in href for part in addresses)], linked
     assert page.locator(f"{main} img[src='x'], script:text('alert(1)')").count() == 0
     for tag in ("b", "i", "strong", "em"):
         bold = page.eval_on_selector_all(f"{main} {tag}", "els => els.map(e => e.textContent)")
@@ -93,7 +104,9 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     """A class with a hostile name and eight hostile members, each with a wrong and a right answer."""
     from trainer.quiz import GAME_VALUE
     from trainer.store import Store
+    from trainer.store.accounts import AccountStore
     from trainer.store.classes import ClassStore
+    from trainer.store.tables import TableStore
     from trainer.teacher import DRILL
 
     url = f"sqlite:///{tmp_path_factory.mktemp('e2e-hostile') / 'classes.sqlite'}"
@@ -105,6 +118,19 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
         member = classes.join_class(made.join_code, name, client=f"hostile-{k}").member
         store.record_attempt(member.learner_id, GAME_VALUE, False, "=1+1", "48", "danish")
         store.record_attempt(member.learner_id, GAME_VALUE, True, "48", "48", "danish")
+    accounts = AccountStore(classes)
+    ids = []
+    for k, name in enumerate(LINK_NAMES):
+        learner = accounts.sign_up(name, PASSWORD, client=f"links-{k}").account.id
+        accounts.join_class(learner, made.join_code, client=f"links-{k}")
+        ids.append(learner)
+    tables = TableStore(store, classes)
+    table = tables.open_table(
+        host_learner_id=ids[0], host_name=LINK_NAMES[0], profile_name="danish", scheme="list",
+        deals_planned=2, bot_level="beginner", idle_seconds=3600,
+    )  # fmt: skip
+    for place in (1, 2):
+        tables.join(table.code, learner_id=ids[place], name=LINK_NAMES[place], client=f"links-{place}")
     store.dispose()
     yield url, made.join_code
 
@@ -201,7 +227,7 @@ def test_teacher_pages_show_the_names_as_typed(  # type: ignore[no-untyped-def]
     def label(name: str) -> str:
         return shown(name) if len(shown(name)) <= 40 else shown(name)[:39] + "…"
 
-    everyone = {label(n) for n in (*NAMES, *JOINING.values())}  # the other test may have joined
+    everyone = {label(n) for n in (*NAMES, *LINK_NAMES, *JOINING.values())}  # the other test may have joined
     labels = {tick.translate(ISOLATES) for tick in ticks}
     assert labels and labels <= everyone
     if width > 500:  # at phone width plotly leaves out labels that would overlap
@@ -214,6 +240,11 @@ def test_teacher_pages_show_the_names_as_typed(  # type: ignore[no-untyped-def]
     assert not any("\x00" in cell or "\u202e" in cell for row in rows for cell in row)
     for name in NAMES:
         assert shown(name) in learners or "'" + shown(name) in learners
+    tables = page.locator("[data-testid=stExpander] summary").filter(has_text="Table ")
+    tables.first.wait_for(timeout=30_000)  # the class's shared table, listed with its players' names
+    listed = tables.first.inner_text().translate(ISOLATES)
+    assert all(shown(name) in listed for name in LINK_NAMES), listed
+    _nothing_obeyed(page, dialogs)
 
     page.close()
 
@@ -224,4 +255,51 @@ def test_teacher_pages_show_the_names_as_typed(  # type: ignore[no-untyped-def]
     wait_for_app(page)
     _nothing_obeyed(page, dialogs)
     assert shown(CLASS_NAME) in _text(page, "h1")
+    page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_a_learners_own_pages_show_names_as_text(app_url: str, browser, width: int) -> None:  # type: ignore[no-untyped-def]
+    """Signed in as "see http://evil.test": the "Signed in as" line, the shared table's seat labels (the
+    host "[Prize](http://x.test/)h1", "mail a@b.test"), the list of one's tables and the My class title (a
+    class name holding an e-mail address) show the names as typed, and nothing on them is a link."""
+    page, dialogs = _page(browser, width)
+    me = LINK_NAMES[1]
+    page.goto(f"{app_url}/account?lang=en")
+    wait_for_app(page)
+    page.locator(".st-key-account_signin_name input").fill(me)
+    page.locator(".st-key-account_signin_secret input").fill(PASSWORD)
+    rerun(page, page.locator(".st-key-account_signin_submit button").click)
+    page.get_by_text("Signed in as").first.wait_for(timeout=30_000)
+    page.wait_for_function("document.cookie.includes('skat_trainer_learner=')", timeout=30_000)
+    _nothing_obeyed(page, dialogs)
+    assert f"Signed in as {shown(me)}" in _text(page, "[data-testid=stMain]")
+
+    page.goto(f"{app_url}/table?lang=en&rules=danish")
+    wait_for_app(page)
+    page.locator(".st-key-table_seat_0").wait_for(timeout=30_000)  # back at the table of the fixture
+    settle(page)
+    seats = _text(page, "[class*='st-key-table_seat_']")
+    assert all(shown(name) in seats for name in LINK_NAMES), seats
+    _nothing_obeyed(page, dialogs)
+    screenshot_all_content(page, f"hostile-table-seats-{width}")
+    mine = page.locator("[class*='st-key-table_go_'] button")  # "Your tables": buttons named by players
+    for _ in range(5):  # the table's fragment redraws every second: click until the list is there
+        with contextlib.suppress(Exception):
+            page.locator(".st-key-table_leave button").click(timeout=5_000)
+            mine.first.wait_for(timeout=10_000)
+            break
+    mine.first.wait_for(timeout=30_000)
+    label = mine.first.inner_text().translate(ISOLATES)
+    assert shown(LINK_NAMES[0]) in label and shown(LINK_NAMES[2]) in label, label
+    _nothing_obeyed(page, dialogs)
+
+    page.goto(f"{app_url}/class?lang=en")
+    wait_for_app(page)
+    page.locator("h1").filter(has_text="7B").first.wait_for(timeout=30_000)
+    _nothing_obeyed(page, dialogs)
+    assert shown(CLASS_NAME) in _text(page, "h1")
+    assert f"Signed in as {shown(me)}" in _text(page, "[data-testid=stMain]")
+    if width < 500:
+        _no_sideways_overflow(page)
     page.close()

@@ -5,11 +5,16 @@
   page's HTML or in anything the server sends over the websocket, and nothing is stored for the table (no
   move made by the Play page's computers, no owner given to the table's evening).
 
+* The beginner coach's reason line says no hidden card: a learner who passes watches a computer pick
+  up, lay away two cards and declare; over the whole auction, discard and declaration the server sends
+  the page neither of the two cards laid away, and the line at the discard says "Lays away two cards."
+
 Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so CI runs this).
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -62,7 +67,7 @@ def setting(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Tab
     hands = {place: frozenset(c.iss for c in now.state.hand(seat_of_place(place, 1))) for place in range(3)}
     hands[-1] = frozenset(c.iss for c in now.state.deal.skat)
     store.dispose()
-    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_PLAY_PACE": "0.2"}
+    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_PLAY_PACE": "0.6"}
     with run_app("streamlit-security-e2e.log", env) as base:
         yield base, TableDeal(url, table.code, now.stored.id, hands)
 
@@ -118,7 +123,7 @@ def test_a_tables_deal_does_not_open_on_the_play_page(  # type: ignore[no-untype
         _sign_in(page, base, who)
     open_app(page, f"{base}/game?evening=table{table.code}&rules=international&lang=en")
     page.locator("h1").filter(has_text="Play").first.wait_for(timeout=30_000)
-    page.wait_for_timeout(2_000)  # the Play page's computers tick every 0.2 s: they have had their chance
+    page.wait_for_timeout(3_000)  # the Play page's computers tick every 0.6 s: they have had their chance
     page.wait_for_selector(IDLE, timeout=60_000)
     everything = frozenset().union(*table.hands.values())
     seen = table.hands[1] if who == GUEST else frozenset()
@@ -134,4 +139,58 @@ def test_a_tables_deal_does_not_open_on_the_play_page(  # type: ignore[no-untype
     assert (stored.move_count, len(stored.record().moves)) == (0, 1), "a move was stored for the table"
     evening = play.evening(f"table{table.code}")
     assert evening is not None and evening.learner_id is None, "the table's evening got an owner"
+    play.store.dispose()
+
+
+def test_the_computers_discard_is_not_told(browser, setting: tuple[str, TableDeal]) -> None:  # type: ignore[no-untyped-def]
+    from trainer.evening import TableDeal as PlayDeal
+    from trainer.evening import loads_moves
+
+    from tests.play.test_play_page import _computers_moment
+    from trainer.coach import learner_seat
+    from trainer.game import Discard, Phase
+    from trainer.profiles import get_profile
+    from trainer.store import Store
+    from trainer.store.play_store import PlayStore
+    from trainer.ui.terms import card_label, card_name
+
+    base, table = setting
+    seed = _computers_moment("international", Discard, 1)
+    play = PlayStore(Store(table.url))
+    evening = play.open_evening(
+        "browserreasons1", learner_id=None, profile_name="international", scheme="list", level="club",
+        coach="beginner",
+    )  # fmt: skip
+    stored = play.start_deal(evening.id, 1, seed=seed, seat=int(learner_seat(1)))
+    page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    wire = Wire(page)
+    open_app(page, f"{base}/game?evening=browserreasons1&rules=international&lang=en")
+    deal = None
+    for _ in range(300):
+        now = play.deal(stored.id)
+        deal = PlayDeal.rebuild(
+            get_profile("international"), now.seed, stored.seat, loads_moves(now.moves_json)
+        )
+        if deal.state.phase is Phase.PLAY or deal.finished:
+            break
+        if deal.learner_to_move:
+            for key in ("play_pass", "play_knock_0"):
+                button = page.locator(f".st-key-{key} button")
+                if button.count() and button.first.is_enabled():
+                    with contextlib.suppress(Exception):  # the fragment may redraw it meanwhile
+                        button.first.click(timeout=5_000)
+                    break
+        page.wait_for_timeout(300)
+    assert deal is not None and deal.state.phase is Phase.PLAY, "the deal did not reach the card play"
+    page.wait_for_timeout(1_000)
+    (discard,) = [m for m in deal.moves if isinstance(m, Discard)]
+    assert discard.seat is not deal.learner
+    sent = wire.text()
+    told = [card_label(c, "en") for c in discard.cards if card_label(c, "en") in sent]
+    told += [card_name(c, "en") for c in discard.cards if card_name(c, "en") in sent]
+    told += sorted(card_codes(sent) & {c.iss for c in discard.cards})
+    assert not told, f"the server sent the computer's discards: {told}"
+    assert "Lays away two cards." in sent, "the reason line at the discard was not seen"
+    screenshot_all_content(page, "security-discard-reason")
+    page.context.close()
     play.store.dispose()

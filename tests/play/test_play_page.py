@@ -291,3 +291,81 @@ def test_a_signed_in_learner_keeps_the_evening_made_in_this_session_only(_fast_t
     at.switch_page("trainer/ui/pages/play.py").run()
     assert evening_token(at) not in (theirs, mine)
     assert play.evening(theirs).learner_id is None  # type: ignore[union-attr]
+
+
+def _computers_moment(profile: str, wanted: type, number: int) -> int:
+    """A seed whose deal ``number`` at the Play page (opponents at club level, the learner always
+    passing, never knocking) brings a computer's ``wanted`` move (a discard, a Ramse pass between the two
+    others)."""
+    from trainer.game import Knock40, Pass, Phase
+    from trainer.table_session import TableSession, table_game
+    from trainer.ui.pages.play import PLACES
+
+    prof = get_profile(profile)
+    learner = learner_seat(number)
+    for seed in range(400):
+        state = table_game(prof).new_deal(seed)
+        session = TableSession(table_game(prof), PLACES, level="club", current=state, current_number=number)
+        while state.phase is not Phase.FINISHED and state.phase is not Phase.PLAY:
+            if state.to_move is learner:
+                legal = state.legal_moves()
+                quiet = [m for m in legal if isinstance(m, Pass) or (isinstance(m, Knock40) and not m.knock)]
+                if not quiet:
+                    break  # the learner would have to choose cards: not this seed
+                state.apply(quiet[0])
+                continue
+            move = session.computer_step(time_ms=20).move
+            if isinstance(move, wanted) and not set(getattr(move, "cards", ())) & set(
+                state.view(learner).hand
+            ):
+                return seed
+    raise AssertionError(f"no {wanted.__name__} by a computer in 400 deals")
+
+
+@pytest.mark.parametrize(("profile", "kind"), [("international", "Discard"), ("danish", "RamsePass")])
+def test_the_computers_reasons_show_no_hidden_card(profile: str, kind: str, _fast_table: str) -> None:
+    """The beginner coach shows each computer's reason. At the moment the issue found — a computer has
+    laid away two cards and not yet declared (or passed two cards on in Ramse to the other computer) —
+    the page's texts and its session state name no card the learner may not see; the line is there, in
+    its public wording."""
+    import trainer.game as game
+    from tests.tables.test_hidden_cards import _leaks, known
+    from trainer.cards import ALL_CARDS
+    from trainer.deal import Seat
+    from trainer.records.deal_record import DealRecord
+    from trainer.table_session import table_game
+
+    wanted = getattr(game, kind)
+    # Ramse's passes go forehand → middlehand → rearhand: with the learner in rearhand, the first one is
+    # between the two computers
+    number = next(n for n in (1, 2, 3) if learner_seat(n) is Seat.REARHAND)
+    seed = _computers_moment(profile, wanted, number)
+    play = _stored(_fast_table)
+    evening = play.open_evening(
+        "reasons1", learner_id=None, profile_name=profile, scheme="list", level="club", coach="beginner"
+    )
+    stored = play.start_deal(
+        evening.id, number, DealRecord.of(table_game(get_profile(profile)).new_deal(seed))
+    )
+    at = open_play("en", profile, evening="reasons1")
+    public = "Lays away two cards." if kind == "Discard" else "Passes on two cards."
+    moments = 0
+    for _ in range(60):
+        state = play.deal(stored.id).record().replay()
+        learner = learner_seat(number)
+        hidden = set(ALL_CARDS) - known(state, learner)
+        assert not _leaks(at, hidden, "en"), _leaks(at, hidden, "en")
+        last = state.history[-1] if state.moves_made else None
+        if isinstance(last, wanted) and last.seat is not learner and set(last.cards) & hidden:
+            moments += 1
+            assert public in texts(at)
+        if state.phase in (game.Phase.PLAY, game.Phase.FINISHED):
+            break
+        for key in ("play_pass", "play_knock_0"):
+            if button(at, key) is not None:
+                button(at, key).click().run()
+                break
+        else:
+            at.run()
+        assert not at.exception, at.exception
+    assert moments, "the moment was not reached"

@@ -1,11 +1,14 @@
 """Hidden cards stay hidden at a shared table: whatever a seat's page is built from and draws holds no card
 of another hand, of the skat or of the discards unless the rules open it (an open game's declarer's hand;
-the declarer's own discards and the skat they picked up; cards a seat passed on in Ramse).
+the declarer's own discards and the skat they picked up; cards a seat passed on in Ramse), and no text a
+page shows names one — the computers' reasons included (issue 19: "Lays away ♠K ♣Q for grand").
 
 The property plays random legal moves at a table through :class:`~trainer.store.tables.TablePlay` (random
 deals, both rule profiles, random stopping points) and after every move checks, for each seat, its
 :class:`~trainer.game.SeatView`, both table views built from it (the page's and
-:meth:`TableView.from_seat_view`) and the table's HTML. The page itself (its HTML, buttons, texts and
+:meth:`TableView.from_seat_view`), the table's HTML, every text the table page and the Play page draw from
+the view (recorded from their drawing functions) and the computer's reason for the move due, as each other
+seat reads it right after the move. The page itself (its HTML, buttons, texts and
 session state) is checked in AppTest for a few positions in the middle of a trick."""
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from streamlit.testing.v1 import AppTest
 from tests.play.driver import card_keys
 from tests.tables.helpers import GUEST, HOST, mid_trick, signed_in
 from tests.ui.helpers import html_rows, texts
+from trainer.bots import choose as bot_choice
 from trainer.cards import ALL_CARDS, Card
 from trainer.deal import Seat
 from trainer.game import (
@@ -48,7 +52,7 @@ from trainer.store.tables import TablePlay, TableStore
 from trainer.table_session import place_of_seat, seat_of_place
 from trainer.ui.context import PageContext
 from trainer.ui.pages.play_table import table_from_view
-from trainer.ui.terms import card_name
+from trainer.ui.terms import card_label, card_name
 from trainer.ui.views.cards import CardSize
 from trainer.ui.views.table import TableView, table_html
 
@@ -109,10 +113,81 @@ def shown_by_table(table: TableView) -> set[Card]:
     return cards | {card for _, card in table.trick} | {card for card in table.skat if card is not None}
 
 
-def check_seat(state: DealState, seat: Seat, ctx: PageContext) -> None:
+def page_texts(view: SeatView, ctx: PageContext, reason: str | None) -> str:
+    """Every text the table page and the Play page draw for this seat's view: the status line, the
+    auction, the ladder, the last trick, the table with the hand or the controls of the phase, the
+    beginner coach's counters and ``reason``, the computer's reason line as the Play page shows it (all
+    recorded from the page's own drawing functions, :mod:`tests.ui.recorder`)."""
+    from tests.ui.recorder import recording
+    from trainer.ui.pages import play_table
+    from trainer.ui.views import hand, table
+
+    def act(_move: Move) -> None:
+        return None
+
+    with recording(play_table, table, hand) as page:
+        for names, beginner in (((NAMES[0], NAMES[1], NAMES[2]), False), (None, True)):
+            play_table.draw_status(view, ctx, names)
+            play_table.auction_history(view, ctx, names)
+            play_table.ladder_caption(view, ctx)
+            play_table.draw_last_trick(view, ctx, names)
+            if beginner:
+                play_table.counters(view, ctx)
+            if view.my_turn:
+                play_table.seat_controls(view, ctx, act, beginner=beginner, picked_key="picked", names=names)
+            else:
+                play_table.draw(view, ctx, names=names)
+        return page.text() + "\n" + (reason or "")
+
+
+def text_leaks(text: str, hidden: set[Card], lang: str) -> list[str]:
+    """Hidden cards a page's text names: by name, by label (♣J, Danish ♣B), as a card button's key or in
+    a row of card pictures."""
+    found = [card_name(card, lang) for card in hidden if card_name(card, lang) in text]
+    found += [card_label(card, lang) for card in hidden if re.search(rf"{card_label(card, lang)}(?!0)", text)]
+    codes = {card.iss for card in hidden}
+    drawn = set(re.findall(r"play_card-([CSHD][789TJQKA])", text))
+    drawn |= set(re.findall(r'data-card="([^"]*)"', text))
+    for row in re.findall(r'data-cards="([^"]*)"', text):
+        drawn |= set(row.split())
+    return found + sorted(drawn & codes)
+
+
+def check_after_computer_move(state: DealState, ctx: PageContext, level: str) -> None:
+    """Let the computer make the move due now and check every seat right after it, the computer's reason
+    included as the Play page's reason line shows it to each other seat (kept through
+    :func:`trainer.reasons.reason_for`, as the page keeps it); then take the move back."""
+    from trainer.reasons import reason_for
+    from trainer.ui.pages.play_table import reason_line
+
+    mover = state.to_move
+    if mover is None or not state.legal_moves():
+        return
+    decision = bot_choice(state.view(mover), level, seed=len(state.history), time_ms=20)
+    state.apply(decision.move)
+    try:
+        for reader in Seat:
+            view = state.view(reader)
+            line = reason_line(mover, reason_for(decision.why, decision.move, view), view, ctx.t)
+            assert reader is not mover or line is None
+            check_seat(state, reader, ctx, texts=True, reason=line)
+    finally:
+        state.undo()
+
+
+def check_seat(
+    state: DealState, seat: Seat, ctx: PageContext, *, texts: bool = False, reason: str | None = None
+) -> None:
+    """The seat's view, its table views and their HTML hold no hidden card; with ``texts`` also every
+    text the pages draw from the view (and ``reason``, the reason line shown to it)."""
     hidden = set(ALL_CARDS) - known(state, seat)
     view = state.view(seat)
+    assert view.known_cards() == frozenset(known(state, seat))
     assert not shown_by_view(view) & hidden, "the seat's view holds a hidden card"
+    if texts:
+        shown = page_texts(view, ctx, reason)
+        assert not text_leaks(shown, hidden, ctx.lang), ("a page's text names a hidden card", shown)
+        assert not view.hand or text_leaks(shown, set(view.hand), ctx.lang), "the check sees no card"
     names = (NAMES[0], NAMES[1], NAMES[2])
     for table in (
         table_from_view(view, names),
@@ -178,6 +253,7 @@ def test_no_seat_sees_a_hidden_card(
         assert now.state is not None
         for seat in Seat:
             check_seat(now.state, seat, ctx)
+        check_after_computer_move(now.state, ctx, "beginner")
         if now.turn is None:
             break
         move = choose(list(now.state.legal_moves()), choices)
@@ -188,7 +264,7 @@ def test_no_seat_sees_a_hidden_card(
     now = play.moment(table.id)
     assert now.state is not None
     for seat in Seat:
-        check_seat(now.state, seat, ctx)
+        check_seat(now.state, seat, ctx, texts=True)
     event(f"stopped in {now.state.phase.name}")
     event("cards were played" if played else "no card played")
     if opened:

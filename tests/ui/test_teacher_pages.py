@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.profiles import get_profile
 from trainer.quiz import COUNT_EYES, GAME_VALUE, generate
+from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.classes import ClassStore
 
@@ -206,18 +207,50 @@ def test_teacher_pages_need_the_teacher_log_in(classes: ClassStore, page: str) -
     assert not learner.dataframe and not learner.get("plotly_chart") and not learner.metric
 
 
-def test_log_in_wrong_then_right_then_locked(classes: ClassStore) -> None:
+def test_log_in_wrong_then_slowed_then_right(classes: ClassStore) -> None:
+    """Three wrong passwords cost nothing; the next try right after them waits a moment (the right one
+    too, and it says how many seconds), then the right password logs in: no lock-out."""
+    import time
+
     made = classes.create_class("7B", PASSWORD)
     teacher = _session(TEACHER)
-    for _ in range(5):
+    for _ in range(classes.policy.free_per_subject):
         teacher.text_input(key="teacher_login_code").set_value(made.join_code)
         teacher.text_input(key="teacher_login_password").set_value("not the password")
         teacher.button(key="teacher_login_submit").click().run()
         assert "do not match" in texts(teacher)
     teacher.text_input(key="teacher_login_password").set_value(PASSWORD)
     teacher.button(key="teacher_login_submit").click().run()
-    assert "Too many wrong tries" in texts(teacher)
+    assert "Too many wrong tries in a row. Wait 1 second(s)" in texts(teacher)
     assert "teacher_class_id" not in teacher.session_state
+    time.sleep(classes.policy.first_delay.total_seconds())
+    teacher.button(key="teacher_login_submit").click().run()
+    assert teacher.session_state["teacher_class_id"] == made.id
+
+
+def test_the_dashboard_shows_a_name_being_guessed_and_clears_it(classes: ClassStore) -> None:
+    from trainer.errors import ClassAccessError
+    from trainer.store.accounts import AccountStore
+
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    pupil = _session(CLASS)
+    _join(pupil, code, "see http://evil.test")
+    (member,) = classes.members(class_id)
+    accounts = AccountStore(classes)
+    for i in range(classes.policy.free_per_subject):
+        with pytest.raises(ClassAccessError):
+            accounts.sign_in("See http://evil.test", f"guess {i}", client="eve")
+    teacher.switch_page(DASHBOARD).run()
+    assert not teacher.exception, teacher.exception
+    assert "Sign-in trouble" in texts(teacher)
+    line = for_markdown("see http://evil.test")
+    assert f"**{line}**: 3 wrong sign-ins, the last 0 min ago; each try now waits 1 s." in texts(teacher)
+    teacher.button(key=f"dashboard_clear_{member.id}").click().run()
+    assert not teacher.exception, teacher.exception
+    assert "Sign-in trouble" not in texts(teacher)
+    assert accounts.guessed_names(class_id) == []
 
 
 def test_sessions_keep_to_their_own_class_and_learner(classes: ClassStore) -> None:

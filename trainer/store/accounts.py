@@ -33,15 +33,16 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from trainer.errors import N_, ClassAccessError, StoreError
+from trainer.names import fold, skeleton
 from trainer.store.class_models import ClassMemberRow, ClassRow
-from trainer.store.classes import JOIN, ClassStore, Member, member_from_row
+from trainer.store.classes import JOIN, ClassStore, Member, look_alike_member, member_from_row
 from trainer.store.db import as_utc, read_session, write_session
-from trainer.store.models import NAME_MAX, AuthSessionRow, LearnerRow
+from trainer.store.models import NAME_MAX, SKELETON_MAX, AuthSessionRow, LearnerRow
 from trainer.teacher import check_password, format_code, new_code, normalize_code
 
 LEARNER_SESSION = "learner"
@@ -56,6 +57,8 @@ ACCOUNT_KEY_LENGTH = 12
 """A generated personal key: 12 letters/digits from the join-code alphabet (31**12 ≈ 7.9e17), shown as
 three groups of four."""
 TOKEN_BYTES = 32
+_SIGN_UP_LOCK_KEY = 0x5CA7_ACC7
+"""PostgreSQL advisory lock held while a new name is checked and taken (SQLite's write lock does it)."""
 ACCOUNT = "account"
 """Scope of wrong account sign-ins in the guessing log (next to the class scopes of
 :mod:`trainer.store.classes`)."""
@@ -112,7 +115,31 @@ def account_name(display_name: str) -> tuple[str, str]:
         raise StoreError.of(N_("A name may have at most {n} characters."), n=NAME_MAX)
     if any(not ch.isprintable() for ch in name):
         raise StoreError.of(N_("A name may not contain control characters."))
-    return name, name.casefold()
+    return name, fold_name(name)
+
+
+def fold_name(display_name: str) -> str:
+    """The key a name is looked up and counted under: extra spaces dropped, case folded."""
+    return fold(display_name)
+
+
+def name_skeleton(display_name: str) -> str:
+    """How a name looks (:func:`trainer.names.skeleton`), as the store keeps it: a name whose skeleton
+    an account already has is not free."""
+    return skeleton(display_name)[:SKELETON_MAX]
+
+
+@dataclass(frozen=True)
+class GuessedName:
+    """A class member whose name is being guessed: wrong sign-ins (password, personal key) since the
+    last right one within the log's keep period, the latest of them, and the wait they now cost."""
+
+    member_id: int
+    learner_id: int
+    name: str
+    failures: int
+    last_at: datetime
+    wait: timedelta
 
 
 def _account(row: LearnerRow) -> Account:
@@ -149,11 +176,20 @@ class AccountStore:
         when = as_utc(at)
         secret_hash = self.hasher.hash(secret)
         taken = StoreError.of(N_("That name is taken. If it is yours, sign in; otherwise pick another name."))
+        alike_taken = StoreError.of(N_("That name looks just like one that is taken; please pick another."))
+        looks = name_skeleton(name)
         try:
             with self._write() as session:
+                if session.get_bind().dialect.name == "postgresql":  # two look-alikes signing up at once
+                    session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _SIGN_UP_LOCK_KEY})
                 if session.scalar(select(LearnerRow.id).where(LearnerRow.name_key == key)) is not None:
                     raise taken
-                row = LearnerRow(name=name, name_key=key, created_at=when, secret_hash=secret_hash)
+                alike = select(LearnerRow.id).where(LearnerRow.name_skeleton == looks)
+                if session.scalar(alike) is not None:
+                    raise alike_taken
+                row = LearnerRow(
+                    name=name, name_key=key, name_skeleton=looks, created_at=when, secret_hash=secret_hash
+                )
                 session.add(row)
                 session.flush()
                 account = _account(row)
@@ -163,8 +199,9 @@ class AccountStore:
 
     def sign_in(self, display_name: str, secret: str, *, client: str, at: datetime | None = None) -> Account:
         """The account with this name and password or personal key (a key may be typed in any case, with
-        or without its dashes). Wrong guesses count against the name and the client; too many raise
-        :class:`~trainer.errors.TooManyAttemptsError` even for the right secret."""
+        or without its dashes). Wrong guesses count against the name and the client: after a few, a try
+        that comes within seconds of the last wrong one raises :class:`~trainer.errors.TooManyAttemptsError`
+        unchecked (even with the right secret); nobody is locked out for longer."""
         _, key = account_name(display_name)
         when = as_utc(at)
         attempt = self.classes.start_attempt(ACCOUNT, key, client, when)
@@ -198,6 +235,35 @@ class AccountStore:
         """The display name of a learner the session stands for (an account or a class member of old)."""
         return self.store.get_learner(learner_id).name
 
+    # ---- guessing ---------------------------------------------------------------------------------
+    def _subjects(self, member: Member) -> list[tuple[str, str]]:
+        """The guessing-log subjects of a member: the account's name and the class's code with the
+        member's name (a personal key to come back with)."""
+        key = fold_name(self.learner_name(member.learner_id))
+        return [(ACCOUNT, key), *self.classes.member_subjects(member.id)]
+
+    def guessed_names(self, class_id: int, at: datetime | None = None) -> list[GuessedName]:
+        """The class's members whose name has had at least as many wrong sign-ins as are free (so each
+        try at it now waits), most recent first: what the teacher sees to notice that a name is being
+        guessed. Only for that class's teacher (the caller holds the class id from a teacher login)."""
+        policy = self.classes.policy
+        found = []
+        for member in self.classes.members(class_id):
+            tries = self.classes.recent_failures(self._subjects(member), at).values()
+            failures = sum(count for count, _ in tries)
+            if failures >= policy.free_per_subject:
+                last = max(latest for _, latest in tries)
+                wait = policy.subject_delay(failures)
+                found.append(GuessedName(member.id, member.learner_id, member.name, failures, last, wait))
+        return sorted(found, key=lambda g: g.last_at, reverse=True)
+
+    def clear_guesses(self, class_id: int, member_id: int) -> int:
+        """The teacher of ``class_id`` clears the wrong sign-ins at a member's name: the delay is gone."""
+        member = self.classes.get_member(member_id)
+        if member.class_id != class_id:
+            raise ClassAccessError.of(N_("That learner is not in your class."))
+        return self.classes.clear_failures(self._subjects(member))
+
     # ---- classes ----------------------------------------------------------------------------------
     def join_class(
         self, learner_id: int, join_code: str, *, client: str, at: datetime | None = None
@@ -223,6 +289,10 @@ class AccountStore:
                     if existing.class_id == class_id:
                         return member_from_row(existing)
                     raise StoreError.of(N_("You are already in another class. Ask your teacher to move you."))
+                if look_alike_member(session, class_id, account.name):
+                    raise StoreError.of(
+                        N_("Someone in this class already uses a name that looks just like yours.")
+                    )
                 member = ClassMemberRow(
                     class_id=class_id,
                     learner_id=learner_id,

@@ -14,6 +14,7 @@ member's own data and its own class only.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from trainer.errors import N_, ClassAccessError, StoreError, TooManyAttemptsError
+from trainer.names import skeleton
 from trainer.store.class_models import (
     CLIENT_MAX,
     AccessAttemptRow,
@@ -162,6 +164,14 @@ def _name(display_name: str) -> tuple[str, str]:
     return name, name.casefold()
 
 
+def look_alike_member(session: Session, class_id: int, name: str) -> bool:
+    """Whether a member of the class has a name that looks just like ``name`` (:func:`trainer.names
+    .skeleton`): a class is small, so its members' names are compared one by one."""
+    looks = skeleton(name)
+    names = session.scalars(select(ClassMemberRow.display_name).where(ClassMemberRow.class_id == class_id))
+    return any(skeleton(other) == looks for other in names)
+
+
 def _learner_key(class_id: int) -> str:
     """``learners.name_key`` of a member's own learner row. It starts with a space, which a folded name
     never does, so no one can reach a member's progress by typing a name on a page without classes."""
@@ -228,8 +238,11 @@ class ClassStore:
 
     # ---- guessing limits --------------------------------------------------------------------------
     def start_attempt(self, scope: str, subject: str, client: str, at: datetime) -> int:
-        """Count a try as failed before checking it; refuse when the subject or the client has used up
-        its wrong guesses in the window. Returns the attempt id to mark as a success."""
+        """Count a try as failed before checking it (guesses sent in parallel all count). A try that
+        comes before the subject's or the client's delay is over (:class:`AccessPolicy`) raises
+        :class:`TooManyAttemptsError` saying how many seconds to wait; it is neither checked nor counted,
+        so the owner of a name is kept waiting seconds at most, never locked out. Returns the attempt id
+        to mark as a success."""
         client_key = client[:CLIENT_MAX] or "unknown"
         subject_key = subject[:KEY_MAX]
         since = at - self.policy.window
@@ -245,21 +258,22 @@ class ClassStore:
             )
             subject_since = max(since, last_success) if last_success is not None else since
             failed = AccessAttemptRow.succeeded.is_(False)
-            for condition, start, limit in (
+            for condition, start, delay in (
                 (
                     (AccessAttemptRow.scope == scope) & (AccessAttemptRow.subject == subject_key),
                     subject_since,
-                    self.policy.per_subject,
+                    self.policy.subject_delay,
                 ),
-                (AccessAttemptRow.client == client_key, since, self.policy.per_client),
+                (AccessAttemptRow.client == client_key, since, self.policy.client_delay_after),
             ):
-                count, oldest = session.execute(
-                    select(func.count(), func.min(AccessAttemptRow.at)).where(
+                count, latest = session.execute(
+                    select(func.count(), func.max(AccessAttemptRow.at)).where(
                         condition, failed, AccessAttemptRow.at > start
                     )
                 ).one()
-                if int(count or 0) >= limit and oldest is not None:
-                    raise TooManyAttemptsError(oldest + self.policy.window - at)
+                wait = delay(int(count or 0))
+                if latest is not None and wait and as_utc(latest) + wait > at:
+                    raise TooManyAttemptsError(as_utc(latest) + wait - at)
             session.execute(delete(AccessAttemptRow).where(AccessAttemptRow.at < at - self.policy.keep))
             row = AccessAttemptRow(
                 scope=scope, subject=subject_key, client=client_key, succeeded=False, at=at
@@ -273,6 +287,57 @@ class ClassStore:
             session.execute(
                 update(AccessAttemptRow).where(AccessAttemptRow.id == attempt_id).values(succeeded=True)
             )
+
+    def recent_failures(
+        self, subjects: Iterable[tuple[str, str]], at: datetime | None = None
+    ) -> dict[tuple[str, str], tuple[int, datetime]]:
+        """Wrong tries at each (scope, subject) since its last success, within the log's ``keep`` period:
+        how many and the latest (subjects without any are left out). For the teacher's page."""
+        when = as_utc(at)
+        found: dict[tuple[str, str], tuple[int, datetime]] = {}
+        with self._read() as session:
+            for scope, subject in subjects:
+                key = subject[:KEY_MAX]
+                match = (AccessAttemptRow.scope == scope) & (AccessAttemptRow.subject == key)
+                last_success = session.scalar(
+                    select(func.max(AccessAttemptRow.at)).where(match, AccessAttemptRow.succeeded.is_(True))
+                )
+                start = when - self.policy.keep
+                if last_success is not None:
+                    start = max(start, as_utc(last_success))
+                count, latest = session.execute(
+                    select(func.count(), func.max(AccessAttemptRow.at)).where(
+                        match, AccessAttemptRow.succeeded.is_(False), AccessAttemptRow.at > start
+                    )
+                ).one()
+                if count and latest is not None:
+                    found[(scope, subject)] = (int(count), as_utc(latest))
+        return found
+
+    def clear_failures(self, subjects: Iterable[tuple[str, str]]) -> int:
+        """Forget the wrong tries at these (scope, subject) pairs (a teacher clears a learner's name):
+        their delay is gone at once. Returns how many were forgotten."""
+        cleared = 0
+        with self._write() as session:
+            for scope, subject in subjects:
+                result = session.execute(
+                    delete(AccessAttemptRow).where(
+                        AccessAttemptRow.scope == scope,
+                        AccessAttemptRow.subject == subject[:KEY_MAX],
+                        AccessAttemptRow.succeeded.is_(False),
+                    )
+                )
+                cleared += int(getattr(result, "rowcount", 0) or 0)
+        return cleared
+
+    def member_subjects(self, member_id: int) -> list[tuple[str, str]]:
+        """The guessing-log subjects that stand for this member coming back with a personal key."""
+        with self._read() as session:
+            row = session.get(ClassMemberRow, member_id)
+            if row is None:
+                return []
+            code = session.scalar(select(ClassRow.join_code).where(ClassRow.id == row.class_id))
+            return [(REJOIN, f"{code}/{row.name_key}")]
 
     _start_attempt = start_attempt
     _attempt_succeeded = attempt_succeeded
@@ -318,7 +383,8 @@ class ClassStore:
         self, join_code: str, password: str, client: str, at: datetime | None = None
     ) -> SchoolClass:
         """The class whose code and password these are. Wrong guesses count against the code and the
-        client; too many raise :class:`TooManyAttemptsError` even for the right password."""
+        client: after a few, a try within seconds of the last wrong one is refused unchecked
+        (:class:`TooManyAttemptsError`, even for the right password; see :meth:`start_attempt`)."""
         code = normalize_code(join_code)
         when = as_utc(at)
         attempt = self.start_attempt(TEACHER, code, client, when)
@@ -361,6 +427,10 @@ class ClassStore:
                             "Someone in this class already uses that name. If it is you, come back with your "
                             "personal key; otherwise pick another name."
                         )
+                    )
+                if look_alike_member(session, class_id, name):
+                    raise StoreError.of(
+                        N_("Someone in this class already uses a name that looks just like yours.")
                     )
                 learner = LearnerRow(name=name, name_key=_learner_key(class_id), created_at=when)
                 session.add(learner)

@@ -32,6 +32,8 @@ PROFILE_MAX = 32
 HASH_MAX = 255
 """Longest stored argon2 hash (with its salt and parameters)."""
 TOKEN_HASH_MAX = 64
+SKELETON_MAX = 4 * NAME_MAX
+"""A name's skeleton may be longer than the name (NFKC spells some signs out)."""
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -88,6 +90,9 @@ class LearnerRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     secret_hash: Mapped[str | None] = mapped_column(String(HASH_MAX), nullable=True)
     """argon2id hash of the account's password or generated personal key (None: not an account)."""
+    name_skeleton: Mapped[str | None] = mapped_column(String(SKELETON_MAX), nullable=True, index=True)
+    """An account's name as it looks (:func:`trainer.names.skeleton`, added by migration 0006): a new
+    account whose name looks the same as an existing one is refused. None for rows that are no account."""
 
 
 class AuthSessionRow(Base):

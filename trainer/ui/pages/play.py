@@ -11,7 +11,9 @@ learner's own card is drawn at once.
 
 The page sees the deal only through the learner's door (:class:`~trainer.table_session.SeatDoor`): the
 learner's view while it is played, the whole deal once it is over. Nothing of the deal is kept in the
-session state.
+session state; a computer's reason for its move is kept and shown only as the learner may read it
+(:meth:`~trainer.table_session.SeatDoor.reason`: a discard or a Ramse pass between the others is said
+without its cards).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from trainer.cards import HAND_SIZE, Card
 from trainer.coach import COACH_LEVELS, SCHEMES, coach_suggestion
 from trainer.errors import SkatError
 from trainer.game import Declare, Move, Phase, SeatView
+from trainer.reasons import reason_for
 from trainer.records.iss import iss_line
 from trainer.store.play_store import Evening, EveningAccessError, PlayStore
 from trainer.store.sessions import LoadedSession, deal_next, load_session, save_session
@@ -43,6 +46,7 @@ REFUSAL_KEY = "play_refusal"
 PICKED_KEY = "play_picked"
 LAST_MOVE_KEY = "play_last_move_at"
 BOT_WHY_KEY = "play_bot_why"
+WHY_DRAWN_KEY = "play_bot_why_drawn_at"
 HINT_KEY = "play_hint_for"
 MADE_KEY = "play_made_evenings"
 PACE_ENV = "SKAT_TRAINER_PLAY_PACE"
@@ -142,7 +146,7 @@ def _new_evening(profile_name: str) -> None:
 
 
 def _forget() -> None:
-    for key in (REFUSAL_KEY, PICKED_KEY, BOT_WHY_KEY, HINT_KEY):
+    for key in (REFUSAL_KEY, PICKED_KEY, BOT_WHY_KEY, WHY_DRAWN_KEY, HINT_KEY):
         st.session_state.pop(key, None)
 
 
@@ -290,7 +294,12 @@ def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
     session = loaded.session
     turn = session.turn()
     if turn is not None and turn.by_computer:
-        due = time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0)) >= pace()
+        # Due a pace after the last move and after the last computer's line was drawn by a whole run (a
+        # run cut short by the next tick on a loaded server never reaches the browser; its line would
+        # otherwise go unseen).
+        drawn = st.session_state.get(WHY_DRAWN_KEY, 0.0)
+        last = max(float(st.session_state.get(LAST_MOVE_KEY, 0.0)), float(drawn or 0.0))
+        due = drawn is not None and time.monotonic() - last >= pace()
         if not ticking:
             st.rerun()  # start the ticking fragment (the learner's card is already on the screen)
         if due:
@@ -298,7 +307,9 @@ def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
             with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(turn.seat, door.seat, t))):
                 decision = session.computer_step()
             st.session_state[LAST_MOVE_KEY] = time.monotonic()
+            # Only the reason as the learner may read it is kept (SeatDoor.reason).
             st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
+            st.session_state[WHY_DRAWN_KEY] = None
             save_session(play_store(), loaded, iss_of=iss_line)
             loaded = load(ctx, current)
             session = loaded.session
@@ -320,10 +331,9 @@ def draw_table(ctx: PageContext, current: Evening, loaded: LoadedSession, door: 
         play_table.auction_history(view, ctx)
         play_table.ladder_caption(view, ctx)
     why = st.session_state.get(BOT_WHY_KEY)
-    if why is not None and why[0] is not view.seat and current.coach == "beginner":
-        st.caption(
-            t("{who}: {why}", who=play_table.opponent_name(why[0], view.seat, t), why=t_message(why[1], t))
-        )
+    line = play_table.reason_line(why[0], why[1], view, t) if why is not None else None
+    if line is not None and current.coach == "beginner":
+        st.caption(line)
     play_table.draw_last_trick(view, ctx)
     refusal = st.session_state.get(REFUSAL_KEY)
     if refusal is not None and refusal[0] == stored.id and refusal[1] == stored.move_count:
@@ -331,6 +341,8 @@ def draw_table(ctx: PageContext, current: Evening, loaded: LoadedSession, door: 
     if current.coach == "beginner":
         play_table.counters(view, ctx)
     controls(ctx, current, loaded, view)
+    if st.session_state.get(WHY_DRAWN_KEY, 0.0) is None:
+        st.session_state[WHY_DRAWN_KEY] = time.monotonic()  # this whole run, the line with it, was drawn
 
 
 def _act(token: str, seen: int) -> Any:
@@ -396,7 +408,7 @@ def coach_box(ctx: PageContext, current: Evening, loaded: LoadedSession, view: S
         st.markdown(
             t("**Coach:** {move}", move=play_result.move_text(suggestion.move, view, ctx))
             + " — "
-            + t_message(suggestion.why, t)
+            + t_message(reason_for(suggestion.why, suggestion.move, view), t)
         )
         if view.phase in (Phase.SLAA_40, Phase.AUCTION, Phase.PICKUP) and len(view.hand) == HAND_SIZE:
             play_result.bid_hints(ctx, stored, view)

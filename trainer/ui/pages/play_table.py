@@ -39,10 +39,11 @@ from trainer.game import (
 from trainer.games import Declaration
 from trainer.i18n import Translator
 from trainer.play import is_trump, sort_cards
+from trainer.reasons import names_only_known
 from trainer.safe_text import for_markdown, plain
-from trainer.text import upper_first
+from trainer.text import Message, upper_first
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_label, declaration_name, seat_name
+from trainer.ui.terms import card_label, declaration_name, seat_name, t_message
 from trainer.ui.views.cards import card_row_html
 from trainer.ui.views.hand import card_button_key
 from trainer.ui.views.table import TRICK_NAME, SeatHand, TableView, draw_table
@@ -135,6 +136,16 @@ def draw(
 def opponent_name(seat: Seat, learner: Seat, t: Translator) -> str:
     side = t("left") if seat is learner.next else t("right")
     return t("{side} · {seat}", side=upper_first(side), seat=seat_name(seat, t))
+
+
+def reason_line(who: Seat, why: Message, view: SeatView, t: Translator) -> str | None:
+    """The computer ``who``'s reason for its last move as the beginner coach shows it to the seat of
+    ``view``: None for the viewer's own seat, and None when the reason names a card that seat may not
+    see (a reason reaches a page only through :func:`trainer.reasons.reason_for`; this is the check at the
+    door, for a line kept from an earlier state)."""
+    if who is view.seat or not names_only_known(why, view):
+        return None
+    return t("{who}: {why}", who=opponent_name(who, view.seat, t), why=t_message(why, t))
 
 
 def _short_seat(seat: Seat, view: SeatView, t: Translator, names: Names = None) -> str:

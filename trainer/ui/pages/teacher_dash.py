@@ -13,6 +13,7 @@ import streamlit as st
 from trainer.errors import SkatError
 from trainer.moves import Dealt
 from trainer.safe_text import csv_text, for_plotly, plain
+from trainer.store.db import utc_now
 from trainer.store.play_store import PlayStore
 from trainer.store.tables import TableStore
 from trainer.table_session import place_of_seat, seat_of_place
@@ -213,7 +214,7 @@ def _tables(class_id: int, ctx: PageContext) -> None:
     for table in tables[:20]:
         deals = store.play.deals(table.evening_id)
         finished = [d for d in deals if d.finished]
-        names = ", ".join(plain(s.name) if s.kind == "human" else t("Computer") for s in table.seats)
+        names = ", ".join(md(s.name) if s.kind == "human" else t("Computer") for s in table.seats)
         with st.expander(
             t("Table {code}", code=table.code) + f" · {names} · " + t("{n} deals played", n=len(finished))
         ):
@@ -242,6 +243,39 @@ def _tables(class_id: int, ctx: PageContext) -> None:
                 st.html("".join(rows))
 
 
+def _guessing(class_id: int, ctx: PageContext) -> None:
+    """Names in the class that are being guessed (wrong sign-ins since the last right one, within a
+    day): the teacher sees them and can clear them, which ends the wait at once."""
+    from trainer.ui.auth import account_store
+
+    t = ctx.t
+    guessed = account_store().guessed_names(class_id)
+    if not guessed:
+        return
+    st.subheader(t("Sign-in trouble"))
+    st.caption(
+        t(
+            "Someone keeps signing in with a wrong password or key under these names (the learner, or "
+            "someone guessing). Each further try waits a few seconds; nobody is locked out."
+        )
+    )
+    now = utc_now()
+    for found in guessed:
+        ago = max(0, int((now - found.last_at).total_seconds() // 60))
+        line = t(
+            "**{name}**: {n} wrong sign-ins, the last {m} min ago; each try now waits {s} s.",
+            name=md(found.name),
+            n=found.failures,
+            m=ago,
+            s=int(found.wait.total_seconds()),
+        )
+        left, right = st.columns([4, 1], vertical_alignment="center")
+        left.markdown(line)
+        if right.button(t("Clear"), key=f"dashboard_clear_{found.member_id}", icon=":material/lock_reset:"):
+            account_store().clear_guesses(class_id, found.member_id)
+            st.rerun()
+
+
 def render(ctx: PageContext) -> None:
     t = ctx.t
     class_id = require_teacher(ctx)
@@ -255,6 +289,7 @@ def render(ctx: PageContext) -> None:
         st.info(t("No learners have joined yet. Give them the join code from the teacher page."))
         return
     st.button(t("Refresh"), key="dashboard_refresh", icon=":material/refresh:")
+    _guessing(class_id, ctx)
     st.subheader(t("Learners"))
     _table(dash, ctx)
     st.subheader(t("Skills × learners"))

@@ -1,0 +1,139 @@
+"""A computer's reason for its move names only cards the reader may see (:mod:`trainer.reasons`).
+
+Found in issue 19: with the beginner coach the Play page showed "Left · forehand: Lays away ♠K ♣Q for
+grand" between a computer's discard and its declaration — the real discards — and a Ramse pass between the
+two others would have been said with its cards just as well. The property plays random deals of both rule
+profiles (Ramse, Slå 40 an, Spørge and kontra on) and at every step lets the computer to move decide at
+every level but the expert; its reason, passed through :func:`~trainer.reasons.reason_for` for each other
+seat, names only cards that seat knows, by a reference worked out from the whole deal. It also checks
+:meth:`SeatView.known_cards` against that reference."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from tests.tables.test_hidden_cards import choose, known
+from trainer.bots import Decision
+from trainer.bots import choose as bot_choose
+from trainer.cards import ALL_CARDS, parse_cards
+from trainer.deal import Seat
+from trainer.game import DealState, Discard, Pass, Phase, RamsePass
+from trainer.profiles import get_profile
+from trainer.reasons import cards_named, names_only_known, public_reason, reason_for
+from trainer.table_session import Place, TableSession, table_game
+from trainer.text import N_, Message
+
+MOVES_AT_MOST = 90
+
+
+def test_cards_are_found_anywhere_in_a_message() -> None:
+    sk, cq, ht = parse_cards("SK CQ HT")
+    nested = Message(
+        N_("{a} {b} {c}"), {"a": (sk,), "b": Message(N_("{x}"), {"x": [cq]}), "c": "the ♥10 and not SAys"}
+    )
+    assert set(cards_named(nested)) == {sk, cq, ht}
+    assert list(cards_named(Message(N_("I pass: my hand is not worth more.")))) == []
+
+
+def _declarer_discarding(profile: str) -> tuple[DealState, Decision]:
+    """A deal played by the computers (level club; the learner in rearhand passes) until a computer has
+    just laid away its two cards; the deal and that computer's decision."""
+    prof = get_profile(profile)
+    places = (Place("bot"), Place("bot"), Place("bot"))
+    for seed in range(200):
+        state = table_game(prof).new_deal(seed)
+        session = TableSession(table_game(prof), places, level="club", current=state, current_number=1)
+        while state.phase not in (Phase.FINISHED, Phase.PLAY):
+            if state.to_move is Seat.REARHAND:
+                legal = state.legal_moves()
+                state.apply(next((m for m in legal if isinstance(m, Pass)), legal[-1]))
+                continue
+            decision = session.computer_step(time_ms=20)
+            if isinstance(decision.move, Discard):
+                return state, decision
+    raise AssertionError("no computer picked up the skat in 200 deals")
+
+
+@pytest.mark.parametrize("profile", ["danish", "international"])
+def test_the_discard_moment_says_no_card(profile: str) -> None:
+    """The moment of the issue: the computer declarer has laid away two cards and not yet declared. Its
+    reason names them; the learner reads "Lays away two cards." and the declarer itself the whole reason."""
+    state, decision = _declarer_discarding(profile)
+    discard = decision.move
+    assert isinstance(discard, Discard) and state.history[-1] == discard
+    assert set(cards_named(decision.why)) >= set(discard.cards), "the computer's reason names its discards"
+    learner = state.view(Seat.REARHAND)
+    shown = reason_for(decision.why, discard, learner)
+    assert shown == Message(N_("Lays away two cards.")) == public_reason(discard, learner)
+    assert not set(cards_named(shown)) and not set(discard.cards) & learner.known_cards()
+    assert reason_for(decision.why, discard, state.view(discard.seat)) == decision.why
+
+
+def test_a_ramse_pass_between_the_others_says_no_card() -> None:
+    """Ramse: forehand passes two cards to middlehand; rearhand hears only that two cards were passed."""
+    profile = get_profile("danish")
+    for seed in range(300):
+        state = table_game(profile).new_deal(seed)
+        while state.phase in (Phase.SLAA_40, Phase.AUCTION):
+            legal = state.legal_moves()
+            passes = [m for m in legal if isinstance(m, Pass)]
+            state.apply(passes[0] if passes else next(m for m in legal if not m.knock))  # type: ignore[union-attr]
+        if state.phase is Phase.RAMSE_EXCHANGE:
+            break
+    else:
+        raise AssertionError("no all-pass")
+    mover = state.to_move
+    assert mover is Seat.FOREHAND
+    decision = bot_choose(state.view(mover), "club", seed=1)
+    assert isinstance(decision.move, RamsePass)
+    state.apply(decision.move)
+    assert set(cards_named(decision.why)) == set(decision.move.cards)
+    receiver, other = mover.next, mover.next.next
+    assert reason_for(decision.why, decision.move, state.view(receiver)) == decision.why  # passed to them
+    assert reason_for(decision.why, decision.move, state.view(other)) == Message(N_("Passes on two cards."))
+
+
+@pytest.mark.parametrize("profile", ["danish", "international"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    choices=st.randoms(use_true_random=False),
+    stop=st.integers(0, MOVES_AT_MOST),
+    level=st.sampled_from(["beginner", "club"]),
+)
+def test_no_reason_names_a_card_its_reader_may_not_see(
+    profile: str, seed: int, choices: random.Random, stop: int, level: str
+) -> None:
+    prof = get_profile(profile)
+    state = table_game(prof).new_deal(seed)
+    hidden_named = 0
+    for _ in range(stop + 1):
+        for seat in Seat:
+            assert state.view(seat).known_cards() == frozenset(known(state, seat))
+        if state.phase is Phase.FINISHED:
+            break
+        mover = state.to_move
+        assert mover is not None
+        decision = bot_choose(state.view(mover), level, rng=random.Random(seed), time_ms=20)
+        state.apply(decision.move)
+        for reader in Seat:
+            view = state.view(reader)
+            shown = reason_for(decision.why, decision.move, view)
+            assert set(cards_named(shown)) <= known(state, reader), (decision.why, reader)
+            assert names_only_known(shown, view)
+            if reader is mover:
+                assert shown == decision.why, "a computer's reason names a card it does not know"
+            elif shown != decision.why:
+                hidden_named += 1
+        state.undo()
+        state.apply(choose(list(state.legal_moves()), choices))
+    for seat in Seat:
+        assert state.view(seat).known_cards() == frozenset(known(state, seat))
+        assert state.view(seat).known_cards() <= frozenset(ALL_CARDS)
+    event(f"stopped in {state.phase.name}")
+    if hidden_named:
+        event("a reason named a hidden card and was said publicly")
