@@ -126,6 +126,7 @@ def play_context(view: SeatView) -> PlayContext:
         open_hands=dict(view.open_hands),
         known_skat=known_skat,
         bid=view.bid or 0,
+        auction=tuple(view.auction),
     )
 
 
