@@ -1,41 +1,63 @@
 """The expert's card play: sample the worlds the seat cannot rule out, solve each with the open-hand solver,
 and play the card that does best over the samples (perfect-information Monte Carlo).
 
-A card's score in one world is the declarer's final card points under perfect play after it, plus a bonus
-for winning the game (61) and for schneider either way, so that the search plays to win first and for points
-second; a null game scores 1 when the declarer avoids every trick. The declarer maximises the average, the
-defenders minimise it. The work stops at the time budget; while the solver's compiled kernel is not ready
-(the first seconds of a process) large positions are played by the club's rules of thumb instead.
+Worlds come from :class:`trainer.bots.sampling.Sampler`: every hard fact kept, resampled by how well they fit
+the auction, the skat and the play so far. In each world every candidate card gets the declarer's final card
+points under perfect play after it, known to within :data:`TOLERANCE` points (the last probes next to the
+exact value cost most) and exactly on which side of the win and schneider lines it falls. A card's score
+is those points plus a bonus for a won game and for schneider, so the search plays to win (or beat) the
+game first, to avoid or make schneider next and for points last; a null game scores 1 when the declarer
+avoids every trick. The declarer maximises the average, the defenders minimise it; both defenders reason
+from the same facts, so they hold the same picture of each other's hands.
+
+Time: the search runs until ``time_ms`` less a reserve for the reply, reading the clock between short
+slices of the solver; a world not finished by then is left out. Cards that fall clearly behind after a few
+worlds are dropped so the time goes to more worlds for the rest. While the solver's compiled kernel is not
+ready (a process's first seconds on a machine without the ahead-of-time build) large positions are played
+by the club's rules of thumb instead, and the reason says so by being the club's.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.bots.cardplay import club_card, playable
 from trainer.bots.context import PlayContext
-from trainer.bots.sampling import NoWorld, World, iter_worlds
-from trainer.cards import Card
+from trainer.bots.sampling import NoWorld, Sampler, World
+from trainer.cards import TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Seat
 from trainer.errors import N_, Message
-from trainer.solver import Analysis
-from trainer.solver.core import jit_ready
+from trainer.solver.core import Engine, jit_ready
 
-WIN_BONUS = 30
-"""Score bonus for a world where the declarer reaches the winning points."""
-SCHNEIDER_BONUS = 10
-"""Score bonus (declarer) or malus (declarer schneider) for the schneider lines."""
+WIN_BONUS = 40
+"""Score bonus for a world where the declarer reaches the winning points (a search weight, not a rule)."""
+SCHNEIDER_BONUS = 12
+"""Score bonus (declarer schneiders) or malus (declarer is schneider) for the schneider lines."""
+TOLERANCE = 2
+"""A card's points in a world are searched to within this many (its win and schneider sides exactly)."""
 PYTHON_CARDS = 12
 """Positions with at most this many cards in hands are searched even without the compiled kernel."""
 SEARCH_SHARE = 0.4
-"""Share of ``time_ms`` the search may use; the rest is margin for a loaded machine and the reply."""
+"""Share of ``time_ms`` the bidding simulation (:mod:`trainer.bots.simulate`) searches."""
+RESERVE_SHARE = 0.1
+RESERVE_SECONDS = 0.006
+"""Card play searches ``time_ms`` less this share and these seconds (the reply's margin)."""
+SLICE_NODES = 20_000
+"""The solver reads the clock after this many nodes (a few milliseconds; a fixed count, so the card found
+does not depend on where a slice happened to end)."""
+PRUNE_AFTER = 6
+PRUNE_MARGIN = 18.0
+"""After this many worlds a card whose average score trails the best by more than the margin is dropped."""
+MAX_WORLDS = 160
+"""Enough worlds: late in a deal they are quickly solved, and the card no longer depends on the clock."""
 
 
 class _NodeRate:
-    """How many solver nodes per second this process manages (a running estimate): the solver checks its
-    clock only between slices, so the budget is handed to it as a node limit."""
+    """How many solver nodes per second this process manages (a running estimate), used to size the
+    solver's slices between reads of the clock (and the bidding simulation's node limits)."""
 
     def __init__(self) -> None:
         self.compiled = 4_000_000.0
@@ -46,7 +68,7 @@ class _NodeRate:
         return 0.5 * (self.compiled if compiled else self.python)
 
     def update(self, compiled: bool, nodes: int, seconds: float) -> None:
-        if seconds < 0.005 or nodes < 10_000:
+        if seconds < 0.002 or nodes < 5_000:
             return
         rate = nodes / seconds
         if compiled:
@@ -68,33 +90,56 @@ class SearchResult:
     worlds: int
 
 
-def _score(ctx: PlayContext, value: int | bool) -> float:
-    if ctx.game.is_null:
-        return 1.0 if value else 0.0
-    points = int(value)
-    profile = ctx.profile
-    score = float(points)
-    if profile.wins_on_points(points):
+def search_seconds(time_ms: int) -> float:
+    """How long card play searches within ``time_ms``."""
+    return max(0.001, time_ms / 1000.0 * (1.0 - RESERVE_SHARE) - RESERVE_SECONDS)
+
+
+@dataclass(frozen=True)
+class _Lines:
+    """The declarer's points where the score jumps: winning, schneider made, out of schneider."""
+
+    win: int
+    schneider: int
+    free: int
+
+    @classmethod
+    def of(cls, ctx: PlayContext) -> _Lines:
+        profile = ctx.profile
+        points = range(TOTAL_CARD_POINTS + 1)
+        return cls(
+            win=profile.win_min_points,
+            schneider=next(p for p in points if profile.opponents_schneider(p)),
+            free=next(p for p in points if not profile.declarer_schneider(p)),
+        )
+
+    def all(self) -> tuple[int, int, int]:
+        return (self.win, self.schneider, self.free)
+
+
+def _score(lines: _Lines, lo: int, hi: int) -> float:
+    """A card's score in one world from the bounds on the declarer's final points (settled on every line)."""
+    score = (lo + hi) / 2.0
+    if lo >= lines.win:
         score += WIN_BONUS
-    if profile.opponents_schneider(points):
+    if lo >= lines.schneider:
         score += SCHNEIDER_BONUS
-    if profile.declarer_schneider(points):
+    if hi < lines.free:
         score -= SCHNEIDER_BONUS
     return score
 
 
-def _wins(ctx: PlayContext, value: int | bool) -> bool:
-    if ctx.game.is_null:
-        return bool(value)
-    return int(value) >= ctx.profile.win_min_points
-
-
 def expert_card(
-    ctx: PlayContext, rng: random.Random, time_ms: int, *, max_worlds: int = 40, node_limit: int = 3_000_000
+    ctx: PlayContext,
+    rng: random.Random,
+    time_ms: int,
+    *,
+    max_worlds: int = MAX_WORLDS,
+    deadline: float | None = None,
 ) -> SearchResult:
-    """The expert's card within about ``time_ms`` (the search uses at most ~60 % of it)."""
+    """The expert's card within ``time_ms`` (searching until ``deadline`` when given)."""
     start = time.perf_counter()
-    deadline = start + SEARCH_SHARE * time_ms / 1000.0
+    end = deadline if deadline is not None else start + search_seconds(time_ms)
     candidates = playable(ctx)
     if len(candidates) == 1:
         card, why = club_card(ctx)
@@ -103,57 +148,86 @@ def expert_card(
     if not jit_ready() and cards_in_play > PYTHON_CARDS:
         card, why = club_card(ctx)
         return SearchResult(card, why, None, 0)
+    try:
+        worlds = Sampler(ctx, rng).worlds()
+    except NoWorld:
+        card, why = club_card(ctx)
+        return SearchResult(card, why, None, 0)
+    lines = _Lines.of(ctx)
+    alive = list(candidates)
     totals = dict.fromkeys(candidates, 0.0)
     wins = dict.fromkeys(candidates, 0)
     solved = 0
-    worlds = iter_worlds(ctx, rng)
-    for _ in range(max_worlds):
+    sign = 1.0 if ctx.is_declarer else -1.0
+    while solved < max_worlds:
+        left = end - time.perf_counter()
+        if left <= 0:
+            break
         try:
             world = next(worlds)
         except NoWorld:
             break
-        remaining = deadline - time.perf_counter()
-        if solved and remaining <= 0:
+        outcome = _evaluate(ctx, world, alive, left, lines)
+        if outcome is None:
             break
-        values = _solve(ctx, world, max(remaining, 0.01), node_limit)
-        if values is None:
-            break
-        if not all(card in values for card in candidates):
-            if solved:
-                break
-            continue
-        for card in candidates:
-            totals[card] += _score(ctx, values[card])
-            wins[card] += _wins(ctx, values[card])
+        for card in alive:
+            score, won = outcome[card]
+            totals[card] += score
+            wins[card] += won
         solved += 1
+        if solved >= PRUNE_AFTER and len(alive) > 1:
+            top = max(sign * totals[c] for c in alive)
+            alive = [c for c in alive if top - sign * totals[c] <= PRUNE_MARGIN * solved]
+            if len(alive) == 1:
+                break  # the rest trail far behind: no need to look further
     if not solved:
         card, why = club_card(ctx)
         return SearchResult(card, why, None, 0)
     if ctx.is_declarer:
-        best = max(candidates, key=lambda c: (totals[c], -c.points, -c.index))
+        best = max(alive, key=lambda c: (totals[c], -c.points, -c.index))
     else:
-        best = min(candidates, key=lambda c: (totals[c], -c.points, c.index))
+        best = min(alive, key=lambda c: (totals[c], -c.points, c.index))
     win = wins[best] / solved
     return SearchResult(best, _why(ctx, best, win, solved), win, solved)
 
 
-def _solve(ctx: PlayContext, world: World, seconds: float, node_limit: int) -> dict[Card, int | bool] | None:
-    analysis = Analysis(ctx.game, int(ctx.declarer), world.hands, world.skat)
-    compiled = jit_ready()
-    limit = int(min(node_limit, max(5_000, NODE_RATE.get(compiled) * seconds)))
+def _evaluate(
+    ctx: PlayContext, world: World, cards: Sequence[Card], seconds: float, lines: _Lines
+) -> dict[Card, tuple[float, bool]] | None:
+    """Score and win of each of ``cards`` in one world; None when the time ran out first."""
+    game = ctx.game
+    engine = Engine(game, int(ctx.declarer), world.hands, mode="null" if game.is_null else "points")
+    lay = engine.layout
+    internal = {card: lay.to_internal[card.index] for card in cards}
+    compiled = engine.compiled
+    chunk = SLICE_NODES if compiled else SLICE_NODES // 10
+    leader = int(ctx.leader)
+    tricks_left = engine.max_value(world.hands, ctx.trick)
+    offset = ctx.declarer_trick_points + card_points(world.skat)
     began = time.perf_counter()
-    result = analysis.analyse(
-        world.hands,
-        int(ctx.leader),
-        ctx.trick,
-        points_so_far=ctx.declarer_trick_points,
-        node_limit=limit,
-        time_limit=seconds,
-    )
+    if game.is_null:
+        result = engine.exact_values(
+            world.hands, leader, ctx.trick, time_limit=seconds, chunk=chunk, parallel=False,
+            targets=dict.fromkeys(internal.values(), tricks_left), cards=list(internal.values()),
+        )  # fmt: skip
+    else:
+        decide = [line - offset for line in lines.all()]
+        result = engine.exact_values(
+            world.hands, leader, ctx.trick, time_limit=seconds, chunk=chunk, parallel=False,
+            tolerance=TOLERANCE, decide=decide, cards=list(internal.values()),
+        )  # fmt: skip
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
-    if not result.values:
+    if not result.complete:
         return None
-    return dict(result.values)
+    outcome: dict[Card, tuple[float, bool]] = {}
+    for card, i in internal.items():
+        lo, hi = result.bounds[i]
+        if game.is_null:
+            safe = lo >= tricks_left
+            outcome[card] = (1.0 if safe else 0.0, safe)
+        else:
+            outcome[card] = (_score(lines, lo + offset, hi + offset), lo + offset >= lines.win)
+    return outcome
 
 
 def _why(ctx: PlayContext, card: Card, win: float, worlds: int) -> Message:

@@ -41,10 +41,20 @@ GEN = 6
 UMR = 7
 CFG_SIZE = 8
 
-# Positions in the ``stats`` array.
+# Positions in the ``stats`` array (counters for profiling the search, besides the node count).
 NODES = 0
 ABORTED = 1
-STATS_SIZE = 2
+EXPANDED = 2
+"""Nodes whose moves were searched (not decided by the table or the last trick)."""
+CUT_FIRST = 3
+"""... of them cut off by their first move."""
+CUT_LATER = 4
+"""... cut off by a later move."""
+TT_CUTS = 5
+"""Nodes decided by the transposition table on entry."""
+ETC_CUTS = 6
+"""Nodes decided by the enhanced transposition cut-off."""
+STATS_SIZE = 7
 
 #: Row width of the move-ordering scratch array (one row per search depth).
 ROW = 16
@@ -208,12 +218,15 @@ def search_iter(
                     if lo >= b:
                         ret = lo
                         mode = 2
+                        stats[TT_CUTS] += 1
                     elif hi <= a:
                         ret = hi
                         mode = 2
+                        stats[TT_CUTS] += 1
                     elif lo == hi:
                         ret = lo
                         mode = 2
+                        stats[TT_CUTS] += 1
                     else:
                         if lo > a:
                             a = lo
@@ -398,10 +411,12 @@ def search_iter(
                                 if is_max and tgain + (centry & 255) >= b:
                                     ret = tgain + (centry & 255)
                                     mode = 2
+                                    stats[ETC_CUTS] += 1
                                     break
                                 if not is_max and tgain + ((centry >> 8) & 255) <= a:
                                     ret = tgain + ((centry >> 8) & 255)
                                     mode = 2
+                                    stats[ETC_CUTS] += 1
                                     break
                     item = s * 64 + i
                     p = base + k
@@ -412,6 +427,7 @@ def search_iter(
                     k += 1
             if mode == 2:
                 continue
+            stats[EXPANDED] += 1
             best = -INF if is_max else INF
             best_move = -1
             t = 0
@@ -560,5 +576,9 @@ def search_iter(
                 if v < b:
                     b = v
             if a >= b:
+                if t == 1:
+                    stats[CUT_FIRST] += 1
+                else:
+                    stats[CUT_LATER] += 1
                 t = k
             mode = 1

@@ -20,6 +20,7 @@ import threading
 import time
 import types
 import weakref
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -469,31 +470,51 @@ class Engine:
         node_limit: int | None = None,
         time_limit: float | None = None,
         targets: dict[int, int] | None = None,
+        tolerance: int = 0,
+        decide: Sequence[int] = (),
+        cards: Collection[int] | None = None,
+        chunk: int | None = None,
+        parallel: bool = True,
     ) -> RootResult:
         """Exact value of every legal card of the player to move (MTD(f) per card, sharing the table).
 
         With ``targets`` (card -> threshold) only answers "value >= threshold?" per card, which is what
         the yes/no questions (null, schwarz) need; the returned bounds then settle that question.
-        Stops early at ``node_limit`` nodes or ``time_limit`` seconds, returning what is known.
+        ``tolerance``: stop a card once its bounds are that close (the last probes next to the value are the
+        dearest); ``decide``: values every card's bounds must not straddle (a win line, say) even then.
+        ``cards``: only these legal cards (internal indices). Stops early at ``node_limit`` nodes or
+        ``time_limit`` seconds, returning what is known; the clock is read between slices of ``chunk``
+        nodes. ``parallel=False`` keeps to one thread (the answer then never depends on thread timing).
         """
         self.adopt(hands)
         args = self._args(hands, leader, trick)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         # Without limits a probe runs to the end; with them it runs in slices (an interrupted slice keeps
         # the table entries of every finished subtree, so resuming loses little).
-        chunk = 1 << 60
-        if node_limit is not None or time_limit is not None:
-            chunk = 250_000 if self.compiled else 20_000
+        if chunk is None:
+            chunk = 1 << 60
+            if node_limit is not None or time_limit is not None:
+                chunk = 250_000 if self.compiled else 20_000
         top = self.max_value(hands, trick)
         legal = self.legal_internal(hands, leader, trick)
+        if cards is not None:
+            wanted = set(cards)
+            legal = [i for i in legal if i in wanted]
         rep = self._representatives(args, legal, trick)
         todo = sorted(set(rep.values()), key=lambda c: -self.pts[c])
         bounds: dict[int, tuple[int, int]] = {i: (0, top) for i in legal}
+        lines = tuple(t for t in decide if 0 < t <= top)
+
+        def settled(card: int, lo: int, hi: int) -> bool:
+            if targets is not None:
+                return not lo < targets[card] <= hi
+            return hi - lo <= tolerance and not any(lo < t <= hi for t in lines)
+
         lock = threading.Lock()
         stopped = threading.Event()
         # Split the root over two cores when the compiled kernel runs (it releases the GIL); both threads
         # share the transposition table, whose entries are single words.
-        parallel = self.compiled and bool(getattr(self.kernel, "nogil", False))
+        parallel = parallel and self.compiled and bool(getattr(self.kernel, "nogil", False))
         n_workers = 2 if (parallel and args[3] >= _PARALLEL_MIN_CARDS and len(todo) > 1) else 1
         budget = None if node_limit is None else max(1, node_limit // n_workers)
         nodes = [0] * n_workers
@@ -512,15 +533,13 @@ class Engine:
                         card = todo.pop(0)
                     lo, hi = self._solve_card(
                         worker, args, card, top, guess, chunk, budget_end, deadline,
-                        None if targets is None else targets[card],
+                        None if targets is None else targets[card], tolerance, lines,
                     )  # fmt: skip
                     bounds[card] = (lo, hi)
-                    if targets is None and lo < hi:
+                    if not settled(card, lo, hi):
                         stopped.set()
-                    if targets is not None and lo < targets[card] <= hi:
-                        stopped.set()
-                    if lo == hi:
-                        guess = lo
+                    elif targets is None:
+                        guess = (lo + hi) // 2
             finally:
                 worker["cfg"][py_kernel.CAP] = 1 << 62
                 nodes[w] = int(stats[py_kernel.NODES]) - start_nodes
@@ -536,10 +555,7 @@ class Engine:
         total = sum(nodes)
         self.total_nodes += total
         values = {i: lo for i, (lo, hi) in bounds.items() if lo == hi}
-        if targets is None:
-            complete = len(values) == len(legal)
-        else:
-            complete = all(lo >= targets[rep[i]] or hi < targets[rep[i]] for i, (lo, hi) in bounds.items())
+        complete = all(settled(rep[i], lo, hi) for i, (lo, hi) in bounds.items())
         return RootResult(values=values, bounds=bounds, complete=complete, nodes=total)
 
     def _representatives(
@@ -584,9 +600,12 @@ class Engine:
         budget_end: int | None,
         deadline: float | None,
         target: int | None,
+        tolerance: int = 0,
+        lines: tuple[int, ...] = (),
     ) -> tuple[int, int]:
-        """Bounds (lo, hi) on one card's value; lo == hi unless a cap stopped the search. With ``target``
-        a single probe: does the value reach it?"""
+        """Bounds (lo, hi) on one card's value: at most ``tolerance`` apart and on one side of every value
+        in ``lines``, unless a cap stopped the search. With ``target`` a single probe: does the value reach
+        it?"""
         stats = worker["stats"]
         cfg = worker["cfg"]
         arrays = (worker["pts"], worker["grp"], worker["gmask"], cfg, stats, worker["tv"], worker["scr"])
@@ -596,6 +615,8 @@ class Engine:
             """Null-window test around ``beta``; None when the node/time cap stopped it."""
             low = beta - 1
             while True:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return None
                 cap = stats[py_kernel.NODES] + chunk
                 if budget_end is not None:
                     cap = min(budget_end, cap)
@@ -605,8 +626,6 @@ class Engine:
                 if not stats[py_kernel.ABORTED]:
                     return value
                 if budget_end is not None and stats[py_kernel.NODES] >= budget_end:
-                    return None
-                if deadline is not None and time.perf_counter() >= deadline:
                     return None
 
         lo, hi = 0, top
@@ -620,10 +639,10 @@ class Engine:
         beta = min(max(guess, lo + 1), hi)
         step = 1
         last = 0
-        while lo < hi:
+        while hi - lo > tolerance:
             got = probe(beta)
             if got is None:
-                break
+                return lo, hi
             direction = 1 if got >= beta else -1
             if direction > 0:
                 lo = got
@@ -633,4 +652,13 @@ class Engine:
             last = direction
             beta = lo + step if direction > 0 else hi + 1 - step
             beta = min(max(beta, lo + 1), hi)
+        for line in lines:
+            if lo < line <= hi:
+                got = probe(line)
+                if got is None:
+                    return lo, hi
+                if got >= line:
+                    lo = got
+                else:
+                    hi = got
         return lo, hi
