@@ -337,7 +337,10 @@ def _follow(ctx: PlayContext, legal: list[Card]) -> Choice:
             return card, Message(N_("Takes the trick with the cheapest card that wins it."))
         card = max(winners, key=lambda c: _power(ctx, c))
         return card, Message(N_("Plays high to fight for a trick worth {n} points."), {"n": points})
-    return _discard(ctx, legal)
+    card, why = _discard(ctx, legal)
+    if winners and not ctx.wins_now(card):
+        return card, Message(N_("Lets the trick go: it is not worth the card that would win it."))
+    return card, why
 
 
 def _smear(ctx: PlayContext, legal: list[Card]) -> Choice:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,8 @@ from trainer.profiles import PROFILES, RuleProfile
 
 DEFAULT_TIME_MS = 1000
 MAX_TIME_MS = 600_000
+REPLY_MS = 2
+"""Kept back from ``time_ms`` for writing the reply."""
 HIDDEN = "??"
 _CARD = re.compile(r"^[CSHD][789TJQKA]$")
 _DECLARATION = re.compile(r"^([GCSHDN])([OHSZ]*)$")
@@ -471,8 +474,16 @@ def _state_rng(seed: int, request: Request) -> random.Random:
     )
 
 
-def answer(request: Request, level: str, seed: int = 0) -> dict[str, object]:
-    """The reply object for one request (raises :class:`ProtocolError` for a bad one)."""
+def _time_left(time_ms: int, began: float) -> int:
+    """What is left of the request's budget after reading and replaying it (at least 1 ms)."""
+    spent = 1000.0 * (time.perf_counter() - began)
+    return max(1, int(time_ms - spent - REPLY_MS))
+
+
+def answer(request: Request, level: str, seed: int = 0, *, began: float | None = None) -> dict[str, object]:
+    """The reply object for one request (raises :class:`ProtocolError` for a bad one). The bot thinks
+    for what is left of ``time_ms`` since ``began`` (default: now), so the reply as a whole keeps to it."""
+    began = time.perf_counter() if began is None else began
     state = state_from_moves(request.profile, request.seat, request.moves, seed=seed)
     phase = state.phase
     if phase is Phase.FINISHED:
@@ -483,11 +494,12 @@ def answer(request: Request, level: str, seed: int = 0) -> dict[str, object]:
         raise _error("It is not {seat}'s turn: {other} is to move.", seat=request.seat, other=state.to_move)
     rng = _state_rng(seed, request)
     view = state.view(request.seat)
-    decision = choose(view, level, rng=rng, time_ms=request.time_ms, allow_musik=False)
+    decision = choose(view, level, rng=rng, time_ms=_time_left(request.time_ms, began), allow_musik=False)
     if isinstance(decision.move, Discard):
         # after the pickup the reply is the declaration with its two discards
         state.apply(decision.move)
-        second = choose(state.view(request.seat), level, rng=rng, time_ms=request.time_ms, allow_musik=False)
+        left = _time_left(request.time_ms, began)
+        second = choose(state.view(request.seat), level, rng=rng, time_ms=left, allow_musik=False)
         if not isinstance(second.move, Declare):
             raise _error("No game can be declared with these cards at this bid.")
         token = ".".join(
@@ -511,8 +523,9 @@ def _reply(token: str, decision: Decision) -> dict[str, object]:
 
 def serve_line(line: str, level: str, seed: int = 0) -> dict[str, object]:
     """The reply to one input line: the answer, or ``{"error": ...}`` (never raises for bad input)."""
+    began = time.perf_counter()
     try:
-        return answer(parse_request(line), level, seed)
+        return answer(parse_request(line), level, seed, began=began)
     except SkatError as error:
         return {"error": str(error)}
 

@@ -136,6 +136,9 @@ def build(directory: Path | None = None) -> Path:
         built = Path(scratch) / (name + _suffix())
         final = target / built.name
         os.replace(built, final)
+    for stale in target.glob("skat_kernel_*"):  # builds of earlier kernels
+        if not stale.name.startswith(name):
+            stale.unlink(missing_ok=True)
     return final
 
 
