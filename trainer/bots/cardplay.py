@@ -338,7 +338,9 @@ def _follow(ctx: PlayContext, legal: list[Card]) -> Choice:
         card = max(winners, key=lambda c: _power(ctx, c))
         return card, Message(N_("Plays high to fight for a trick worth {n} points."), {"n": points})
     card, why = _discard(ctx, legal)
-    if winners and not ctx.wins_now(card):
+    if ctx.wins_now(card):  # every card left wins it: the cheapest does
+        return card, Message(N_("Takes the trick with the cheapest card that wins it."))
+    if winners:
         return card, Message(N_("Lets the trick go: it is not worth the card that would win it."))
     return card, why
 
