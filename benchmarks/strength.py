@@ -1,11 +1,12 @@
 """Card-play strength in duplicate and decision times (issue 22's goals; a benchmark, not a test).
 
-1. Duplicate card play, both profiles. Every seeded deal gets a fixed contract: each seat's limit is the
-   value of the game a simple hand count rates playable, a real auction is run on those limits (so the
-   bidding says to the players what it would at a table), the winner picks up the skat and lays away by a
-   plain rule. The same deal is then played with the yardstick (``benchmarks/yardstick.py``, a plain
-   rule-of-thumb player) in every seat, and again with a bot level in the declarer's seat or in both
-   defenders' seats (seats swapped). Margins are paired over the same deals, with 95 % t-intervals:
+1. Duplicate card play, both profiles. Every seeded deal gets a fixed contract: each seat's limit is what
+   the club level's rules of thumb bid with its hand (``--contracts count``: a simple hand count instead), a
+   real auction is run on those limits (so the bidding says to the players what it would at a table), and
+   the winner picks up the skat and declares and lays away as the club's rules say. The same deal is then
+   played with the yardstick (``benchmarks/yardstick.py``, a plain rule-of-thumb player) in every seat,
+   and again with a bot level in the declarer's seat or in both defenders' seats (seats swapped). Margins
+   are paired over the same deals, with 95 % t-intervals:
 
    - declarer: the share of games the level wins more than the yardstick (percentage points), and the
      card points it takes more (suit and grand games);
@@ -168,11 +169,19 @@ class Contract:
     auction: tuple[AuctionEvent, ...]
 
 
-def contract(profile: RuleProfile, seed: int) -> Contract | None:
-    """The deal of ``seed`` with its fixed contract (None when every seat passes)."""
+def contract(profile: RuleProfile, seed: int, source: str = "club") -> Contract | None:
+    """The deal of ``seed`` with its fixed contract (None when every seat passes). ``source`` "club": the
+    seats' limits and the declarer's game and discard are the club level's rules of thumb (as the app's
+    opponents bid); "count": the simple count of :func:`best_game` and the plain discard rule."""
     deal = random_deal(seed, profile)
-    plans = {seat: best_game(profile, deal.hand(seat)) for seat in Seat}
-    limits = {seat: (plan[1] if plan else 0) for seat, plan in plans.items()}
+    if source == "club":
+        from trainer.bots import hands as rules
+
+        club = {s: rules.bid_limit(profile, deal.hand(s), forehand=s is Seat.FOREHAND) for s in Seat}
+        limits = {s: (limit if option is not None else 0) for s, (limit, option) in club.items()}
+    else:
+        plans = {seat: best_game(profile, deal.hand(seat)) for seat in Seat}
+        limits = {seat: (plan[1] if plan else 0) for seat, plan in plans.items()}
     auction = Auction(profile)
     while not auction.finished:
         seat, role = auction.expected()
@@ -189,14 +198,22 @@ def contract(profile: RuleProfile, seed: int) -> Contract | None:
     declarer = auction.declarer
     if declarer is None:
         return None
-    plan = plans[declarer]
-    assert plan is not None
-    declaration = plan[0]
+    bid = auction.bid_value or 0
     twelve = (*deal.hand(declarer), *deal.skat)
+    if source == "club":
+        found = next(iter(p for p in rules.plans_after_pickup(profile, twelve, bid) if p.reaches_bid), None)
+        if found is None:
+            return None
+        declaration, discards = found.declaration, tuple(found.discards)
+    else:
+        plan = plans[declarer]
+        assert plan is not None
+        declaration = plan[0]
+        discards = _discards(twelve, declaration.game)
     state = GameState(profile, deal, declarer, declaration)
     state.pick_up_skat()
-    state.discard(_discards(twelve, declaration.game))
-    return Contract(profile, seed, state, declarer, auction.bid_value or 0, tuple(auction.history))
+    state.discard(discards)
+    return Contract(profile, seed, state, declarer, bid, tuple(auction.history))
 
 
 # ---- players ------------------------------------------------------------------------------------------
@@ -302,7 +319,13 @@ LABELS = {
 
 
 def duplicate(
-    profile: RuleProfile, deals: int, levels: Sequence[str], expert_ms: int, clock: Clock, first_seed: int
+    profile: RuleProfile,
+    deals: int,
+    levels: Sequence[str],
+    expert_ms: int,
+    clock: Clock,
+    first_seed: int,
+    source: str = "club",
 ) -> tuple[dict[str, Margins], dict[str, float]]:
     margins = {level: Margins() for level in levels}
     base_games = {"won": 0.0, "deals": 0.0, "null": 0.0}
@@ -312,7 +335,7 @@ def duplicate(
     began = time.perf_counter()
     while found < deals:
         seed += 1
-        deal = contract(profile, seed)
+        deal = contract(profile, seed, source)
         if deal is None:
             continue
         found += 1
@@ -470,6 +493,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=220_000, help="first deal seed")
     parser.add_argument("--skip-timing", action="store_true")
     parser.add_argument("--skip-duplicate", action="store_true")
+    parser.add_argument(
+        "--contracts",
+        choices=("club", "count"),
+        default="club",
+        help="who fixes the contracts: the club's bidding rules (default) or a simple hand count",
+    )
     args = parser.parse_args(argv)
     deals = 12 if args.quick and args.deals == 120 else args.deals
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
@@ -482,7 +511,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.skip_duplicate:
         pooled = {level: Margins() for level in levels}
         for profile in profiles:
-            found, base = duplicate(profile, deals, levels, args.expert_ms, clock, args.seed)
+            found, base = duplicate(profile, deals, levels, args.expert_ms, clock, args.seed, args.contracts)
             for level in levels:
                 pooled[level].extend(found[level])
             report += table(

@@ -322,8 +322,8 @@ def _follow(ctx: PlayContext, legal: list[Card]) -> Choice:
         )
         if keep_ace:
             low = _cheapest(legal, ctx)
-            why = N_("Keeps the Ace back for the suit's second round: a Ten may still fall under it.")
-            return low, Message(why)
+            kept = N_("Keeps the Ace back for the suit's second round: a Ten may still fall under it.")
+            return low, Message(kept)
         if worth >= WORTH_TAKING or cheap or ctx.is_declarer:
             if is_trump(card, game) and led != "trump":
                 return card, Message(N_("Trumps the trick: it is worth {n} points."), {"n": points})
@@ -337,12 +337,12 @@ def _follow(ctx: PlayContext, legal: list[Card]) -> Choice:
             return card, Message(N_("Takes the trick with the cheapest card that wins it."))
         card = max(winners, key=lambda c: _power(ctx, c))
         return card, Message(N_("Plays high to fight for a trick worth {n} points."), {"n": points})
-    card, why = _discard(ctx, legal)
+    card, thrown = _discard(ctx, legal)
     if ctx.wins_now(card):  # every card left wins it: the cheapest does
         return card, Message(N_("Takes the trick with the cheapest card that wins it."))
     if winners:
         return card, Message(N_("Lets the trick go: it is not worth the card that would win it."))
-    return card, why
+    return card, thrown
 
 
 def _smear(ctx: PlayContext, legal: list[Card]) -> Choice:

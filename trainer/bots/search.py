@@ -36,8 +36,19 @@ WIN_BONUS = 40
 """Score bonus for a world where the declarer reaches the winning points (a search weight, not a rule)."""
 SCHNEIDER_BONUS = 12
 """Score bonus (declarer schneiders) or malus (declarer is schneider) for the schneider lines."""
-TOLERANCE = 2
+TOLERANCE = 6
 """A card's points in a world are searched to within this many (its win and schneider sides exactly)."""
+WINDOW = 5
+"""... and only to a bound when that world already has a card better by more than this."""
+WIN_SHARE = 0.5
+"""Share of the search time for the win question before the points are looked at."""
+MIN_WIN_WORLDS = 8
+"""... unless fewer worlds than this were searched by then (the points would rest on too few)."""
+PRUNE_WINS = 2
+PRUNE_SHARE = 0.12
+"""A card dropped by the win question trails the best by at least this many worlds (and this share)."""
+LEVEL_SHARE = 0.06
+"""Cards within this share of the best win count are level: the points decide between them."""
 PYTHON_CARDS = 12
 """Positions with at most this many cards in hands are searched even without the compiled kernel."""
 SEARCH_SHARE = 0.4
@@ -50,7 +61,7 @@ SLICE_NODES = 20_000
 does not depend on where a slice happened to end)."""
 PRUNE_AFTER = 6
 PRUNE_MARGIN = 18.0
-"""After this many worlds a card whose average score trails the best by more than the margin is dropped."""
+"""After this many worlds a card whose score trails the best by more than the margin is dropped."""
 MAX_WORLDS = 160
 """Enough worlds: late in a deal they are quickly solved, and the card no longer depends on the clock."""
 
@@ -137,7 +148,12 @@ def expert_card(
     max_worlds: int = MAX_WORLDS,
     deadline: float | None = None,
 ) -> SearchResult:
-    """The expert's card within ``time_ms`` (searching until ``deadline`` when given)."""
+    """The expert's card within ``time_ms`` (searching until ``deadline`` when given).
+
+    First the cheap question in many worlds: after each card, does the declarer still win (a null: stay
+    clean)? Cards that win clearly less often (the defenders: more often) drop out. Then, for the cards
+    still level, the dearer one in fresh worlds: the card points to within :data:`TOLERANCE`, and the
+    schneider lines. A card's final score is :data:`WIN_BONUS` times its win share plus its points."""
     start = time.perf_counter()
     end = deadline if deadline is not None else start + search_seconds(time_ms)
     candidates = playable(ctx)
@@ -155,11 +171,38 @@ def expert_card(
         return SearchResult(card, why, None, 0)
     lines = _Lines.of(ctx)
     alive = list(candidates)
-    totals = dict.fromkeys(candidates, 0.0)
     wins = dict.fromkeys(candidates, 0)
-    solved = 0
-    sign = 1.0 if ctx.is_declarer else -1.0
-    while solved < max_worlds:
+    counted = 0
+    sign = 1 if ctx.is_declarer else -1
+    halfway = start + WIN_SHARE * (end - start)
+    # ---- stage 1: who wins, over many worlds
+    while counted < max_worlds and len(alive) > 1:
+        now = time.perf_counter()
+        if now >= end or (now >= halfway and counted >= MIN_WIN_WORLDS and not ctx.game.is_null):
+            break
+        try:
+            world = next(worlds)
+        except NoWorld:
+            break
+        bits = _win_bits(ctx, world, alive, end - now, lines)
+        if bits is None:
+            break
+        for card in alive:
+            wins[card] += bits[card]
+        counted += 1
+        if counted >= PRUNE_AFTER:
+            top = max(sign * wins[c] for c in alive)
+            gap = max(PRUNE_WINS, round(PRUNE_SHARE * counted))
+            alive = [c for c in alive if top - sign * wins[c] < gap]
+    if counted and len(alive) > 1:
+        top = max(sign * wins[c] for c in alive)
+        level = max(1, round(LEVEL_SHARE * counted))
+        alive = [c for c in alive if top - sign * wins[c] <= level]
+    # ---- stage 2: card points (and schneider) for the cards still level
+    points = dict.fromkeys(candidates, 0.0)
+    pointed = 0
+    extra_wins = dict.fromkeys(candidates, 0)
+    while len(alive) > 1 and not ctx.game.is_null and counted + pointed < max_worlds:
         left = end - time.perf_counter()
         if left <= 0:
             break
@@ -167,66 +210,105 @@ def expert_card(
             world = next(worlds)
         except NoWorld:
             break
-        outcome = _evaluate(ctx, world, alive, left, lines)
+        order = sorted(alive, key=lambda c: -sign * (points[c] + WIN_BONUS * (wins[c] + extra_wins[c])))
+        outcome = _evaluate(ctx, world, order, left, lines)
         if outcome is None:
             break
         for card in alive:
             score, won = outcome[card]
-            totals[card] += score
-            wins[card] += won
-        solved += 1
-        if solved >= PRUNE_AFTER and len(alive) > 1:
-            top = max(sign * totals[c] for c in alive)
-            alive = [c for c in alive if top - sign * totals[c] <= PRUNE_MARGIN * solved]
-            if len(alive) == 1:
-                break  # the rest trail far behind: no need to look further
+            points[card] += score - (WIN_BONUS if won else 0)
+            extra_wins[card] += won
+        pointed += 1
+        if pointed >= PRUNE_AFTER:
+            best = max(sign * _total(points, wins, extra_wins, counted, pointed, c) for c in alive)
+            alive = [
+                c
+                for c in alive
+                if best - sign * _total(points, wins, extra_wins, counted, pointed, c) <= PRUNE_MARGIN
+            ]
+    solved = counted + pointed
     if not solved:
         card, why = club_card(ctx)
         return SearchResult(card, why, None, 0)
-    if ctx.is_declarer:
-        best = max(alive, key=lambda c: (totals[c], -c.points, -c.index))
+    rule_of_thumb = club_card(ctx)[0]
+
+    def key(card: Card) -> tuple[float, bool, int]:
+        value = sign * _total(points, wins, extra_wins, counted, pointed, card)
+        return (value, card == rule_of_thumb, -card.points if ctx.is_declarer else card.points)
+
+    chosen = max(alive, key=key)
+    win = (wins[chosen] + extra_wins[chosen]) / solved
+    return SearchResult(chosen, _why(ctx, chosen, win, solved), win, solved)
+
+
+def _total(
+    points: dict[Card, float],
+    wins: dict[Card, int],
+    extra: dict[Card, int],
+    counted: int,
+    pointed: int,
+    card: Card,
+) -> float:
+    """A card's score: the win bonus times its win share over every world, plus its average points (and
+    schneider terms) over the worlds where those were searched."""
+    share = (wins[card] + extra[card]) / max(1, counted + pointed)
+    return WIN_BONUS * share + (points[card] / pointed if pointed else 0.0)
+
+
+def _win_bits(
+    ctx: PlayContext, world: World, cards: Sequence[Card], seconds: float, lines: _Lines
+) -> dict[Card, bool] | None:
+    """Whether the declarer wins (a null: stays clean) after each of ``cards`` in one world; None when the
+    time ran out first."""
+    game = ctx.game
+    engine = Engine(game, int(ctx.declarer), world.hands, mode="null" if game.is_null else "points")
+    lay = engine.layout
+    internal = {card: lay.to_internal[card.index] for card in cards}
+    if game.is_null:
+        line = engine.max_value(world.hands, ctx.trick)
     else:
-        best = min(alive, key=lambda c: (totals[c], -c.points, c.index))
-    win = wins[best] / solved
-    return SearchResult(best, _why(ctx, best, win, solved), win, solved)
+        line = lines.win - ctx.declarer_trick_points - card_points(world.skat)
+        if line <= 0:
+            return dict.fromkeys(cards, True)
+        if line > engine.max_value(world.hands, ctx.trick):
+            return dict.fromkeys(cards, False)
+    compiled = engine.compiled
+    began = time.perf_counter()
+    result = engine.exact_values(
+        world.hands, int(ctx.leader), ctx.trick, time_limit=seconds, parallel=False,
+        chunk=SLICE_NODES if compiled else SLICE_NODES // 10,
+        targets=dict.fromkeys(internal.values(), line), cards=list(internal.values()),
+    )  # fmt: skip
+    NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
+    if not result.complete:
+        return None
+    return {card: result.bounds[i][0] >= line for card, i in internal.items()}
 
 
 def _evaluate(
     ctx: PlayContext, world: World, cards: Sequence[Card], seconds: float, lines: _Lines
 ) -> dict[Card, tuple[float, bool]] | None:
-    """Score and win of each of ``cards`` in one world; None when the time ran out first."""
+    """Score and win of each of ``cards`` (likely best first) in one world; None when the time ran out."""
     game = ctx.game
-    engine = Engine(game, int(ctx.declarer), world.hands, mode="null" if game.is_null else "points")
+    engine = Engine(game, int(ctx.declarer), world.hands, mode="points")
     lay = engine.layout
     internal = {card: lay.to_internal[card.index] for card in cards}
     compiled = engine.compiled
-    chunk = SLICE_NODES if compiled else SLICE_NODES // 10
-    leader = int(ctx.leader)
-    tricks_left = engine.max_value(world.hands, ctx.trick)
     offset = ctx.declarer_trick_points + card_points(world.skat)
     began = time.perf_counter()
-    if game.is_null:
-        result = engine.exact_values(
-            world.hands, leader, ctx.trick, time_limit=seconds, chunk=chunk, parallel=False,
-            targets=dict.fromkeys(internal.values(), tricks_left), cards=list(internal.values()),
-        )  # fmt: skip
-    else:
-        decide = [line - offset for line in lines.all()]
-        result = engine.exact_values(
-            world.hands, leader, ctx.trick, time_limit=seconds, chunk=chunk, parallel=False,
-            tolerance=TOLERANCE, decide=decide, cards=list(internal.values()),
-        )  # fmt: skip
+    result = engine.exact_values(
+        world.hands, int(ctx.leader), ctx.trick, time_limit=seconds, parallel=False,
+        chunk=SLICE_NODES if compiled else SLICE_NODES // 10, tolerance=TOLERANCE, window=WINDOW,
+        decide=[line - offset for line in lines.all()], cards=list(internal.values()),
+        order=list(internal.values()),
+    )  # fmt: skip
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
     if not result.complete:
         return None
     outcome: dict[Card, tuple[float, bool]] = {}
     for card, i in internal.items():
         lo, hi = result.bounds[i]
-        if game.is_null:
-            safe = lo >= tricks_left
-            outcome[card] = (1.0 if safe else 0.0, safe)
-        else:
-            outcome[card] = (_score(lines, lo + offset, hi + offset), lo + offset >= lines.win)
+        outcome[card] = (_score(lines, lo + offset, hi + offset), lo + offset >= lines.win)
     return outcome
 
 

@@ -39,7 +39,11 @@ CAP = 4
 TBITS = 5
 GEN = 6
 UMR = 7
-CFG_SIZE = 8
+ETC_MIN = 8
+CFG_SIZE = 9
+ETC_MIN_CARDS = 4
+"""The enhanced transposition cut-off looks ahead only with more than this many cards in hands (each look
+is a table read that likely misses the cache; measured: it still pays down to the last tricks)."""
 
 # Positions in the ``stats`` array (counters for profiling the search, besides the node count).
 NODES = 0
@@ -138,6 +142,7 @@ def search_iter(
     tmask = cfg[TMASK]
     tbits = cfg[TBITS]
     umr = cfg[UMR]
+    etc_min = cfg[ETC_MIN]
     gen_tag = cfg[GEN] << GEN_SHIFT
     sbits = KEY_BITS - (tbits - 1)
     rmask = (1 << sbits) - 1
@@ -390,7 +395,7 @@ def search_iter(
                         taker = mover if wins else wp
                         good_for_max = (taker == decl) != (inv == 1)
                         s = 150 + pts[i] if good_for_max == is_max else 100 - pts[i]
-                        if nplayed == 2 and n > 4:
+                        if nplayed == 2 and n > etc_min:
                             # Enhanced transposition cut-off: this card ends the trick; if the table already
                             # knows enough about the next trick's position, the node is decided.
                             tgain = 0

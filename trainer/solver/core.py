@@ -388,6 +388,7 @@ class Engine:
         cfg[py_kernel.TBITS] = bits
         cfg[py_kernel.GEN] = self._table.next_generation()
         cfg[py_kernel.UMR] = 1 if self.mode == "points" else 0
+        cfg[py_kernel.ETC_MIN] = py_kernel.ETC_MIN_CARDS
         self.pts = pts
         self.bonus = bonus
         small: dict[str, list[int]] = {
@@ -475,6 +476,9 @@ class Engine:
         cards: Collection[int] | None = None,
         chunk: int | None = None,
         parallel: bool = True,
+        window: int | None = None,
+        order: Sequence[int] | None = None,
+        guess: int | None = None,
     ) -> RootResult:
         """Exact value of every legal card of the player to move (MTD(f) per card, sharing the table).
 
@@ -485,6 +489,10 @@ class Engine:
         ``cards``: only these legal cards (internal indices). Stops early at ``node_limit`` nodes or
         ``time_limit`` seconds, returning what is known; the clock is read between slices of ``chunk``
         nodes. ``parallel=False`` keeps to one thread (the answer then never depends on thread timing).
+        ``window``: a card worse for the player to move than the best card found so far by more than this
+        only gets a bound on that side (it is out of the running anyway); ``order``: the cards to solve
+        first (likely best first makes the window cut most); ``guess``: where the first card's search
+        starts.
         """
         self.adopt(hands)
         args = self._args(hands, leader, trick)
@@ -502,13 +510,22 @@ class Engine:
             legal = [i for i in legal if i in wanted]
         rep = self._representatives(args, legal, trick)
         todo = sorted(set(rep.values()), key=lambda c: -self.pts[c])
+        if order is not None:
+            rank = {rep.get(c, c): k for k, c in reversed(list(enumerate(order)))}
+            todo.sort(key=lambda c: rank.get(c, len(rank)))
         bounds: dict[int, tuple[int, int]] = {i: (0, top) for i in legal}
         lines = tuple(t for t in decide if 0 < t <= top)
+        maximising = (leader + len(trick)) % PLAYING_SEATS == self.declarer
+        cut: list[int | None] = [None]  # the window's edge, from the best card solved so far
 
-        def settled(card: int, lo: int, hi: int) -> bool:
+        def out_of_window(lo: int, hi: int, edge: int | None) -> bool:
+            return edge is not None and (hi < edge if maximising else lo > edge)
+
+        def settled(card: int, lo: int, hi: int, edge: int | None = None) -> bool:
             if targets is not None:
                 return not lo < targets[card] <= hi
-            return hi - lo <= tolerance and not any(lo < t <= hi for t in lines)
+            near = hi - lo <= tolerance or out_of_window(lo, hi, edge)
+            return near and not any(lo < t <= hi for t in lines)
 
         lock = threading.Lock()
         stopped = threading.Event()
@@ -524,22 +541,29 @@ class Engine:
             stats = worker["stats"]
             start_nodes = int(stats[py_kernel.NODES])
             budget_end = None if budget is None else start_nodes + budget
-            guess = top // 2
+            start = top // 2 if guess is None else min(max(guess, 0), top)
             try:
                 while not stopped.is_set():
                     with lock:
                         if not todo:
                             return
                         card = todo.pop(0)
+                        edge = cut[0]
                     lo, hi = self._solve_card(
-                        worker, args, card, top, guess, chunk, budget_end, deadline,
+                        worker, args, card, top, start, chunk, budget_end, deadline,
                         None if targets is None else targets[card], tolerance, lines,
+                        edge, maximising,
                     )  # fmt: skip
                     bounds[card] = (lo, hi)
-                    if not settled(card, lo, hi):
+                    if not settled(card, lo, hi, edge):
                         stopped.set()
-                    elif targets is None:
-                        guess = (lo + hi) // 2
+                    elif targets is None and not out_of_window(lo, hi, edge):
+                        start = (lo + hi) // 2
+                        if window is not None:
+                            with lock:
+                                mid = start - window if maximising else start + window
+                                if cut[0] is None or (mid > cut[0] if maximising else mid < cut[0]):
+                                    cut[0] = mid
             finally:
                 worker["cfg"][py_kernel.CAP] = 1 << 62
                 nodes[w] = int(stats[py_kernel.NODES]) - start_nodes
@@ -555,7 +579,7 @@ class Engine:
         total = sum(nodes)
         self.total_nodes += total
         values = {i: lo for i, (lo, hi) in bounds.items() if lo == hi}
-        complete = all(settled(rep[i], lo, hi) for i, (lo, hi) in bounds.items())
+        complete = all(settled(rep[i], lo, hi, cut[0]) for i, (lo, hi) in bounds.items())
         return RootResult(values=values, bounds=bounds, complete=complete, nodes=total)
 
     def _representatives(
@@ -602,10 +626,13 @@ class Engine:
         target: int | None,
         tolerance: int = 0,
         lines: tuple[int, ...] = (),
+        edge: int | None = None,
+        maximising: bool = True,
     ) -> tuple[int, int]:
         """Bounds (lo, hi) on one card's value: at most ``tolerance`` apart and on one side of every value
         in ``lines``, unless a cap stopped the search. With ``target`` a single probe: does the value reach
-        it?"""
+        it? With ``edge`` a card beyond it (below for the maximising side, above for the other) stops at
+        that bound."""
         stats = worker["stats"]
         cfg = worker["cfg"]
         arrays = (worker["pts"], worker["grp"], worker["gmask"], cfg, stats, worker["tv"], worker["scr"])
@@ -636,10 +663,18 @@ class Engine:
             return (got, hi) if got >= target else (lo, got)
         # MTD(f) with a growing step: a run of probes that fail the same way doubles the step, so a poor
         # first guess costs a few probes instead of one per point.
+        if edge is not None and 0 <= edge < top:
+            got = probe(edge if maximising else edge + 1)
+            if got is None:
+                return lo, hi
+            if got >= (edge if maximising else edge + 1):
+                lo = got
+            else:
+                hi = got
         beta = min(max(guess, lo + 1), hi)
         step = 1
         last = 0
-        while hi - lo > tolerance:
+        while hi - lo > tolerance and not (edge is not None and (hi < edge if maximising else lo > edge)):
             got = probe(beta)
             if got is None:
                 return lo, hi
