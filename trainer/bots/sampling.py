@@ -8,7 +8,8 @@ they are. Soft facts become a likelihood (see :class:`Sampler`):
 * the auction: a seat that passed while the bid stood at 18 rarely holds a hand that bids on (a grand, a
   long suit with Jacks); a seat that bid or held a value usually has a game worth it; the declarer's game
   and bid say how long its trumps are and (through the matadors the bid needs) which Jacks it holds;
-* the skat the declarer laid away: seldom trumps or Aces, often a bare Ten or King;
+* the skat the declarer laid away: seldom trumps or Aces, often a bare Ten or King, mostly from a suit it
+  keeps none (or few) of;
 * the play: a player last to a rich trick who let the other side keep it had no card to win it; a defender
   who led low in a suit seldom held its Ace (it would have cashed it).
 
@@ -49,6 +50,8 @@ SKAT_JACK = 0.15
 SKAT_ACE = 0.5
 SKAT_BARE_TEN = 1.6
 """Per card the declarer laid away: trumps and Aces are kept, a bare Ten is put away."""
+SKAT_SUIT_KEPT = 0.55
+"""Per card the declarer kept of a side suit it laid away from (up to three): it lays away to make voids."""
 NULL_DANGER = 0.35
 """Per card of a null declarer that could not stay under (the null would be rash)."""
 DID_NOT_TAKE = 0.3
@@ -356,6 +359,9 @@ class Sampler:
                     c.suit is card.suit and c.rank is Rank.ACE for c in twelve
                 ):
                     weight *= SKAT_BARE_TEN
+            for suit in {c.suit for c in world.skat if not is_trump(c, game)}:
+                kept = sum(1 for c in ten if c.suit is suit and not is_trump(c, game))
+                weight *= SKAT_SUIT_KEPT ** min(kept, 3)
         return weight
 
     def _play_checks(self) -> dict[Seat, list[tuple[str, FollowClass, Card, Card, list[Card]]]]:

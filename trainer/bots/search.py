@@ -36,7 +36,7 @@ WIN_BONUS = 40
 """Score bonus for a world where the declarer reaches the winning points (a search weight, not a rule)."""
 SCHNEIDER_BONUS = 12
 """Score bonus (declarer schneiders) or malus (declarer is schneider) for the schneider lines."""
-TOLERANCE = 6
+TOLERANCE = 2
 """A card's points in a world are searched to within this many (its win and schneider sides exactly)."""
 WINDOW = 5
 """... and only to a bound when that world already has a card better by more than this."""
@@ -128,9 +128,11 @@ class _Lines:
         return (self.win, self.schneider, self.free)
 
 
-def _score(lines: _Lines, lo: int, hi: int) -> float:
-    """A card's score in one world from the bounds on the declarer's final points (settled on every line)."""
-    score = (lo + hi) / 2.0
+def _score(lines: _Lines, lo: int, hi: int, maximising: bool = True) -> float:
+    """A card's score in one world from the bounds on the declarer's final points (settled on every line).
+    Bounds wider than the tolerance belong to a card cut off far behind the best: it counts at its bound
+    (the side the player to move cares about), not at the middle of everything still possible."""
+    score = (lo + hi) / 2.0 if hi - lo <= TOLERANCE else float(hi if maximising else lo)
     if lo >= lines.win:
         score += WIN_BONUS
     if lo >= lines.schneider:
@@ -308,7 +310,8 @@ def _evaluate(
     outcome: dict[Card, tuple[float, bool]] = {}
     for card, i in internal.items():
         lo, hi = result.bounds[i]
-        outcome[card] = (_score(lines, lo + offset, hi + offset), lo + offset >= lines.win)
+        score = _score(lines, lo + offset, hi + offset, ctx.is_declarer)
+        outcome[card] = (score, lo + offset >= lines.win)
     return outcome
 
 
