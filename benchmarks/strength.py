@@ -222,6 +222,7 @@ def contract(profile: RuleProfile, seed: int, source: str = "club") -> Contract 
 @dataclass
 class Clock:
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
 
 Player = Callable[[PlayContext, random.Random], Card]
@@ -235,9 +236,10 @@ def player(level: str, time_ms: int, clock: Clock) -> Player:
             return club_card(ctx)[0]
         if level == "beginner":
             return beginner_card(ctx, rng)[0]
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
         card = expert_card(ctx, rng, time_ms).card
         clock.times.append(time.perf_counter() - began)
+        clock.cpu.append(time.process_time() - cpu)
         return card
 
     return play
@@ -526,7 +528,9 @@ def main(argv: list[str] | None = None) -> int:
             report.append(
                 f"  expert card decisions in the duplicate runs: {len(clock.times)}, p50 "
                 f"{1000 * percentile(clock.times, 0.5):.0f} ms, "
-                f"p99 {1000 * percentile(clock.times, 0.99):.0f} ms"
+                f"p99 {1000 * percentile(clock.times, 0.99):.0f} ms; the process had "
+                f"{100 * sum(clock.cpu) / max(1e-9, sum(clock.times)):.0f} % of a core while deciding "
+                f"(a quiet machine gives it 100 %)"
             )
     if not args.skip_timing:
         print("decision times of bot replies (card play):", flush=True)

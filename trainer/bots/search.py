@@ -155,7 +155,8 @@ def expert_card(
     First the cheap question in many worlds: after each card, does the declarer still win (a null: stay
     clean)? Cards that win clearly less often (the defenders: more often) drop out. Then, for the cards
     still level, the dearer one in fresh worlds: the card points to within :data:`TOLERANCE`, and the
-    schneider lines. A card's final score is :data:`WIN_BONUS` times its win share plus its points."""
+    schneider lines. A card's final score is :data:`WIN_BONUS` times its win share plus its points. A world
+    the clock cuts short still counts for the cards it settled (the club's card is asked first)."""
     start = time.perf_counter()
     end = deadline if deadline is not None else start + search_seconds(time_ms)
     candidates = playable(ctx)
@@ -171,40 +172,35 @@ def expert_card(
     except NoWorld:
         card, why = club_card(ctx)
         return SearchResult(card, why, None, 0)
+    rule_of_thumb, rule_why = club_card(ctx)
     lines = _Lines.of(ctx)
+    tally = _Tally(candidates, 1 if ctx.is_declarer else -1)
     alive = list(candidates)
-    wins = dict.fromkeys(candidates, 0)
-    counted = 0
-    sign = 1 if ctx.is_declarer else -1
     halfway = start + WIN_SHARE * (end - start)
+    full = 0
     # ---- stage 1: who wins, over many worlds
-    while counted < max_worlds and len(alive) > 1:
+    while tally.worlds < max_worlds and len(alive) > 1:
         now = time.perf_counter()
-        if now >= end or (now >= halfway and counted >= MIN_WIN_WORLDS and not ctx.game.is_null):
+        if now >= end or (now >= halfway and full >= MIN_WIN_WORLDS and not ctx.game.is_null):
             break
         try:
             world = next(worlds)
         except NoWorld:
             break
-        bits = _win_bits(ctx, world, alive, end - now, lines)
-        if bits is None:
+        order = sorted(alive, key=lambda c: (tally.seen[c], c != rule_of_thumb, -c.points))
+        bits, complete = _win_bits(ctx, world, order, end - now, lines)
+        tally.add_wins(bits)
+        if not complete:
             break
-        for card in alive:
-            wins[card] += bits[card]
-        counted += 1
-        if counted >= PRUNE_AFTER:
-            top = max(sign * wins[c] for c in alive)
-            gap = max(PRUNE_WINS, round(PRUNE_SHARE * counted))
-            alive = [c for c in alive if top - sign * wins[c] < gap]
-    if counted and len(alive) > 1:
-        top = max(sign * wins[c] for c in alive)
-        level = max(1, round(LEVEL_SHARE * counted))
-        alive = [c for c in alive if top - sign * wins[c] <= level]
+        full += 1
+        if full >= PRUNE_AFTER:
+            alive = tally.keep(alive, PRUNE_SHARE, PRUNE_WINS)
+    known = [c for c in alive if tally.seen[c]]
+    if not known:
+        return SearchResult(rule_of_thumb, rule_why, None, 0)
+    alive = tally.keep(known, LEVEL_SHARE, 1) if full else known
     # ---- stage 2: card points (and schneider) for the cards still level
-    points = dict.fromkeys(candidates, 0.0)
-    pointed = 0
-    extra_wins = dict.fromkeys(candidates, 0)
-    while len(alive) > 1 and not ctx.game.is_null and counted + pointed < max_worlds:
+    while len(alive) > 1 and not ctx.game.is_null and tally.worlds < max_worlds:
         left = end - time.perf_counter()
         if left <= 0:
             break
@@ -212,56 +208,74 @@ def expert_card(
             world = next(worlds)
         except NoWorld:
             break
-        order = sorted(alive, key=lambda c: -sign * (points[c] + WIN_BONUS * (wins[c] + extra_wins[c])))
+        order = sorted(alive, key=lambda c: -tally.sign * tally.score(c))
         outcome = _evaluate(ctx, world, order, left, lines)
         if outcome is None:
             break
-        for card in alive:
-            score, won = outcome[card]
-            points[card] += score - (WIN_BONUS if won else 0)
-            extra_wins[card] += won
-        pointed += 1
-        if pointed >= PRUNE_AFTER:
-            best = max(sign * _total(points, wins, extra_wins, counted, pointed, c) for c in alive)
-            alive = [
-                c
-                for c in alive
-                if best - sign * _total(points, wins, extra_wins, counted, pointed, c) <= PRUNE_MARGIN
-            ]
-    solved = counted + pointed
-    if not solved:
-        card, why = club_card(ctx)
-        return SearchResult(card, why, None, 0)
-    rule_of_thumb = club_card(ctx)[0]
+        tally.add_points(outcome)
+        if tally.pointed >= PRUNE_AFTER:
+            best = max(tally.sign * tally.score(c) for c in alive)
+            alive = [c for c in alive if best - tally.sign * tally.score(c) <= PRUNE_MARGIN]
 
     def key(card: Card) -> tuple[float, bool, int]:
-        value = sign * _total(points, wins, extra_wins, counted, pointed, card)
-        return (value, card == rule_of_thumb, -card.points if ctx.is_declarer else card.points)
+        return (tally.sign * tally.score(card), card == rule_of_thumb, -tally.sign * card.points)
 
     chosen = max(alive, key=key)
-    win = (wins[chosen] + extra_wins[chosen]) / solved
-    return SearchResult(chosen, _why(ctx, chosen, win, solved), win, solved)
+    win = tally.win_share(chosen)
+    return SearchResult(chosen, _why(ctx, chosen, win, tally.worlds), win, tally.worlds)
 
 
-def _total(
-    points: dict[Card, float],
-    wins: dict[Card, int],
-    extra: dict[Card, int],
-    counted: int,
-    pointed: int,
-    card: Card,
-) -> float:
-    """A card's score: the win bonus times its win share over every world, plus its average points (and
-    schneider terms) over the worlds where those were searched."""
-    share = (wins[card] + extra[card]) / max(1, counted + pointed)
-    return WIN_BONUS * share + (points[card] / pointed if pointed else 0.0)
+class _Tally:
+    """What the worlds said of each card: wins and worlds asked (every card its own count, as a world cut
+    short answers for some cards only), and the points of the worlds where those were searched."""
+
+    def __init__(self, cards: Sequence[Card], sign: int) -> None:
+        self.sign = sign
+        self.wins = dict.fromkeys(cards, 0)
+        self.seen = dict.fromkeys(cards, 0)
+        self.points = dict.fromkeys(cards, 0.0)
+        self.pointed = 0
+        self.worlds = 0
+
+    def add_wins(self, bits: dict[Card, bool]) -> None:
+        for card, won in bits.items():
+            self.wins[card] += won
+            self.seen[card] += 1
+        if bits:
+            self.worlds += 1
+
+    def add_points(self, outcome: dict[Card, tuple[float, bool]]) -> None:
+        for card, (score, won) in outcome.items():
+            self.points[card] += score - (WIN_BONUS if won else 0)
+            self.wins[card] += won
+            self.seen[card] += 1
+        self.pointed += 1
+        self.worlds += 1
+
+    def win_share(self, card: Card) -> float:
+        return self.wins[card] / max(1, self.seen[card])
+
+    def score(self, card: Card) -> float:
+        """The win bonus times the win share over every world, plus the average points (and schneider
+        terms) over the worlds where those were searched."""
+        return WIN_BONUS * self.win_share(card) + (self.points[card] / self.pointed if self.pointed else 0.0)
+
+    def keep(self, cards: Sequence[Card], share: float, worlds: int) -> list[Card]:
+        """The cards whose win share is within ``share`` (and ``worlds`` of its own worlds) of the best."""
+        top = max(self.sign * self.win_share(c) for c in cards if self.seen[c])
+        return [
+            c
+            for c in cards
+            if not self.seen[c]
+            or top - self.sign * self.win_share(c) < max(share, worlds / self.seen[c]) + 1e-9
+        ]
 
 
 def _win_bits(
     ctx: PlayContext, world: World, cards: Sequence[Card], seconds: float, lines: _Lines
-) -> dict[Card, bool] | None:
-    """Whether the declarer wins (a null: stays clean) after each of ``cards`` in one world; None when the
-    time ran out first."""
+) -> tuple[dict[Card, bool], bool]:
+    """Whether the declarer wins (a null: stays clean) after each of ``cards`` (in this order) in one
+    world, and whether every card was settled before the time ran out."""
     game = ctx.game
     engine = Engine(game, int(ctx.declarer), world.hands, mode="null" if game.is_null else "points")
     lay = engine.layout
@@ -271,20 +285,23 @@ def _win_bits(
     else:
         line = lines.win - ctx.declarer_trick_points - card_points(world.skat)
         if line <= 0:
-            return dict.fromkeys(cards, True)
+            return dict.fromkeys(cards, True), True
         if line > engine.max_value(world.hands, ctx.trick):
-            return dict.fromkeys(cards, False)
+            return dict.fromkeys(cards, False), True
     compiled = engine.compiled
     began = time.perf_counter()
     result = engine.exact_values(
         world.hands, int(ctx.leader), ctx.trick, time_limit=seconds, parallel=False,
-        chunk=SLICE_NODES if compiled else SLICE_NODES // 10,
+        chunk=SLICE_NODES if compiled else SLICE_NODES // 10, order=list(internal.values()),
         targets=dict.fromkeys(internal.values(), line), cards=list(internal.values()),
     )  # fmt: skip
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
-    if not result.complete:
-        return None
-    return {card: result.bounds[i][0] >= line for card, i in internal.items()}
+    bits = {}
+    for card, i in internal.items():
+        lo, hi = result.bounds[i]
+        if lo >= line or hi < line:
+            bits[card] = lo >= line
+    return bits, result.complete
 
 
 def _evaluate(
