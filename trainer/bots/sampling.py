@@ -41,8 +41,10 @@ BID_BUT_WEAK = 0.35
 """The seat bid or held a value its hand could not reach by that count."""
 DECLARER_OVERBID = 0.08
 """The declarer's cards in the world do not make its game worth the bid."""
-SUIT_TRUMPS = {0: 0.01, 1: 0.01, 2: 0.01, 3: 0.03, 4: 0.2, 5: 0.7}
+SUIT_TRUMPS = {0: 0.01, 1: 0.01, 2: 0.01, 3: 0.02, 4: 0.1, 5: 0.45}
 """A suit declarer's trumps among its twelve cards (six or more: 1)."""
+DECLARER_WEAK = 0.35
+"""The declarer's cards in the world would not rate its game playable by the plain count."""
 GRAND_JACKS = {0: 0.05, 1: 0.35}
 """A grand declarer's Jacks (two or more: 1)."""
 SKAT_TRUMP = 0.3
@@ -335,10 +337,21 @@ class Sampler:
         if game.is_null:
             return weight * NULL_DANGER ** null_dangers(ten)
         trumps = sum(1 for c in twelve if is_trump(c, game))
+        jacks = {c.suit for c in twelve if c.is_jack}
+        side: dict[Suit, list[Rank]] = {suit: [] for suit in Suit}
+        for card in twelve:
+            if not card.is_jack:
+                side[card.suit].append(card.rank)
         if game.is_grand:
-            weight *= GRAND_JACKS.get(sum(1 for c in twelve if c.is_jack), 1.0)
+            weight *= GRAND_JACKS.get(len(jacks), 1.0)
+            if _grand_count(jacks, side) < GRAND_PLAYABLE:
+                weight *= DECLARER_WEAK
         else:
             weight *= SUIT_TRUMPS.get(trumps, 1.0)
+            trump = game.trump_suit
+            assert trump is not None
+            if _suit_count(jacks, side, trump) < SUIT_PLAYABLE:
+                weight *= DECLARER_WEAK
         if ctx.bid:
             seen = ten + list(world.skat)
             try:
