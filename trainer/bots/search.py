@@ -2,19 +2,24 @@
 and play the card that does best over the samples (perfect-information Monte Carlo).
 
 Worlds come from :class:`trainer.bots.sampling.Sampler`: every hard fact kept, resampled by how well they fit
-the auction, the skat and the play so far. In each world every candidate card gets the declarer's final card
-points under perfect play after it, known to within :data:`TOLERANCE` points (the last probes next to the
-exact value cost most) and exactly on which side of the win and schneider lines it falls. A card's score
-is those points plus a bonus for a won game and for schneider, so the search plays to win (or beat) the
-game first, to avoid or make schneider next and for points last; a null game scores 1 when the declarer
-avoids every trick. The declarer maximises the average, the defenders minimise it; both defenders reason
-from the same facts, so they hold the same picture of each other's hands.
+the auction, the skat and the play so far. The search asks two questions, the cheap one first:
 
-Time: the search runs until ``time_ms`` less a reserve for the reply, reading the clock between short
-slices of the solver; a world not finished by then is left out. Cards that fall clearly behind after a few
-worlds are dropped so the time goes to more worlds for the rest. While the solver's compiled kernel is not
-ready (a process's first seconds on a machine without the ahead-of-time build) large positions are played
-by the club's rules of thumb instead, and the reason says so by being the club's.
+1. In many worlds: after each card, does the declarer still win (a null: stay clean)? One null-window
+   probe of the solver per card. Cards that win clearly less often (for a defender: that let the declarer
+   win clearly more often) drop out.
+2. For the cards still level, in further worlds: the declarer's final card points under perfect play, to
+   within :data:`TOLERANCE` (a bound only for a card far behind in that world), and exactly on which side
+   of the win and schneider lines they fall.
+
+A card's score is :data:`WIN_BONUS` times its share of won worlds plus its average points and the
+schneider terms, so the search plays to win (or beat) the game first, to make or avoid schneider next and
+for points last. The declarer maximises it, the defenders minimise it; both defenders reason from the same
+facts, so they hold the same picture of each other's hands.
+
+Time: the search runs until ``time_ms`` less a reserve for the reply, reading the clock between short slices
+of the solver; a world the clock cuts short still counts for the cards it settled. While the solver's
+compiled kernel is not ready (a process's first seconds on a machine without the ahead-of-time build) large
+positions are played by the club's rules of thumb instead, and the reason is then the club's.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from trainer.deal import Seat
 from trainer.errors import N_, Message
 from trainer.solver.core import Engine, jit_ready
 
-WIN_BONUS = 40
+WIN_BONUS = 80
 """Score bonus for a world where the declarer reaches the winning points (a search weight, not a rule)."""
 SCHNEIDER_BONUS = 12
 """Score bonus (declarer schneiders) or malus (declarer is schneider) for the schneider lines."""
@@ -40,7 +45,7 @@ TOLERANCE = 2
 """A card's points in a world are searched to within this many (its win and schneider sides exactly)."""
 WINDOW = 5
 """... and only to a bound when that world already has a card better by more than this."""
-WIN_SHARE = 0.5
+WIN_SHARE = 0.6
 """Share of the search time for the win question before the points are looked at."""
 MIN_WIN_WORLDS = 8
 """... unless fewer worlds than this were searched by then (the points would rest on too few)."""

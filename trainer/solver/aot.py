@@ -9,6 +9,7 @@ numba's own cache does), ``$XDG_CACHE_HOME/skat-trainer`` (``~/.cache/skat-train
 
 :func:`start_build` builds it in a separate, low-priority process (a lock file keeps it to one build at a
 time); ``python -m trainer.solver.aot`` builds it in the foreground (e.g. after installing).
+``SKAT_TRAINER_NO_AOT=1`` leaves the module out (the JIT then compiles, as on a machine without a C compiler).
 """
 
 from __future__ import annotations
