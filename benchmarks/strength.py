@@ -347,13 +347,14 @@ def duplicate(
         base_games["deals"] += 1
         base_games["null"] += null
         line = [f"{profile.name} deal {found:3d} seed {seed} {deal.state.declaration.describe():8s}"]
-        line.append(f"yardstick {base.points:3d}")
+        line.append(f"yardstick {base.points:3d} {'W' if base.won else 'L'}")
         for level in levels:
             bot = player(level, expert_ms, clock)
             as_declarer = play_out(deal, bot, yard, random.Random(seed))
             as_defence = play_out(deal, yard, bot, random.Random(seed))
             margins[level].add(base, as_declarer, as_defence, null)
-            line.append(f"{level} decl {as_declarer.points:3d} def {as_defence.points:3d}")
+            marks = ("W" if as_declarer.won else "L") + ("W" if as_defence.won else "L")
+            line.append(f"{level} decl {as_declarer.points:3d} def {as_defence.points:3d} {marks}")
         line.append(f"({time.perf_counter() - began:.0f} s)")
         print(" | ".join(line), flush=True)
     return margins, base_games
@@ -390,7 +391,7 @@ def percentile(values: Sequence[float], share: float) -> float:
 def card_positions(count: int, seed: int) -> list[str]:
     """Bot-protocol request lines for card-play positions with a choice (club-level deals, both profiles)."""
     from trainer.bots.player import choose
-    from trainer.bots.protocol import view_request
+    from trainer.bots.protocol import serve_line, view_request
     from trainer.game import DealState, Phase
 
     lines: list[str] = []
@@ -405,7 +406,9 @@ def card_positions(count: int, seed: int) -> list[str]:
             assert seat is not None
             view = state.view(seat)
             if state.phase is Phase.PLAY and len(view.legal_moves) > 1 and rng.random() < 0.5:
-                lines.append(json.dumps(view_request(view)))
+                line = json.dumps(view_request(view))
+                if "move" in serve_line(line, "club"):  # the protocol carries it (Ramse it does not)
+                    lines.append(line)
             state.apply(choose(view, "club", rng=rng).move)
     return lines
 
@@ -516,12 +519,14 @@ def main(argv: list[str] | None = None) -> int:
             found, base = duplicate(profile, deals, levels, args.expert_ms, clock, args.seed, args.contracts)
             for level in levels:
                 pooled[level].extend(found[level])
-            report += table(
+            found_table = table(
                 f"{profile.name}: {int(base['deals'])} fixed contracts ({int(base['null'])} null); the "
                 f"yardstick declarer wins {100 * base['won'] / max(1, base['deals']):.0f} %; margins against "
                 f"the yardstick (expert at time_ms {args.expert_ms}):",
                 found,
             )
+            print("\n".join(found_table), flush=True)  # at once: a later failure must not lose it
+            report += found_table
         if len(profiles) > 1:
             report += table("both profiles:", pooled)
         if clock.times:
