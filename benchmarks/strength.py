@@ -42,6 +42,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's trainer, not an installed one
@@ -388,18 +389,27 @@ def percentile(values: Sequence[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
 
+def _new_deal(profile: RuleProfile, seed: int) -> Any:
+    """A shuffled whole deal (through SkatGame where the deal model has it, else DealState.shuffled)."""
+    from trainer import game
+
+    if hasattr(game, "SkatGame"):
+        return game.SkatGame(profile).new_deal(seed)
+    return game.DealState.shuffled(profile, seed)
+
+
 def card_positions(count: int, seed: int) -> list[str]:
     """Bot-protocol request lines for card-play positions with a choice (club-level deals, both profiles)."""
     from trainer.bots.player import choose
     from trainer.bots.protocol import serve_line, view_request
-    from trainer.game import DealState, Phase
+    from trainer.game import Phase
 
     lines: list[str] = []
     rng = random.Random(seed)
     index = 0
     while len(lines) < count:
         profile = (INTERNATIONAL, DANISH)[index % 2]
-        state = DealState.shuffled(profile, seed + index)
+        state = _new_deal(profile, seed + index)
         index += 1
         while state.phase is not Phase.FINISHED and len(lines) < count:
             seat = state.to_move

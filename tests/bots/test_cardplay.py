@@ -18,29 +18,24 @@ from trainer.bots.sampling import Sampler, World, bid_reach
 from trainer.bots.search import expert_card
 from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.deal import Seat
-from trainer.game import DealState, Phase
+from trainer.game import Phase
 from trainer.games import Declaration, GameType
 from trainer.play import follow_class, is_trump
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.solver import warm_up
 
-from .helpers import PROFILES
+from .helpers import PROFILES, positions
 
 
-def play_contexts(seed: int, level: str = "club") -> list[PlayContext]:
+def play_contexts(seed: int) -> list[PlayContext]:
     """The card-play knowledge of every seat to move with a choice, over one club-level deal."""
-    rng = random.Random(seed)
-    state = DealState.shuffled(PROFILES[seed % 2], seed)
     found: list[PlayContext] = []
-    from trainer.bots.player import choose
-
-    while state.phase is not Phase.FINISHED:
+    for state in positions(PROFILES[seed % 2], seed, random.Random(seed)):
         seat = state.to_move
         assert seat is not None
         view = state.view(seat)
         if state.phase is Phase.PLAY and view.declaration is not None and len(view.legal_moves) > 1:
             found.append(play_context(view))
-        state.apply(choose(view, level, rng=rng).move)
     return found
 
 
