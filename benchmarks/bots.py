@@ -6,9 +6,9 @@
    Goals: the expert declarer takes >= 5 card points more per deal than the club declarer, and the expert
    defenders hold a club declarer >= 5 points lower than club defenders do.
 2. The expert's decision times at ``time_ms`` 300 (every card with a choice, and every bidding / declaration
-   decision of part 3): p50, p95, max. Goal: p95 <= 450 ms on this 2-core machine. The machine's load is
-   printed with it, and a quiet-machine estimate: the CPU time the decision itself used (an upper bound for
-   its wall time when nothing else competes for the cores).
+   decision of part 3): p50, p95, p99, max. Goal: p99 <= 1.2 x time_ms (360 ms). The machine's load is
+   printed with it, and the CPU time the decision itself used (on a busy machine the wall time also holds
+   the time the process waited for a core). ``benchmarks/strength.py`` measures whole bot replies.
 3. Three experts bid and play whole deals end to end (international, and Danish for information): passed-in
    share (goal <= 25 %), declarer win rate (goal 60-95 %), overbid games (goal <= 5 %).
 
@@ -206,14 +206,16 @@ def main(argv: list[str] | None = None) -> int:
         f"expert decisions at time_ms {TIME_MS}: {len(wall)} "
         f"(cards in the duplicate runs {len(card_timings.wall)}); "
         f"wall p50 {1000 * percentile(wall, 0.5):.0f} ms, p95 {1000 * percentile(wall, 0.95):.0f} ms, "
-        f"max {1000 * max(wall):.0f} ms; CPU p95 {1000 * percentile(cpu, 0.95):.0f} ms; "
+        f"p99 {1000 * percentile(wall, 0.99):.0f} ms, max {1000 * max(wall):.0f} ms; "
+        f"CPU p95 {1000 * percentile(cpu, 0.95):.0f} ms; "
         f"load average now {os.getloadavg()[0]:.1f}; {time.perf_counter() - began:.0f} s in all",
         flush=True,
     )
     lines.append(
-        f"decision time p95 at time_ms {TIME_MS}: {1000 * percentile(wall, 0.95):.0f} ms (goal <= 450); "
-        f"CPU time p95 {1000 * percentile(cpu, 0.95):.0f} ms at load {os.getloadavg()[0]:.1f} "
-        f"(the search stops by the clock, so a quiet machine answers in about the same time)"
+        f"decision time p99 at time_ms {TIME_MS}: {1000 * percentile(wall, 0.99):.0f} ms "
+        f"(goal <= {1.2 * TIME_MS:.0f}); CPU time p99 {1000 * percentile(cpu, 0.99):.0f} ms at load "
+        f"{os.getloadavg()[0]:.1f} (the search stops by the clock, so a quiet machine answers in about the "
+        f"same time)"
     )
     e2e = results[INTERNATIONAL.name]
     lines.append(f"international passed in: {100 * e2e.passed / max(1, e2e.deals):.0f} % (goal <= 25 %)")

@@ -12,7 +12,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's trainer, not an installed one
 
 from trainer.cards import ALL_CARDS, Card
 from trainer.games import SUIT_GAMES, GameType

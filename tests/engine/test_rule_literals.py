@@ -47,7 +47,6 @@ NOT_RULES_KEYWORDS = {
 """Keyword arguments whose numbers are sizes or time spans, not rules."""
 
 ALLOWED: dict[tuple[str, int], str] = {
-    ("bots/search.py", 30): "WIN_BONUS: a search weight (how much a win is worth to the bot), not a rule",
     ("ui/widgets/win_check.py", 90): "the number input's starting value (a textbook example), not a rule",
     ("errors.py", 59): "rounding seconds up to whole minutes",
     ("ui/pages/teacher.py", 59): "a deadline at 23:59",

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from trainer.bidding import AuctionEvent
 from trainer.cards import ALL_CARDS, Card, card_points
 from trainer.deal import PLAYING_SEATS, Seat
 from trainer.games import Declaration, GameType
@@ -42,6 +43,8 @@ class PlayContext:
     open_hands: Mapping[Seat, tuple[Card, ...]] = field(default_factory=dict)
     known_skat: tuple[Card, ...] = ()
     bid: int = 0
+    auction: tuple[AuctionEvent, ...] = ()
+    """What was said in the auction (everyone hears it): who bid or held what, who passed when."""
 
     # ---- plain facts ---------------------------------------------------------------------------------------
     @property

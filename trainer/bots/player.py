@@ -6,8 +6,9 @@ where it has one, its estimate that the declarer's side wins. The app's opponent
 ``skat-trainer bot`` command all call this function.
 
 Levels: ``beginner`` (rules of thumb with the typical slips now and then), ``club`` (the same rules, no
-slips), ``expert`` (samples the unseen cards and solves each layout with the open-hand solver; see
-:mod:`trainer.bots.search` and :mod:`trainer.bots.simulate`). Given the same view, level and seed the choice
+slips; counts out the last tricks), ``expert`` (samples the unseen cards, weighted by what the bidding and
+the play said, and solves each layout with the open-hand solver; see :mod:`trainer.bots.search` and
+:mod:`trainer.bots.simulate`). Given the same view, level and seed the choice
 is the same (the expert's as long as its search is not cut short by a slow machine's clock).
 """
 
@@ -126,6 +127,7 @@ def play_context(view: SeatView) -> PlayContext:
         open_hands=dict(view.open_hands),
         known_skat=known_skat,
         bid=view.bid or 0,
+        auction=tuple(view.auction),
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -42,6 +43,8 @@ MAX_REQUEST_CHARS = 20_000
 MAX_NESTING = 8
 """A request is one flat JSON object; deeper nesting than this is refused before it is read (the JSON
 reader would otherwise recurse once per level)."""
+REPLY_MS = 2
+"""Kept back from ``time_ms`` for writing the reply."""
 
 _SKAT_AT = PLAYING_SEATS * HAND_SIZE
 """Where the skat stands in a deal in ISS order (after the three hands)."""
@@ -549,8 +552,16 @@ def _state_rng(seed: int, request: Request) -> random.Random:
     )
 
 
-def answer(request: Request, level: str, seed: int = 0) -> dict[str, object]:
-    """The reply object for one request (raises :class:`ProtocolError` for a bad one)."""
+def _time_left(time_ms: int, began: float) -> int:
+    """What is left of the request's budget after reading and replaying it (at least 1 ms)."""
+    spent = 1000.0 * (time.perf_counter() - began)
+    return max(1, int(time_ms - spent - REPLY_MS))
+
+
+def answer(request: Request, level: str, seed: int = 0, *, began: float | None = None) -> dict[str, object]:
+    """The reply object for one request (raises :class:`ProtocolError` for a bad one). The bot thinks
+    for what is left of ``time_ms`` since ``began`` (default: now), so the reply as a whole keeps to it."""
+    began = time.perf_counter() if began is None else began
     state = state_from_moves(request.profile, request.seat, request.moves, seed=seed)
     phase = state.phase
     if phase is Phase.FINISHED:
@@ -561,11 +572,12 @@ def answer(request: Request, level: str, seed: int = 0) -> dict[str, object]:
         raise _error("It is not {seat}'s turn: {other} is to move.", seat=request.seat, other=state.to_move)
     rng = _state_rng(seed, request)
     view = state.view(request.seat)
-    decision = choose(view, level, rng=rng, time_ms=request.time_ms, allow_musik=False)
+    decision = choose(view, level, rng=rng, time_ms=_time_left(request.time_ms, began), allow_musik=False)
     if isinstance(decision.move, Discard):
         # after the pickup the reply is the declaration (or the throw) with its two discards
         state.apply(decision.move)
-        second = choose(state.view(request.seat), level, rng=rng, time_ms=request.time_ms, allow_musik=False)
+        left = _time_left(request.time_ms, began)
+        second = choose(state.view(request.seat), level, rng=rng, time_ms=left, allow_musik=False)
         token = move_token([decision.move, second.move], request.profile)
         return _reply(
             token, Decision(second.move, second.why, second.win if second.win is not None else decision.win)
@@ -582,8 +594,9 @@ def _reply(token: str, decision: Decision) -> dict[str, object]:
 
 def serve_line(line: str, level: str, seed: int = 0) -> dict[str, object]:
     """The reply to one input line: the answer, or ``{"error": ...}`` (never raises for bad input)."""
+    began = time.perf_counter()
     try:
-        return answer(parse_request(line), level, seed)
+        return answer(parse_request(line), level, seed, began=began)
     except SkatError as error:
         return {"error": str(error)}
 

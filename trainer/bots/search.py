@@ -1,41 +1,79 @@
 """The expert's card play: sample the worlds the seat cannot rule out, solve each with the open-hand solver,
 and play the card that does best over the samples (perfect-information Monte Carlo).
 
-A card's score in one world is the declarer's final card points under perfect play after it, plus a bonus
-for winning the game (61) and for schneider either way, so that the search plays to win first and for points
-second; a null game scores 1 when the declarer avoids every trick. The declarer maximises the average, the
-defenders minimise it. The work stops at the time budget; while the solver's compiled kernel is not ready
-(the first seconds of a process) large positions are played by the club's rules of thumb instead.
+Worlds come from :class:`trainer.bots.sampling.Sampler`: every hard fact kept, resampled by how well they fit
+the auction, the skat and the play so far. The search asks two questions, the cheap one first:
+
+1. In many worlds: after each card, does the declarer still win (a null: stay clean)? One null-window
+   probe of the solver per card. Cards that win clearly less often (for a defender: that let the declarer
+   win clearly more often) drop out.
+2. For the cards still level, in further worlds: the declarer's final card points under perfect play, to
+   within :data:`TOLERANCE` (a bound only for a card far behind in that world), and exactly on which side
+   of the win and schneider lines they fall.
+
+A card's score is :data:`WIN_BONUS` times its share of won worlds plus its average points and the
+schneider terms, so the search plays to win (or beat) the game first, to make or avoid schneider next and
+for points last. The declarer maximises it, the defenders minimise it; both defenders reason from the same
+facts, so they hold the same picture of each other's hands.
+
+Time: the search runs until ``time_ms`` less a reserve for the reply, reading the clock between short slices
+of the solver; a world the clock cuts short still counts for the cards it settled. While the solver's
+compiled kernel is not ready (a process's first seconds on a machine without the ahead-of-time build) large
+positions are played by the club's rules of thumb instead, and the reason is then the club's.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from trainer.bots.cardplay import club_card, playable
 from trainer.bots.context import PlayContext
-from trainer.bots.sampling import NoWorld, World, iter_worlds
-from trainer.cards import Card
+from trainer.bots.sampling import NoWorld, Sampler, World
+from trainer.cards import TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Seat
 from trainer.errors import N_, Message
-from trainer.solver import Analysis
-from trainer.solver.core import jit_ready
+from trainer.solver.core import Engine, jit_ready
 
-WIN_BONUS = 30
-"""Score bonus for a world where the declarer reaches the winning points."""
-SCHNEIDER_BONUS = 10
-"""Score bonus (declarer) or malus (declarer schneider) for the schneider lines."""
+WIN_BONUS = 80
+"""Score bonus for a world where the declarer reaches the winning points (a search weight, not a rule)."""
+SCHNEIDER_BONUS = 12
+"""Score bonus (declarer schneiders) or malus (declarer is schneider) for the schneider lines."""
+TOLERANCE = 2
+"""A card's points in a world are searched to within this many (its win and schneider sides exactly)."""
+WINDOW = 5
+"""... and only to a bound when that world already has a card better by more than this."""
+WIN_SHARE = 0.6
+"""Share of the search time for the win question before the points are looked at."""
+MIN_WIN_WORLDS = 8
+"""... unless fewer worlds than this were searched by then (the points would rest on too few)."""
+PRUNE_WINS = 2
+PRUNE_SHARE = 0.12
+"""A card dropped by the win question trails the best by at least this many worlds (and this share)."""
+LEVEL_SHARE = 0.06
+"""Cards within this share of the best win count are level: the points decide between them."""
 PYTHON_CARDS = 12
 """Positions with at most this many cards in hands are searched even without the compiled kernel."""
 SEARCH_SHARE = 0.4
-"""Share of ``time_ms`` the search may use; the rest is margin for a loaded machine and the reply."""
+"""Share of ``time_ms`` the bidding simulation (:mod:`trainer.bots.simulate`) searches."""
+RESERVE_SHARE = 0.1
+RESERVE_SECONDS = 0.006
+"""Card play searches ``time_ms`` less this share and these seconds (the reply's margin)."""
+SLICE_NODES = 20_000
+"""The solver reads the clock after this many nodes (a few milliseconds; a fixed count, so the card found
+does not depend on where a slice happened to end)."""
+PRUNE_AFTER = 6
+PRUNE_MARGIN = 18.0
+"""After this many worlds a card whose score trails the best by more than the margin is dropped."""
+MAX_WORLDS = 160
+"""Enough worlds: late in a deal they are quickly solved, and the card no longer depends on the clock."""
 
 
 class _NodeRate:
-    """How many solver nodes per second this process manages (a running estimate): the solver checks its
-    clock only between slices, so the budget is handed to it as a node limit."""
+    """How many solver nodes per second this process manages (a running estimate), used to size the
+    solver's slices between reads of the clock (and the bidding simulation's node limits)."""
 
     def __init__(self) -> None:
         self.compiled = 4_000_000.0
@@ -46,7 +84,7 @@ class _NodeRate:
         return 0.5 * (self.compiled if compiled else self.python)
 
     def update(self, compiled: bool, nodes: int, seconds: float) -> None:
-        if seconds < 0.005 or nodes < 10_000:
+        if seconds < 0.002 or nodes < 5_000:
             return
         rate = nodes / seconds
         if compiled:
@@ -68,33 +106,64 @@ class SearchResult:
     worlds: int
 
 
-def _score(ctx: PlayContext, value: int | bool) -> float:
-    if ctx.game.is_null:
-        return 1.0 if value else 0.0
-    points = int(value)
-    profile = ctx.profile
-    score = float(points)
-    if profile.wins_on_points(points):
+def search_seconds(time_ms: int) -> float:
+    """How long card play searches within ``time_ms``."""
+    return max(0.001, time_ms / 1000.0 * (1.0 - RESERVE_SHARE) - RESERVE_SECONDS)
+
+
+@dataclass(frozen=True)
+class _Lines:
+    """The declarer's points where the score jumps: winning, schneider made, out of schneider."""
+
+    win: int
+    schneider: int
+    free: int
+
+    @classmethod
+    def of(cls, ctx: PlayContext) -> _Lines:
+        profile = ctx.profile
+        points = range(TOTAL_CARD_POINTS + 1)
+        return cls(
+            win=profile.win_min_points,
+            schneider=next(p for p in points if profile.opponents_schneider(p)),
+            free=next(p for p in points if not profile.declarer_schneider(p)),
+        )
+
+    def all(self) -> tuple[int, int, int]:
+        return (self.win, self.schneider, self.free)
+
+
+def _score(lines: _Lines, lo: int, hi: int, maximising: bool = True) -> float:
+    """A card's score in one world from the bounds on the declarer's final points (settled on every line).
+    Bounds wider than the tolerance belong to a card cut off far behind the best: it counts at its bound
+    (the side the player to move cares about), not at the middle of everything still possible."""
+    score = (lo + hi) / 2.0 if hi - lo <= TOLERANCE else float(hi if maximising else lo)
+    if lo >= lines.win:
         score += WIN_BONUS
-    if profile.opponents_schneider(points):
+    if lo >= lines.schneider:
         score += SCHNEIDER_BONUS
-    if profile.declarer_schneider(points):
+    if hi < lines.free:
         score -= SCHNEIDER_BONUS
     return score
 
 
-def _wins(ctx: PlayContext, value: int | bool) -> bool:
-    if ctx.game.is_null:
-        return bool(value)
-    return int(value) >= ctx.profile.win_min_points
-
-
 def expert_card(
-    ctx: PlayContext, rng: random.Random, time_ms: int, *, max_worlds: int = 40, node_limit: int = 3_000_000
+    ctx: PlayContext,
+    rng: random.Random,
+    time_ms: int,
+    *,
+    max_worlds: int = MAX_WORLDS,
+    deadline: float | None = None,
 ) -> SearchResult:
-    """The expert's card within about ``time_ms`` (the search uses at most ~60 % of it)."""
+    """The expert's card within ``time_ms`` (searching until ``deadline`` when given).
+
+    First the cheap question in many worlds: after each card, does the declarer still win (a null: stay
+    clean)? Cards that win clearly less often (the defenders: more often) drop out. Then, for the cards
+    still level, the dearer one in fresh worlds: the card points to within :data:`TOLERANCE`, and the
+    schneider lines. A card's final score is :data:`WIN_BONUS` times its win share plus its points. A world
+    the clock cuts short still counts for the cards it settled (the club's card is asked first)."""
     start = time.perf_counter()
-    deadline = start + SEARCH_SHARE * time_ms / 1000.0
+    end = deadline if deadline is not None else start + search_seconds(time_ms)
     candidates = playable(ctx)
     if len(candidates) == 1:
         card, why = club_card(ctx)
@@ -103,57 +172,169 @@ def expert_card(
     if not jit_ready() and cards_in_play > PYTHON_CARDS:
         card, why = club_card(ctx)
         return SearchResult(card, why, None, 0)
-    totals = dict.fromkeys(candidates, 0.0)
-    wins = dict.fromkeys(candidates, 0)
-    solved = 0
-    worlds = iter_worlds(ctx, rng)
-    for _ in range(max_worlds):
+    try:
+        worlds = Sampler(ctx, rng).worlds()
+    except NoWorld:
+        card, why = club_card(ctx)
+        return SearchResult(card, why, None, 0)
+    rule_of_thumb, rule_why = club_card(ctx)
+    lines = _Lines.of(ctx)
+    tally = _Tally(candidates, 1 if ctx.is_declarer else -1)
+    alive = list(candidates)
+    halfway = start + WIN_SHARE * (end - start)
+    full = 0
+    # ---- stage 1: who wins, over many worlds
+    while tally.worlds < max_worlds and len(alive) > 1:
+        now = time.perf_counter()
+        if now >= end or (now >= halfway and full >= MIN_WIN_WORLDS and not ctx.game.is_null):
+            break
         try:
             world = next(worlds)
         except NoWorld:
             break
-        remaining = deadline - time.perf_counter()
-        if solved and remaining <= 0:
+        order = sorted(alive, key=lambda c: (tally.seen[c], c != rule_of_thumb, -c.points))
+        bits, complete = _win_bits(ctx, world, order, end - now, lines)
+        tally.add_wins(bits)
+        if not complete:
             break
-        values = _solve(ctx, world, max(remaining, 0.01), node_limit)
-        if values is None:
+        full += 1
+        if full >= PRUNE_AFTER:
+            alive = tally.keep(alive, PRUNE_SHARE, PRUNE_WINS)
+    known = [c for c in alive if tally.seen[c]]
+    if not known:
+        return SearchResult(rule_of_thumb, rule_why, None, 0)
+    alive = tally.keep(known, LEVEL_SHARE, 1) if full else known
+    # ---- stage 2: card points (and schneider) for the cards still level
+    while len(alive) > 1 and not ctx.game.is_null and tally.worlds < max_worlds:
+        left = end - time.perf_counter()
+        if left <= 0:
             break
-        if not all(card in values for card in candidates):
-            if solved:
-                break
-            continue
-        for card in candidates:
-            totals[card] += _score(ctx, values[card])
-            wins[card] += _wins(ctx, values[card])
-        solved += 1
-    if not solved:
-        card, why = club_card(ctx)
-        return SearchResult(card, why, None, 0)
-    if ctx.is_declarer:
-        best = max(candidates, key=lambda c: (totals[c], -c.points, -c.index))
+        try:
+            world = next(worlds)
+        except NoWorld:
+            break
+        order = sorted(alive, key=lambda c: -tally.sign * tally.score(c))
+        outcome = _evaluate(ctx, world, order, left, lines)
+        if outcome is None:
+            break
+        tally.add_points(outcome)
+        if tally.pointed >= PRUNE_AFTER:
+            best = max(tally.sign * tally.score(c) for c in alive)
+            alive = [c for c in alive if best - tally.sign * tally.score(c) <= PRUNE_MARGIN]
+
+    def key(card: Card) -> tuple[float, bool, int]:
+        return (tally.sign * tally.score(card), card == rule_of_thumb, -tally.sign * card.points)
+
+    chosen = max(alive, key=key)
+    win = tally.win_share(chosen)
+    return SearchResult(chosen, _why(ctx, chosen, win, tally.worlds), win, tally.worlds)
+
+
+class _Tally:
+    """What the worlds said of each card: wins and worlds asked (every card its own count, as a world cut
+    short answers for some cards only), and the points of the worlds where those were searched."""
+
+    def __init__(self, cards: Sequence[Card], sign: int) -> None:
+        self.sign = sign
+        self.wins = dict.fromkeys(cards, 0)
+        self.seen = dict.fromkeys(cards, 0)
+        self.points = dict.fromkeys(cards, 0.0)
+        self.pointed = 0
+        self.worlds = 0
+
+    def add_wins(self, bits: dict[Card, bool]) -> None:
+        for card, won in bits.items():
+            self.wins[card] += won
+            self.seen[card] += 1
+        if bits:
+            self.worlds += 1
+
+    def add_points(self, outcome: dict[Card, tuple[float, bool]]) -> None:
+        for card, (score, won) in outcome.items():
+            self.points[card] += score - (WIN_BONUS if won else 0)
+            self.wins[card] += won
+            self.seen[card] += 1
+        self.pointed += 1
+        self.worlds += 1
+
+    def win_share(self, card: Card) -> float:
+        return self.wins[card] / max(1, self.seen[card])
+
+    def score(self, card: Card) -> float:
+        """The win bonus times the win share over every world, plus the average points (and schneider
+        terms) over the worlds where those were searched."""
+        return WIN_BONUS * self.win_share(card) + (self.points[card] / self.pointed if self.pointed else 0.0)
+
+    def keep(self, cards: Sequence[Card], share: float, worlds: int) -> list[Card]:
+        """The cards whose win share is within ``share`` (and ``worlds`` of its own worlds) of the best."""
+        top = max(self.sign * self.win_share(c) for c in cards if self.seen[c])
+        return [
+            c
+            for c in cards
+            if not self.seen[c]
+            or top - self.sign * self.win_share(c) < max(share, worlds / self.seen[c]) + 1e-9
+        ]
+
+
+def _win_bits(
+    ctx: PlayContext, world: World, cards: Sequence[Card], seconds: float, lines: _Lines
+) -> tuple[dict[Card, bool], bool]:
+    """Whether the declarer wins (a null: stays clean) after each of ``cards`` (in this order) in one
+    world, and whether every card was settled before the time ran out."""
+    game = ctx.game
+    engine = Engine(game, int(ctx.declarer), world.hands, mode="null" if game.is_null else "points")
+    lay = engine.layout
+    internal = {card: lay.to_internal[card.index] for card in cards}
+    if game.is_null:
+        line = engine.max_value(world.hands, ctx.trick)
     else:
-        best = min(candidates, key=lambda c: (totals[c], -c.points, c.index))
-    win = wins[best] / solved
-    return SearchResult(best, _why(ctx, best, win, solved), win, solved)
-
-
-def _solve(ctx: PlayContext, world: World, seconds: float, node_limit: int) -> dict[Card, int | bool] | None:
-    analysis = Analysis(ctx.game, int(ctx.declarer), world.hands, world.skat)
-    compiled = jit_ready()
-    limit = int(min(node_limit, max(5_000, NODE_RATE.get(compiled) * seconds)))
+        line = lines.win - ctx.declarer_trick_points - card_points(world.skat)
+        if line <= 0:
+            return dict.fromkeys(cards, True), True
+        if line > engine.max_value(world.hands, ctx.trick):
+            return dict.fromkeys(cards, False), True
+    compiled = engine.compiled
     began = time.perf_counter()
-    result = analysis.analyse(
-        world.hands,
-        int(ctx.leader),
-        ctx.trick,
-        points_so_far=ctx.declarer_trick_points,
-        node_limit=limit,
-        time_limit=seconds,
-    )
+    result = engine.exact_values(
+        world.hands, int(ctx.leader), ctx.trick, time_limit=seconds, parallel=False,
+        chunk=SLICE_NODES if compiled else SLICE_NODES // 10, order=list(internal.values()),
+        targets=dict.fromkeys(internal.values(), line), cards=list(internal.values()),
+    )  # fmt: skip
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
-    if not result.values:
+    bits = {}
+    for card, i in internal.items():
+        lo, hi = result.bounds[i]
+        if lo >= line or hi < line:
+            bits[card] = lo >= line
+    return bits, result.complete
+
+
+def _evaluate(
+    ctx: PlayContext, world: World, cards: Sequence[Card], seconds: float, lines: _Lines
+) -> dict[Card, tuple[float, bool]] | None:
+    """Score and win of each of ``cards`` (likely best first) in one world; None when the time ran out."""
+    game = ctx.game
+    engine = Engine(game, int(ctx.declarer), world.hands, mode="points")
+    lay = engine.layout
+    internal = {card: lay.to_internal[card.index] for card in cards}
+    compiled = engine.compiled
+    offset = ctx.declarer_trick_points + card_points(world.skat)
+    began = time.perf_counter()
+    result = engine.exact_values(
+        world.hands, int(ctx.leader), ctx.trick, time_limit=seconds, parallel=False,
+        chunk=SLICE_NODES if compiled else SLICE_NODES // 10, tolerance=TOLERANCE, window=WINDOW,
+        decide=[line - offset for line in lines.all()], cards=list(internal.values()),
+        order=list(internal.values()),
+    )  # fmt: skip
+    NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
+    if not result.complete:
         return None
-    return dict(result.values)
+    outcome: dict[Card, tuple[float, bool]] = {}
+    for card, i in internal.items():
+        lo, hi = result.bounds[i]
+        score = _score(lines, lo + offset, hi + offset, ctx.is_declarer)
+        outcome[card] = (score, lo + offset >= lines.win)
+    return outcome
 
 
 def _why(ctx: PlayContext, card: Card, win: float, worlds: int) -> Message:

@@ -1,14 +1,29 @@
 """The bitmask search kernel: alpha-beta over single card plays with a transposition table.
 
-Written in the subset of Python that numba compiles, so the same source runs as plain CPython (with
-lists) or compiled (with numpy arrays); :mod:`trainer.solver.core` loads it both ways. Everything here
-works on *internal* card indices (see :mod:`trainer.solver.core`): inside each follow-suit group a higher
-index is a stronger card, and the trump group sits on the top bits, so "does x beat the current winner w"
-is ``x > w and (x is a trump or x follows the led group)``.
+Written in the subset of Python that numba compiles (no calls, no recursion: an explicit stack), so the one
+function :func:`search_iter` runs as plain CPython (with lists), compiled by numba at run time, or compiled
+ahead of time into an extension module (see :mod:`trainer.solver.core`). Everything here works on *internal*
+card indices: inside each follow-suit group a higher index is a stronger card, and the trump group sits on
+the top bits, so "does x beat the current winner w" is ``x > w and (x is a trump or x follows the led
+group)``.
 
 A search value is what the maximising side (the declarer) scores from the current trick on: the card
 points of the tricks it wins (``pts``) plus ``cfg[BONUS]`` per trick won. With ``cfg[INVERT]`` set the
 declarer scores the tricks the opponents win instead (null: the declarer wants them to take every trick).
+
+Exact reductions of the moves (they never change a value):
+
+* Equal cards: of a run of one player's cards with nothing else in play between them (a "run"), cards with
+  the same points are interchangeable; only the strongest is searched.
+* Unequal cards (points modes): when every way the rest of the trick can go gives the trick to the same
+  side, the run's card with the most points is played if that side is the mover's, the one with the fewest
+  otherwise. The run's cards keep the same power for the rest of the deal, so putting the points where they
+  surely land is never worse.
+
+The transposition table holds positions at trick boundaries (the cards left and the leader), one int64 per
+entry so threads sharing a table never see half an entry: bits 0-7 lower bound, 8-15 upper bound, 16-21
+best card + 1, 22-26 cards in hands, 27-45 the part of the key's hash the slot does not already say, 46-61
+the table's generation (a new deal on a reused table bumps it instead of clearing the table).
 """
 
 from __future__ import annotations
@@ -22,23 +37,49 @@ BONUS = 2
 TMASK = 3
 CAP = 4
 TBITS = 5
-CFG_SIZE = 6
+GEN = 6
+UMR = 7
+ETC_MIN = 8
+CFG_SIZE = 9
+ETC_MIN_CARDS = 4
+"""The enhanced transposition cut-off looks ahead only with more than this many cards in hands (each look
+is a table read that likely misses the cache; measured: it still pays down to the last tricks)."""
 
-# Positions in the ``stats`` array.
+# Positions in the ``stats`` array (counters for profiling the search, besides the node count).
 NODES = 0
 ABORTED = 1
-STATS_SIZE = 2
+EXPANDED = 2
+"""Nodes whose moves were searched (not decided by the table or the last trick)."""
+CUT_FIRST = 3
+"""... of them cut off by their first move."""
+CUT_LATER = 4
+"""... cut off by a later move."""
+TT_CUTS = 5
+"""Nodes decided by the transposition table on entry."""
+ETC_CUTS = 6
+"""Nodes decided by the enhanced transposition cut-off."""
+STATS_SIZE = 7
 
-#: Row width of the move-ordering scratch array (one row per number of cards still in hands).
+#: Row width of the move-ordering scratch array (one row per search depth).
 ROW = 16
 SCRATCH_SIZE = 31 * ROW
 
 INF = 10_000
-#: A table entry is one int64 (so threads sharing the table never see half an entry): bits 0-7 lower
-#: bound, 8-15 upper bound, 16-21 best card + 1, 22-26 cards in hands, 27-60 the key (cards left | leader).
-ENTRY_SHIFT = 27
-_HASH_MUL = 0x9E3779B1
-_LOW48 = 0xFFFFFFFFFFFF
+#: Transposition entry layout (see the module docstring).
+RES_SHIFT = 27
+GEN_SHIFT = 46
+GEN_LIMIT = 1 << 16
+TAG_BITS = ((1 << 62) - 1) ^ ((1 << RES_SHIFT) - 1)
+MIN_TBITS = 16
+"""Fewer slot bits would leave the stored hash part too short to tell keys apart."""
+KEY_BITS = 34
+_KEY_MASK = (1 << KEY_BITS) - 1
+_MUL1 = 0x1B873593
+_MUL2 = 0x19E3779B
+
+# Fields of one saved frame in ``fs`` (the explicit stack).
+_F = 25
+FRAME_STACK_SIZE = 32 * _F
 
 
 def make_log_table() -> list[int]:
@@ -49,10 +90,12 @@ def make_log_table() -> list[int]:
     return table
 
 
-def tt_slot(key: int, bits: int) -> int:
-    """First slot of the two-entry bucket for a trick-boundary position."""
-    mixed = (key ^ (key >> 17)) & 0xFFFFFFFFF
-    return (((mixed * _HASH_MUL) & _LOW48) >> (48 - bits)) & ~1
+def key_hash(key: int) -> int:
+    """The bijective 34-bit mix of a position key (cards left | leader << 32) the table uses: its top bits
+    pick the slot, the rest is stored, so a match of both means the same key."""
+    x = (key * _MUL1) & _KEY_MASK
+    x ^= x >> 17
+    return (x * _MUL2) & _KEY_MASK
 
 
 def winner_of(c0: int, c1: int, c2: int, tmask: int, grp: Any) -> int:
@@ -65,356 +108,6 @@ def winner_of(c0: int, c1: int, c2: int, tmask: int, grp: Any) -> int:
     if c2 > w and (((tmask >> c2) & 1) == 1 or grp[c2] == grp[c0]):
         pos = 2
     return pos
-
-
-def search(
-    h0: int,
-    h1: int,
-    h2: int,
-    n: int,
-    rp: int,
-    leader: int,
-    nplayed: int,
-    c0: int,
-    c1: int,
-    alpha: int,
-    beta: int,
-    pts: Any,
-    grp: Any,
-    gmask: Any,
-    cfg: Any,
-    stats: Any,
-    tv: Any,
-    scr: Any,
-    lg: Any,
-) -> int:
-    """Fail-soft alpha-beta value of a position (``n`` cards in hands holding ``rp`` points; ``nplayed``
-    cards ``c0``, ``c1`` already on the table this trick, led by ``leader``)."""
-    stats[NODES] += 1
-    if stats[NODES] > cfg[CAP]:
-        stats[ABORTED] = 1
-        return 0
-    decl = cfg[DECL]
-    inv = cfg[INVERT]
-    bonus = cfg[BONUS]
-    tmask = cfg[TMASK]
-    rem = h0 | h1 | h2
-    a = alpha
-    b = beta
-    lo = 0
-    hi = 0
-    key = 0
-    slot = -1
-    ttmove = -1
-    if nplayed == 0:
-        if n == 0:
-            return 0
-        if n == 3:
-            # Last trick: every card is forced.
-            x0 = h0 if leader == 0 else (h1 if leader == 1 else h2)
-            x1 = h1 if leader == 0 else (h2 if leader == 1 else h0)
-            x2 = h2 if leader == 0 else (h0 if leader == 1 else h1)
-            i0 = lg[x0 % 37]
-            i1 = lg[x1 % 37]
-            i2 = lg[x2 % 37]
-            wpos = winner_of(i0, i1, i2, tmask, grp)
-            if ((leader + wpos) % 3 == decl) != (inv == 1):
-                return int(pts[i0] + pts[i1] + pts[i2] + bonus)
-            return 0
-        lo = 0
-        hi = rp + bonus * (n // 3)
-        key = rem | (leader << 32)
-        slot = tt_slot(key, cfg[TBITS])
-        packed: int = -1
-        if tv[slot] >> ENTRY_SHIFT == key:
-            packed = tv[slot]
-        elif tv[slot + 1] >> ENTRY_SHIFT == key:
-            packed = tv[slot + 1]
-        if packed >= 0:
-            elo = packed & 255
-            ehi = (packed >> 8) & 255
-            ttmove = ((packed >> 16) & 63) - 1
-            if elo > lo:
-                lo = elo
-            if ehi < hi:
-                hi = ehi
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo == hi:
-            return lo
-        if lo > a:
-            a = lo
-        if hi < b:
-            b = hi
-    a_in = a
-    b_in = b
-    mover = (leader + nplayed) % 3
-    h = h0 if mover == 0 else (h1 if mover == 1 else h2)
-    moves = h
-    table = 0
-    w = -1
-    wp = -1
-    if nplayed >= 1:
-        follow = h & gmask[grp[c0]]
-        if follow != 0:
-            moves = follow
-        table = 1 << c0
-        w = c0
-        wp = leader
-        if nplayed == 2:
-            table |= 1 << c1
-            if c1 > c0 and (((tmask >> c1) & 1) == 1 or grp[c1] == grp[c0]):
-                w = c1
-                wp = (leader + 1) % 3
-    allc = rem | table
-    others = rem & ~h
-    is_max = mover == decl
-    base = n * ROW
-    k = 0
-    m = moves
-    while m != 0:
-        bit = m & -m
-        i = lg[bit % 37]
-        m ^= bit
-        # Skip a card when the next stronger card still in play is our own, in the same group, with the
-        # same points: the two are interchangeable for the rest of the deal.
-        above = allc >> (i + 1)
-        if above != 0:
-            j = i + 1 + lg[(above & -above) % 37]
-            if (h >> j) & 1 == 1 and grp[j] == grp[i] and pts[j] == pts[i]:
-                continue
-        if nplayed == 0:
-            is_top = (gmask[grp[i]] & others) >> i == 0
-            if i == ttmove:
-                s = 250
-            elif is_top != (inv == 1 and is_max):
-                s = 150 + pts[i]
-            else:
-                s = 100 - pts[i]
-        else:
-            wins = i > w and (((tmask >> i) & 1) == 1 or grp[i] == grp[c0])
-            taker = mover if wins else wp
-            good_for_max = (taker == decl) != (inv == 1)
-            s = 150 + pts[i] if good_for_max == is_max else 100 - pts[i]
-        item = s * 64 + i
-        p = base + k
-        while p > base and scr[p - 1] < item:
-            scr[p] = scr[p - 1]
-            p -= 1
-        scr[p] = item
-        k += 1
-    best = -INF if is_max else INF
-    best_move = -1
-    for t in range(k):
-        i = scr[base + t] & 63
-        bit = 1 << i
-        n0 = h0
-        n1 = h1
-        n2 = h2
-        if mover == 0:
-            n0 = h0 ^ bit
-        elif mover == 1:
-            n1 = h1 ^ bit
-        else:
-            n2 = h2 ^ bit
-        nrp = rp - pts[i]
-        if nplayed == 0:
-            v = search(
-                n0, n1, n2, n - 1, nrp, leader, 1, i, 0, a, b, pts, grp, gmask, cfg, stats, tv, scr, lg
-            )
-        elif nplayed == 1:
-            v = search(
-                n0, n1, n2, n - 1, nrp, leader, 2, c0, i, a, b, pts, grp, gmask, cfg, stats, tv, scr, lg
-            )
-        else:
-            taker = wp
-            if i > w and (((tmask >> i) & 1) == 1 or grp[i] == grp[c0]):
-                taker = mover
-            gain = 0
-            if (taker == decl) != (inv == 1):
-                gain = pts[c0] + pts[c1] + pts[i] + bonus
-            v = gain + search(
-                n0,
-                n1,
-                n2,
-                n - 1,
-                nrp,
-                taker,
-                0,
-                0,
-                0,
-                a - gain,
-                b - gain,
-                pts,
-                grp,
-                gmask,
-                cfg,
-                stats,
-                tv,
-                scr,
-                lg,
-            )
-        if stats[ABORTED] != 0:
-            return 0
-        if is_max:
-            if v > best:
-                best = v
-                best_move = i
-                if v > a:
-                    a = v
-                    if a >= b:
-                        break
-        elif v < best:
-            best = v
-            best_move = i
-            if v < b:
-                b = v
-                if a >= b:
-                    break
-    if nplayed == 0:
-        if best <= a_in:
-            if best < hi:
-                hi = best
-        elif best >= b_in:
-            if best > lo:
-                lo = best
-        else:
-            lo = best
-            hi = best
-        if lo > hi:
-            lo = hi
-        entry = (key << ENTRY_SHIFT) | lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
-        first = tv[slot]
-        if first >> ENTRY_SHIFT == key:
-            tv[slot] = entry
-        elif tv[slot + 1] >> ENTRY_SHIFT == key:
-            tv[slot + 1] = entry
-        elif first == 0 or ((first >> 22) & 31) <= n:
-            # First entry: the bigger subtree; second: whatever is pushed out or new.
-            if first != 0:
-                tv[slot + 1] = first
-            tv[slot] = entry
-        else:
-            tv[slot + 1] = entry
-    return best
-
-
-def play_card(
-    h0: int,
-    h1: int,
-    h2: int,
-    n: int,
-    rp: int,
-    leader: int,
-    nplayed: int,
-    c0: int,
-    c1: int,
-    card: int,
-    alpha: int,
-    beta: int,
-    pts: Any,
-    grp: Any,
-    gmask: Any,
-    cfg: Any,
-    stats: Any,
-    tv: Any,
-    scr: Any,
-    lg: Any,
-) -> int:
-    """Value of the position after the player to move plays ``card`` (fail-soft in ``alpha``/``beta``)."""
-    decl = cfg[DECL]
-    inv = cfg[INVERT]
-    tmask = cfg[TMASK]
-    mover = (leader + nplayed) % 3
-    bit = 1 << card
-    n0 = h0
-    n1 = h1
-    n2 = h2
-    if mover == 0:
-        n0 = h0 ^ bit
-    elif mover == 1:
-        n1 = h1 ^ bit
-    else:
-        n2 = h2 ^ bit
-    nrp = rp - pts[card]
-    if nplayed == 0:
-        return search(
-            n0,
-            n1,
-            n2,
-            n - 1,
-            nrp,
-            leader,
-            1,
-            card,
-            0,
-            alpha,
-            beta,
-            pts,
-            grp,
-            gmask,
-            cfg,
-            stats,
-            tv,
-            scr,
-            lg,
-        )
-    if nplayed == 1:
-        return search(
-            n0,
-            n1,
-            n2,
-            n - 1,
-            nrp,
-            leader,
-            2,
-            c0,
-            card,
-            alpha,
-            beta,
-            pts,
-            grp,
-            gmask,
-            cfg,
-            stats,
-            tv,
-            scr,
-            lg,
-        )
-    taker = (leader + winner_of(c0, c1, card, tmask, grp)) % 3
-    gain = 0
-    if (taker == decl) != (inv == 1):
-        gain = pts[c0] + pts[c1] + pts[card] + cfg[BONUS]
-    return gain + search(
-        n0,
-        n1,
-        n2,
-        n - 1,
-        nrp,
-        taker,
-        0,
-        0,
-        0,
-        alpha - gain,
-        beta - gain,
-        pts,
-        grp,
-        gmask,
-        cfg,
-        stats,
-        tv,
-        scr,
-        lg,
-    )
-
-
-# ---- the same search without recursion or calls (what numba compiles: its recursion breaks with caching) --
-
-# Fields of one saved frame in ``fs`` (the explicit stack).
-_F = 25
-FRAME_STACK_SIZE = 32 * _F
 
 
 def search_iter(
@@ -440,13 +133,19 @@ def search_iter(
     lg: Any,
     fs: Any,
 ) -> int:
-    """:func:`search` with an explicit stack. With ``forced >= 0`` the root plays exactly that card (the
-    value is then the card's value, as :func:`play_card` gives)."""
+    """Fail-soft alpha-beta value of a position (``n`` cards in hands holding ``rp`` points; ``nplayed``
+    cards ``c0``, ``c1`` already on the table this trick, led by ``leader``). With ``forced >= 0`` the root
+    plays exactly that card (the value is then that card's value)."""
     decl = cfg[DECL]
     inv = cfg[INVERT]
     bonus = cfg[BONUS]
     tmask = cfg[TMASK]
     tbits = cfg[TBITS]
+    umr = cfg[UMR]
+    etc_min = cfg[ETC_MIN]
+    gen_tag = cfg[GEN] << GEN_SHIFT
+    sbits = KEY_BITS - (tbits - 1)
+    rmask = (1 << sbits) - 1
     d = 0
     a = alpha
     b = beta
@@ -465,6 +164,7 @@ def search_iter(
     wp = -1
     gain = 0
     ret = 0
+    tag = 0
     mode = 0  # 0 enter a node, 1 next child, 2 return ``ret`` to the parent
     while True:
         if mode == 0:
@@ -502,12 +202,15 @@ def search_iter(
                     lo = 0
                     hi = rp + bonus * (n // 3)
                     key = rem | (leader << 32)
-                    mixed = (key ^ (key >> 17)) & 0xFFFFFFFFF
-                    slot = (((mixed * _HASH_MUL) & _LOW48) >> (48 - tbits)) & ~1
+                    x = (key * _MUL1) & _KEY_MASK
+                    x ^= x >> 17
+                    x = (x * _MUL2) & _KEY_MASK
+                    slot = (x >> sbits) << 1
+                    tag = gen_tag | ((x & rmask) << RES_SHIFT)
                     packed = -1
-                    if tv[slot] >> ENTRY_SHIFT == key:
+                    if tv[slot] & TAG_BITS == tag:
                         packed = tv[slot]
-                    elif tv[slot + 1] >> ENTRY_SHIFT == key:
+                    elif tv[slot + 1] & TAG_BITS == tag:
                         packed = tv[slot + 1]
                     if packed >= 0:
                         elo = packed & 255
@@ -520,12 +223,15 @@ def search_iter(
                     if lo >= b:
                         ret = lo
                         mode = 2
+                        stats[TT_CUTS] += 1
                     elif hi <= a:
                         ret = hi
                         mode = 2
+                        stats[TT_CUTS] += 1
                     elif lo == hi:
                         ret = lo
                         mode = 2
+                        stats[TT_CUTS] += 1
                     else:
                         if lo > a:
                             a = lo
@@ -562,16 +268,120 @@ def search_iter(
             else:
                 allc = rem | table
                 others = rem & ~h
+                mover_side = 1 if mover == decl else 0
+                # -- pass 1: the cards worth searching (one per run and point value; one per run when the
+                # trick's side is sure)
+                keep = 0
+                run = 0
                 m = moves
                 while m != 0:
                     bit = m & -m
                     i = lg[bit % 37]
                     m ^= bit
+                    run |= bit
                     above = allc >> (i + 1)
                     if above != 0:
                         j = i + 1 + lg[(above & -above) % 37]
-                        if (h >> j) & 1 == 1 and grp[j] == grp[i] and pts[j] == pts[i]:
-                            continue
+                        if (h >> j) & 1 == 1 and grp[j] == grp[i]:
+                            continue  # the run goes on upwards
+                    # ``i`` tops the run ``run``
+                    sure = 0
+                    if umr == 1 and run != bit:
+                        # points differ within the run? (else the equal-card rule below already keeps one)
+                        pmin = 1000
+                        pmax = -1
+                        rr = run
+                        while rr != 0:
+                            b2 = rr & -rr
+                            rr ^= b2
+                            pc = pts[lg[b2 % 37]]
+                            if pc < pmin:
+                                pmin = pc
+                            if pc > pmax:
+                                pmax = pc
+                        if pmin != pmax:
+                            sides = 0  # bit 0: the declarer's side can take the trick, bit 1: the defenders'
+                            if nplayed == 2:
+                                tk = wp
+                                if i > w and (((tmask >> i) & 1) == 1 or grp[i] == grp[c0]):
+                                    tk = mover
+                                sides = 1 if tk == decl else 2
+                            elif nplayed == 1:
+                                p3 = (leader + 2) % 3
+                                hz = h0 if p3 == 0 else (h1 if p3 == 1 else h2)
+                                lz = hz & gmask[grp[c0]]
+                                if lz == 0:
+                                    lz = hz
+                                wc = c0
+                                ws = leader
+                                if i > c0 and (((tmask >> i) & 1) == 1 or grp[i] == grp[c0]):
+                                    wc = i
+                                    ws = mover
+                                beats = ((lz >> (wc + 1)) << (wc + 1)) & (tmask | gmask[grp[c0]])
+                                if beats != 0:
+                                    sides |= 1 if p3 == decl else 2
+                                if lz & ~beats != 0:
+                                    sides |= 1 if ws == decl else 2
+                            else:
+                                p2 = (leader + 1) % 3
+                                p3 = (leader + 2) % 3
+                                hy = h0 if p2 == 0 else (h1 if p2 == 1 else h2)
+                                hz = h0 if p3 == 0 else (h1 if p3 == 1 else h2)
+                                ly = hy & gmask[grp[i]]
+                                if ly == 0:
+                                    ly = hy
+                                lz = hz & gmask[grp[i]]
+                                if lz == 0:
+                                    lz = hz
+                                follow_mask = tmask | gmask[grp[i]]
+                                yy = ly
+                                while yy != 0 and sides != 3:
+                                    by = yy & -yy
+                                    yy ^= by
+                                    y = lg[by % 37]
+                                    wc = i
+                                    ws = leader
+                                    if y > i and ((follow_mask >> y) & 1) == 1:
+                                        wc = y
+                                        ws = p2
+                                    beats = ((lz >> (wc + 1)) << (wc + 1)) & follow_mask
+                                    if beats != 0:
+                                        sides |= 1 if p3 == decl else 2
+                                    if lz & ~beats != 0:
+                                        sides |= 1 if ws == decl else 2
+                            if sides == 1 or sides == 2:
+                                sure = 1 if (sides == 1) == (mover_side == 1) else -1
+                    if sure != 0:
+                        pick = -1
+                        pv = 0
+                        rr = run
+                        while rr != 0:
+                            b2 = rr & -rr
+                            rr ^= b2
+                            c = lg[b2 % 37]
+                            pc = pts[c]
+                            if pick < 0 or (sure > 0 and pc >= pv) or (sure < 0 and pc < pv):
+                                pick = c
+                                pv = pc
+                        keep |= 1 << pick
+                    else:
+                        rr = run
+                        while rr != 0:
+                            b2 = rr & -rr
+                            rr ^= b2
+                            c = lg[b2 % 37]
+                            if rr != 0:
+                                nxt = lg[(rr & -rr) % 37]
+                                if pts[nxt] == pts[c]:
+                                    continue
+                            keep |= b2
+                    run = 0
+                # -- pass 2: order the kept cards (and the enhanced transposition cut-off on the last card)
+                m = keep
+                while m != 0:
+                    bit = m & -m
+                    i = lg[bit % 37]
+                    m ^= bit
                     if nplayed == 0:
                         is_top = (gmask[grp[i]] & others) >> i == 0
                         if i == ttmove:
@@ -585,28 +395,33 @@ def search_iter(
                         taker = mover if wins else wp
                         good_for_max = (taker == decl) != (inv == 1)
                         s = 150 + pts[i] if good_for_max == is_max else 100 - pts[i]
-                        if nplayed == 2 and n > 4:
+                        if nplayed == 2 and n > etc_min:
                             # Enhanced transposition cut-off: this card ends the trick; if the table already
                             # knows enough about the next trick's position, the node is decided.
                             tgain = 0
                             if good_for_max:
                                 tgain = pts[c0] + pts[c1] + pts[i] + bonus
                             ckey = (rem ^ (1 << i)) | (taker << 32)
-                            cmix = (ckey ^ (ckey >> 17)) & 0xFFFFFFFFF
-                            cslot = (((cmix * _HASH_MUL) & _LOW48) >> (48 - tbits)) & ~1
+                            cx = (ckey * _MUL1) & _KEY_MASK
+                            cx ^= cx >> 17
+                            cx = (cx * _MUL2) & _KEY_MASK
+                            cslot = (cx >> sbits) << 1
+                            ctag = gen_tag | ((cx & rmask) << RES_SHIFT)
                             centry = -1
-                            if tv[cslot] >> ENTRY_SHIFT == ckey:
+                            if tv[cslot] & TAG_BITS == ctag:
                                 centry = tv[cslot]
-                            elif tv[cslot + 1] >> ENTRY_SHIFT == ckey:
+                            elif tv[cslot + 1] & TAG_BITS == ctag:
                                 centry = tv[cslot + 1]
                             if centry >= 0:
                                 if is_max and tgain + (centry & 255) >= b:
                                     ret = tgain + (centry & 255)
                                     mode = 2
+                                    stats[ETC_CUTS] += 1
                                     break
                                 if not is_max and tgain + ((centry >> 8) & 255) <= a:
                                     ret = tgain + ((centry >> 8) & 255)
                                     mode = 2
+                                    stats[ETC_CUTS] += 1
                                     break
                     item = s * 64 + i
                     p = base + k
@@ -617,6 +432,7 @@ def search_iter(
                     k += 1
             if mode == 2:
                 continue
+            stats[EXPANDED] += 1
             best = -INF if is_max else INF
             best_move = -1
             t = 0
@@ -669,7 +485,7 @@ def search_iter(
                 fs[f + 12] = b_in
                 fs[f + 13] = lo
                 fs[f + 14] = hi
-                fs[f + 15] = key
+                fs[f + 15] = tag
                 fs[f + 16] = slot
                 fs[f + 17] = best
                 fs[f + 18] = best_move * 64 + i
@@ -704,16 +520,17 @@ def search_iter(
                     else:
                         lo = best
                         hi = best
-                    entry = (key << ENTRY_SHIFT) | lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
+                    entry = tag | lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
                     first = tv[slot]
-                    if first >> ENTRY_SHIFT == key:
+                    if first & TAG_BITS == tag:
                         tv[slot] = entry
-                    elif tv[slot + 1] >> ENTRY_SHIFT == key:
+                    elif tv[slot + 1] & TAG_BITS == tag:
                         tv[slot + 1] = entry
-                    elif first == 0 or ((first >> 22) & 31) <= n:
+                    elif (first >> GEN_SHIFT) << GEN_SHIFT != gen_tag:
+                        tv[slot] = entry  # an entry of an earlier deal on this table: free
+                    elif ((first >> 22) & 31) <= n:
                         # First entry: the bigger subtree; second: whatever is pushed out or new.
-                        if first != 0:
-                            tv[slot + 1] = first
+                        tv[slot + 1] = first
                         tv[slot] = entry
                     else:
                         tv[slot + 1] = entry
@@ -739,7 +556,7 @@ def search_iter(
             b_in = fs[f + 12]
             lo = fs[f + 13]
             hi = fs[f + 14]
-            key = fs[f + 15]
+            tag = fs[f + 15]
             slot = fs[f + 16]
             best = fs[f + 17]
             bm = fs[f + 18]
@@ -764,5 +581,9 @@ def search_iter(
                 if v < b:
                     b = v
             if a >= b:
+                if t == 1:
+                    stats[CUT_FIRST] += 1
+                else:
+                    stats[CUT_LATER] += 1
                 t = k
             mode = 1

@@ -1,9 +1,10 @@
-"""Bitmask core of the open-hand solver: card layouts per game, the two kernel backends and the root driver.
+"""Bitmask core of the open-hand solver: card layouts per game, the kernel backends and the root driver.
 
-The kernel (:mod:`trainer.solver._kernel`) is loaded twice: as ordinary CPython code working on lists,
-and compiled by numba (``cache=True``) working on numpy arrays. Compiling takes a few seconds the first
-time on a machine (later processes load the cache), so :func:`warm_up` can compile in a background thread
-while :class:`Engine` keeps answering with the CPython backend.
+The kernel function (:func:`trainer.solver._kernel.search_iter`) runs as ordinary CPython code on lists, or
+compiled on numpy arrays: ahead of time (an extension module built once per machine by
+:mod:`trainer.solver.aot`, loaded in a millisecond) or by numba's JIT (``cache=True``; importing numba and
+loading its cache takes a second or two). :func:`warm_up` loads or builds the compiled form, in the
+background if asked, while :class:`Engine` keeps answering with the CPython backend.
 
 Internal card layout (per game): every follow-suit group is a run of bits ordered from weakest to strongest,
 the trump group on the top bits. Grand: four plain suits of 7 (7 8 9 Q K 10 A) on bits 0..27, Jacks on
@@ -17,6 +18,9 @@ import importlib.util
 import os
 import threading
 import time
+import types
+import weakref
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,13 +110,19 @@ def trick_winner_position(game: GameType, trick: tuple[Card, ...] | list[Card]) 
 
 
 # ---- backends -----------------------------------------------------------------------------------------
+#
+# The same kernel function runs three ways: CPython on lists (always there, slow), compiled ahead of time
+# (an extension module built once per machine, see :mod:`trainer.solver.aot`; loads in a millisecond) and
+# compiled by numba's JIT (cached on disk; importing numba and loading the cache takes a second or two).
+# "fast" below is whichever compiled form this process has.
 
 _jit_lock = threading.Lock()
-_jit_kernel: Any = None
-_jit_ready = threading.Event()
+_fast_kernel: Any = None
+_fast_ready = threading.Event()
 _jit_failed: str | None = None
 _warm_thread: threading.Thread | None = None
 _compile_seconds: float | None = None
+_AOT_POLL_SECONDS = 0.25
 
 
 def numba_available() -> bool:
@@ -120,36 +130,84 @@ def numba_available() -> bool:
 
 
 def _load_jit_kernel() -> Any:
-    """The kernel with ``search_iter`` compiled by numba (cached on disk next to the source)."""
-    import types
-
+    """The kernel with ``search_iter`` compiled by numba's JIT (cached on disk next to the source)."""
     import numba
 
     i64 = numba.int64
     arr = numba.int64[::1]
     signature = i64(*([i64] * 12), *([arr] * 9))
     compiled = numba.njit(signature, cache=True, nogil=True)(py_kernel.search_iter)
-    return types.SimpleNamespace(search_iter=compiled)
+    return types.SimpleNamespace(search_iter=compiled, nogil=True, kind="jit")
+
+
+def _load_aot_kernel() -> Any:
+    """The ahead-of-time module's kernel, or None when it is not built (its calls hold the GIL)."""
+    if os.environ.get("SKAT_TRAINER_NO_AOT"):
+        return None
+    from trainer.solver import aot
+
+    module = aot.load()
+    if module is None:
+        return None
+    return types.SimpleNamespace(search_iter=module.search_iter, nogil=False, kind="aot")
+
+
+def _check(kernel: Any) -> None:
+    """One tiny solve, so a kernel that loads but cannot run is caught here."""
+    engine = Engine(GameType.GRAND, 0, _tiny_hands(), tt_bits=py_kernel.MIN_TBITS, backend_kernel=kernel)
+    engine.exact_values(_tiny_hands(), leader=0)
+
+
+def _install(kernel: Any, start: float) -> Any:
+    global _fast_kernel, _compile_seconds
+    _check(kernel)
+    _compile_seconds = time.perf_counter() - start
+    _fast_kernel = kernel
+    _fast_ready.set()
+    return kernel
+
+
+def _try_aot() -> Any:
+    """Load the ahead-of-time kernel if it is built (thread-safe); None otherwise."""
+    with _jit_lock:
+        if _fast_kernel is not None:
+            return _fast_kernel
+        start = time.perf_counter()
+        kernel = _load_aot_kernel()
+        if kernel is None:
+            return None
+        try:
+            return _install(kernel, start)
+        except Exception:  # pragma: no cover - a broken build: the JIT still works
+            return None
 
 
 def _compile() -> Any:
-    """Load and compile the numba kernel once (thread-safe); returns it, or None if numba is unusable."""
-    global _jit_kernel, _jit_failed, _compile_seconds
+    """The compiled kernel, made ready once (thread-safe): the ahead-of-time module when it is built, else
+    numba's JIT; None if neither can be had."""
+    global _jit_failed
+    kernel = _try_aot()
+    if kernel is not None:
+        return kernel
     with _jit_lock:
-        if _jit_kernel is not None or _jit_failed is not None:
-            return _jit_kernel
+        if _fast_kernel is not None or _jit_failed is not None:
+            return _fast_kernel
         start = time.perf_counter()
         try:
-            kernel = _load_jit_kernel()
-            engine = Engine(GameType.GRAND, 0, _tiny_hands(), tt_bits=8, backend_kernel=kernel)
-            engine.exact_values(_tiny_hands(), leader=0)
+            return _install(_load_jit_kernel(), start)
         except Exception as exc:  # pragma: no cover - depends on the machine
             _jit_failed = f"{type(exc).__name__}: {exc}"
             return None
-        _compile_seconds = time.perf_counter() - start
-        _jit_kernel = kernel
-        _jit_ready.set()
-        return kernel
+
+
+def _background() -> None:
+    """Warm-up thread: wait for an ahead-of-time build under way (another process compiles it, leaving this
+    one responsive), else compile with the JIT here."""
+    from trainer.solver import aot
+
+    while aot.building() and _try_aot() is None:
+        time.sleep(_AOT_POLL_SECONDS)
+    _compile()
 
 
 def _tiny_hands() -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
@@ -157,45 +215,116 @@ def _tiny_hands() -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
 
 
 def warm_up(block: bool = True) -> bool:
-    """Compile the numba kernel (from the on-disk cache when present). ``block=False`` starts it in a
-    background thread and returns at once; until it is ready, ``backend="auto"`` uses CPython.
+    """Make the compiled kernel ready: load the ahead-of-time module when it is built (a millisecond),
+    else start building it in a separate process and compile with numba's JIT meanwhile. ``block=False``
+    returns at once (until the kernel is ready, ``backend="auto"`` uses CPython); ``block=True`` waits.
     Returns whether the compiled kernel is ready."""
     global _warm_thread
     if not numba_available():
         return False
+    if _fast_ready.is_set():
+        return True
+    if _try_aot() is not None:
+        return True
+    from trainer.solver import aot
+
+    aot.start_build()
     if block:
         return _compile() is not None
     with _jit_lock:
-        if _warm_thread is None and not _jit_ready.is_set():
-            _warm_thread = threading.Thread(target=_compile, name="solver-warm-up", daemon=True)
+        if _warm_thread is None and not _fast_ready.is_set():
+            _warm_thread = threading.Thread(target=_background, name="solver-warm-up", daemon=True)
             _warm_thread.start()
-    return _jit_ready.is_set()
+    return _fast_ready.is_set()
 
 
 def jit_ready() -> bool:
-    """Whether the compiled kernel is loaded in this process."""
-    return _jit_ready.is_set()
+    """Whether a compiled kernel (ahead of time or JIT) is loaded in this process."""
+    return _fast_ready.is_set()
+
+
+def kernel_kind() -> str:
+    """ "aot", "jit" or "python": what backend="auto" runs right now."""
+    return str(_fast_kernel.kind) if _fast_ready.is_set() else "python"
 
 
 def compile_seconds() -> float | None:
-    """Seconds the numba kernel took to become ready in this process (cache load or full compile)."""
+    """Seconds the compiled kernel took to become ready in this process (module load or JIT compile)."""
     return _compile_seconds
 
 
 def choose_kernel(backend: str) -> tuple[Any, bool]:
-    """The kernel module for ``backend`` ("auto", "numba" or "python") and whether it is compiled."""
+    """The kernel for ``backend`` ("auto", "numba" or "python") and whether it is compiled."""
     if backend == "python" or not numba_available():
-        return py_kernel, False
-    if _jit_ready.is_set():
-        return _jit_kernel, True
+        return _PY_KERNEL, False
+    if _fast_ready.is_set():
+        return _fast_kernel, True
     if backend == "auto" and _warm_thread is not None:
-        return py_kernel, False  # compiling in the background: don't block the caller
+        return _PY_KERNEL, False  # compiling in the background: don't block the caller
     kernel = _compile()
     if kernel is None:
         if backend == "numba":
             raise RuntimeError(f"numba kernel unavailable: {_jit_failed}")
-        return py_kernel, False
+        return _PY_KERNEL, False
     return kernel, True
+
+
+_PY_KERNEL = types.SimpleNamespace(search_iter=py_kernel.search_iter, nogil=False, kind="python")
+
+
+# ---- transposition tables -----------------------------------------------------------------------------
+
+
+class _Table:
+    """One transposition table and its generation: a new deal on the table takes the next generation, so
+    the old entries simply stop matching (no clearing of megabytes per sampled world)."""
+
+    def __init__(self, bits: int, compiled: bool) -> None:
+        self.bits = bits
+        self.compiled = compiled
+        self.gen = 0
+        if compiled:
+            import numpy as np
+
+            self.data: Any = np.zeros(1 << bits, dtype=np.int64)
+        else:
+            self.data = [0] * (1 << bits)
+
+    def next_generation(self) -> int:
+        self.gen += 1
+        if self.gen >= py_kernel.GEN_LIMIT:
+            if self.compiled:
+                self.data.fill(0)
+            else:
+                self.data[:] = [0] * len(self.data)
+            self.gen = 1
+        return self.gen
+
+
+class _TablePool:
+    """Tables handed to one engine at a time and taken back when it is gone (kept up to a few per size)."""
+
+    KEEP = 3
+
+    def __init__(self) -> None:
+        self._free: dict[tuple[int, bool], list[_Table]] = {}
+        self._lock = threading.Lock()
+
+    def lease(self, bits: int, compiled: bool) -> _Table:
+        with self._lock:
+            free = self._free.get((bits, compiled))
+            if free:
+                return free.pop()
+        return _Table(bits, compiled)
+
+    def release(self, table: _Table) -> None:
+        with self._lock:
+            free = self._free.setdefault((table.bits, table.compiled), [])
+            if len(free) < self.KEEP:
+                free.append(table)
+
+
+_POOL = _TablePool()
 
 
 # ---- the engine -----------------------------------------------------------------------------------------
@@ -237,16 +366,19 @@ class Engine:
         self.layout = layout_for(game)
         self.mode = mode or ("null" if game.is_null else "points")
         if backend_kernel is not None:
-            self.kernel, self.compiled = backend_kernel, True
+            self.kernel, self.compiled = backend_kernel, bool(backend_kernel.kind != "python")
         else:
             self.kernel, self.compiled = choose_kernel(backend)
         self.owner: dict[Card, int] = {}
         self._set_owner(hands)
         bits = tt_bits if tt_bits is not None else (21 if self.compiled else 16)
+        bits = max(bits, py_kernel.MIN_TBITS)
         self.tt_bits = bits
         pts = list(self.layout.points) if self.mode == "points" else [0] * 32
         bonus = 0 if self.mode == "points" else 1
         invert = 1 if self.mode == "null" else 0
+        self._table = _POOL.lease(bits, self.compiled)
+        weakref.finalize(self, _POOL.release, self._table)
         cfg = [0] * py_kernel.CFG_SIZE
         cfg[py_kernel.DECL] = declarer
         cfg[py_kernel.INVERT] = invert
@@ -254,6 +386,9 @@ class Engine:
         cfg[py_kernel.TMASK] = self.layout.trump_mask
         cfg[py_kernel.CAP] = 1 << 62
         cfg[py_kernel.TBITS] = bits
+        cfg[py_kernel.GEN] = self._table.next_generation()
+        cfg[py_kernel.UMR] = 1 if self.mode == "points" else 0
+        cfg[py_kernel.ETC_MIN] = py_kernel.ETC_MIN_CARDS
         self.pts = pts
         self.bonus = bonus
         small: dict[str, list[int]] = {
@@ -271,10 +406,9 @@ class Engine:
             import numpy as np
 
             arrays = {name: np.array(value, dtype=np.int64) for name, value in small.items()}
-            arrays["tv"] = np.zeros(1 << bits, dtype=np.int64)
         else:
             arrays = dict(small)
-            arrays["tv"] = [0] * (1 << bits)
+        arrays["tv"] = self._table.data
         self.a = arrays
         self.workers: list[dict[str, Any]] = [arrays]
         self.total_nodes = 0
@@ -284,9 +418,9 @@ class Engine:
 
     def clear(self) -> None:
         """Forget the transposition table (needed when the card ownership changes)."""
-        table = self.a["tv"]
-        for i in range(len(table)):
-            table[i] = 0
+        gen = self._table.next_generation()
+        for worker in self.workers:
+            worker["cfg"][py_kernel.GEN] = gen
 
     def adopt(self, hands: Any) -> None:
         """Record who holds each card of ``hands``. Table entries stay valid while no card changes seat
@@ -337,31 +471,68 @@ class Engine:
         node_limit: int | None = None,
         time_limit: float | None = None,
         targets: dict[int, int] | None = None,
+        tolerance: int = 0,
+        decide: Sequence[int] = (),
+        cards: Collection[int] | None = None,
+        chunk: int | None = None,
+        parallel: bool = True,
+        window: int | None = None,
+        order: Sequence[int] | None = None,
+        guess: int | None = None,
     ) -> RootResult:
         """Exact value of every legal card of the player to move (MTD(f) per card, sharing the table).
 
         With ``targets`` (card -> threshold) only answers "value >= threshold?" per card, which is what
         the yes/no questions (null, schwarz) need; the returned bounds then settle that question.
-        Stops early at ``node_limit`` nodes or ``time_limit`` seconds, returning what is known.
+        ``tolerance``: stop a card once its bounds are that close (the last probes next to the value are the
+        dearest); ``decide``: values every card's bounds must not straddle (a win line, say) even then.
+        ``cards``: only these legal cards (internal indices). Stops early at ``node_limit`` nodes or
+        ``time_limit`` seconds, returning what is known; the clock is read between slices of ``chunk``
+        nodes. ``parallel=False`` keeps to one thread (the answer then never depends on thread timing).
+        ``window``: a card worse for the player to move than the best card found so far by more than this
+        only gets a bound on that side (it is out of the running anyway); ``order``: the cards to solve
+        first (likely best first makes the window cut most); ``guess``: where the first card's search
+        starts.
         """
         self.adopt(hands)
         args = self._args(hands, leader, trick)
         deadline = None if time_limit is None else time.perf_counter() + time_limit
         # Without limits a probe runs to the end; with them it runs in slices (an interrupted slice keeps
         # the table entries of every finished subtree, so resuming loses little).
-        chunk = 1 << 60
-        if node_limit is not None or time_limit is not None:
-            chunk = 250_000 if self.compiled else 20_000
+        if chunk is None:
+            chunk = 1 << 60
+            if node_limit is not None or time_limit is not None:
+                chunk = 250_000 if self.compiled else 20_000
         top = self.max_value(hands, trick)
         legal = self.legal_internal(hands, leader, trick)
+        if cards is not None:
+            wanted = set(cards)
+            legal = [i for i in legal if i in wanted]
         rep = self._representatives(args, legal, trick)
         todo = sorted(set(rep.values()), key=lambda c: -self.pts[c])
+        if order is not None:
+            rank = {rep.get(c, c): k for k, c in reversed(list(enumerate(order)))}
+            todo.sort(key=lambda c: rank.get(c, len(rank)))
         bounds: dict[int, tuple[int, int]] = {i: (0, top) for i in legal}
+        lines = tuple(t for t in decide if 0 < t <= top)
+        maximising = (leader + len(trick)) % PLAYING_SEATS == self.declarer
+        cut: list[int | None] = [None]  # the window's edge, from the best card solved so far
+
+        def out_of_window(lo: int, hi: int, edge: int | None) -> bool:
+            return edge is not None and (hi < edge if maximising else lo > edge)
+
+        def settled(card: int, lo: int, hi: int, edge: int | None = None) -> bool:
+            if targets is not None:
+                return not lo < targets[card] <= hi
+            near = hi - lo <= tolerance or out_of_window(lo, hi, edge)
+            return near and not any(lo < t <= hi for t in lines)
+
         lock = threading.Lock()
         stopped = threading.Event()
         # Split the root over two cores when the compiled kernel runs (it releases the GIL); both threads
         # share the transposition table, whose entries are single words.
-        n_workers = 2 if (self.compiled and args[3] >= _PARALLEL_MIN_CARDS and len(todo) > 1) else 1
+        parallel = parallel and self.compiled and bool(getattr(self.kernel, "nogil", False))
+        n_workers = 2 if (parallel and args[3] >= _PARALLEL_MIN_CARDS and len(todo) > 1) else 1
         budget = None if node_limit is None else max(1, node_limit // n_workers)
         nodes = [0] * n_workers
 
@@ -370,24 +541,29 @@ class Engine:
             stats = worker["stats"]
             start_nodes = int(stats[py_kernel.NODES])
             budget_end = None if budget is None else start_nodes + budget
-            guess = top // 2
+            start = top // 2 if guess is None else min(max(guess, 0), top)
             try:
                 while not stopped.is_set():
                     with lock:
                         if not todo:
                             return
                         card = todo.pop(0)
+                        edge = cut[0]
                     lo, hi = self._solve_card(
-                        worker, args, card, top, guess, chunk, budget_end, deadline,
-                        None if targets is None else targets[card],
+                        worker, args, card, top, start, chunk, budget_end, deadline,
+                        None if targets is None else targets[card], tolerance, lines,
+                        edge, maximising,
                     )  # fmt: skip
                     bounds[card] = (lo, hi)
-                    if targets is None and lo < hi:
+                    if not settled(card, lo, hi, edge):
                         stopped.set()
-                    if targets is not None and lo < targets[card] <= hi:
-                        stopped.set()
-                    if lo == hi:
-                        guess = lo
+                    elif targets is None and not out_of_window(lo, hi, edge):
+                        start = (lo + hi) // 2
+                        if window is not None:
+                            with lock:
+                                mid = start - window if maximising else start + window
+                                if cut[0] is None or (mid > cut[0] if maximising else mid < cut[0]):
+                                    cut[0] = mid
             finally:
                 worker["cfg"][py_kernel.CAP] = 1 << 62
                 nodes[w] = int(stats[py_kernel.NODES]) - start_nodes
@@ -403,10 +579,7 @@ class Engine:
         total = sum(nodes)
         self.total_nodes += total
         values = {i: lo for i, (lo, hi) in bounds.items() if lo == hi}
-        if targets is None:
-            complete = len(values) == len(legal)
-        else:
-            complete = all(lo >= targets[rep[i]] or hi < targets[rep[i]] for i, (lo, hi) in bounds.items())
+        complete = all(settled(rep[i], lo, hi, cut[0]) for i, (lo, hi) in bounds.items())
         return RootResult(values=values, bounds=bounds, complete=complete, nodes=total)
 
     def _representatives(
@@ -451,9 +624,15 @@ class Engine:
         budget_end: int | None,
         deadline: float | None,
         target: int | None,
+        tolerance: int = 0,
+        lines: tuple[int, ...] = (),
+        edge: int | None = None,
+        maximising: bool = True,
     ) -> tuple[int, int]:
-        """Bounds (lo, hi) on one card's value; lo == hi unless a cap stopped the search. With ``target``
-        a single probe: does the value reach it?"""
+        """Bounds (lo, hi) on one card's value: at most ``tolerance`` apart and on one side of every value
+        in ``lines``, unless a cap stopped the search. With ``target`` a single probe: does the value reach
+        it? With ``edge`` a card beyond it (below for the maximising side, above for the other) stops at
+        that bound."""
         stats = worker["stats"]
         cfg = worker["cfg"]
         arrays = (worker["pts"], worker["grp"], worker["gmask"], cfg, stats, worker["tv"], worker["scr"])
@@ -463,22 +642,17 @@ class Engine:
             """Null-window test around ``beta``; None when the node/time cap stopped it."""
             low = beta - 1
             while True:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return None
                 cap = stats[py_kernel.NODES] + chunk
                 if budget_end is not None:
                     cap = min(budget_end, cap)
                 cfg[py_kernel.CAP] = cap
                 stats[py_kernel.ABORTED] = 0
-                if self.compiled:
-                    value = int(
-                        kernel.search_iter(*args, card, low, beta, *arrays, worker["lg"], worker["fs"])
-                    )
-                else:
-                    value = int(kernel.play_card(*args, card, low, beta, *arrays, worker["lg"]))
+                value = int(kernel.search_iter(*args, card, low, beta, *arrays, worker["lg"], worker["fs"]))
                 if not stats[py_kernel.ABORTED]:
                     return value
                 if budget_end is not None and stats[py_kernel.NODES] >= budget_end:
-                    return None
-                if deadline is not None and time.perf_counter() >= deadline:
                     return None
 
         lo, hi = 0, top
@@ -489,13 +663,21 @@ class Engine:
             return (got, hi) if got >= target else (lo, got)
         # MTD(f) with a growing step: a run of probes that fail the same way doubles the step, so a poor
         # first guess costs a few probes instead of one per point.
+        if edge is not None and 0 <= edge < top:
+            got = probe(edge if maximising else edge + 1)
+            if got is None:
+                return lo, hi
+            if got >= (edge if maximising else edge + 1):
+                lo = got
+            else:
+                hi = got
         beta = min(max(guess, lo + 1), hi)
         step = 1
         last = 0
-        while lo < hi:
+        while hi - lo > tolerance and not (edge is not None and (hi < edge if maximising else lo > edge)):
             got = probe(beta)
             if got is None:
-                break
+                return lo, hi
             direction = 1 if got >= beta else -1
             if direction > 0:
                 lo = got
@@ -505,4 +687,13 @@ class Engine:
             last = direction
             beta = lo + step if direction > 0 else hi + 1 - step
             beta = min(max(beta, lo + 1), hi)
+        for line in lines:
+            if lo < line <= hi:
+                got = probe(line)
+                if got is None:
+                    return lo, hi
+                if got >= line:
+                    lo = got
+                else:
+                    hi = got
         return lo, hi

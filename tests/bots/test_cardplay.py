@@ -1,0 +1,181 @@
+"""The card play's sampler and reasons: worlds keep every hard fact and weigh the soft ones the right way
+round; the club's and the expert's reasons say what the card did."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainer.bidding import AuctionEvent
+from trainer.bots.cardplay import beginner_card, club_card
+from trainer.bots.context import PlayContext
+from trainer.bots.player import play_context
+from trainer.bots.sampling import Sampler, World, bid_reach
+from trainer.bots.search import expert_card
+from trainer.cards import ALL_CARDS, Card, parse_cards
+from trainer.deal import Seat
+from trainer.game import Phase
+from trainer.games import Declaration, GameType
+from trainer.play import follow_class, is_trump
+from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.solver import warm_up
+
+from .helpers import PROFILES, positions
+
+
+def play_contexts(seed: int) -> list[PlayContext]:
+    """The card-play knowledge of every seat to move with a choice, over one club-level deal."""
+    found: list[PlayContext] = []
+    for state in positions(PROFILES[seed % 2], seed, random.Random(seed)):
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        if state.phase is Phase.PLAY and view.declaration is not None and len(view.legal_moves) > 1:
+            found.append(play_context(view))
+    return found
+
+
+@given(st.integers(0, 3_000), st.integers(0, 2**32 - 1))
+@settings(max_examples=30, deadline=None)
+def test_worlds_keep_every_hard_fact(seed: int, draw_seed: int) -> None:
+    contexts = play_contexts(seed)
+    if not contexts:
+        return
+    ctx = contexts[draw_seed % len(contexts)]
+    sampler = Sampler(ctx, random.Random(draw_seed))
+    worlds = sampler.worlds()
+    for _ in range(4):
+        world = next(worlds)
+        placed = [card for hand in world.hands for card in hand] + list(world.skat) + list(ctx.played)
+        assert sorted(placed, key=lambda c: c.index) == list(ALL_CARDS)
+        assert world.hands[ctx.seat] == tuple(ctx.hand)
+        assert len(world.skat) == 2 and set(ctx.known_skat) <= set(world.skat)
+        for seat in Seat:
+            assert len(world.hands[seat]) == ctx.cards_left(seat)
+            if seat in ctx.open_hands:
+                assert world.hands[seat] == tuple(ctx.open_hands[seat])
+            for card in world.hands[seat]:
+                assert follow_class(card, ctx.game) not in ctx.voids[seat]
+
+
+def _defender_view(with_auction: bool = True) -> tuple[PlayContext, Sampler]:
+    """Forehand defends a clubs game of rearhand at 18; middlehand passed before anything was bid."""
+    cards = parse_cards("CA CT C9 HA HT H9 SA ST S9 D7")
+    auction = (
+        AuctionEvent(Seat.MIDDLEHAND, "pass", None),
+        AuctionEvent(Seat.REARHAND, "bid", 18),
+        AuctionEvent(Seat.FOREHAND, "pass", None),
+    )
+    ctx = PlayContext(
+        profile=INTERNATIONAL,
+        declaration=Declaration(GameType.CLUBS),
+        declarer=Seat.REARHAND,
+        seat=Seat.FOREHAND,
+        hand=cards,
+        legal=cards,
+        leader=Seat.FOREHAND,
+        bid=18,
+        auction=auction if with_auction else (),
+    )
+    return ctx, Sampler(ctx, random.Random(1))
+
+
+def test_a_seat_that_passed_rarely_holds_a_strong_game() -> None:
+    ctx, sampler = _defender_view()
+    strong = parse_cards("CJ SJ HJ DJ CK CQ C8 C7 DA DT")  # four Jacks and clubs: bids far past 18
+    weak = parse_cards("HK HQ H8 SK SQ S8 DA DK D9 D8")
+    assert bid_reach(INTERNATIONAL, strong) > 18 >= bid_reach(INTERNATIONAL, weak)
+    rest = [c for c in ALL_CARDS if c not in ctx.hand]
+
+    def world(middle: tuple[Card, ...]) -> World:
+        others = [c for c in rest if c not in middle]
+        return World((ctx.hand, middle, tuple(others[:10])), tuple(others[10:]))
+
+    assert sampler.likelihood(world(strong)) < sampler.likelihood(world(weak))
+
+
+def test_the_declarers_game_says_how_long_its_trumps_are() -> None:
+    ctx, sampler = _defender_view(with_auction=False)
+    rest = [c for c in ALL_CARDS if c not in ctx.hand]
+    long_trumps = parse_cards("CJ SJ HJ CK CQ C8 C7 DA D8 D9")
+    short = parse_cards("H8 H7 HK HQ S8 S7 SK SQ D8 C8")
+
+    def world(declarer: tuple[Card, ...]) -> World:
+        others = [c for c in rest if c not in declarer]
+        skat = [c for c in others if not is_trump(c, GameType.CLUBS)][:2]
+        middle = [c for c in others if c not in skat]
+        return World((ctx.hand, tuple(middle), declarer), tuple(skat))
+
+    assert sampler.likelihood(world(short)) < sampler.likelihood(world(long_trumps))
+
+
+REASON_CHECKS = {
+    "Smears {card} onto the partner's trick.": lambda ctx, card: card.points > 0 and bool(ctx.trick),
+    "Takes the trick with the cheapest card that wins it.": lambda ctx, card: ctx.wins_now(card),
+    "Trumps the trick: it is worth {n} points.": lambda ctx, card: (
+        ctx.wins_now(card) and is_trump(card, ctx.game) and not is_trump(ctx.trick[0], ctx.game)
+    ),
+    "Cannot win the trick: gives the card worth least.": lambda ctx, card: (
+        not any(ctx.wins_now(c) for c in ctx.legal)
+    ),
+    "Lets the trick go: it is not worth the card that would win it.": lambda ctx, card: (
+        not ctx.wins_now(card) and any(ctx.wins_now(c) for c in ctx.legal)
+    ),
+    "Draws trumps: the opponents still hold {n} of them.": lambda ctx, card: (
+        not ctx.trick and is_trump(card, ctx.game) and ctx.trumps_out() > 0
+    ),
+    "Cashes {card}: nobody can beat it in its suit.": lambda ctx, card: not ctx.trick and ctx.is_master(card),
+    "Cashes {card} before the declarer can trump it.": lambda ctx, card: (
+        not ctx.trick and ctx.is_master(card)
+    ),
+    "Null: the highest card that still stays under the trick.": lambda ctx, card: not ctx.wins_now(card),
+    "Null: the declarer is winning this trick; stays under.": lambda ctx, card: not ctx.wins_now(card),
+}
+
+
+@pytest.mark.parametrize("seed", range(40, 70))
+def test_club_reasons_say_what_the_card_does(seed: int) -> None:
+    checked = 0
+    for ctx in play_contexts(seed):
+        card, why = club_card(ctx)
+        assert card in ctx.legal
+        check = REASON_CHECKS.get(why.template)
+        if check is not None:
+            assert check(ctx, card), (why.english, card, ctx.trick)
+            checked += 1
+    assert checked or not play_contexts(seed)
+
+
+def test_beginner_slips_now_and_then_and_says_so() -> None:
+    slips = 0
+    total = 0
+    for seed in range(80, 95):
+        for ctx in play_contexts(seed):
+            rng = random.Random(seed * 1000 + total)
+            card, why = beginner_card(ctx, rng)
+            assert card in ctx.legal
+            total += 1
+            if why != club_card(ctx)[1]:
+                slips += 1
+    assert 0.05 * total < slips < 0.4 * total
+
+
+def test_expert_reason_names_the_layouts_it_searched() -> None:
+    warm_up(block=True)
+    for seed in range(10, 20):
+        for ctx in play_contexts(seed):
+            if len(ctx.tricks) < 4:
+                continue
+            ctx = replace(ctx, profile=DANISH if ctx.profile is DANISH else INTERNATIONAL)
+            result = expert_card(ctx, random.Random(seed), 200)
+            assert result.card in ctx.legal
+            if result.worlds:
+                assert result.why.params["n"] == result.worlds
+                assert result.win is not None and 0.0 <= result.win <= 1.0
+                assert result.why.params["p"] == round(100 * result.win)
+                return
+    pytest.fail("no searched decision found")
