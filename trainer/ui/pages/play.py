@@ -45,6 +45,8 @@ LAST_MOVE_KEY = "play_last_move_at"
 BOT_WHY_KEY = "play_bot_why"
 HINT_KEY = "play_hint_for"
 MADE_KEY = "play_made_evenings"
+SETTINGS_KEY = "play_settings_"
+SHOWN_KEY = "play_settings_shown_"
 PACE_ENV = "SKAT_TRAINER_PLAY_PACE"
 DEFAULT_PACE = 0.9  # seconds between two computer cards (readable, not slow); tests set the variable to 0
 BOT_TIME_MS = 400
@@ -114,14 +116,32 @@ def _token(ctx: PageContext) -> str:
     return str(token)
 
 
+def default_settings(profile_name: str) -> dict[str, str]:
+    """A first evening's settings in these rules: the rules' usual score sheet, club opponents, the
+    beginner coach."""
+    return {
+        "scheme": "danish_money" if profile_name == "danish" else "list",
+        "level": "club",
+        "coach": "beginner",
+    }
+
+
+def _settings_of(profile_name: str) -> dict[str, str]:
+    """The settings a new evening in these rules starts with: the ones this session last played them with
+    (each rule profile keeps its own), else :func:`default_settings`."""
+    kept = st.session_state.get(SETTINGS_KEY + profile_name)
+    return dict(kept) if isinstance(kept, dict) else default_settings(profile_name)
+
+
 def _open(ctx: PageContext, token: str) -> Evening:
+    chosen = _settings_of(ctx.profile.name)
     return play_store().open_evening(
         token,
         learner_id=_learner(),
         profile_name=ctx.profile.name,
-        scheme="danish_money" if ctx.profile.name == "danish" else "list",
-        level="club",
-        coach="beginner",
+        scheme=chosen["scheme"],
+        level=chosen["level"],
+        coach=chosen["coach"],
         claim=token in _made(),
     )
 
@@ -138,6 +158,12 @@ def evening(ctx: PageContext) -> Evening:
 
 def _new_evening(profile_name: str) -> None:
     _fresh_token(TOKEN_KEY + profile_name)
+    _forget()
+
+
+def _continue_evening(profile_name: str, token: str) -> None:
+    """Button callback: back to the learner's earlier evening in these rules."""
+    st.session_state[TOKEN_KEY + profile_name] = token
     _forget()
 
 
@@ -199,21 +225,30 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
     }
     scheme_names = play_result.scheme_names(t)
     suffix = ctx.profile.name
+    keys = {
+        "level": f"play_level_{suffix}",
+        "coach": f"play_coach_{suffix}",
+        "scheme": f"play_scheme_{suffix}",
+    }
+    if st.session_state.get(SHOWN_KEY + suffix) != current.token:
+        # another evening than the widgets showed (a new one, or one continued): they show its settings
+        for name, key in keys.items():
+            st.session_state[key] = getattr(current, name)
+        st.session_state[SHOWN_KEY + suffix] = current.token
     with st.expander(t("Table settings"), icon=":material/tune:"):
         level = st.segmented_control(
             t("Opponents"),
             LEVELS,
-            default=current.level,
-            key=f"play_level_{suffix}",
+            key=keys["level"],
             format_func=lambda name: names[name],
             required=True,
         )
         coach = st.segmented_control(
-            t("Coach"), COACH_LEVELS, default=current.coach, key=f"play_coach_{suffix}",
+            t("Coach"), COACH_LEVELS, key=keys["coach"],
             format_func=lambda name: coach_names[name], required=True,
         )  # fmt: skip
         scheme = st.selectbox(
-            t("Score sheet"), list(SCHEMES), index=SCHEMES.index(current.scheme), key=f"play_scheme_{suffix}",
+            t("Score sheet"), list(SCHEMES), key=keys["scheme"],
             format_func=lambda name: scheme_names[name],
         )  # fmt: skip
         changed = {
@@ -224,6 +259,11 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
         if changed:
             store.update_evening(current.id, **changed)
             current = store.evening(current.token) or current
+        st.session_state[SETTINGS_KEY + suffix] = {
+            "scheme": current.scheme,
+            "level": current.level,
+            "coach": current.coach,
+        }
         st.button(
             t("Start a new evening"), key="play_new_evening", on_click=_new_evening, args=(ctx.profile.name,),
             icon=":material/restart_alt:",
@@ -240,6 +280,37 @@ def _report_problems(ctx: PageContext, loaded: LoadedSession) -> None:
         )  # fmt: skip
 
 
+def continue_offer(ctx: PageContext, current: Evening, loaded: LoadedSession) -> None:
+    """A signed-in learner on a fresh evening: the way back to their latest evening in these rules (its deal
+    under way, or its score sheet to play on)."""
+    learner = _learner()
+    if learner is None or loaded.last is not None:
+        return
+    latest = play_store().latest_evening(learner, current.profile_name)
+    if latest is None or latest.token == current.token:
+        return
+    deals = play_store().deals(latest.id)
+    t = ctx.t
+    if deals and not deals[-1].finished:
+        text = t("Your evening is waiting: deal {n} is under way.", n=deals[-1].number)
+    else:
+        text = t.ngettext(
+            "Your evening is waiting: {n} deal played so far.",
+            "Your evening is waiting: {n} deals played so far.",
+            len(deals),
+        )
+    with st.container(border=True, key="play_continue_box"):
+        st.markdown(text)
+        st.button(
+            t("Continue your evening"),
+            key="play_continue",
+            type="primary",
+            on_click=_continue_evening,
+            args=(current.profile_name, latest.token),
+            icon=":material/resume:",
+        )
+
+
 def render(ctx: PageContext) -> None:
     from trainer.solver import warm_up
 
@@ -252,11 +323,14 @@ def render(ctx: PageContext) -> None:
     current = settings(ctx, evening(ctx))
     loaded = load(ctx, current)
     _report_problems(ctx, loaded)
+    continue_offer(ctx, current, loaded)
     session = loaded.session
     if session.over:
         if session.current is not None and loaded.last is not None:
-            revealed = session.door(LEARNER).reveal()
+            door = session.door(LEARNER)
+            revealed = door.reveal()
             if revealed is not None:
+                finished_table(ctx, door)
                 done = play_result.FinishedDeal(loaded.last, revealed.state, session.seat_of(LEARNER))
                 play_result.result_panel(ctx, current, done)
         number = session.number + 1
@@ -278,35 +352,68 @@ def render(ctx: PageContext) -> None:
     play_result.score_sheet(ctx, current, session)
 
 
+def finished_table(ctx: PageContext, door: SeatDoor) -> None:
+    """The table as the deal ended, from the learner's seat: the last trick with its winner, the bidding and
+    every call, so the end is seen before the result."""
+    view = door.view()
+    st.caption(ctx.t("Deal over · you were {seat}", seat=seat_name(view.seat, ctx.t)))
+    play_table.draw_status(view, ctx)
+    play_table.auction_history(view, ctx)
+    if view.tricks or view.current_trick:
+        play_table.draw(view, ctx)
+
+
 def _computer_to_move(loaded: LoadedSession) -> bool:
     turn = loaded.session.turn()
     return turn is not None and turn.by_computer
 
 
-def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
-    """The table: make one opponent's move when it is due, then draw the learner's view."""
+QUICK_PHASES = (Phase.KNOCK,)
+"""Phases whose computer moves are made at once, without the pace between cards: the knock window after the
+first lead (a "say nothing" is no card to watch; a call shows in the status line)."""
+
+
+def _computer_moves(ctx: PageContext, current: Evening, loaded: LoadedSession) -> LoadedSession:
+    """Make the computers' moves that are due: one card at the pace, and any knock-window answers at once."""
     t = ctx.t
-    loaded = load(ctx, current)
     session = loaded.session
-    turn = session.turn()
-    if turn is not None and turn.by_computer:
-        due = time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0)) >= pace()
-        if not ticking:
-            st.rerun()  # start the ticking fragment (the learner's card is already on the screen)
-        if due:
-            door = session.door(LEARNER)
-            with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(turn.seat, door.seat, t))):
-                decision = session.computer_step()
+    door = session.door(LEARNER)
+    for _ in range(4):  # a card, then at most the two defenders' and the declarer's answers
+        turn = session.turn()
+        if turn is None or not turn.by_computer:
+            break
+        quick = door.view().phase in QUICK_PHASES
+        if not quick and time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0)) < pace():
+            break
+        with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(turn.seat, door.seat, t))):
+            decision = session.computer_step()
+        if not quick:
             st.session_state[LAST_MOVE_KEY] = time.monotonic()
-            st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
-            save_session(play_store(), loaded, iss_of=iss_line)
-            loaded = load(ctx, current)
-            session = loaded.session
+        st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
+        save_session(play_store(), loaded, iss_of=iss_line)
+        loaded = load(ctx, current)
+        session = loaded.session
+        door = session.door(LEARNER)
+        if session.over or (not quick and door.view().phase not in QUICK_PHASES):
+            break
+    return loaded
+
+
+def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
+    """The table: make the opponents' moves that are due, then draw the learner's view. The learner's own
+    card is drawn before the page starts ticking for the opponents, so it shows at once."""
+    loaded = load(ctx, current)
+    if ticking and _computer_to_move(loaded):
+        loaded = _computer_moves(ctx, current, loaded)
+    session = loaded.session
     if session.over:
         st.rerun()
-    if ticking and not _computer_to_move(loaded):
-        st.rerun()  # the learner's turn: stop ticking
+    computer = _computer_to_move(loaded)
+    if ticking and not computer:
+        st.rerun()  # the learner's turn: stop ticking before the cards are drawn (a click is never lost)
     draw_table(ctx, current, loaded, session.door(LEARNER))
+    if computer and not ticking:
+        st.rerun()  # the learner's move is on the screen; now tick for the opponents
 
 
 def draw_table(ctx: PageContext, current: Evening, loaded: LoadedSession, door: SeatDoor) -> None:
@@ -316,8 +423,8 @@ def draw_table(ctx: PageContext, current: Evening, loaded: LoadedSession, door: 
     assert stored is not None
     st.caption(t("Deal {n} · you are {seat}", n=stored.number, seat=seat_name(view.seat, t)))
     play_table.draw_status(view, ctx)
+    play_table.auction_history(view, ctx)
     if view.phase in (Phase.SLAA_40, Phase.AUCTION):
-        play_table.auction_history(view, ctx)
         play_table.ladder_caption(view, ctx)
     why = st.session_state.get(BOT_WHY_KEY)
     if why is not None and why[0] is not view.seat and current.coach == "beginner":

@@ -11,6 +11,7 @@ into the session or the page, so no other hand, skat or discard reaches this bro
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import streamlit as st
@@ -35,7 +36,10 @@ LEFT_KEY = "table_left"
 REFUSAL_KEY = "table_refusal"
 PICKED_KEY = "table_picked"
 CODE_PARAM = "code"
-POLL_SECONDS = 1.0
+POLL_SECONDS = 0.5
+# How often a waiting seat reads the table again (a move shows at the other seats within about this).
+SEEN_SECONDS = 10.0
+SEEN_KEY = "table_seen_at"
 VERSION_KEY = "table_version"
 
 
@@ -238,17 +242,33 @@ def _poll_every(now: TableMoment, place: int) -> float | None:
     return None
 
 
+def _mark_seen(store: TableStore, table_id: int, place: int) -> None:
+    """Note that this seat's browser is at the table (at most every :data:`SEEN_SECONDS`: a poll is cheap)."""
+    now = time.monotonic()
+    if now - float(st.session_state.get(SEEN_KEY, 0.0)) >= SEEN_SECONDS:
+        store.seen(table_id, place)
+        st.session_state[SEEN_KEY] = now
+
+
 def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int], waiting: bool) -> None:
     """One tick: note that this seat is here, let a due computer move, draw this seat's view. When the
     deal has ended or it has become this seat's turn, the whole page is drawn again (the result, the score
     sheet, and no more polling while the player chooses)."""
     t = ctx.t
     store = tables()
-    table, place = store.for_learner(table_id, learner)
-    store.seen(table.id, place)
     play = TablePlay(store)
-    play.computer_step(table.id, time_ms=COMPUTER_TIME_MS)
-    now = play.moment(table.id)
+    now = play.moment(table_id)
+    place = now.table.place_of(learner)
+    if place is None:  # no longer seated here
+        st.session_state.pop(TABLE_KEY, None)
+        st.rerun()
+    _mark_seen(store, table_id, place)
+    if (
+        now.turn is not None
+        and now.turn.by_computer
+        and play.computer_step(table_id, time_ms=COMPUTER_TIME_MS)
+    ):
+        now = play.moment(table_id)
     if now.version != drawn and (_waiting(now, place) != waiting or now.session.over):
         st.rerun()
     table = now.table
@@ -265,8 +285,8 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
         st.warning(t("A computer is playing for you while you were away."), icon=":material/smart_toy:")
         st.button(t("I'm back"), key="table_back", on_click=store.set_away, args=(table.id, place, False))
     play_table.draw_status(view, ctx, names)
+    play_table.auction_history(view, ctx, names)
     if view.phase in (Phase.SLAA_40, Phase.AUCTION):
-        play_table.auction_history(view, ctx, names)
         play_table.ladder_caption(view, ctx)
     play_table.draw_last_trick(view, ctx, names)
     refusal = st.session_state.get(REFUSAL_KEY)
@@ -294,23 +314,28 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
 
 
 def _between_deals(ctx: PageContext, now: TableMoment, place: int, table_id: int) -> None:
-    """Before the first deal or after one: the finished deal's last trick, its result in a sentence and the
-    settlement (at every seat, at once), then the next deal's button."""
+    """Before the first deal or after one: the finished deal's last trick, the bidding and every call, its
+    result in a sentence and the settlement (at every seat, at once), then the next deal's button."""
     t = ctx.t
     table = now.table
     if now.stored is not None and now.state is not None:
         door = now.session.door(place)
         view = door.view()
         names = seat_names(table, now.number, ctx)
+        st.caption(t("Deal {n} is over · you were {seat}", n=now.number, seat=seat_name(view.seat, t)))
+        play_table.draw_status(view, ctx, names)
+        play_table.auction_history(view, ctx, names)
         play_table.draw(view, ctx, names=names)
         outcome = view.outcome
+        revealed = door.reveal()
         if outcome is not None:
             by_place = play_result.distinct_names([player_name(table, p, ctx) for p in range(3)])
-            play_result.result_sentence(ctx, outcome, now.number, by_place)
+            play_result.result_sentence(
+                ctx, outcome, now.number, by_place, state=revealed.state if revealed is not None else None
+            )
             settled = settle(outcome, table.scheme)
             if settled is not None:
                 st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
-        st.success(t("Deal {n} is over.", n=now.number))
     if now.number >= table.deals_planned:
         st.info(t("The table has played all its {n} deals.", n=table.deals_planned))
     elif table.full:
