@@ -230,11 +230,13 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
         "coach": f"play_coach_{suffix}",
         "scheme": f"play_scheme_{suffix}",
     }
-    if st.session_state.get(SHOWN_KEY + suffix) != current.token:
-        # another evening than the widgets showed (a new one, or one continued): they show its settings
-        for name, key in keys.items():
+    other = st.session_state.get(SHOWN_KEY + suffix) != current.token
+    for name, key in keys.items():
+        # the widgets show this evening's settings: after another evening was shown (a new one, one
+        # continued), and after Streamlit dropped their state (another page or the other rules were shown)
+        if other or key not in st.session_state:
             st.session_state[key] = getattr(current, name)
-        st.session_state[SHOWN_KEY + suffix] = current.token
+    st.session_state[SHOWN_KEY + suffix] = current.token
     with st.expander(t("Table settings"), icon=":material/tune:"):
         level = st.segmented_control(
             t("Opponents"),
