@@ -26,6 +26,7 @@ from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
+from trainer.ui.pages.table_poll import poll_every, waiting_for_others
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, seat_name, t_error, t_message
 
@@ -36,8 +37,6 @@ LEFT_KEY = "table_left"
 REFUSAL_KEY = "table_refusal"
 PICKED_KEY = "table_picked"
 CODE_PARAM = "code"
-POLL_SECONDS = 0.5
-# How often a waiting seat reads the table again (a move shows at the other seats within about this).
 SEEN_SECONDS = 10.0
 SEEN_KEY = "table_seen_at"
 VERSION_KEY = "table_version"
@@ -224,24 +223,6 @@ def _deal(table_id: int) -> None:
     table_play().start_next_deal(table_id)
 
 
-def _waiting(now: TableMoment, place: int) -> bool:
-    """Is this seat waiting for someone else (a move, a deal, a seat to be taken)? Then the page polls; on
-    the seat's own turn it does not, so a click is never lost to a redraw."""
-    if now.stored is None or now.session.over:
-        return True
-    return now.turn is None or now.turn.place != place or now.table.seats[place].away
-
-
-def _poll_every(now: TableMoment, place: int) -> float | None:
-    """How often the table is read again: every second while waiting; on the seat's own turn only when a
-    computer would take over (the idle limit), else not at all."""
-    if _waiting(now, place):
-        return POLL_SECONDS
-    if now.turn is not None and now.turn.idle_left is not None:
-        return max(POLL_SECONDS, now.turn.idle_left + 0.5)
-    return None
-
-
 def _mark_seen(store: TableStore, table_id: int, place: int) -> None:
     """Note that this seat's browser is at the table (at most every :data:`SEEN_SECONDS`: a poll is cheap)."""
     now = time.monotonic()
@@ -269,7 +250,7 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
         and play.computer_step(table_id, time_ms=COMPUTER_TIME_MS)
     ):
         now = play.moment(table_id)
-    if now.version != drawn and (_waiting(now, place) != waiting or now.session.over):
+    if now.version != drawn and (waiting_for_others(now, place) != waiting or now.session.over):
         st.rerun()
     table = now.table
     _seats(ctx, table, place, learner)
@@ -411,8 +392,8 @@ def render(ctx: PageContext) -> None:
     play = table_play()
     _, place = tables().for_learner(table.id, learner)
     now = play.moment(table.id)
-    waiting = _waiting(now, place)
-    st.fragment(run_every=_poll_every(now, place))(_live)(ctx, table.id, learner, now.version, waiting)
+    waiting = waiting_for_others(now, place)
+    st.fragment(run_every=poll_every(now, place))(_live)(ctx, table.id, learner, now.version, waiting)
     _sheet(ctx, table, now)
 
 
