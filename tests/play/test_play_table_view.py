@@ -250,3 +250,12 @@ def test_the_last_trick_and_the_bidding_stay_when_the_deal_is_over(url: str) -> 
     assert "wins the trick" in texts(at)
     assert any(c.value.startswith("Bidding: ") for c in at.caption)
     assert button(at, "play_deal") is not None
+
+
+def test_the_page_draws_none_of_its_own_notes(url: str) -> None:
+    """A bare string in a page script is drawn by Streamlit's magic: none of the page's notes shows."""
+    store_state(url, "notes1", _contract_state("international", Seat.FOREHAND), Seat.FOREHAND)
+    at = open_play("en", "international", evening="notes1")
+    shown = texts(at)
+    assert "The learner's place" not in shown and "Phases whose computer moves" not in shown
+    assert not [m.value for m in at.markdown if m.value.startswith(("The ", "Phases"))]

@@ -50,8 +50,9 @@ SHOWN_KEY = "play_settings_shown_"
 PACE_ENV = "SKAT_TRAINER_PLAY_PACE"
 DEFAULT_PACE = 0.9  # seconds between two computer cards (readable, not slow); tests set the variable to 0
 BOT_TIME_MS = 400
+# The learner's place at the Play page's table (the computers sit at 1, on the learner's left, and 2).
+# (Comments, not docstrings, in a page script: Streamlit's magic would draw a bare string on the page.)
 LEARNER = 0
-"""The learner's place at the Play page's table (the computers sit at 1, on the learner's left, and 2)."""
 PLACES = (Place("human"), Place("bot"), Place("bot"))
 
 
@@ -370,9 +371,9 @@ def _computer_to_move(loaded: LoadedSession) -> bool:
     return turn is not None and turn.by_computer
 
 
+# Phases whose computer moves are made at once, without the pace between cards: the knock window after the
+# first lead (a "say nothing" is no card to watch; a call shows in the status line).
 QUICK_PHASES = (Phase.KNOCK,)
-"""Phases whose computer moves are made at once, without the pace between cards: the knock window after the
-first lead (a "say nothing" is no card to watch; a call shows in the status line)."""
 
 
 def _computer_moves(ctx: PageContext, current: Evening, loaded: LoadedSession) -> LoadedSession:
