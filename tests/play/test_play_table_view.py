@@ -259,3 +259,46 @@ def test_the_page_draws_none_of_its_own_notes(url: str) -> None:
     shown = texts(at)
     assert "The learner's place" not in shown and "Phases whose computer moves" not in shown
     assert not [m.value for m in at.markdown if m.value.startswith(("The ", "Phases"))]
+
+
+def _ramse(seed: int) -> DealState:
+    """A Danish deal nobody knocks or bids in, played as Ramse (everyone says Ramse) to the end."""
+    import random
+
+    from trainer.bots import choose
+    from trainer.game import RamseCall
+
+    state = table_game(DANISH).new_deal(seed)
+    rng = random.Random(seed)
+    while state.phase is not Phase.FINISHED:
+        seat = state.to_move
+        assert seat is not None
+        if state.phase is Phase.SLAA_40:
+            state.apply(Knock40(seat, False))
+        elif state.phase is Phase.AUCTION:
+            state.apply(Pass(seat))
+        elif state.phase is Phase.RAMSE_CHOICE:
+            state.apply(RamseCall(seat, False))
+        else:
+            state.apply(choose(state.view(seat), "beginner", rng=rng, time_ms=20).move)
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_the_ramse_result_says_who_pays_and_names_the_places_in_the_language(url: str, lang: str) -> None:
+    state = _ramse(8)
+    outcome = state.outcome()
+    assert outcome is not None and outcome.ramse is not None
+    store_state(url, "ramse1", state, Seat.FOREHAND)
+    at = open_play(lang, "danish", evening="ramse1")
+    shown = texts(at)
+    names = ("Du", "Venstre", "Højre") if lang == "da" else ("You", "Left", "Right")
+    paying = ("betaler", "betaler hver") if lang == "da" else ("pays each of the others", "each pay")
+    assert any(word in shown for word in paying), shown
+    assert all(
+        f"{name} {outcome.points[int(seat)]}" in shown
+        for name, seat in zip(names, (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND), strict=True)
+    )
+    (sheet,) = at.dataframe
+    assert [c for c in sheet.value.columns if c in names] == list(names)  # the sheet's columns
+    assert "Rigtige" not in shown and "Dig" not in shown

@@ -416,7 +416,22 @@ def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
         st.rerun()  # the learner's turn: stop ticking before the cards are drawn (a click is never lost)
     draw_table(ctx, current, loaded, session.door(LEARNER))
     if computer and not ticking:
+        _let_it_reach_the_browser()
         st.rerun()  # the learner's move is on the screen; now tick for the opponents
+
+
+# Longest wait before the page reruns after drawing the learner's move (see _let_it_reach_the_browser).
+FLUSH_WAIT = 0.5
+
+
+def _let_it_reach_the_browser() -> None:
+    """Wait until the first opponent's move is due (at most :data:`FLUSH_WAIT`) before the page reruns to
+    tick for the opponents. A new run drops what the server has not sent yet, so without the wait the
+    learner's card would show only when the whole page has been drawn again; the opponent waits the pace
+    anyway, so nothing is slower."""
+    left = pace() - (time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0)))
+    if left > 0:
+        time.sleep(min(FLUSH_WAIT, left))
 
 
 def draw_table(ctx: PageContext, current: Evening, loaded: LoadedSession, door: SeatDoor) -> None:

@@ -63,7 +63,16 @@ from trainer.store.play_store import Evening, StoredDeal
 from trainer.table_session import TableSession, place_of_seat
 from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, result_text
-from trainer.ui.terms import card_label, declaration_name, game_word, scheme_name, t_message, value_words
+from trainer.ui.terms import (
+    SIDES,
+    card_label,
+    declaration_name,
+    game_word,
+    scheme_name,
+    side_name,
+    t_message,
+    value_words,
+)
 from trainer.ui.views.analysis import costly_card_panel
 from trainer.value import ValueBreakdown
 
@@ -77,8 +86,10 @@ def scheme_names(t: Translator) -> dict[str, str]:
 
 
 def player_names(t: Translator) -> tuple[str, str, str]:
-    """The Play page's places: the learner, the computer on the left (place 1) and on the right (place 2)."""
-    return (t("You"), t("Left"), t("Right"))
+    """The Play page's places: the learner, the computer on the left (place 1) and on the right (place 2):
+    'You', 'Left', 'Right' / 'Du', 'Venstre', 'Højre'."""
+    you, left, right = (side_name(side, t, capital=True) for side in SIDES)
+    return (you, left, right)
 
 
 @dataclass(frozen=True)

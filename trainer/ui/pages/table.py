@@ -37,7 +37,10 @@ LEFT_KEY = "table_left"
 REFUSAL_KEY = "table_refusal"
 PICKED_KEY = "table_picked"
 CODE_PARAM = "code"
+# How often a seat's presence is written (every poll would be a write twice a second).
 SEEN_SECONDS = 10.0
+# How long a move stays on the screen before the page runs again (a new run drops unsent messages).
+FLUSH_WAIT = 0.15
 SEEN_KEY = "table_seen_at"
 VERSION_KEY = "table_version"
 
@@ -250,8 +253,9 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
         and play.computer_step(table_id, time_ms=COMPUTER_TIME_MS)
     ):
         now = play.moment(table_id)
-    if now.version != drawn and (waiting_for_others(now, place) != waiting or now.session.over):
-        st.rerun()
+    turned = now.version != drawn and waiting_for_others(now, place) != waiting
+    if now.version != drawn and now.session.over:
+        st.rerun()  # the end of the deal: the whole page (the result and the score sheet)
     table = now.table
     _seats(ctx, table, place, learner)
     if now.stored is None or now.session.over:
@@ -273,6 +277,12 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
     refusal = st.session_state.get(REFUSAL_KEY)
     if refusal is not None and refusal[0] == now.version:
         st.error(t_error(refusal[1], t), icon=":material/block:")
+    if turned:
+        # The seat has just moved, or its turn has come: the move is drawn, then the whole page runs again
+        # to poll (or stop polling). A new run drops what the server has not sent yet: wait a moment.
+        play_table.draw(view, ctx, names=names)
+        time.sleep(FLUSH_WAIT)
+        st.rerun()
     if view.my_turn and not table.seats[place].away:
         if now.turn is not None and now.turn.idle_left is not None:
             st.caption(t("{s} seconds left to move.", s=int(now.turn.idle_left)))
