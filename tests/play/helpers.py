@@ -82,3 +82,32 @@ def store_finished(url: str, token: str, deal: Finished, *, coach: str = "advanc
     stored = play.start_deal(evening.id, number, DealRecord(deal.state.skat_game, deal.state.history[:1]))
     assert play.save_deal(stored.id, deal.state, seen=0, iss=iss_line(deal.state))
     return play.deal(stored.id)
+
+
+def store_state(
+    url: str,
+    token: str,
+    state: DealState,
+    learner: Seat,
+    *,
+    coach: str = "beginner",
+    scheme: str = "list",
+    learner_id: int | None = None,
+) -> StoredDeal:
+    """An evening whose current deal is ``state`` (in progress or over), numbered so that the Play page's
+    learner, at place 0, plays ``learner``."""
+    play = PlayStore(Store(url))
+    evening = play.open_evening(
+        token,
+        learner_id=learner_id,
+        profile_name=state.profile.name,
+        scheme=scheme,
+        level="beginner",
+        coach=coach,
+    )
+    number = next(n for n in range(1, 4) if seat_of_place(0, n) is learner)
+    stored = play.start_deal(evening.id, number, DealRecord(state.skat_game, state.history[:1]))
+    if state.moves_made:
+        iss = iss_line(state) if state.outcome() is not None else None
+        assert play.save_deal(stored.id, state, seen=0, iss=iss)
+    return play.deal(stored.id)

@@ -214,7 +214,8 @@ class _Bot:
                 ),
                 win,
             )
-        return Decision(passes[0], _pass_reason(limit, self.current_bid() or 0, game), win)
+        wanted = bids[0].value if bids else self.current_bid() or 0  # the bid it would have to say
+        return Decision(passes[0], _pass_reason(limit, wanted, game), win)
 
     # ---- pickup, discard, declaration ----------------------------------------------------------------------
     def pickup(self) -> Decision:

@@ -342,19 +342,28 @@ def _why(ctx: PlayContext, card: Card, win: float, worlds: int) -> Message:
     if ctx.game.is_null:
         if ctx.is_declarer:
             return Message(
-                N_("Best over {n} likely layouts of the unseen cards: the null is safe in {p} % of them."),
+                N_(
+                    "Best over likely layouts of the hidden cards ({n} tried): "
+                    "the null is safe in {p} % of them."
+                ),
                 {"n": worlds, "p": percent},
             )
         return Message(
-            N_("Best over {n} likely layouts of the unseen cards: the declarer escapes in {p} % of them."),
+            N_(
+                "Best over likely layouts of the hidden cards ({n} tried): "
+                "the declarer escapes in {p} % of them."
+            ),
             {"n": worlds, "p": percent},
         )
     if ctx.is_declarer:
         return Message(
-            N_("Best over {n} likely layouts of the unseen cards: the game is won in {p} % of them."),
+            N_("Best over likely layouts of the hidden cards ({n} tried): the game is won in {p} % of them."),
             {"n": worlds, "p": percent},
         )
     return Message(
-        N_("Best over {n} likely layouts of the unseen cards: the declarer wins in only {p} % of them."),
+        N_(
+            "Best over likely layouts of the hidden cards ({n} tried): "
+            "the declarer wins in only {p} % of them."
+        ),
         {"n": worlds, "p": percent},
     )

@@ -221,6 +221,23 @@ class PlayStore:
             return None
         return found
 
+    def latest_evening(self, learner_id: int, profile_name: str) -> Evening | None:
+        """The learner's newest Play evening in these rules that has a deal (where "continue your evening"
+        takes them back), or None."""
+        with self.store._read() as session:
+            row = session.scalars(
+                select(PlayEveningRow)
+                .where(
+                    PlayEveningRow.learner_id == learner_id,
+                    PlayEveningRow.profile_name == profile_name,
+                    PlayEveningRow.kind == PLAY_EVENING,
+                    select(PlayDealRow.id).where(PlayDealRow.evening_id == PlayEveningRow.id).exists(),
+                )
+                .order_by(PlayEveningRow.id.desc())
+                .limit(1)
+            ).one_or_none()
+            return _evening(row) if row else None
+
     def update_evening(self, evening_id: int, **settings: str) -> None:
         """Change the scheme, the opponents' level or the coach level of an evening."""
         allowed = {"scheme", "level", "coach"}

@@ -127,7 +127,18 @@ def save_session(
     if state is None or loaded.last is None:
         return False
     iss = iss_of(state) if iss_of is not None and state.outcome() is not None else None
-    return play.save_deal(loaded.last.id, state, seen=loaded.seen, iss=iss, at=at)
+    saved = play.save_deal(loaded.last.id, state, seen=loaded.seen, iss=iss, at=at)
+    if saved:  # the next read of this deal finds it without replaying every move again
+        remember(DealRecord.of(state).to_json(), state)
+    return saved
 
 
-__all__ = ["LoadedSession", "deal_next", "load_session", "replayed", "save_session"]
+def remember(record_json: str, state: DealState) -> None:
+    """Keep ``state`` as the replay of ``record_json`` (a copy: the caller may go on changing its own)."""
+    _states[record_json] = state.copy()
+    _states.move_to_end(record_json)
+    while len(_states) > _CACHE_SIZE:
+        _states.popitem(last=False)
+
+
+__all__ = ["LoadedSession", "deal_next", "load_session", "remember", "replayed", "save_session"]

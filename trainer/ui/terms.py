@@ -114,6 +114,46 @@ def seat_name(seat: Seat, t: Translator) -> str:
     return names[seat]
 
 
+CONTEXT_MARK = "|"
+"""Between a msgid's context and its text: ``"side|Right"`` is the player on the right, not "Right" the
+correct answer (Danish "Højre", not "Rigtige"). English shows the text after the mark."""
+
+
+def in_context(msgid: str, t: Translator, **values: object) -> str:
+    """Translate a msgid that carries its context before :data:`CONTEXT_MARK` (gettext's msgctxt, kept in
+    the msgid so the catalogs stay as they are): the translation, or without one the text after the mark."""
+    text = t(msgid)
+    if text == msgid:
+        text = msgid.split(CONTEXT_MARK, 1)[-1]
+    return text.format(**values) if values else text
+
+
+_SIDES: dict[tuple[str, bool], str] = {
+    ("you", False): N_("side|you"),
+    ("you", True): N_("side|You"),
+    ("left", False): N_("side|left"),
+    ("left", True): N_("side|Left"),
+    ("right", False): N_("side|right"),
+    ("right", True): N_("side|Right"),
+}
+SIDES: tuple[str, ...] = ("you", "left", "right")
+"""Where a player sits seen from the learner at the Play page's table: the learner, the next player
+(on the left), the other (on the right)."""
+
+
+def side_name(side: str, t: Translator, *, capital: bool = False) -> str:
+    """'you' / 'left' / 'right' as the subject of a sentence or a column: 'You', 'Left', 'Right' / 'Du',
+    'Venstre', 'Højre'."""
+    return in_context(_SIDES[(side, capital)], t)
+
+
+def side_of(seat: Seat, viewer: Seat) -> str:
+    """Which of :data:`SIDES` ``seat`` is seen from ``viewer``: the viewer, the next (left), the other."""
+    if seat is viewer:
+        return "you"
+    return "left" if seat is viewer.next else "right"
+
+
 def card_name(card: Card, lang: str) -> str:
     """The card's full name: 'Jack of clubs' or 'Klør Bonde'."""
     return card.danish if lang == "da" else card.english

@@ -49,11 +49,14 @@ BOT_WHY_KEY = "play_bot_why"
 WHY_DRAWN_KEY = "play_bot_why_drawn_at"
 HINT_KEY = "play_hint_for"
 MADE_KEY = "play_made_evenings"
+SETTINGS_KEY = "play_settings_"
+SHOWN_KEY = "play_settings_shown_"
 PACE_ENV = "SKAT_TRAINER_PLAY_PACE"
 DEFAULT_PACE = 0.9  # seconds between two computer cards (readable, not slow); tests set the variable to 0
 BOT_TIME_MS = 400
+# The learner's place at the Play page's table (the computers sit at 1, on the learner's left, and 2).
+# (Comments, not docstrings, in a page script: Streamlit's magic would draw a bare string on the page.)
 LEARNER = 0
-"""The learner's place at the Play page's table (the computers sit at 1, on the learner's left, and 2)."""
 PLACES = (Place("human"), Place("bot"), Place("bot"))
 
 
@@ -118,14 +121,32 @@ def _token(ctx: PageContext) -> str:
     return str(token)
 
 
+def default_settings(profile_name: str) -> dict[str, str]:
+    """A first evening's settings in these rules: the rules' usual score sheet, club opponents, the
+    beginner coach."""
+    return {
+        "scheme": "danish_money" if profile_name == "danish" else "list",
+        "level": "club",
+        "coach": "beginner",
+    }
+
+
+def _settings_of(profile_name: str) -> dict[str, str]:
+    """The settings a new evening in these rules starts with: the ones this session last played them with
+    (each rule profile keeps its own), else :func:`default_settings`."""
+    kept = st.session_state.get(SETTINGS_KEY + profile_name)
+    return dict(kept) if isinstance(kept, dict) else default_settings(profile_name)
+
+
 def _open(ctx: PageContext, token: str) -> Evening:
+    chosen = _settings_of(ctx.profile.name)
     return play_store().open_evening(
         token,
         learner_id=_learner(),
         profile_name=ctx.profile.name,
-        scheme="danish_money" if ctx.profile.name == "danish" else "list",
-        level="club",
-        coach="beginner",
+        scheme=chosen["scheme"],
+        level=chosen["level"],
+        coach=chosen["coach"],
         claim=token in _made(),
     )
 
@@ -142,6 +163,12 @@ def evening(ctx: PageContext) -> Evening:
 
 def _new_evening(profile_name: str) -> None:
     _fresh_token(TOKEN_KEY + profile_name)
+    _forget()
+
+
+def _continue_evening(profile_name: str, token: str) -> None:
+    """Button callback: back to the learner's earlier evening in these rules."""
+    st.session_state[TOKEN_KEY + profile_name] = token
     _forget()
 
 
@@ -203,21 +230,32 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
     }
     scheme_names = play_result.scheme_names(t)
     suffix = ctx.profile.name
+    keys = {
+        "level": f"play_level_{suffix}",
+        "coach": f"play_coach_{suffix}",
+        "scheme": f"play_scheme_{suffix}",
+    }
+    other = st.session_state.get(SHOWN_KEY + suffix) != current.token
+    for name, key in keys.items():
+        # the widgets show this evening's settings: after another evening was shown (a new one, one
+        # continued), and after Streamlit dropped their state (another page or the other rules were shown)
+        if other or key not in st.session_state:
+            st.session_state[key] = getattr(current, name)
+    st.session_state[SHOWN_KEY + suffix] = current.token
     with st.expander(t("Table settings"), icon=":material/tune:"):
         level = st.segmented_control(
             t("Opponents"),
             LEVELS,
-            default=current.level,
-            key=f"play_level_{suffix}",
+            key=keys["level"],
             format_func=lambda name: names[name],
             required=True,
         )
         coach = st.segmented_control(
-            t("Coach"), COACH_LEVELS, default=current.coach, key=f"play_coach_{suffix}",
+            t("Coach"), COACH_LEVELS, key=keys["coach"],
             format_func=lambda name: coach_names[name], required=True,
         )  # fmt: skip
         scheme = st.selectbox(
-            t("Score sheet"), list(SCHEMES), index=SCHEMES.index(current.scheme), key=f"play_scheme_{suffix}",
+            t("Score sheet"), list(SCHEMES), key=keys["scheme"],
             format_func=lambda name: scheme_names[name],
         )  # fmt: skip
         changed = {
@@ -228,6 +266,11 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
         if changed:
             store.update_evening(current.id, **changed)
             current = store.evening(current.token) or current
+        st.session_state[SETTINGS_KEY + suffix] = {
+            "scheme": current.scheme,
+            "level": current.level,
+            "coach": current.coach,
+        }
         st.button(
             t("Start a new evening"), key="play_new_evening", on_click=_new_evening, args=(ctx.profile.name,),
             icon=":material/restart_alt:",
@@ -244,6 +287,37 @@ def _report_problems(ctx: PageContext, loaded: LoadedSession) -> None:
         )  # fmt: skip
 
 
+def continue_offer(ctx: PageContext, current: Evening, loaded: LoadedSession) -> None:
+    """A signed-in learner on a fresh evening: the way back to their latest evening in these rules (its deal
+    under way, or its score sheet to play on)."""
+    learner = _learner()
+    if learner is None or loaded.last is not None:
+        return
+    latest = play_store().latest_evening(learner, current.profile_name)
+    if latest is None or latest.token == current.token:
+        return
+    deals = play_store().deals(latest.id)
+    t = ctx.t
+    if deals and not deals[-1].finished:
+        text = t("Your evening is waiting: deal {n} is under way.", n=deals[-1].number)
+    else:
+        text = t.ngettext(
+            "Your evening is waiting: {n} deal played so far.",
+            "Your evening is waiting: {n} deals played so far.",
+            len(deals),
+        )
+    with st.container(border=True, key="play_continue_box"):
+        st.markdown(text)
+        st.button(
+            t("Continue your evening"),
+            key="play_continue",
+            type="primary",
+            on_click=_continue_evening,
+            args=(current.profile_name, latest.token),
+            icon=":material/resume:",
+        )
+
+
 def render(ctx: PageContext) -> None:
     from trainer.solver import warm_up
 
@@ -256,11 +330,14 @@ def render(ctx: PageContext) -> None:
     current = settings(ctx, evening(ctx))
     loaded = load(ctx, current)
     _report_problems(ctx, loaded)
+    continue_offer(ctx, current, loaded)
     session = loaded.session
     if session.over:
         if session.current is not None and loaded.last is not None:
-            revealed = session.door(LEARNER).reveal()
+            door = session.door(LEARNER)
+            revealed = door.reveal()
             if revealed is not None:
+                finished_table(ctx, door)
                 done = play_result.FinishedDeal(loaded.last, revealed.state, session.seat_of(LEARNER))
                 play_result.result_panel(ctx, current, done)
         number = session.number + 1
@@ -282,42 +359,90 @@ def render(ctx: PageContext) -> None:
     play_result.score_sheet(ctx, current, session)
 
 
+def finished_table(ctx: PageContext, door: SeatDoor) -> None:
+    """The table as the deal ended, from the learner's seat: the last trick with its winner, the bidding and
+    every call, so the end is seen before the result."""
+    view = door.view()
+    st.caption(ctx.t("Deal over · you were {seat}", seat=seat_name(view.seat, ctx.t)))
+    play_table.draw_status(view, ctx)
+    play_table.auction_history(view, ctx)
+    if view.tricks or view.current_trick:
+        play_table.draw(view, ctx)
+
+
 def _computer_to_move(loaded: LoadedSession) -> bool:
     turn = loaded.session.turn()
     return turn is not None and turn.by_computer
 
 
-def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
-    """The table: make one opponent's move when it is due, then draw the learner's view."""
+# Phases whose computer moves are made at once, without the pace between cards: the knock window after the
+# first lead (a "say nothing" is no card to watch; a call shows in the status line).
+QUICK_PHASES = (Phase.KNOCK,)
+
+
+def _computer_moves(ctx: PageContext, current: Evening, loaded: LoadedSession) -> LoadedSession:
+    """Make the computers' moves that are due: one card at the pace, and any knock-window answers at once."""
     t = ctx.t
-    loaded = load(ctx, current)
     session = loaded.session
-    turn = session.turn()
-    if turn is not None and turn.by_computer:
-        # Due a pace after the last move and after the last computer's line was drawn by a whole run (a
-        # run cut short by the next tick on a loaded server never reaches the browser; its line would
-        # otherwise go unseen).
+    door = session.door(LEARNER)
+    for _ in range(4):  # a card, then at most the two defenders' and the declarer's answers
+        turn = session.turn()
+        if turn is None or not turn.by_computer:
+            break
+        quick = door.view().phase in QUICK_PHASES
+        # A paced move is due a pace after the last move and after the last computer's line was drawn by a
+        # whole run (a run cut short by the next tick on a loaded server never reaches the browser; its
+        # line would otherwise go unseen).
         drawn = st.session_state.get(WHY_DRAWN_KEY, 0.0)
         last = max(float(st.session_state.get(LAST_MOVE_KEY, 0.0)), float(drawn or 0.0))
-        due = drawn is not None and time.monotonic() - last >= pace()
-        if not ticking:
-            st.rerun()  # start the ticking fragment (the learner's card is already on the screen)
-        if due:
-            door = session.door(LEARNER)
-            with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(turn.seat, door.seat, t))):
-                decision = session.computer_step()
+        if not quick and (drawn is None or time.monotonic() - last < pace()):
+            break
+        with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(turn.seat, door.seat, t))):
+            decision = session.computer_step()
+        if not quick:
             st.session_state[LAST_MOVE_KEY] = time.monotonic()
-            # Only the reason as the learner may read it is kept (SeatDoor.reason).
-            st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
-            st.session_state[WHY_DRAWN_KEY] = None
-            save_session(play_store(), loaded, iss_of=iss_line)
-            loaded = load(ctx, current)
-            session = loaded.session
+        # Only the reason as the learner may read it is kept (SeatDoor.reason).
+        st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
+        st.session_state[WHY_DRAWN_KEY] = None
+        save_session(play_store(), loaded, iss_of=iss_line)
+        loaded = load(ctx, current)
+        session = loaded.session
+        door = session.door(LEARNER)
+        if session.over or (not quick and door.view().phase not in QUICK_PHASES):
+            break
+    return loaded
+
+
+def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
+    """The table: make the opponents' moves that are due, then draw the learner's view. The learner's own
+    card is drawn before the page starts ticking for the opponents, so it shows at once."""
+    loaded = load(ctx, current)
+    if ticking and _computer_to_move(loaded):
+        loaded = _computer_moves(ctx, current, loaded)
+    session = loaded.session
     if session.over:
         st.rerun()
-    if ticking and not _computer_to_move(loaded):
-        st.rerun()  # the learner's turn: stop ticking
+    computer = _computer_to_move(loaded)
+    if ticking and not computer:
+        st.rerun()  # the learner's turn: stop ticking before the cards are drawn (a click is never lost)
     draw_table(ctx, current, loaded, session.door(LEARNER))
+    if computer and not ticking:
+        _let_it_reach_the_browser()
+        st.rerun()  # the learner's move is on the screen; now tick for the opponents
+
+
+# Longest wait before the page reruns after drawing the learner's move (see _let_it_reach_the_browser).
+FLUSH_WAIT = 0.5
+
+
+def _let_it_reach_the_browser() -> None:
+    """Wait until the first opponent's move is due (at most :data:`FLUSH_WAIT`) before the page reruns to
+    tick for the opponents. A new run drops what the server has not sent yet, so without the wait the
+    learner's card would show only when the whole page has been drawn again; the opponent waits the pace
+    anyway, so nothing is slower."""
+    left = pace() - (time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0)))
+    if left > 0:
+        time.sleep(min(FLUSH_WAIT, left))
 
 
 def draw_table(ctx: PageContext, current: Evening, loaded: LoadedSession, door: SeatDoor) -> None:
@@ -327,8 +452,8 @@ def draw_table(ctx: PageContext, current: Evening, loaded: LoadedSession, door: 
     assert stored is not None
     st.caption(t("Deal {n} · you are {seat}", n=stored.number, seat=seat_name(view.seat, t)))
     play_table.draw_status(view, ctx)
+    play_table.auction_history(view, ctx)
     if view.phase in (Phase.SLAA_40, Phase.AUCTION):
-        play_table.auction_history(view, ctx)
         play_table.ladder_caption(view, ctx)
     why = st.session_state.get(BOT_WHY_KEY)
     line = play_table.reason_line(why[0], why[1], view, t) if why is not None else None

@@ -30,6 +30,7 @@ from trainer.coach import (
 )
 from trainer.deal import Seat
 from trainer.errors import SkatError, upper_first
+from trainer.extras import longest_trump_suit, slaa_40_an_check
 from trainer.game import (
     Bid,
     DealState,
@@ -50,7 +51,9 @@ from trainer.game import (
     SeatView,
     Spoerge,
     SpoergeCall,
+    SpoergeLevel,
 )
+from trainer.games import GameType
 from trainer.i18n import Translator
 from trainer.records.deal_record import DealRecord
 from trainer.replay import GameRecord
@@ -60,8 +63,18 @@ from trainer.store.play_store import Evening, StoredDeal
 from trainer.table_session import TableSession, place_of_seat
 from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, result_text
-from trainer.ui.terms import card_label, declaration_name, game_word, scheme_name, t_message, value_words
+from trainer.ui.terms import (
+    SIDES,
+    card_label,
+    declaration_name,
+    game_word,
+    scheme_name,
+    side_name,
+    t_message,
+    value_words,
+)
 from trainer.ui.views.analysis import costly_card_panel
+from trainer.value import ValueBreakdown
 
 HINTS_KEY = "play_bid_hints"
 VIEWER_PAGE = "trainer/ui/pages/deals.py"
@@ -73,8 +86,10 @@ def scheme_names(t: Translator) -> dict[str, str]:
 
 
 def player_names(t: Translator) -> tuple[str, str, str]:
-    """The Play page's places: the learner, the computer on the left (place 1) and on the right (place 2)."""
-    return (t("You"), t("Left"), t("Right"))
+    """The Play page's places: the learner, the computer on the left (place 1) and on the right (place 2):
+    'You', 'Left', 'Right' / 'Du', 'Venstre', 'Højre'."""
+    you, left, right = (side_name(side, t, capital=True) for side in SIDES)
+    return (you, left, right)
 
 
 @dataclass(frozen=True)
@@ -173,7 +188,7 @@ def result_panel(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None
     stored, outcome = deal.stored, deal.outcome
     names = player_names(t)
     st.subheader(t("Deal {n}: result", n=stored.number))
-    result_sentence(ctx, outcome, stored.number, names)
+    result_sentence(ctx, outcome, stored.number, names, state=deal.state)
     settled = settle(outcome, current.scheme)
     if settled is not None:
         st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
@@ -182,9 +197,31 @@ def result_panel(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None
     review(ctx, current, deal)
 
 
-def result_sentence(ctx: PageContext, outcome: Outcome, number: int, names: Sequence[str]) -> None:
-    """The result of a deal in a sentence: who played what for what and how it ended, or the Ramse and who
-    pays, or why nothing is scored (the Play page and shared tables both say it so)."""
+def knock_verdict(state: DealState) -> tuple[GameType, ValueBreakdown] | None:
+    """A Slå 40 an knock judged at the end of the auction: the game the knocker named (by default the
+    longest suit) and what the ten cards make in it, the skat not counted (None: nobody knocked)."""
+    knocker = state.knocker
+    if knocker is None:
+        return None
+    named = next(
+        (m.game for m in state.history if isinstance(m, Knock40) and m.knock and m.seat is knocker), None
+    )
+    check = slaa_40_an_check(state.profile, state.deal.hand(knocker), named, config=state.house.extras)
+    game = named if named is not None else longest_trump_suit(state.deal.hand(knocker))
+    return game, check.breakdown
+
+
+def result_sentence(
+    ctx: PageContext,
+    outcome: Outcome,
+    number: int,
+    names: Sequence[str],
+    *,
+    state: DealState | None = None,
+) -> None:
+    """The result of a deal in a sentence: who played what for what and how it ended (with every kontra, re
+    or Spørge), or the Ramse and who pays, or why nothing is scored (the Play page and shared tables both say
+    it so). ``state``: the finished deal, for what a failed Slå 40 an knock was judged on."""
     t = ctx.t
     if outcome.passed_in:
         st.info(t("Everyone passed: the deal is thrown in (no score)."))
@@ -204,7 +241,24 @@ def result_sentence(ctx: PageContext, outcome: Outcome, number: int, names: Sequ
         return
     who = seat_player(outcome.declarer, number, names) if outcome.declarer is not None else "?"
     if outcome.slaa_40_failed:
-        st.error(t("{who} knocked 40 (Slå 40 an) without a game worth 40: lost without play at 40.", who=who))
+        judged = knock_verdict(state) if state is not None else None
+        if judged is None:
+            st.error(
+                t("{who} knocked 40 (Slå 40 an) without a game worth 40: lost without play at 40.", who=who)
+            )
+        else:
+            game, breakdown = judged
+            st.error(
+                t(
+                    "{who} knocked 40 (Slå 40 an) meaning {game}, and won the auction at 40. With all ten "
+                    "cards (the skat not counted) {game} is worth only {value} ({count}): lost without play "
+                    "at 40.",
+                    who=who,
+                    game=game_word(game, t),
+                    value=breakdown.value,
+                    count=value_words(breakdown, t, count_only=True),
+                )
+            )
         return
     if outcome.result is None:
         st.error(t("{who} threw the cards at {bid}: lost at the bid.", who=who, bid=outcome.bid))
@@ -221,6 +275,23 @@ def result_sentence(ctx: PageContext, outcome: Outcome, number: int, names: Sequ
     (st.success if outcome.result.won else st.error)(
         result_text(outcome.result, ctx, kontra_factor=outcome.kontra_factor)
     )
+    calls = calls_words(outcome, t)
+    if calls:
+        st.caption(" · ".join(calls))
+
+
+def calls_words(outcome: Outcome, t: Translator) -> list[str]:
+    """What Spørge and Slå 40 an did to the rates (kontra and re are in the result's value already)."""
+    words = []
+    if outcome.spoerge is SpoergeLevel.KNOCKED_BACK:
+        words.append(t("Spørge and a knock back: the rates count four times."))
+    elif outcome.spoerge is SpoergeLevel.KNOCKED:
+        words.append(t("Spørge: the rates count double."))
+    elif outcome.spoerge is SpoergeLevel.THROWN:
+        words.append(t("Spørge: the declarer threw the cards, lost at the normal rate."))
+    if outcome.slaa_40_an:
+        words.append(t("Slå 40 an: the rates count double."))
+    return words
 
 
 def no_record_reason(outcome: Outcome, t: Translator) -> str:
@@ -234,6 +305,29 @@ def no_record_reason(outcome: Outcome, t: Translator) -> str:
     if outcome.declaration is not None and outcome.declaration.musik:
         return t("ISS notation has no place for Musik, so this deal has no .sgf download.")
     return t("This deal could not be written in ISS notation, so it has no .sgf download.")
+
+
+def side_lost(outcome: Outcome, seat: Seat) -> bool:
+    """Did ``seat``'s side lose the game (the declarer lost it, or ``seat`` defended a won game)?"""
+    if outcome.won is None:
+        return False
+    return outcome.won is not (outcome.declarer is seat)
+
+
+def iss_leaves_out(outcome: Outcome, t: Translator) -> list[str]:
+    """What of this deal an ISS record (the .sgf download) cannot hold, in words: kontra and re, Spørge and
+    knocking back. The one place the page says it (an ISS writer that reports what it leaves out can take
+    over here)."""
+    out = []
+    if outcome.kontra:
+        out.append(t("the kontra (×2)"))
+    if outcome.re:
+        out.append(t("the re (×4 with the kontra)"))
+    if outcome.spoerge is SpoergeLevel.KNOCKED:
+        out.append(t("the Spørge knock (double rates)"))
+    elif outcome.spoerge is SpoergeLevel.KNOCKED_BACK:
+        out.append(t("the Spørge knock and the knock back (rates ×4)"))
+    return out
 
 
 def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
@@ -285,13 +379,23 @@ def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
             bid_verdict(ctx, deal)
             decisions_panel(ctx, deal)
             verdict_panel(ctx, record, [c for _, c in game.moves], deal)
-            costly_card_panel(f"playdeal-{stored.id}", record, [c for _, c in game.moves], learner, ctx)
+            if side_lost(outcome, learner):  # "could we have won?" only for the side that lost
+                costly_card_panel(f"playdeal-{stored.id}", record, [c for _, c in game.moves], learner, ctx)
             left, right = st.columns(2)
             with left:
                 st.download_button(
                     t("Download the deal (.sgf)"), text + "\n", file_name=f"skat-deal-{stored.number}.sgf",
                     mime="text/plain", key="play_download", icon=":material/download:",
                 )  # fmt: skip
+                left_out = iss_leaves_out(outcome, t)
+                if left_out:
+                    st.caption(
+                        t(
+                            "The .sgf file (ISS notation) leaves out {what}, so a replay of it scores the "
+                            "game without them; the deal record (.json) keeps every move and call.",
+                            what=", ".join(left_out),
+                        )
+                    )
             with right:
                 st.button(
                     t("Open it in the replay viewer"),
@@ -402,15 +506,28 @@ DECISION_BUDGET = 6.0
 DECISION_SOLVE_CAP = 1.0
 
 
-def _contract_words(verdict: ContractVerdict | None, ctx: PageContext) -> str:
-    """A contract's open-hand verdict in words: won (worth 72), lost (worth 48), or not settled."""
+def _contract_words(verdict: ContractVerdict | None, ctx: PageContext, bid: int | None = None) -> str:
+    """A contract's open-hand verdict in words: won (worth 72), lost (worth 48), overbid (the game came out
+    below the bid ``bid`` and is scored as lost at the lowest multiple of its base value that reaches the
+    bid), or not settled."""
     t = ctx.t
     if verdict is None or verdict.won is None or verdict.value is None:
         return t("not settled in time")
     if verdict.won:
         return t("won (worth {value})", value=verdict.value)
+    if verdict.overbid and bid is not None:
+        return t(
+            "lost, overbid: the game came out below the bid {bid}, so it counts as lost at {value} (the "
+            "lowest multiple of its base value that reaches the bid)",
+            bid=bid,
+            value=verdict.value,
+        )
     if verdict.overbid:
-        return t("lost: worth {value}, below the bid", value=verdict.value)
+        return t(
+            "lost, overbid: it counts as lost at {value} (the lowest multiple of its base value that reaches "
+            "the bid)",
+            value=verdict.value,
+        )
     return t("lost (worth {value})", value=verdict.value)
 
 
@@ -428,10 +545,26 @@ def decision_kind_name(kind: str, ctx: PageContext) -> str:
     }[kind]
 
 
+def smaller_loss(v: DecisionVerdict) -> bool:
+    """The choice lost and the best alternative lost too, but at a smaller value (it would have cost less)."""
+    chosen, best = v.chosen, v.best
+    if chosen is None or best is None or chosen.won is not False or best.won is not False:
+        return False
+    return (best.value or 0) < (chosen.value or 0)
+
+
+def decision_mark(v: DecisionVerdict) -> str:
+    """✗ the decision cost the game, · a better choice existed (a win, a bigger win or a smaller loss),
+    ✓ none better was found."""
+    if v.costly:
+        return "✗"
+    return "·" if v.better or smaller_loss(v) else "✓"
+
+
 def decision_line(v: DecisionVerdict, deal: FinishedDeal, ctx: PageContext) -> str:
     """One decision and its open-hand verdict, as a list line."""
     t = ctx.t
-    mark = "✗" if v.costly else "·" if v.better else "✓"
+    mark = decision_mark(v)
     chosen, best = v.chosen, v.best
     state = deal.state
     if v.kind == "bid" and chosen is None:
@@ -446,22 +579,22 @@ def decision_line(v: DecisionVerdict, deal: FinishedDeal, ctx: PageContext) -> s
             mark=mark,
             bid=v.passed_at,
             game=declaration_name(best.declaration, t),
-            verdict=_contract_words(best, ctx),
+            verdict=_contract_words(best, ctx, v.passed_at),
         )
     if v.kind == "bid":
         return t(
             "- Bid: {mark} you won the auction at {bid}; your game with open cards: {verdict}.",
             mark=mark,
             bid=state.bid,
-            verdict=_contract_words(chosen, ctx),
+            verdict=_contract_words(chosen, ctx, state.bid),
         )
     if v.kind == "pickup" and best is not None and best.declaration.hand:
         return t(
             "- Pickup: {mark} you picked up; {game} would have been {verdict} (yours: {mine}).",
             mark=mark,
             game=declaration_name(best.declaration, t),
-            verdict=_contract_words(best, ctx),
-            mine=_contract_words(chosen, ctx),
+            verdict=_contract_words(best, ctx, state.bid),
+            mine=_contract_words(chosen, ctx, state.bid),
         )
     if v.kind == "pickup":
         return t(
@@ -469,15 +602,15 @@ def decision_line(v: DecisionVerdict, deal: FinishedDeal, ctx: PageContext) -> s
             "(yours: {mine}).",
             mark=mark,
             cards=_cards(best.skat, ctx) if best else "–",
-            verdict=_contract_words(best, ctx),
-            mine=_contract_words(chosen, ctx),
+            verdict=_contract_words(best, ctx, state.bid),
+            mine=_contract_words(chosen, ctx, state.bid),
         )
     if v.kind == "discard" and best is not None and set(best.skat) == set(state.discards):
         return t(
             "- Discard: {mark} your {cards}: {mine}; the best of the {n} discards tried.",
             mark=mark,
             cards=_cards(state.discards, ctx),
-            mine=_contract_words(chosen, ctx),
+            mine=_contract_words(chosen, ctx, state.bid),
             n=len(v.tried),
         )
     if v.kind == "discard":
@@ -486,10 +619,10 @@ def decision_line(v: DecisionVerdict, deal: FinishedDeal, ctx: PageContext) -> s
             "{best_cards}: {verdict}.",
             mark=mark,
             cards=_cards(state.discards, ctx),
-            mine=_contract_words(chosen, ctx),
+            mine=_contract_words(chosen, ctx, state.bid),
             n=len(v.tried),
             best_cards=_cards(best.skat, ctx) if best else "–",
-            verdict=_contract_words(best, ctx),
+            verdict=_contract_words(best, ctx, state.bid),
         )
     ordered = sorted(v.tried, key=verdict_rank, reverse=True)  # the best alternative first
     others = upper_first(
@@ -497,7 +630,7 @@ def decision_line(v: DecisionVerdict, deal: FinishedDeal, ctx: PageContext) -> s
             t(
                 "{game} would have been {verdict}",
                 game=declaration_name(o.declaration, t),
-                verdict=_contract_words(o, ctx),
+                verdict=_contract_words(o, ctx, state.bid),
             )
             for o in ordered
         )
@@ -506,7 +639,7 @@ def decision_line(v: DecisionVerdict, deal: FinishedDeal, ctx: PageContext) -> s
         "- Game: {mark} your {game}: {mine}. {others}",
         mark=mark,
         game=declaration_name(chosen.declaration, t) if chosen else "",
-        mine=_contract_words(chosen, ctx),
+        mine=_contract_words(chosen, ctx, state.bid),
         others=(others + ".") if others else t("No other game reached the bid."),
     )
 
@@ -538,7 +671,12 @@ def decisions_panel(ctx: PageContext, deal: FinishedDeal) -> None:
             st.caption(t("No decision before the play to judge in this deal."))
             return
         st.markdown("\n".join(decision_line(v, deal, ctx) for v in verdicts))
-        st.caption(t("✓ right with open cards, ✗ cost the game, · a better choice existed"))
+        st.caption(
+            t(
+                "✓ no better choice with open cards, ✗ cost the game, · a better choice existed (a win, a "
+                "bigger win or a smaller loss)"
+            )
+        )
         could_i_have_won(ctx, deal, verdicts)
 
 

@@ -13,8 +13,9 @@ from typing import Any
 import streamlit as st
 
 from trainer.bidding import bid_ladder, hand_value
-from trainer.cards import Card
+from trainer.cards import Card, sort_hand
 from trainer.deal import Seat
+from trainer.extras import longest_trump_suit
 from trainer.game import (
     Bid,
     Declare,
@@ -36,14 +37,23 @@ from trainer.game import (
     SpoergeCall,
     Throw,
 )
-from trainer.games import Declaration
+from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
 from trainer.play import is_trump, sort_cards
 from trainer.reasons import names_only_known
 from trainer.safe_text import for_markdown, plain
-from trainer.text import Message, upper_first
+from trainer.text import Message
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_label, declaration_name, seat_name, t_message
+from trainer.ui.terms import (
+    card_label,
+    declaration_name,
+    game_name,
+    game_word,
+    seat_name,
+    side_name,
+    side_of,
+    t_message,
+)
 from trainer.ui.views.cards import card_row_html
 from trainer.ui.views.hand import card_button_key
 from trainer.ui.views.table import TRICK_NAME, SeatHand, TableView, draw_table
@@ -103,17 +113,22 @@ def table_from_view(view: SeatView, names: Names = None) -> TableView:
     )
 
 
+MARKS: dict[str, str] = {
+    "legal": "box-shadow:0 0 0 3px #2e7d32;",
+    "dim": "opacity:0.6;",
+    "picked": "box-shadow:0 0 0 3px #d4a017;transform:translateY(-8px);",
+    "skat": "outline:3px dashed #1565c0;outline-offset:2px;",
+}
+"""The marks a card button of the hand can carry: ``legal`` (a green ring, the beginner coach), ``dim`` (a
+card that is not legal now; it can still be clicked and is then refused with the rule), ``picked`` (chosen
+to lay away or pass on), ``skat`` (a blue dashed frame: the card came from the skat)."""
+
+
 def marks_css(marked: dict[Card, str]) -> str:
-    """Extra marks on the hand's card buttons: ``legal`` (a green ring, the beginner coach), ``dim`` (a card
-    that is not legal now; it can still be clicked and is then refused with the rule), ``picked`` (chosen
-    to lay away)."""
-    styles = {
-        "legal": "box-shadow:0 0 0 3px #2e7d32;",
-        "dim": "opacity:0.6;",
-        "picked": "box-shadow:0 0 0 3px #d4a017;transform:translateY(-8px);",
-    }
+    """Extra marks on the hand's card buttons: each card's marks (names of :data:`MARKS`, space-separated)."""
     rules = [
-        f".st-key-{card_button_key(HAND_KEY, card)} button{{{styles[mark]}}}" for card, mark in marked.items()
+        f".st-key-{card_button_key(HAND_KEY, card)} button{{{''.join(MARKS[m] for m in marks.split())}}}"
+        for card, marks in marked.items()
     ]
     return "<style>" + "".join(rules) + "</style>"
 
@@ -134,8 +149,10 @@ def draw(
 
 
 def opponent_name(seat: Seat, learner: Seat, t: Translator) -> str:
-    side = t("left") if seat is learner.next else t("right")
-    return t("{side} · {seat}", side=upper_first(side), seat=seat_name(seat, t))
+    """A computer opponent on the Play page: its side and seat ('Left · middlehand' / 'Venstre · ...')."""
+    return t(
+        "{side} · {seat}", side=side_name(side_of(seat, learner), t, capital=True), seat=seat_name(seat, t)
+    )
 
 
 def reason_line(who: Seat, why: Message, view: SeatView, t: Translator) -> str | None:
@@ -151,23 +168,19 @@ def reason_line(who: Seat, why: Message, view: SeatView, t: Translator) -> str |
 def _short_seat(seat: Seat, view: SeatView, t: Translator, names: Names = None) -> str:
     """Who plays ``seat`` as the viewer calls them (plain text): "you", the player's name at a shared
     table, else "left" / "right"; a star for the declarer."""
-    if seat is view.seat:
-        name = t("you")
-    elif names is not None:
+    if names is not None and seat is not view.seat:
         name = names[int(seat)]
-    elif seat is view.seat.next:
-        name = t("left")
     else:
-        name = t("right")
+        name = side_name(side_of(seat, view.seat), t)
     return name + (" ★" if seat is view.declarer else "")
 
 
 def _said(seat: Seat, view: SeatView, t: Translator, names: Names = None) -> str:
-    """:func:`_short_seat` for Markdown at the start of a sentence: a word capitalised, a player's name
-    escaped and shown as typed."""
+    """Who plays ``seat``, for Markdown at the start of a sentence: 'You', 'Left', 'Right' ('Du', 'Venstre',
+    'Højre'), or a shared table's player's name escaped and shown as typed."""
     if names is not None and seat is not view.seat:
-        return for_markdown(_short_seat(seat, view, t, names))
-    return upper_first(_short_seat(seat, view, t))
+        return for_markdown(names[int(seat)])
+    return side_name(side_of(seat, view.seat), t, capital=True)
 
 
 def draw_last_trick(view: SeatView, ctx: PageContext, names: Names = None) -> None:
@@ -190,22 +203,43 @@ def draw_last_trick(view: SeatView, ctx: PageContext, names: Names = None) -> No
         )
 
 
+def calls_said(view: SeatView, ctx: PageContext, names: Names = None) -> list[str]:
+    """Every call made in the knock window so far, as every seat heard it: kontra and re (international),
+    Spørge, knocking back and throwing the cards (Danish), each with what it does to the score."""
+    t = ctx.t
+    said = []
+    for move in view.history:
+        if isinstance(move, Kontra):
+            said.append(t("{who}: kontra (the game counts double)", who=_said(move.seat, view, t, names)))
+        elif isinstance(move, Re):
+            said.append(t("{who}: re (the game counts four times)", who=_said(move.seat, view, t, names)))
+        elif isinstance(move, Spoerge):
+            who = _said(move.seat, view, t, names)
+            said.append(
+                {
+                    SpoergeCall.KNOCK: t("{who} knocked (Spørge): double rates", who=who),
+                    SpoergeCall.KNOCK_BACK: t("{who} knocked back: the rates double again", who=who),
+                    SpoergeCall.THROW: t("{who} threw the cards", who=who),
+                }[move.call]
+            )
+    return said
+
+
 def draw_status(view: SeatView, ctx: PageContext, names: Names = None) -> None:
-    """The bid, the game and the skat on the table, in one line; ``names``: who is who at a shared table."""
+    """The bid, the game, every kontra/re or Spørge call and the skat on the table, in one line (the same
+    at every seat); ``names``: who is who at a shared table."""
     t = ctx.t
     parts = []
     if view.declarer is not None and view.declaration is not None:
         game = declaration_name(view.declaration, t)
+        who = _said(view.declarer, view, t, names)
         if view.declarer is view.seat:
-            parts.append(t("{who} play {game} for {bid}", who=upper_first(t("you")), game=game, bid=view.bid))
-        elif names is not None:
-            who = for_markdown(names[int(view.declarer)])
-            parts.append(t("{who} plays {game} for {bid}", who=who, game=game, bid=view.bid))
-        else:
-            who = upper_first(_short_seat(view.declarer, view, t).rstrip(" ★"))
             parts.append(t("{who} play {game} for {bid}", who=who, game=game, bid=view.bid))
+        else:
+            parts.append(t("{who} plays {game} for {bid}", who=who, game=game, bid=view.bid))
     elif view.bid:
         parts.append(t("Bid: {bid}", bid=view.bid))
+    parts += [f"**{call}**" for call in calls_said(view, ctx, names)]
     if view.phase in (Phase.SLAA_40, Phase.AUCTION, Phase.PICKUP):
         parts.append(t("Skat: two cards face down"))
     if parts:
@@ -246,16 +280,28 @@ def _all_trumps(game: Any) -> list[Card]:
 
 
 def hand_order(view: SeatView) -> list[Card]:
-    """The hand sorted for the game being played (trumps first), or by the default order before."""
+    """The hand sorted for the game being played (trumps first), or the traditional way before (Jacks, then
+    clubs, spades, hearts, diamonds), the auction included."""
     if view.declaration is not None:
         return sort_cards(view.hand, view.declaration.game)
-    return list(view.hand)
+    return sort_hand(view.hand)
 
 
 # --- the phases' controls -----------------------------------------------------------------------------------
 
 
-def auction_history(view: SeatView, ctx: PageContext, names: Names = None) -> None:
+def knock_game(view: SeatView) -> GameType | None:
+    """The game this seat named when it knocked 40 (Slå 40 an), from its own history (None: it did not knock,
+    or named none). Only the knocker's own view holds it."""
+    for move in view.history:
+        if isinstance(move, Knock40) and move.knock and move.seat is view.seat:
+            return move.game
+    return None
+
+
+def auction_line(view: SeatView, ctx: PageContext, names: Names = None) -> str:
+    """The bidding so far in one line: a Slå 40 an knock (the knocker hears the game it named), then every
+    bid, yes and pass in order."""
     t = ctx.t
     words = {"bid": None, "hold": t("yes"), "pass": t("pass")}
     lines = []
@@ -263,9 +309,21 @@ def auction_history(view: SeatView, ctx: PageContext, names: Names = None) -> No
         said = str(event.value) if event.action == "bid" else words.get(event.action, event.action)
         lines.append(f"{_said(event.seat, view, t, names)}: {said}")
     if view.knocker is not None:
-        lines.insert(0, t("{who} knocked 40 (Slå 40 an)", who=_said(view.knocker, view, t, names)))
-    if lines:
-        st.caption(" · ".join(lines))
+        who = _said(view.knocker, view, t, names)
+        meant = knock_game(view) if view.knocker is view.seat else None
+        if meant is not None:
+            knock = t("{who} knocked 40 (Slå 40 an), meaning {game}", who=who, game=game_word(meant, t))
+        else:
+            knock = t("{who} knocked 40 (Slå 40 an)", who=who)
+        lines.insert(0, knock)
+    return " · ".join(lines)
+
+
+def auction_history(view: SeatView, ctx: PageContext, names: Names = None) -> None:
+    """The bidding, kept on the table for the whole deal."""
+    line = auction_line(view, ctx, names)
+    if line:
+        st.caption(ctx.t("Bidding: {bids}", bids=line))
 
 
 def ladder_caption(view: SeatView, ctx: PageContext, highest: int | None = None) -> None:
@@ -304,14 +362,55 @@ def auction_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
         )
 
 
+KNOCK_GAMES: tuple[GameType, ...] = (
+    GameType.CLUBS,
+    GameType.SPADES,
+    GameType.HEARTS,
+    GameType.DIAMONDS,
+    GameType.GRAND,
+)
+"""The games a Slå 40 an knocker may name (a null game has no matadors to count: never judged by them)."""
+KNOCK_GAME_KEY = "play_knock_game"
+
+
 def slaa_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
+    """Slå 40 an: knock (naming the game meant, judged with all ten cards if the auction is won at 40) or
+    not. The suggested game is the first five cards' longest suit."""
     t = ctx.t
-    st.caption(t("The first five cards are dealt. Slå 40 an: knocking now is a bid of 40 at once."))
+    st.caption(
+        t(
+            "The first five cards are dealt. Slå 40 an: knocking now is a bid of 40; the last five cards "
+            "come and the others may bid higher. If you win the auction at 40, the game you name must be "
+            "worth 40 with your ten cards (the skat not counted), or it is lost without play."
+        )
+    )
+    knocks = [m for m in view.legal_moves if isinstance(m, Knock40) and m.knock]
+    game: GameType | None = None
+    if knocks:
+        default = KNOCK_GAMES.index(longest_trump_suit(view.hand))
+        game = st.selectbox(
+            t("The game you mean to play"),
+            KNOCK_GAMES,
+            index=default,
+            key=KNOCK_GAME_KEY,
+            format_func=lambda g: game_name(g, t),
+        )
     row = st.container(horizontal=True, gap="small", key="play_slaa")
     for move in view.legal_moves:
-        if isinstance(move, Knock40):
-            label = t("Knock (Slå 40 an)") if move.knock else t("Don't knock")
-            row.button(label, key=f"play_knock_{int(move.knock)}", on_click=act, args=(move,))
+        if not isinstance(move, Knock40):
+            continue
+        if move.knock:
+            chosen = game if game is not None else longest_trump_suit(view.hand)
+            label = t("Knock 40 (Slå 40 an) for {game}", game=game_word(chosen, t))
+            row.button(
+                label,
+                key="play_knock_1",
+                type="primary",
+                on_click=act,
+                args=(Knock40(move.seat, True, chosen),),
+            )
+        else:
+            row.button(t("Don't knock"), key="play_knock_0", on_click=act, args=(move,))
 
 
 def _value_of(view: SeatView, declaration: Declaration) -> int:
@@ -465,13 +564,21 @@ def seat_controls(
             )
         else:
             st.markdown(t("**Pass two cards on:** click two cards, then press the button."))
-        draw(
-            view,
-            ctx,
-            on_card=lambda card: toggle_pick(card, picked_key),
-            marked=dict.fromkeys(picked, "picked"),
-            names=names,
-        )
+        taken = [c for c in cards if c in view.skat]
+        if taken:
+            what = (
+                t("From the skat (framed in blue): {cards}", cards=" ".join(card_text(c, ctx) for c in taken))
+                if phase is Phase.DISCARD
+                else t(
+                    "Passed to you (framed in blue): {cards}",
+                    cards=" ".join(card_text(c, ctx) for c in taken),
+                )
+            )
+            st.caption(what)
+        marked = dict.fromkeys(taken, "skat")
+        for card in picked:
+            marked[card] = (marked.get(card, "") + " picked").strip()
+        draw(view, ctx, on_card=lambda card: toggle_pick(card, picked_key), marked=marked, names=names)
         shown = " ".join(card_text(c, ctx) for c in picked)
         move: Move | None = None
         if phase is Phase.DISCARD:

@@ -11,6 +11,7 @@ into the session or the page, so no other hand, skat or discard reaches this bro
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import streamlit as st
@@ -25,6 +26,7 @@ from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
+from trainer.ui.pages.table_poll import poll_every, waiting_for_others
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, seat_name, t_error, t_message
 
@@ -35,7 +37,11 @@ LEFT_KEY = "table_left"
 REFUSAL_KEY = "table_refusal"
 PICKED_KEY = "table_picked"
 CODE_PARAM = "code"
-POLL_SECONDS = 1.0
+# How often a seat's presence is written (every poll would be a write twice a second).
+SEEN_SECONDS = 10.0
+# How long a move stays on the screen before the page runs again (a new run drops unsent messages).
+FLUSH_WAIT = 0.15
+SEEN_KEY = "table_seen_at"
 VERSION_KEY = "table_version"
 
 
@@ -220,22 +226,12 @@ def _deal(table_id: int) -> None:
     table_play().start_next_deal(table_id)
 
 
-def _waiting(now: TableMoment, place: int) -> bool:
-    """Is this seat waiting for someone else (a move, a deal, a seat to be taken)? Then the page polls; on
-    the seat's own turn it does not, so a click is never lost to a redraw."""
-    if now.stored is None or now.session.over:
-        return True
-    return now.turn is None or now.turn.place != place or now.table.seats[place].away
-
-
-def _poll_every(now: TableMoment, place: int) -> float | None:
-    """How often the table is read again: every second while waiting; on the seat's own turn only when a
-    computer would take over (the idle limit), else not at all."""
-    if _waiting(now, place):
-        return POLL_SECONDS
-    if now.turn is not None and now.turn.idle_left is not None:
-        return max(POLL_SECONDS, now.turn.idle_left + 0.5)
-    return None
+def _mark_seen(store: TableStore, table_id: int, place: int) -> None:
+    """Note that this seat's browser is at the table (at most every :data:`SEEN_SECONDS`: a poll is cheap)."""
+    now = time.monotonic()
+    if now - float(st.session_state.get(SEEN_KEY, 0.0)) >= SEEN_SECONDS:
+        store.seen(table_id, place)
+        st.session_state[SEEN_KEY] = now
 
 
 def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int], waiting: bool) -> None:
@@ -244,13 +240,22 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
     sheet, and no more polling while the player chooses)."""
     t = ctx.t
     store = tables()
-    table, place = store.for_learner(table_id, learner)
-    store.seen(table.id, place)
     play = TablePlay(store)
-    play.computer_step(table.id, time_ms=COMPUTER_TIME_MS)
-    now = play.moment(table.id)
-    if now.version != drawn and (_waiting(now, place) != waiting or now.session.over):
+    now = play.moment(table_id)
+    place = now.table.place_of(learner)
+    if place is None:  # no longer seated here
+        st.session_state.pop(TABLE_KEY, None)
         st.rerun()
+    _mark_seen(store, table_id, place)
+    if (
+        now.turn is not None
+        and now.turn.by_computer
+        and play.computer_step(table_id, time_ms=COMPUTER_TIME_MS)
+    ):
+        now = play.moment(table_id)
+    turned = now.version != drawn and waiting_for_others(now, place) != waiting
+    if now.version != drawn and now.session.over:
+        st.rerun()  # the end of the deal: the whole page (the result and the score sheet)
     table = now.table
     _seats(ctx, table, place, learner)
     if now.stored is None or now.session.over:
@@ -265,13 +270,19 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
         st.warning(t("A computer is playing for you while you were away."), icon=":material/smart_toy:")
         st.button(t("I'm back"), key="table_back", on_click=store.set_away, args=(table.id, place, False))
     play_table.draw_status(view, ctx, names)
+    play_table.auction_history(view, ctx, names)
     if view.phase in (Phase.SLAA_40, Phase.AUCTION):
-        play_table.auction_history(view, ctx, names)
         play_table.ladder_caption(view, ctx)
     play_table.draw_last_trick(view, ctx, names)
     refusal = st.session_state.get(REFUSAL_KEY)
     if refusal is not None and refusal[0] == now.version:
         st.error(t_error(refusal[1], t), icon=":material/block:")
+    if turned:
+        # The seat has just moved, or its turn has come: the move is drawn, then the whole page runs again
+        # to poll (or stop polling). A new run drops what the server has not sent yet: wait a moment.
+        play_table.draw(view, ctx, names=names)
+        time.sleep(FLUSH_WAIT)
+        st.rerun()
     if view.my_turn and not table.seats[place].away:
         if now.turn is not None and now.turn.idle_left is not None:
             st.caption(t("{s} seconds left to move.", s=int(now.turn.idle_left)))
@@ -294,23 +305,28 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
 
 
 def _between_deals(ctx: PageContext, now: TableMoment, place: int, table_id: int) -> None:
-    """Before the first deal or after one: the finished deal's last trick, its result in a sentence and the
-    settlement (at every seat, at once), then the next deal's button."""
+    """Before the first deal or after one: the finished deal's last trick, the bidding and every call, its
+    result in a sentence and the settlement (at every seat, at once), then the next deal's button."""
     t = ctx.t
     table = now.table
     if now.stored is not None and now.state is not None:
         door = now.session.door(place)
         view = door.view()
         names = seat_names(table, now.number, ctx)
+        st.caption(t("Deal {n} is over · you were {seat}", n=now.number, seat=seat_name(view.seat, t)))
+        play_table.draw_status(view, ctx, names)
+        play_table.auction_history(view, ctx, names)
         play_table.draw(view, ctx, names=names)
         outcome = view.outcome
+        revealed = door.reveal()
         if outcome is not None:
             by_place = play_result.distinct_names([player_name(table, p, ctx) for p in range(3)])
-            play_result.result_sentence(ctx, outcome, now.number, by_place)
+            play_result.result_sentence(
+                ctx, outcome, now.number, by_place, state=revealed.state if revealed is not None else None
+            )
             settled = settle(outcome, table.scheme)
             if settled is not None:
                 st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
-        st.success(t("Deal {n} is over.", n=now.number))
     if now.number >= table.deals_planned:
         st.info(t("The table has played all its {n} deals.", n=table.deals_planned))
     elif table.full:
@@ -386,8 +402,8 @@ def render(ctx: PageContext) -> None:
     play = table_play()
     _, place = tables().for_learner(table.id, learner)
     now = play.moment(table.id)
-    waiting = _waiting(now, place)
-    st.fragment(run_every=_poll_every(now, place))(_live)(ctx, table.id, learner, now.version, waiting)
+    waiting = waiting_for_others(now, place)
+    st.fragment(run_every=poll_every(now, place))(_live)(ctx, table.id, learner, now.version, waiting)
     _sheet(ctx, table, now)
 
 

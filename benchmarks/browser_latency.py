@@ -1,0 +1,438 @@
+"""What a learner waits for in a real browser (issue 24's goals; a benchmark, not a test).
+
+Headless Debian Chromium (Playwright, /usr/bin/chromium) against the app started as ``make run`` does, on a
+fresh SQLite file.
+
+* ``play``: the Play page. Evenings are stored at the first lead with the learner to play; the page is
+  opened and the learner plays every card of the deal by clicking. Measured in the page, from the click
+  (``performance.now()`` right before the button's ``click()``) until the learner's own card is drawn in
+  the trick (a ``MutationObserver`` on the card table). Goal: median <= 250 ms, p95 <= 500 ms.
+* ``table``: a shared table with three learners in three browser pages (one at phone width) while
+  ``--busy`` other tables (default 10) play at the same time through the code path a browser takes
+  (``benchmarks/tables.py``'s simulated players, polling like the page). The deal is stored at the first
+  lead; each card is clicked on its player's page and the time from that click until each of the two other
+  pages draws the card in the trick is measured (one clock: the pages share Chromium's
+  ``performance.timeOrigin``). Goal: p95 <= 800 ms.
+
+    .venv/bin/python benchmarks/browser_latency.py                   # both, 3 Play deals, 1 table deal
+    .venv/bin/python benchmarks/browser_latency.py --only play --deals 5
+    .venv/bin/python benchmarks/browser_latency.py --only table --busy 10 --table-deals 2
+
+The figures come with the machine's load average (a shared two-core machine: the browser, the app server and
+the busy tables compete for the cores) and 95 % intervals for the median (order statistics).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from trainer.deal import Seat, random_deal  # noqa: E402
+from trainer.game import DealState, PlayCard  # noqa: E402
+from trainer.games import Declaration, GameType  # noqa: E402
+from trainer.profiles import INTERNATIONAL  # noqa: E402
+from trainer.records.deal_record import DealRecord  # noqa: E402
+from trainer.store import Store  # noqa: E402
+from trainer.store.play_store import PlayStore  # noqa: E402
+from trainer.table_session import seat_of_place, table_game  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+STREAMLIT = Path(sys.executable).parent / "streamlit"
+LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
+IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
+READY = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
+PASSWORD = "benchmark password"
+GOAL_PLAY_MEDIAN_MS = 250.0
+GOAL_PLAY_P95_MS = 500.0
+GOAL_TABLE_P95_MS = 800.0
+WARM_UP_SECONDS = 30.0
+STARTS: list[float] = []
+MISSED: list[str] = []
+TABLE_RETRIES: list[str] = []
+"""Shared table: clicks that made no move within 20 s (clicked again)."""
+"""Play page: cards clicked that the page never drew in the trick within 30 s."""
+"""Play page: click -> the page shows the app's script running (the rest of the wait is the run and the
+drawing)."""
+
+WATCH = """() => {
+  // Record when each card code is first drawn in a trick on this page (epoch ms, one clock for all pages).
+  if (window.__trick) return;
+  window.__trick = {};
+  const look = () => {
+    const now = performance.timeOrigin + performance.now();
+    for (const row of document.querySelectorAll('.skat-trick[data-cards]')) {
+      for (const code of row.getAttribute('data-cards').split(' ')) {
+        if (code && code !== 'back' && !(code in window.__trick)) window.__trick[code] = now;
+      }
+    }
+  };
+  new MutationObserver(look).observe(document.body, {childList: true, subtree: true, attributes: true});
+  look();
+  // When the app's script starts running after a click (how much of the wait is the server's).
+  window.__runs = [];
+  window.__ends = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const state = change.target.getAttribute('data-test-script-state');
+      if (state === 'running') window.__runs.push(performance.timeOrigin + performance.now());
+      if (state === 'notRunning') window.__ends.push(performance.timeOrigin + performance.now());
+    }
+  }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+}"""
+CLICK = """(code) => {
+  const button = document.querySelector(`.st-key-play_card-${code} button`);
+  if (!button) return null;
+  delete window.__trick[code];
+  const at = performance.timeOrigin + performance.now();
+  button.click();
+  return at;
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def app(env: dict[str, str], log: Path) -> Iterator[str]:
+    """The app started as ``make run`` does, on a free port; its base URL."""
+    port = _free_port()
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [str(STREAMLIT), "run", "streamlit_app.py", "--server.headless", "true",
+             "--server.port", str(port), "--browser.gatherUsageStats", "false",
+             "--client.toolbarMode", "viewer"],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
+        )  # fmt: skip
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                        if response.read().strip() == b"ok":
+                            break
+                except OSError:
+                    pass
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"the app did not start; see {log}")
+                time.sleep(0.3)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def _idle(page, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_selector(IDLE, timeout=timeout)
+
+
+def _at_first_lead(seed: int, declarer: Seat) -> DealState:
+    """An international deal after its auction: ``declarer`` plays grand hand at 18, nobody has led."""
+    grand = Declaration(GameType.GRAND, hand=True)
+    return table_game(INTERNATIONAL).with_contract(random_deal(seed, INTERNATIONAL), declarer, grand, bid=18)
+
+
+def quantile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
+
+
+def median_interval(values: list[float]) -> tuple[float, float]:
+    """A 95 % interval for the median from the order statistics (n >= 6)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    if n < 6:
+        return (float("nan"), float("nan"))
+    half = 1.96 * math.sqrt(n) / 2
+    low = max(0, math.floor(n / 2 - half))
+    high = min(n - 1, math.ceil(n / 2 + half))
+    return ordered[low], ordered[high]
+
+
+def summary(name: str, values: list[float]) -> str:
+    low, high = median_interval(values)
+    return (
+        f"{name}: n={len(values)} median {statistics.median(values):.0f} ms (95 % CI {low:.0f}-{high:.0f}), "
+        f"p90 {quantile(values, 0.9):.0f} ms, p95 {quantile(values, 0.95):.0f} ms, max {max(values):.0f} ms"
+    )
+
+
+# --- the Play page ------------------------------------------------------------------------------------------
+
+
+def _legal_now(play: PlayStore, token: str, seat: Seat) -> list[str] | None:
+    """The learner's legal cards when it is the learner's turn in the card play (None otherwise)."""
+    evening = play.evening(token)
+    assert evening is not None
+    stored = play.deals(evening.id)[-1]
+    state = stored.record().replay()
+    if state.to_move is not seat or state.phase.value != "play":
+        return None
+    return [m.card.iss for m in state.legal_moves() if isinstance(m, PlayCard)]
+
+
+def warm_up(url: str, browser) -> None:  # type: ignore[no-untyped-def]
+    """Open the Play page once and give the server time to load the solver (a fresh server compiles it in
+    the background; that is not what a learner waits for at the table later)."""
+    page = browser.new_page()
+    page.goto(f"{url}/game?lang=en&rules=international")
+    page.wait_for_selector(READY, timeout=60_000)
+    _idle(page, 120_000)
+    page.close()
+    time.sleep(WARM_UP_SECONDS)
+
+
+def bench_play(url: str, db_url: str, browser, deals: int) -> list[float]:  # type: ignore[no-untyped-def]
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    store = Store(db_url)
+    play = PlayStore(store)
+    samples: list[float] = []
+    for index in range(deals):
+        token = f"bench{index}x{os.getpid()}"
+        learner = Seat.FOREHAND  # deal 1: place 0 plays forehand
+        state = _at_first_lead(100 + index, learner)
+        evening = play.open_evening(
+            token,
+            learner_id=None,
+            profile_name="international",
+            scheme="list",
+            level="club",
+            coach="beginner",
+        )
+        stored = play.start_deal(evening.id, 1, DealRecord(state.skat_game, state.history[:1]))
+        assert play.save_deal(stored.id, state, seen=0)
+        assert seat_of_place(0, 1) is learner
+        page = browser.new_page(viewport={"width": 390 if index % 2 else 1280, "height": 1000})
+        page.goto(f"{url}/game?lang=en&rules=international&evening={token}")
+        page.wait_for_selector(READY, timeout=60_000)
+        _idle(page)
+        page.evaluate(WATCH)
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            legal = _legal_now(play, token, learner)
+            if legal is None:
+                if play.deals(evening.id)[-1].finished:
+                    break
+                time.sleep(0.1)
+                continue
+            code = legal[0]
+            page.locator(f".st-key-play_card-{code} button").wait_for(timeout=30_000)
+            _idle(page)
+            clicked = page.evaluate(CLICK, code)
+            if clicked is None:
+                continue
+            try:
+                page.wait_for_function(f"() => '{code}' in window.__trick", timeout=30_000)
+            except PlaywrightTimeout:
+                MISSED.append(code)  # never drawn in the trick (the page went on without it)
+                continue
+            seen = page.evaluate(f"() => window.__trick['{code}']")
+            samples.append(seen - clicked)
+            started = page.evaluate(f"() => window.__runs.filter((t) => t >= {clicked})[0] ?? null")
+            if started is not None:
+                STARTS.append(started - clicked)
+            if os.environ.get("BENCH_DEBUG"):  # when the app's runs began and ended after the click
+                since = f"filter((t) => t >= {clicked}).map((t) => Math.round(t - {clicked}))"
+                runs = page.evaluate(f"() => window.__runs.{since}")
+                ends = page.evaluate(f"() => window.__ends.{since}")
+                print(f"seen {seen - clicked:.0f} runs {runs[:4]} ends {ends[:4]}")
+            deadline = time.monotonic() + 30  # until the card is stored (the others then play at the pace)
+            while code in (_legal_now(play, token, learner) or []) and time.monotonic() < deadline:
+                time.sleep(0.05)
+        page.close()
+    store.dispose()
+    return samples
+
+
+# --- a shared table -----------------------------------------------------------------------------------------
+
+
+def _sign_in(page, url: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    page.set_default_timeout(180_000)  # a loaded machine with busy tables: pages take their time
+    page.goto(f"{url}/table?lang=en&rules=international")
+    page.wait_for_selector(READY)
+    _idle(page, 180_000)
+    page.locator(".st-key-table_account_signin_name input").fill(name)
+    page.locator(".st-key-table_account_signin_secret input").fill(PASSWORD)
+    page.locator(".st-key-table_account_signin_submit button").click()
+    page.locator(".st-key-table_leave button").wait_for()
+
+
+def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
+    """Card propagation at one Chromium table while ``busy`` simulated tables play; (to the other seats, to
+    the clicking seat itself)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    from benchmarks import tables as busy_tables
+    from trainer.store.accounts import AccountStore
+    from trainer.store.classes import ClassStore
+    from trainer.store.tables import TablePlay, TableStore
+
+    store = Store(db_url)
+    accounts = AccountStore(ClassStore(store))
+    names = [f"Bench{n}x{os.getpid()}" for n in range(3)]
+    ids = [accounts.sign_up(name, PASSWORD, client="bench").account.id for name in names]
+    tables = TableStore(store)
+    table = tables.open_table(
+        host_learner_id=ids[0], host_name=names[0], profile_name="international", scheme="list",
+        deals_planned=deals, bot_level="club", idle_seconds=3600,
+    )  # fmt: skip
+    for place in (1, 2):
+        tables.join(table.code, learner_id=ids[place], name=names[place], client=f"bench{place}")
+    play = TablePlay(tables)
+
+    made = busy_tables._set_up(db_url, busy, 50) if busy else []
+    stop = time.time() + 3600  # daemon threads: they end with the benchmark
+    busy_seats = [(t, p, learners[p]) for t, learners in made for p in busy_tables.PLACES]
+    log = busy_tables.Log()
+    busy_store = Store(db_url, migrate_schema=False)
+    threads = [
+        threading.Thread(
+            target=busy_tables._player, args=(busy_store, t, p, lid, 0.5, stop, log), daemon=True
+        )
+        for t, p, lid in busy_seats
+    ]
+    for thread in threads:
+        thread.start()
+
+    pages = []
+    for place, name in enumerate(names):
+        page = browser.new_context(viewport={"width": 390 if place == 2 else 1280, "height": 1000}).new_page()
+        _sign_in(page, url, name)
+        pages.append(page)
+    others: list[float] = []
+    own: list[float] = []
+    for number in range(1, deals + 1):
+        now = play.start_next_deal(table.id, seed=number)
+        assert now.stored is not None
+        state = _at_first_lead(200 + number, seat_of_place(0, number))
+        assert play.play.save_deal(now.stored.id, state, seen=now.stored.move_count)
+        for page in pages:
+            page.reload()
+            page.wait_for_selector(READY, timeout=60_000)
+            _idle(page)
+            page.evaluate(WATCH)
+        for _ in range(60):
+            moment = play.moment(table.id)
+            if moment.state is None or moment.stored is None or moment.stored.finished or moment.turn is None:
+                break
+            mover = moment.turn.place
+            view = moment.state.view(moment.turn.seat)
+            cards = [m.card.iss for m in view.legal_moves if isinstance(m, PlayCard)]
+            if not cards:  # the knock window: say nothing
+                pages[mover].locator(".st-key-play_window_0 button").click()
+                deadline = time.monotonic() + 30
+                while play.moment(table.id).version == moment.version and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                continue
+            code = cards[0]
+            page = pages[mover]
+            page.locator(f".st-key-play_card-{code} button").wait_for(timeout=120_000)
+            _idle(page, 120_000)
+            clicked = page.evaluate(CLICK, code)
+            deadline = time.monotonic() + 20
+            while clicked is not None and play.moment(table.id).version == moment.version:
+                if time.monotonic() > deadline:
+                    clicked = None  # the click met a button being drawn again: not a move, try again
+                    break
+                time.sleep(0.05)
+            if clicked is None:
+                TABLE_RETRIES.append(code)
+                continue
+            for place, other in enumerate(pages):
+                try:
+                    other.wait_for_function(f"() => '{code}' in window.__trick", timeout=120_000)
+                except PlaywrightTimeout:
+                    MISSED.append(code)
+                    continue
+                seen = other.evaluate(f"() => window.__trick['{code}']") - clicked
+                (own if place == mover else others).append(seen)
+        while not play.moment(table.id).session.over:
+            time.sleep(0.2)
+    for page in pages:
+        page.context.close()
+    store.dispose()
+    print(f"table: the busy tables made {len(log.moves)} moves meanwhile ({log.polls} polls)")
+    return others, own
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=["play", "table"], action="append")
+    parser.add_argument("--deals", type=int, default=3, help="Play page deals to click through")
+    parser.add_argument("--busy", type=int, default=10, help="simulated tables playing meanwhile")
+    parser.add_argument("--table-deals", type=int, default=1)
+    args = parser.parse_args()
+    wanted = args.only or ["play", "table"]
+    from playwright.sync_api import sync_playwright
+
+    load = os.getloadavg()
+    print(f"{os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} before")
+    lines = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db_url = f"sqlite:///{Path(tmp) / 'bench.sqlite'}"
+        Store(db_url).dispose()  # the schema, before the app starts
+        env = {"SKAT_TRAINER_DB_URL": db_url, "SKAT_TRAINER_PLAY_PACE": "0.3"}
+        log = Path(os.environ.get("BENCH_LOG", Path(tmp) / "app.log"))  # the app's output
+        with app(env, log) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+            try:
+                warm_up(url, browser)
+                if "play" in wanted:
+                    samples = bench_play(url, db_url, browser, args.deals)
+                    lines.append(summary("play: click -> own card in the trick", samples))
+                    if STARTS:
+                        lines.append(summary("play: click -> the app's run starts", STARTS))
+                    lines.append(f"play: cards never drawn in the trick within 30 s: {len(MISSED)}")
+                    met = (
+                        statistics.median(samples) <= GOAL_PLAY_MEDIAN_MS
+                        and quantile(samples, 0.95) <= GOAL_PLAY_P95_MS
+                    )
+                    lines.append(
+                        f"play goal median<={GOAL_PLAY_MEDIAN_MS:.0f} p95<={GOAL_PLAY_P95_MS:.0f}: "
+                        + ("MET" if met else "MISSED")
+                    )
+                    print("\n".join(lines), flush=True)
+                if "table" in wanted:
+                    others, own = bench_table(url, db_url, browser, args.busy, args.table_deals)
+                    lines.append(summary(f"table ({args.busy} tables busy): click -> other seats", others))
+                    lines.append(summary(f"table ({args.busy} tables busy): click -> own seat", own))
+                    lines.append(
+                        f"table: clicks repeated {len(TABLE_RETRIES)}, cards never drawn within 120 s "
+                        f"{len(MISSED)}"
+                    )
+                    met = quantile(others, 0.95) <= GOAL_TABLE_P95_MS
+                    lines.append(f"table goal p95<={GOAL_TABLE_P95_MS:.0f}: " + ("MET" if met else "MISSED"))
+            finally:
+                browser.close()
+    load = os.getloadavg()
+    print(f"load average after: {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+    print("--- figures ---")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
