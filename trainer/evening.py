@@ -295,7 +295,7 @@ def coach_suggestion(view: SeatView, *, time_ms: int = 400) -> BotDecision:
 
 
 def _limit(view: SeatView) -> int:
-    """The highest safe bid of the hand's best suit or grand game when it looks playable, else 0."""
+    """The highest bid the hand is worth for its best suit or grand game when it looks playable, else 0."""
     hand = view.hand
     jacks = sum(1 for card in hand if card.is_jack)
     best = 0

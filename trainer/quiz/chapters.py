@@ -22,6 +22,7 @@ from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.play import sort_cards, trump_order
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.quiz.generators import (
+    BID_DRILL,
     COUNT_EYES,
     GAME_RESULT,
     GAME_VALUE,
@@ -72,8 +73,8 @@ CHAPTER_KINDS: dict[str, tuple[str, ...]] = {
     "04-dealing": (CUT, SEATS),
     "05-rules": (LEGAL_CARDS, TRICK_WINNER),
     "06-game-types": (TRICK_WINNER,),
-    "07-bidding": (MATADORS, GAME_VALUE),
-    "08-highest-bid": (SAFE_BID,),
+    "07-bidding": (MATADORS, GAME_VALUE, BID_DRILL),
+    "08-highest-bid": (SAFE_BID, BID_DRILL),
     "09-bidding-sequence": (VALID_BID,),
     "10-skat-exchange": (OVERBID,),
     "11-playing": (LEGAL_CARDS, TRICK_WINNER),
