@@ -35,6 +35,10 @@ from trainer.value import matadors
 
 THOROUGH_MS = 20
 """With a budget below this (``time_ms``), only the rules-of-thumb discards are weighed after the pickup."""
+OPEN_PENALTY = 2
+"""**[choice]** An open suit or grand game's declarer plays without seeing the defenders' cards while they
+see all of theirs and the declarer's: its chance is taken as at most the open-hand chance squared (a sure
+hand stays sure, a doubtful one loses much). No self-played open games calibrate this."""
 _GAMES: tuple[GameType, ...] = (*SUIT_GAMES, GameType.GRAND)
 _BY_KIND: dict[Kind, tuple[GameType, ...]] = {
     "suit": SUIT_GAMES,
@@ -153,16 +157,19 @@ def _declarations(profile: RuleProfile, *, hand: bool | None) -> tuple[Declarati
 
 def _pick(profile: RuleProfile, d: Declaration, est: Estimate, row: int) -> tuple[float, float, float]:
     """The chance of ``d`` (and its interval) from the estimate of its game's row: the win, or schneider /
-    schwarz when announced; an open game no better than with open cards (the defenders see the hand)."""
+    schwarz when announced; an open game no better than with open cards (the defenders see the hand), and
+    for a suit or grand game no better than the open-hand chance to the power :data:`OPEN_PENALTY`."""
     win, low, high = float(est.win[row]), float(est.low[row]), float(est.high[row])
     if d.game.is_null:
         chance = min(win, float(est.open[row])) if d.ouvert else win
-    elif (d.ouvert and profile.ouvert_implies_schwarz_announced) or d.schwarz_announced:
+    elif d.ouvert and profile.ouvert_implies_schwarz_announced:
+        chance = min(float(est.schwarz[row]), float(est.open_schwarz[row]) ** OPEN_PENALTY)
+    elif d.schwarz_announced:
         chance = float(est.schwarz[row])
     elif d.schneider_announced:
         chance = float(est.schneider[row])
     elif d.ouvert:
-        chance = min(win, float(est.open[row]))
+        chance = min(win, float(est.open[row]) ** OPEN_PENALTY)
     else:
         return win, low, high
     share = chance / win if win > 0 else 0.0
@@ -326,6 +333,10 @@ def game_chances(view: SeatView, *, time_ms: int | None = None) -> tuple[GameCha
         return skat_chances(
             view.profile, (*view.hand, *view.discards), seat, auction=view.auction, discards=view.discards
         )
+    if view.phase in (Phase.RAMSE_EXCHANGE, Phase.RAMSE_CHOICE) or (
+        view.phase is Phase.PLAY and view.declaration is None
+    ):
+        raise ChanceError.of(N_("Everyone passed: Ramse is played, and no game is declared."))
     before_play = view.declaration is None and view.phase in (Phase.AUCTION, Phase.PICKUP, Phase.FINISHED)
     if before_play and len(view.hand) == HAND_SIZE:
         return hand_chances(view.profile, view.hand, seat, auction=view.auction)

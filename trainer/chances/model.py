@@ -104,7 +104,7 @@ class Calibration:
 class Estimate:
     """Chances for N vectors: ``win`` the calibrated chance (mean over the ensemble), ``low``/``high`` its
     interval, ``open`` the open-hand win chance, ``schneider``/``schwarz`` the open-hand chances of those
-    levels scaled by the calibrated win (each (N,))."""
+    levels scaled by the calibrated win, ``open_schwarz`` the open-hand schwarz chance (each (N,))."""
 
     win: Array
     low: Array
@@ -112,6 +112,7 @@ class Estimate:
     open: Array
     schneider: Array
     schwarz: Array
+    open_schwarz: Array
 
 
 CHANCE_FLOOR = 0.01
@@ -156,9 +157,10 @@ class ChanceModel:
             schwarz = np.clip(np.minimum(probs[:, 2], probs[:, 1]) * scale, CHANCE_FLOOR, CHANCE_CEILING)
             schneider = np.minimum(schneider, win)
             schwarz = np.minimum(schwarz, schneider)
+            open_schwarz = np.clip(np.minimum(probs[:, 2], probs[:, 1]), CHANCE_FLOOR, CHANCE_CEILING)
         else:
-            schneider = schwarz = np.full_like(win, CHANCE_FLOOR)
-        return Estimate(win, low, high, open_win, schneider, schwarz)
+            schneider = schwarz = open_schwarz = np.full_like(win, CHANCE_FLOOR)
+        return Estimate(win, low, high, open_win, schneider, schwarz, open_schwarz)
 
     def raw_win_logit(self, kind: Kind, x: Array) -> Array:
         """The ensemble's mean open-hand win logit per row (what the calibration lines read)."""
