@@ -28,8 +28,7 @@ def test_every_declaration_but_musik_gets_a_chance(profile: RuleProfile) -> None
     expected = {d for d in allowed_declarations(profile) if not d.musik}
     assert {c.declaration for c in chances} == expected
     for c in chances:
-        assert 0.0 <= c.low <= c.win <= c.high <= 1.0 and c.win >= CHANCE_FLOOR
-        assert c.win <= CHANCE_CEILING
+        assert CHANCE_FLOOR <= c.low <= c.win <= c.high <= CHANCE_CEILING
         assert abs(sum(p for _v, p in c.spread) - 1) < 1e-9
         assert c.max_bid is None or c.max_bid <= max(v for v, _p in c.spread)
 

@@ -23,7 +23,7 @@ from trainer.bidding import AuctionEvent, allowed_declarations
 from trainer.bots.hands import discard_for
 from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, Card
 from trainer.chances.features import Kind, Mode, Situation, indices, vector
-from trainer.chances.model import ChanceModel, Estimate, Group, load_model
+from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, ChanceModel, Estimate, Group, load_model
 from trainer.chances.worth import Spread, expected_score, highest_worth_bid, value_of
 from trainer.deal import Seat
 from trainer.errors import N_, SkatError
@@ -173,7 +173,8 @@ def _pick(profile: RuleProfile, d: Declaration, est: Estimate, row: int) -> tupl
     else:
         return win, low, high
     share = chance / win if win > 0 else 0.0
-    return chance, min(chance, low * share), max(chance, min(1.0, high * share))
+    chance = max(CHANCE_FLOOR, chance)
+    return chance, max(CHANCE_FLOOR, min(chance, low * share)), max(chance, min(CHANCE_CEILING, high * share))
 
 
 def _chance(

@@ -146,8 +146,8 @@ class ChanceModel:
         win = np.clip(members.mean(axis=0), CHANCE_FLOOR, CHANCE_CEILING)
         low = np.percentile(members, INTERVAL[0], axis=0) - cal.error
         high = np.percentile(members, INTERVAL[1], axis=0) + cal.error
-        low = np.clip(np.minimum(low, win), 0.0, 1.0)
-        high = np.clip(np.maximum(high, win), 0.0, 1.0)
+        low = np.clip(np.minimum(low, win), CHANCE_FLOOR, CHANCE_CEILING)
+        high = np.clip(np.maximum(high, win), CHANCE_FLOOR, CHANCE_CEILING)
         probs = _sigmoid(logits).mean(axis=0)  # (N, O)
         open_win = np.clip(probs[:, 0], CHANCE_FLOOR, CHANCE_CEILING)
         if probs.shape[1] >= len(HEADS):
