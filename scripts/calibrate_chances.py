@@ -56,7 +56,7 @@ class Sample:
     reported: float
 
 
-def play(deals: int, seed: int, time_ms: int, out: Path) -> None:
+def play(deals: int, seed: int, time_ms: int, out: Path, explore: float | None = None) -> None:
     """Play ``deals`` seeded deals per profile and append one line per moment of every game to ``out``."""
     solver_core._PARALLEL_MIN_CARDS = 10**6  # one core: no second search thread
     warm_up(block=True)
@@ -68,7 +68,7 @@ def play(deals: int, seed: int, time_ms: int, out: Path) -> None:
             for profile in (INTERNATIONAL, DANISH):
                 deal_seed = seed * 100_003 + number
                 rng = random.Random(f"{seed}|{profile.name}|{number}")
-                deal = play_deal(profile, deal_seed, time_ms=time_ms, rng=rng)
+                deal = play_deal(profile, deal_seed, time_ms=time_ms, rng=rng, explore=explore)
                 if deal.won is None or not deal.calibratable:
                     continue
                 games += 1
@@ -78,6 +78,7 @@ def play(deals: int, seed: int, time_ms: int, out: Path) -> None:
                     record = {"moment": which, "won": deal.won, "profile": profile.name, "seed": deal_seed}
                     record |= moment.to_json()
                     record["time_ms"] = time_ms
+                    record["explore"] = explore
                     handle.write(json.dumps(record) + "\n")
             handle.flush()
             spent = time.perf_counter() - began
@@ -225,9 +226,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=Path, default=DEFAULT_GAMES, help="where the played games are kept")
     parser.add_argument("--model", type=Path, default=MODEL_PATH)
     parser.add_argument("--refit", action="store_true", help="only fit again from the stored games")
+    parser.add_argument(
+        "--explore",
+        type=float,
+        default=None,
+        help="bid by a looser rule (any game reaching the bid with at least this chance), to see how the "
+        "hands below the bots' own threshold fare",
+    )
     args = parser.parse_args(argv)
     if not args.refit:
-        play(args.deals, args.seed, args.time_ms, args.games)
+        play(args.deals, args.seed, args.time_ms, args.games, args.explore)
     fit(args.games, args.seed, args.model)
     return 0
 

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from trainer.bots import choose
+from trainer.bots import Decision, choose
 from trainer.chances.core import auction_summary, best_at, hand_chances
 from trainer.chances.features import Kind, Mode, Situation, indices, kind_of, vector
 from trainer.chances.model import Group, load_model
 from trainer.deal import Seat
-from trainer.game import Bid, DealState, Declare, Hold, Phase, SeatView
+from trainer.errors import Message
+from trainer.game import Bid, DealState, Declare, Hold, Pass, Phase, SeatView
 from trainer.games import Declaration
 from trainer.profiles import RuleProfile
 
@@ -125,8 +126,13 @@ def play_deal(
     time_ms: int = 300,
     rng: random.Random | None = None,
     on_decision: Callable[[SeatView, float], None] | None = None,
+    explore: float | None = None,
 ) -> PlayedDeal:
-    """Play deal ``seed`` with ``level`` in every seat (moves without a choice by the club) and record it."""
+    """Play deal ``seed`` with ``level`` in every seat (moves without a choice by the club) and record it.
+
+    ``explore``: bid by a looser rule instead (a seat bids or holds while the game it would play reaches the
+    bid by its value and wins with at least this chance), so that the calibration also sees how the hands
+    below the bots' own threshold fare."""
     rng = rng or random.Random(seed)
     state = DealState.shuffled(profile, seed)
     record = PlayedDeal(profile.name, seed)
@@ -136,7 +142,9 @@ def play_deal(
         seat = state.to_move
         assert seat is not None
         view = state.view(seat)
-        if len(view.legal_moves) > 1:
+        if explore is not None and view.phase is Phase.AUCTION and len(view.legal_moves) > 1:
+            decision = _exploring(view, explore)
+        elif len(view.legal_moves) > 1:
             began = time.perf_counter()
             decision = choose(view, level, rng=rng, time_ms=time_ms)
             spent = time.perf_counter() - began
@@ -149,7 +157,7 @@ def play_deal(
         if isinstance(move, Bid):
             last_bid[seat] = (view, move.value, decision.win)
         elif isinstance(move, Hold):
-            last_bid[seat] = (view, view.bid or 0, decision.win)
+            last_bid[seat] = (view, _current(view), decision.win)
         state.apply(move)
         if isinstance(move, Declare) and view.phase in (Phase.PICKUP, Phase.DECLARE):
             declared = (view, move.declaration, decision.win)
@@ -174,6 +182,28 @@ def play_deal(
         if intended is not None:
             record.last_bid = moment(view, intended, win)
     return record
+
+
+def _current(view: SeatView) -> int:
+    return max((event.value or 0 for event in view.auction), default=0)
+
+
+def _exploring(view: SeatView, threshold: float) -> Decision:
+    """The looser auction rule of :func:`play_deal`'s ``explore``."""
+    holds = [m for m in view.legal_moves if isinstance(m, Hold)]
+    bids = sorted((m for m in view.legal_moves if isinstance(m, Bid)), key=lambda m: m.value)
+    passes = [m for m in view.legal_moves if isinstance(m, Pass)]
+    at = _current(view) if holds else (bids[0].value if bids else _current(view))
+    plain = [
+        c
+        for c in hand_chances(view.profile, view.hand, view.seat, auction=view.auction)
+        if not c.declaration.ouvert and not c.declaration.schneider_announced and c.value >= at
+    ]
+    best = max(plain, key=lambda c: c.win, default=None)
+    why = Message("A calibration run's looser auction.")  # never shown to a learner: not translated
+    if best is not None and best.win >= threshold:
+        return Decision(holds[0] if holds else bids[0], why, best.win)
+    return Decision(passes[0], why, best.win if best else None)
 
 
 def _plain(d: Declaration) -> Declaration:
