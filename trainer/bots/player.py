@@ -187,10 +187,9 @@ class _Bot:
         return hand_chances(self.profile, view.hand, self.seat, auction=view.auction)
 
     def best_game(self, chances: Sequence[GameChance], bid: int) -> GameChance | None:
-        """The game with the best expected score at ``bid`` among those worth it there. The beginner's slip:
-        now and then it counts a game one bid higher than it is worth (a "without" counted at full value),
-        or gives up on a good hand that is not a sure one."""
-        from trainer.bidding import next_bid
+        """The game with the best expected score at ``bid`` among those worth it there. The beginner's
+        slips: now and then it bids for a game whose value reaches the bid though its chance says the bid is
+        too high (it counts the value, not the chance), or gives up on a good hand that is not a sure one."""
         from trainer.chances.core import best_at
 
         best = best_at(chances, self.profile, bid)
@@ -198,10 +197,8 @@ class _Bot:
             return best
         slip = self.rng.random()
         if best is None and slip < BEGINNER_BID_SLIP:
-            stretched = [
-                c for c in chances if c.max_bid is not None and next_bid(self.profile, c.max_bid) >= bid
-            ]
-            return max(stretched, key=lambda c: c.win, default=None)
+            counted = [c for c in chances if c.value >= bid and c.win >= BEGINNER_HOPE]
+            return max(counted, key=lambda c: c.win, default=None)
         if best is not None and slip > 1 - BEGINNER_TIMID_SLIP and best.win < BEGINNER_TIMID_BELOW:
             return None
         return best
@@ -288,7 +285,14 @@ class _Bot:
         if self.level == "beginner" and self.rng.random() < BEGINNER_GAME_SLIP:
             plans = [p for p in rules.plans_after_pickup(self.profile, twelve, bid) if p.reaches_bid]
             if plans:
-                return plans[0].discards, plans[0].declaration, None
+                from trainer.chances.core import skat_chances
+
+                plan = plans[0]
+                judged = skat_chances(
+                    self.profile, twelve, self.seat, auction=self.view.auction, discards=plan.discards
+                )
+                win = next((c.win for c in judged if c.declaration == plan.declaration), None)
+                return plan.discards, plan.declaration, win
         chances = self.chances()
         best = max(chances, key=lambda c: (c.expected_at(self.profile, bid), c.win))
         return best.discards, best.declaration, best.win
@@ -453,8 +457,9 @@ class _Bot:
         )
 
 
-BEGINNER_BID_SLIP = 0.2
-"""How often the beginner bids one step beyond what a game is worth."""
+BEGINNER_BID_SLIP = 0.25
+BEGINNER_HOPE = 0.35
+"""How often the beginner bids for a game by its value alone (when its chance is at least this)."""
 BEGINNER_TIMID_SLIP = 0.1
 BEGINNER_TIMID_BELOW = 0.75
 """How often the beginner passes a hand worth bidding whose chance is below this."""
