@@ -213,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def summarise(played: dict[str, list[PlayedDeal]]) -> list[str]:
     lines: list[str] = []
+    for d in (deal for deals in played.values() for deal in deals if deal.engine_error):
+        lines.append(f"ENGINE ERROR in {d.profile} deal {d.seed} (left out): {d.engine_error}")
+    played = {name: [d for d in deals if not d.engine_error] for name, deals in played.items()}
     everything = [deal for deals in played.values() for deal in deals]
     games = [deal for deal in everything if deal.declaration is not None]
     intl = played.get(INTERNATIONAL.name, [])

@@ -20,7 +20,7 @@ from trainer.chances.core import auction_summary, best_at, hand_chances
 from trainer.chances.features import Kind, Mode, Situation, indices, kind_of, vector
 from trainer.chances.model import Group, load_model
 from trainer.deal import Seat
-from trainer.errors import Message
+from trainer.errors import Message, SkatError
 from trainer.game import Bid, DealState, Declare, Hold, Pass, Phase, SeatView
 from trainer.games import Declaration
 from trainer.profiles import RuleProfile
@@ -73,6 +73,8 @@ class PlayedDeal:
     declared: Moment | None = None
     seconds: list[float] = field(default_factory=list)
     """Wall seconds of the expert's decisions with a choice."""
+    engine_error: str | None = None
+    """The engine could not score the finished deal (a bug to report; the deal is left out)."""
 
     @property
     def calibratable(self) -> bool:
@@ -161,7 +163,11 @@ def play_deal(
         state.apply(move)
         if isinstance(move, Declare) and view.phase in (Phase.PICKUP, Phase.DECLARE):
             declared = (view, move.declaration, decision.win)
-    outcome = state.outcome()
+    try:
+        outcome = state.outcome()
+    except SkatError as error:  # an engine refusal must not end a long run: recorded, counted, reported
+        record.engine_error = str(error)
+        return record
     assert outcome is not None
     record.passed_in = outcome.passed_in
     record.ramse = outcome.ramse is not None
