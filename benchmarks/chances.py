@@ -224,7 +224,8 @@ def summarise(played: dict[str, list[PlayedDeal]]) -> list[str]:
         f"international passed in: {share(sum(d.passed_in for d in intl), len(intl))} (goal <= 10 %)"
     )
     lines.append(
-        f"Danish all-pass (Ramse): {share(sum(d.ramse for d in danish), len(danish))} (goal <= 20 %)"
+        f"Danish all-pass: {share(sum(d.all_passed for d in danish), len(danish))} (goal <= 20 %; of them "
+        f"{sum(d.ramse for d in danish)} Ramse played, the rest a Grand called in Ramse's round)"
     )
     for name, deals in played.items():
         bids = [float(d.bid) for d in deals if d.bid is not None and d.declaration is not None]

@@ -73,6 +73,8 @@ class PlayedDeal:
     declared: Moment | None = None
     seconds: list[float] = field(default_factory=list)
     """Wall seconds of the expert's decisions with a choice."""
+    all_passed: bool = False
+    """Everyone passed in the auction (international: passed in; Danish: Ramse, or a Grand called in it)."""
     engine_error: str | None = None
     """The engine could not score the finished deal (a bug to report; the deal is left out)."""
 
@@ -163,6 +165,7 @@ def play_deal(
         state.apply(move)
         if isinstance(move, Declare) and view.phase in (Phase.PICKUP, Phase.DECLARE):
             declared = (view, move.declaration, decision.win)
+    record.all_passed = state.auction.all_passed
     try:
         outcome = state.outcome()
     except SkatError as error:  # an engine refusal must not end a long run: recorded, counted, reported
