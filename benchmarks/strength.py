@@ -390,12 +390,10 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 
 def _new_deal(profile: RuleProfile, seed: int) -> Any:
-    """A shuffled whole deal (through SkatGame where the deal model has it, else DealState.shuffled)."""
-    from trainer import game
+    """A shuffled whole deal."""
+    from trainer.game import SkatGame
 
-    if hasattr(game, "SkatGame"):
-        return game.SkatGame(profile).new_deal(seed)
-    return game.DealState.shuffled(profile, seed)
+    return SkatGame(profile).new_deal(seed)
 
 
 def card_positions(count: int, seed: int) -> list[str]:

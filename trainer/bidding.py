@@ -426,13 +426,16 @@ def highest_safe_bid(
     game: GameType | Declaration,
     skat: Iterable[Card] | None = None,
 ) -> int:
-    """The highest bid a hand can make for a game without counting on schneider (see :func:`hand_value`)."""
+    """The highest bid a hand is worth for a game without counting on schneider (see :func:`hand_value`): a
+    ceiling, not a safe bid (a Jack in the skat can lower "without"; the value says nothing about winning —
+    :mod:`trainer.chances` gives the chance)."""
     return hand_value(profile, hand10, game, skat).value
 
 
 @dataclass(frozen=True)
 class GameBid:
-    """One row of a hand's bid table: a declaration, its matadors and its value = the safe bid."""
+    """One row of a hand's bid table: a declaration, its matadors and its value (the highest bid it is
+    worth)."""
 
     declaration: Declaration
     breakdown: ValueBreakdown
@@ -453,7 +456,7 @@ def bid_table(
     *,
     with_variants: bool = True,
 ) -> list[GameBid]:
-    """Every declarable game for a hand with its value (= highest safe bid), highest first.
+    """Every declarable game for a hand with its value (= the highest bid it is worth), highest first.
 
     ``with_variants``: include hand and ouvert/på bordet forms; announcements and Musik are left out (they
     are a bet on the play, not a property of the cards). Without variants: the plain pickup games and the

@@ -537,8 +537,9 @@ class ScoreSheet:
 
 # --- plots' data ----------------------------------------------------------------------------------------
 def best_safe_bid(profile: RuleProfile, hand10: Sequence[Card]) -> int:
-    """The highest safe bid of a hand over its plain suit games and grand (pickup, no ouvert). Null games are
-    left out: their fixed values say nothing about the cards."""
+    """The highest bid a hand is worth (a ceiling: its dearest game's value counted over the ten cards) over
+    its plain suit games and grand (pickup, no ouvert). Null games are left out: their fixed values say
+    nothing about the cards."""
     return max(
         row.value
         for row in bid_table(profile, hand10, with_variants=False)
@@ -547,7 +548,7 @@ def best_safe_bid(profile: RuleProfile, hand10: Sequence[Card]) -> int:
 
 
 def safe_bid_distribution(profile: RuleProfile, hands: int, seed: int = 1) -> Counter[int]:
-    """How often each highest safe bid occurs over ``hands`` seeded random forehand hands."""
+    """How often each highest bid a hand is worth occurs over ``hands`` seeded random forehand hands."""
     rng = random.Random(seed)
     return Counter(
         best_safe_bid(profile, random_deal(rng.randrange(1 << 30), profile).hand(Seat.FOREHAND))

@@ -5,9 +5,12 @@
     skat-trainer ladder [--rules R]                                 the bid ladder as a JSON list
     skat-trainer value [--rules R] --game G --cards "..." [...]     matadors, multiplier, value, overbid
     skat-trainer bot [--level beginner|club|expert] [--seed N]     a computer player (docs/bot-protocol.md)
+    skat-trainer chances [--rules R] --cards "..." [--seat S] [--bids "..."] [--time-ms N]
+                                                                    each game's chance, value, highest bid
 
-Exit status: 0 fine; 1 when a replayed record had an error or a file could not be read; 2 for bad
-command-line input (printed as one line on stderr, argparse style).
+Exit status: 0 fine; 1 when a replayed record had an error or a file could not be read, and for cards,
+a seat or an auction ``chances`` cannot judge; 2 for other bad command-line input (printed as one line on
+stderr, argparse style).
 """
 
 from __future__ import annotations
@@ -21,12 +24,13 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from trainer.bidding import bid_ladder, check_bid_value
 from trainer.calc import SCHEMES
 from trainer.cards import Card, parse_cards
-from trainer.errors import SkatError
+from trainer.deal import Seat
+from trainer.errors import N_, SkatError
 from trainer.game import Outcome
 from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES, RuleProfile, get_profile
@@ -35,6 +39,9 @@ from trainer.records.deal_record import DealRecord
 from trainer.records.iss import parse_record, record_id_guess, replay
 from trainer.scoring import settle
 from trainer.value import game_value, list_score, matadors, overbid_value
+
+if TYPE_CHECKING:
+    from trainer.chances import GameChance
 
 PROG = "skat-trainer"
 DEFAULT_RULES = "international"
@@ -111,6 +118,24 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "--seed", type=int, default=0, help="seed for the bot's random choices (default 0)"
     )
     bot_parser.set_defaults(handler=_bot_command)
+
+    chances_parser = subparsers.add_parser(
+        "chances", help="each game's chance to win, value and highest worthwhile bid for a hand (JSON)"
+    )
+    rules_option(chances_parser)
+    chances_parser.add_argument("--cards", required=True, help='the seat\'s 10 cards, e.g. "CJ SJ CA ..."')
+    chances_parser.add_argument(
+        "--seat", default="forehand", help="forehand (default), middlehand or rearhand (or 0, 1, 2)"
+    )
+    chances_parser.add_argument(
+        "--bids",
+        default="",
+        help='the auction so far in ISS notation, with or without seats: "1 18 0 y 1 20 0 p" or "18 y 20 p"',
+    )
+    chances_parser.add_argument(
+        "--time-ms", type=int, default=None, help="a time budget in milliseconds (the model needs a few)"
+    )
+    chances_parser.set_defaults(handler=_chances_command)
 
     _register_solver(subparsers, command)
     return parser
@@ -477,6 +502,104 @@ def _bot_command(args: argparse.Namespace) -> int:
             traceback.print_exc(file=sys.stderr)
             reply = {"error": f"internal error ({type(error).__name__}): {error}"}
         _print_json(reply)
+
+
+# --- chances -----------------------------------------------------------------------------------------------
+
+_SEATS = {"forehand": Seat.FOREHAND, "middlehand": Seat.MIDDLEHAND, "rearhand": Seat.REARHAND}
+_SEATS |= {str(int(seat)): seat for seat in Seat}
+
+
+class _ChancesInputError(Exception):
+    """Cards, a seat or an auction ``skat-trainer chances`` cannot judge: one line on stderr, exit 1."""
+
+
+def auction_tokens(text: str, profile: RuleProfile) -> list[str]:
+    """The auction as ``<seat> <token>`` pairs: ``"18 y 20 p"`` gets its seats from the order of the
+    auction (middlehand bids first); ``"1 18 0 y"`` is taken as written. A bid off the ladder, a word that
+    is no bid, or a move out of turn raises :class:`~trainer.errors.SkatError` (the auction's own words)."""
+    from trainer.bidding import Auction
+    from trainer.errors import BidError
+
+    words = text.split()
+    with_seats = len(words) % 2 == 0 and all(word in ("0", "1", "2") for word in words[::2])
+    if with_seats:
+        return words
+    auction = Auction(profile)
+    tokens: list[str] = []
+    for word in words:
+        if auction.finished:
+            raise BidError.of(
+                N_("The bidding is over after '{said}': nothing more can be said."),
+                said=" ".join(tokens[1::2]),
+            )
+        seat, _role = auction.expected()
+        if word.isdigit():
+            auction.bid(seat, int(word))
+        elif word == "y":
+            auction.hold(seat)
+        elif word == "p":
+            auction.pass_(seat)
+        else:
+            raise BidError.of(
+                N_("'{word}' is not part of an auction: a bid (a number), y (hold) or p (pass)."), word=word
+            )
+        tokens += [str(int(seat)), word]
+    return tokens
+
+
+def chance_rows(chances: Sequence[GameChance]) -> list[dict[str, object]]:
+    """What ``skat-trainer chances`` prints for each game."""
+    rows: list[dict[str, object]] = []
+    for chance in chances:
+        d = chance.declaration
+        announced = [
+            name
+            for name, said in (("schneider", d.schneider_announced), ("schwarz", d.schwarz_announced))
+            if said
+        ]
+        rows.append(
+            {
+                "game": d.game.value,
+                "hand": d.hand,
+                "ouvert": d.ouvert,
+                "announcements": announced,
+                "value": chance.value,
+                "win": chance.win,
+                "win_low": chance.low,
+                "win_high": chance.high,
+                "highest_worthwhile_bid": chance.max_bid,
+            }
+        )
+    return rows
+
+
+def _chances_command(args: argparse.Namespace) -> int:
+    from trainer.bots.protocol import view_from_moves
+    from trainer.chances import game_chances
+
+    profile = get_profile(args.rules)
+    try:
+        cards = parse_cards(args.cards, count=10)
+        seat = _SEATS.get(args.seat.strip().lower())
+        if seat is None:
+            raise _ChancesInputError(
+                f"unknown seat '{args.seat}' (choose forehand, middlehand or rearhand, or 0, 1, 2)"
+            )
+        if args.time_ms is not None and args.time_ms <= 0:
+            raise _ChancesInputError(
+                f"--time-ms must be a positive number of milliseconds, not {args.time_ms}"
+            )
+        deal = ["??"] * 32
+        deal[10 * int(seat) : 10 * int(seat) + 10] = [card.iss for card in cards]
+        moves = " ".join(["w", ".".join(deal), *auction_tokens(args.bids, profile)])
+        view = view_from_moves(profile, seat, moves)
+        chances = game_chances(view, time_ms=args.time_ms)
+    except (SkatError, _ChancesInputError) as error:
+        print(f"{PROG} chances: error: {error}", file=sys.stderr)
+        return EXIT_RECORD_ERROR
+    _print_json(chance_rows(chances))
+    return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -2,12 +2,9 @@
 check and the review after a deal. No Streamlit here: the page draws what these functions compute (the
 evening's score sheet is :mod:`trainer.scoring`).
 
-- :func:`bidding_hints`: for the learner's ten cards, the highest safe bid of each plain game (the
-  calculators' working, "med 2, spil 3 = 36") and, optionally, an estimated chance to win it.
-- :func:`estimate_win_chance`: deal the unseen 22 cards at random many times and solve each deal with all
-  hands open (the open-hand solver, :mod:`trainer.solver`); the share of deals the declarer wins. Bounded by a
-  time budget, so the page never waits long. Open-hand play is a known optimistic model for the side that
-  plays better with more information, so the page calls it an estimate.
+- :func:`bidding_hints`: for the learner's ten cards, each game's chance to win (the chance model,
+  :mod:`trainer.chances`), its value's working ("med 2, spil 3 = 36"), the highest bid the hand is worth for
+  it, and what to do (bid up to N, pick up or play hand) with the reason in a sentence.
 - :func:`memory_check`: after the deal, how many trumps the others held and how many card points each side
   took, so a learner can compare with what they remembered.
 - :func:`coach_suggestion`: the expert's move for the learner's own view, with its reason.
@@ -15,13 +12,15 @@ evening's score sheet is :mod:`trainer.scoring`).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from trainer.bidding import allowed_declarations, bid_table
+from trainer.bidding import AuctionEvent, allowed_declarations
 from trainer.bots import Decision, choose
 from trainer.calc import SCHEMES as SCHEMES  # the schemes a score sheet can be kept in (re-exported)
 from trainer.cards import ALL_CARDS, HAND_SIZE, RANK_ORDER_NULL, SKAT_SIZE, Card, card_points, parse_card
@@ -30,114 +29,80 @@ from trainer.game import Bid, DealState, Discard, Hold, Move, Pass, Phase, PickU
 from trainer.games import Declaration, GameType
 from trainer.play import is_trump
 from trainer.profiles import RuleProfile
-from trainer.value import ValueBreakdown, evaluate_game, highest_possible_value, matadors
+from trainer.text import N_, Message
+from trainer.value import ValueBreakdown, evaluate_game, game_value, highest_possible_value, matadors
+
+if TYPE_CHECKING:
+    from trainer.chances import GameChance
 
 # --- bidding hints ------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class WinChance:
-    """An estimated chance to win a game: ``wins`` of ``samples`` sampled deals (open hands)."""
-
-    wins: int
-    samples: int
-
-    @property
-    def chance(self) -> float | None:
-        """The share of won samples (None when no sample was solved within the budget)."""
-        return self.wins / self.samples if self.samples else None
-
-
-@dataclass(frozen=True)
 class BidHint:
-    """One game the learner could bid for: its declaration, its value's working (= the highest safe bid)
-    and the estimated chance to win it (None when not estimated)."""
+    """One game the learner could play, by the chance model (:mod:`trainer.chances`): the declaration (the
+    pickup or the hand form, whichever pays better), its value's working ("med 2, spil 3 = 36"), its chance,
+    what to do and why in one sentence each."""
 
     declaration: Declaration
     breakdown: ValueBreakdown
-    chance: WinChance | None = None
+    chance: GameChance
+    advice: Message
+    reason: Message
 
     @property
     def value(self) -> int:
         return self.breakdown.value
 
-
-def _unseen(hand: Iterable[Card]) -> list[Card]:
-    held = set(hand)
-    return [card for card in ALL_CARDS if card not in held]
-
-
-def _sample_hands(
-    rng: random.Random, hand: Sequence[Card], seat: Seat
-) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
-    """A random layout of the unseen cards around ``seat``'s hand: three hands and a skat."""
-    rest = _unseen(hand)
-    rng.shuffle(rest)
-    others = [s for s in Seat if s is not seat]
-    hands: list[tuple[Card, ...]] = [(), (), ()]
-    hands[int(seat)] = tuple(hand)
-    hands[int(others[0])] = tuple(rest[:HAND_SIZE])
-    hands[int(others[1])] = tuple(rest[HAND_SIZE : 2 * HAND_SIZE])
-    return hands, tuple(rest[2 * HAND_SIZE : 2 * HAND_SIZE + SKAT_SIZE])
+    @property
+    def max_bid(self) -> int | None:
+        """The highest bid the hand is worth for this game (None: not worth bidding)."""
+        return self.chance.max_bid
 
 
-def _declarer_wins_open(
-    profile: RuleProfile, declaration: Declaration, hands: Sequence[tuple[Card, ...]], skat: tuple[Card, ...],
-    declarer: Seat, time_limit: float,
-) -> bool | None:  # fmt: skip
-    """Solve one sampled deal with open hands from the first lead; None when the cap left it open.
-    Suit and grand: the declarer keeps the ten cards and the skat counts for the declarer (the pickup is not
-    modelled); won means reaching the profile's winning points. Null: won means taking no trick."""
-    from trainer.solver import Analysis
-
-    analysis = Analysis(declaration.game, int(declarer), hands, skat)
-    result = analysis.analyse(hands, int(Seat.FOREHAND), time_limit=time_limit)
-    if not result.complete and not result.values:
-        return None
-    declarer_leads = Seat.FOREHAND is declarer
-    if declaration.game.is_null:
-        wins = [bool(v) for v in result.values.values()]
-        if not wins:
-            return None
-        return any(wins) if declarer_leads else all(wins)
-    points = [int(v) for v in result.values.values()]
-    if not points:
-        return None
-    best = max(points) if declarer_leads else min(points)
-    return best >= profile.win_min_points
+def _percent(chance: float) -> int:
+    return round(100 * chance)
 
 
-def estimate_win_chance(
-    profile: RuleProfile,
-    hand: Sequence[Card],
-    seat: Seat,
-    declaration: Declaration,
-    *,
-    rng: random.Random,
-    samples: int = 24,
-    time_budget: float = 1.0,
-    per_deal: float = 0.25,
-) -> WinChance:
-    """Estimate the chance that ``seat`` wins ``declaration`` with ``hand``: sample layouts of the unseen
-    cards and solve each with open hands (see :func:`_declarer_wins_open`). Stops after ``samples`` deals or
-    when ``time_budget`` seconds are spent, whichever comes first; ``per_deal`` caps each solve."""
-    if len(hand) != 10:
-        from trainer.errors import SkatError
-        from trainer.i18n import N_
+def _hint_reason(chance: GameChance) -> Message:
+    params = {"p": _percent(chance.win), "low": _percent(chance.low), "high": _percent(chance.high)}
+    if chance.max_bid is None:
+        return Message(
+            N_(
+                "It wins only about {p} % (between {low} and {high} %): at any bid it costs more "
+                "than it pays."
+            ),
+            params,
+        )
+    low_values = [value for value, share in chance.spread if value < chance.value and share > 0]
+    if low_values and chance.max_bid >= chance.value:
+        return Message(
+            N_(
+                "It wins about {p} % (between {low} and {high} %); a Jack in the skat could make it worth "
+                "only {worth}, and it still pays off on average up to {limit}."
+            ),
+            {**params, "worth": min(low_values), "limit": chance.max_bid},
+        )
+    return Message(
+        N_(
+            "It wins about {p} % (between {low} and {high} %), so it pays off on average up to "
+            "a bid of {limit}."
+        ),
+        {**params, "limit": chance.max_bid},
+    )
 
-        raise SkatError.of(N_("A win chance needs the ten cards of one hand, not {n}."), n=len(hand))
-    deadline = time.perf_counter() + time_budget
-    wins = solved = 0
-    for _ in range(samples):
-        if time.perf_counter() >= deadline:
-            break
-        hands, skat = _sample_hands(rng, hand, seat)
-        verdict = _declarer_wins_open(profile, declaration, hands, skat, seat, per_deal)
-        if verdict is None:
-            continue
-        solved += 1
-        wins += int(verdict)
-    return WinChance(wins, solved)
+
+def _hint_advice(chance: GameChance, bid: int) -> Message:
+    d = chance.declaration
+    if chance.max_bid is None:
+        return Message(N_("Not worth bidding for."))
+    if chance.max_bid < bid:
+        return Message(N_("Worth only {limit}: pass at {bid}."), {"limit": chance.max_bid, "bid": bid})
+    if d.hand:
+        return Message(
+            N_("Bid up to {limit}, then play it hand (without the skat)."), {"limit": chance.max_bid}
+        )
+    return Message(N_("Bid up to {limit}, then pick up the skat."), {"limit": chance.max_bid})
 
 
 def bidding_hints(
@@ -145,42 +110,72 @@ def bidding_hints(
     hand: Sequence[Card],
     seat: Seat,
     *,
-    rng: random.Random | None = None,
-    chances: int = 0,
-    time_budget: float = 2.0,
+    auction: Iterable[AuctionEvent] = (),
+    bid: int | None = None,
 ) -> list[BidHint]:
-    """The plain games of ``hand`` with their highest safe bid, highest first (the calculators' bid table,
-    without hand/ouvert variants). ``chances``: estimate the win chance of that many of the top games,
-    sharing ``time_budget`` seconds."""
-    rows = bid_table(profile, hand, with_variants=False)
-    hints = [BidHint(row.declaration, row.breakdown) for row in rows]
-    if chances <= 0 or not hints:
-        return hints
-    rng = rng or random.Random(0)
-    # Estimate the best game of each kind first (suit, grand, null), then the rest by value.
-    firsts: dict[str, int] = {}
-    for index, hint in enumerate(hints):
-        kind = (
-            "null"
-            if hint.declaration.game.is_null
-            else hint.declaration.game.value
-            if hint.declaration.game.is_grand
-            else "suit"
+    """The games ``hand`` could play, one per game (each suit, grand, null), each in the form that pays best
+    at ``bid`` (default: the lowest bid) — picked up or hand, announced or open — with its chance, value,
+    what to do and why; the games worth bidding first, highest bid first. ``auction``: what has been said
+    (the chances read what the others' bids tell)."""
+    from trainer.chances import hand_chances
+
+    chances = hand_chances(profile, hand, seat, auction=auction)
+    at = bid if bid is not None else profile.min_bid
+    best: dict[GameType, GameChance] = {}
+    for chance in chances:
+        game = chance.declaration.game
+        known = best.get(game)
+        if known is None or _hint_key(profile, chance, at) > _hint_key(profile, known, at):
+            best[game] = chance
+    hints = []
+    for chance in best.values():
+        d = chance.declaration
+        counted = 0 if d.game.is_null else matadors(hand, d.game)
+        breakdown = game_value(profile, d, counted)
+        hints.append(BidHint(d, breakdown, chance, _hint_advice(chance, at), _hint_reason(chance)))
+    return sorted(hints, key=lambda h: (-(h.max_bid or 0), -h.chance.win))
+
+
+def _hint_key(profile: RuleProfile, chance: GameChance, bid: int) -> tuple[int, float, float]:
+    """Which form of a game to show: worth it at the bid, then the better expected score there, then the
+    higher ceiling."""
+    at = max(bid, profile.min_bid)
+    return (int(chance.worth_at(at)), chance.expected_at(profile, at), float(chance.max_bid or 0))
+
+
+def playable_hints(hints: Sequence[BidHint]) -> list[BidHint]:
+    """The hints of games the hand can really play (worth bidding for at some bid)."""
+    return [hint for hint in hints if hint.max_bid is not None]
+
+
+def bidding_advice(hints: Sequence[BidHint], bid: int | None = None) -> Message:
+    """What to do in one sentence: bid up to N for a game (and pick up or play hand), or pass."""
+    worth = playable_hints(hints)
+    if not worth:
+        best = max(hints, key=lambda h: h.chance.win, default=None)
+        if best is None:
+            return Message(N_("Pass: no game of this hand is worth bidding for."))
+        return Message(
+            N_("Pass: the best game, {game}, wins only about {p} %."),
+            {"game": best.declaration, "p": _percent(best.chance.win)},
         )
-        firsts.setdefault(kind, index)
-    order = sorted(firsts.values()) + [i for i in range(len(hints)) if i not in firsts.values()]
-    chosen = order[:chances]
-    share = time_budget / len(chosen)
-    for index in chosen:
-        hint = hints[index]
-        chance = estimate_win_chance(profile, hand, seat, hint.declaration, rng=rng, time_budget=share)
-        hints[index] = BidHint(hint.declaration, hint.breakdown, chance)
-    return hints
+    top = worth[0]
+    assert top.max_bid is not None
+    if bid is not None and top.max_bid < bid:
+        return Message(
+            N_("Pass at {bid}: {game} is worth only {limit}."),
+            {"bid": bid, "game": top.declaration, "limit": top.max_bid},
+        )
+    how = N_("play it hand") if top.declaration.hand else N_("pick up the skat")
+    return Message(
+        N_("Bid up to {limit} for {game} (about {p} %), then {how}."),
+        {"limit": top.max_bid, "game": top.declaration, "p": _percent(top.chance.win), "how": Message(how)},
+    )
 
 
 def highest_hint(hints: Sequence[BidHint]) -> BidHint | None:
-    """The game worth the most (the highest bid the hand can safely go to)."""
-    return max(hints, key=lambda hint: hint.value, default=None)
+    """The game the hand is worth the highest bid for (None: no game is worth bidding)."""
+    return next(iter(playable_hints(hints)), None)
 
 
 # --- memory check -------------------------------------------------------------------------------------------
@@ -542,6 +537,9 @@ class DecisionVerdict:
     costly: bool
     tried: tuple[ContractVerdict, ...] = ()
     passed_at: int | None = None
+    model: Message | None = None
+    """The chance model's word on the same decision (the bid and the game): what it would have bid or
+    declared from what the learner saw, with the chance (None when it has none)."""
 
     @property
     def better(self) -> bool:
@@ -595,6 +593,107 @@ def _passed_at(state: DealState, learner: Seat) -> int | None:
         return said[-1] if said else None
     bids = [move.value for move in legal if isinstance(move, Bid)]
     return min(bids) if bids else None
+
+
+def _last_auction_view(state: DealState, learner: Seat) -> tuple[SeatView, Move] | None:
+    """The learner's view right before its last word in the auction, and that word."""
+    moves = list(state.history)
+    last = max(
+        (i for i, m in enumerate(moves) if isinstance(m, Bid | Hold | Pass) and m.seat is learner),
+        default=None,
+    )
+    if last is None:
+        return None
+    copy = state.skat_game.new_deal(deal=state.deal)
+    for move in moves[1:last]:  # the deal itself is the first move
+        copy.apply(move)
+    return copy.view(learner), moves[last]
+
+
+def model_notes(state: DealState, learner: Seat) -> dict[str, Message]:
+    """The chance model's word on the learner's bid and game in a finished deal (keys ``bid`` and ``game``):
+    the highest bid it would have gone to from what the learner saw at its last word in the auction, and,
+    for a declarer, the game it would have declared at the bid after the same pickup and discard."""
+    from trainer.chances import best_at, hand_chances, skat_chances
+
+    profile = state.profile
+    notes: dict[str, Message] = {}
+    found = _last_auction_view(state, learner)
+    if found is not None:
+        view, word = found
+        chances = hand_chances(profile, view.hand, learner, auction=view.auction)
+        top = max(chances, key=lambda c: (c.max_bid or 0, c.win))
+        params = {"game": top.declaration, "p": _percent(top.win), "limit": top.max_bid or 0}
+        if isinstance(word, Pass):
+            at = _passed_at(state, learner) or profile.min_bid
+            params["bid"] = at
+            if top.max_bid is not None and top.max_bid >= at:
+                notes["bid"] = Message(
+                    N_(
+                        "The model would have gone on to {limit} for {game} (about {p} %) instead of "
+                        "passing at {bid}."
+                    ),
+                    params,
+                )
+            elif top.max_bid is None:
+                notes["bid"] = Message(
+                    N_("The model agrees: no game was worth bidding (best: {game}, about {p} %)."), params
+                )
+            else:
+                notes["bid"] = Message(
+                    N_("The model agrees: {game} (about {p} %) was worth only {limit}, not {bid}."), params
+                )
+        if state.declarer is learner and state.bid is not None and "bid" not in notes:
+            params["bid"] = state.bid
+            if top.max_bid is None:
+                notes["bid"] = Message(
+                    N_("The model would not have bid: the best game, {game}, wins only about {p} %."), params
+                )
+            elif state.bid > top.max_bid:
+                notes["bid"] = Message(
+                    N_(
+                        "The model's ceiling was {limit} ({game}, about {p} %): {bid} was more than the "
+                        "hand was worth."
+                    ),
+                    params,
+                )
+            else:
+                notes["bid"] = Message(
+                    N_("Within the model's ceiling of {limit} ({game}, about {p} %)."), params
+                )
+    declaration, bid = state.declaration, state.bid
+    if state.declarer is learner and declaration is not None and bid is not None and state.knocker is None:
+        if declaration.hand:
+            chances = hand_chances(profile, state.deal.hand(learner), learner, auction=state.auction.history)
+        else:
+            twelve = (*state.deal.hand(learner), *state.deal.skat)
+            chances = skat_chances(
+                profile, twelve, learner, auction=state.auction.history, discards=state.discards
+            )
+        plain = dataclasses.replace(declaration, musik=0)
+        mine = next((c for c in chances if c.declaration == plain), None)
+        pool = [c for c in chances if c.declaration.hand == declaration.hand]
+        best = best_at(pool, profile, bid) or max(
+            pool, key=lambda c: c.expected_at(profile, bid), default=None
+        )
+        if mine is not None and best is not None:
+            params = {
+                "game": plain,
+                "p": _percent(mine.win),
+                "best": best.declaration,
+                "q": _percent(best.win),
+            }
+            if best.declaration == plain:
+                notes["game"] = Message(N_("The model's choice too: {game} wins about {p} %."), params)
+            else:
+                notes["game"] = Message(
+                    N_(
+                        "By the model your {game} wins about {p} %; its choice at this bid: {best} "
+                        "(about {q} %)."
+                    ),
+                    params,
+                )
+    return notes
 
 
 def decision_verdicts(
@@ -670,7 +769,8 @@ def decision_verdicts(
         best = best_contract(found)
         missed = best is not None and best.won is True and outcome.won is True
         tick(1)
-        return [DecisionVerdict("bid", None, best, missed, tuple(found), passed)]
+        notes = model_notes(state, learner)
+        return [DecisionVerdict("bid", None, best, missed, tuple(found), passed, notes.get("bid"))]
 
     discards = tuple(state.discards)
     mine = dealt[int(learner)] if declaration.hand else tuple(c for c in twelve if c not in discards)
@@ -715,7 +815,8 @@ def decision_verdicts(
     best = best_contract(others)
     verdicts.append(DecisionVerdict("game", chosen, best, cost(best), tuple(others)))
     tick(4)
-    return verdicts
+    notes = model_notes(state, learner)
+    return [dataclasses.replace(v, model=notes.get(v.kind)) if v.kind in notes else v for v in verdicts]
 
 
 def first_costly_decision(verdicts: Sequence[DecisionVerdict]) -> DecisionVerdict | None:

@@ -5,46 +5,74 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from trainer.bidding import highest_safe_bid
+from trainer.bots import choose
 from trainer.cards import parse_cards
-from trainer.coach import bidding_hints, estimate_win_chance, memory_check
+from trainer.coach import (
+    bidding_advice,
+    bidding_hints,
+    highest_hint,
+    memory_check,
+    model_notes,
+    playable_hints,
+)
 from trainer.deal import Seat
-from trainer.games import Declaration, GameType
+from trainer.game import Phase, SkatGame
+from trainer.games import GameType
 from trainer.profiles import DANISH, INTERNATIONAL
 
 # The textbook's "uden 2, spil 3" hand: hearts holding the red Jacks.
 HAND = parse_cards("HJ DJ HA HT HK HQ H9 SA ST C7")
 
 
-def test_hints_are_the_calculators_values_highest_first() -> None:
+def test_hints_give_each_game_its_chance_value_and_what_to_do() -> None:
     hints = bidding_hints(DANISH, HAND, Seat.FOREHAND)
-    values = [hint.value for hint in hints]
-    assert values == sorted(values, reverse=True)
-    hearts = next(h for h in hints if h.declaration == Declaration(GameType.HEARTS))
-    assert hearts.value == highest_safe_bid(DANISH, HAND, GameType.HEARTS) == 30
-    assert hearts.breakdown.danish_words().startswith("uden 2, spil 3")
-    assert all(hint.chance is None for hint in hints)
+    assert len({h.declaration.game for h in hints}) == len(hints) == 6  # one form per game
+    limits = [h.max_bid or 0 for h in hints]
+    assert limits == sorted(limits, reverse=True)
+    hearts = next(h for h in hints if h.declaration.game is GameType.HEARTS)
+    if not hearts.declaration.hand and not hearts.declaration.ouvert:
+        assert hearts.value == highest_safe_bid(DANISH, HAND, GameType.HEARTS) == 30
+        assert hearts.breakdown.danish_words().startswith("uden 2, spil 3")
+    for hint in hints:
+        assert 0 < hint.chance.low <= hint.chance.win <= hint.chance.high <= 1
+        assert hint.reason.params["p"] == round(100 * hint.chance.win)
+        if hint.max_bid is not None:
+            assert hint.advice.params["limit"] == hint.max_bid
 
 
-def test_a_strong_suit_hand_is_estimated_to_win_and_a_weak_one_not() -> None:
+def test_the_advice_bids_a_strong_hand_and_passes_a_hopeless_one() -> None:
     strong = parse_cards("CJ SJ HJ DJ CA CT CK CQ SA HA")
-    weak = parse_cards("C7 C8 S7 S8 S9 H7 H8 D7 D8 D9")
-    rng = random.Random(4)
-    good = estimate_win_chance(INTERNATIONAL, strong, Seat.FOREHAND, Declaration(GameType.CLUBS), rng=rng)
-    bad = estimate_win_chance(INTERNATIONAL, weak, Seat.MIDDLEHAND, Declaration(GameType.CLUBS), rng=rng)
-    assert good.samples > 0 and bad.samples > 0
-    assert good.chance is not None and good.chance > 0.9
-    assert bad.chance is not None and bad.chance < 0.1
+    nothing = parse_cards("CK CQ ST S9 HK HQ H8 DK DQ D8")
+    bid = bidding_advice(bidding_hints(INTERNATIONAL, strong, Seat.FOREHAND))
+    assert bid.template.startswith("Bid up to")
+    top = highest_hint(bidding_hints(INTERNATIONAL, strong, Seat.FOREHAND))
+    assert top is not None and bid.params["limit"] == top.max_bid
+    hints = bidding_hints(INTERNATIONAL, nothing, Seat.MIDDLEHAND)
+    assert not playable_hints(hints)
+    assert bidding_advice(hints).template.startswith("Pass")
 
 
-def test_chances_are_estimated_for_the_best_game_of_each_kind_within_the_budget() -> None:
-    hints = bidding_hints(
-        INTERNATIONAL, HAND, Seat.REARHAND, rng=random.Random(1), chances=3, time_budget=1.5
-    )
-    estimated = [h for h in hints if h.chance is not None]
-    assert len(estimated) == 3
-    kinds = {("null" if h.declaration.game.is_null else h.declaration.game.value) for h in estimated}
-    assert "grand" in kinds and "null" in kinds
+def test_the_model_judges_the_learners_bid_and_game() -> None:
+    rng = random.Random(2)
+    for seed in range(60):
+        state = SkatGame(INTERNATIONAL).new_deal(3000 + seed)
+        while state.phase is not Phase.FINISHED:
+            seat = state.to_move
+            assert seat is not None
+            state.apply(choose(state.view(seat), "club", rng=rng).move)
+        outcome = state.outcome()
+        if outcome is None or outcome.declarer is None:
+            continue
+        notes = model_notes(state, outcome.declarer)
+        assert set(notes) == {"bid", "game"}
+        assert "model" in notes["bid"].english.lower() and "%" in notes["game"].english
+        defender = outcome.declarer.next
+        assert set(model_notes(state, defender)) <= {"bid"}
+        return
+    pytest.fail("no game was declared in 60 deals")
 
 
 def test_memory_check_counts_the_trumps_the_others_held() -> None:

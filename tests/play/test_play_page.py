@@ -369,3 +369,25 @@ def test_the_computers_reasons_show_no_hidden_card(profile: str, kind: str, _fas
             at.run()
         assert not at.exception, at.exception
     assert moments, "the moment was not reached"
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_the_bid_hints_give_the_models_advice_and_chances(lang: str, _fast_table: str) -> None:
+    """In the auction the coach's box gives what to do and each playable game with its chance (the chance
+    model), in the page's language."""
+    at = open_play(lang, "international")
+    at.segmented_control(key="play_coach_international").set_value("beginner").run()
+    advice = "The coach's bid:" if lang == "en" else "Trænerens melding:"
+    chance = "wins about" if lang == "en" else "vinder ca."
+    for _ in range(60):
+        shown = texts(at)
+        if advice in shown:
+            assert not at.exception, at.exception
+            assert chance in shown or ("No game of this hand" if lang == "en" else "Intet spil") in shown
+            assert "sampled deals" not in shown and "safe bid" not in shown
+            return
+        if button(at, "play_deal") is not None:
+            button(at, "play_deal").click().run()
+            continue
+        step(at, prefer_pass=True)
+    pytest.fail("the learner never had to bid in 60 steps")

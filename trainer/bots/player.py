@@ -5,11 +5,16 @@ the view's legal moves, a one-line reason for the coach (a translatable :class:`
 where it has one, its estimate that the declarer's side wins. The app's opponents, the benchmark and the
 ``skat-trainer bot`` command all call this function.
 
-Levels: ``beginner`` (rules of thumb with the typical slips now and then), ``club`` (the same rules, no
-slips; counts out the last tricks), ``expert`` (samples the unseen cards, weighted by what the bidding and
-the play said, and solves each layout with the open-hand solver; see :mod:`trainer.bots.search` and
-:mod:`trainer.bots.simulate`). Given the same view, level and seed the choice
-is the same (the expert's as long as its search is not cut short by a slow machine's clock).
+The auction, the pickup and the declaration go by the win-chance model (:mod:`trainer.chances`) at every
+level: a seat bids or holds while some game is worth it at that bid (a positive expected score), picks up
+unless a hand game scores better, and after the pickup declares the game with the best expected score with
+the discard that gives it its best chance. Every bid, hold and declaration carries the chance (``win``) of
+the game it is for. Levels: ``beginner`` (now and then a typical slip: bidding one step too far, passing a
+good hand that is not a sure one, picking up without weighing a hand game; card play by rules of thumb with
+slips), ``club`` (no slips; rules-of-thumb card play and discards), ``expert`` (weighs every discard; in the
+card play it samples the unseen cards and solves each layout with the open-hand solver, see
+:mod:`trainer.bots.search`). Given the same view, level and seed the choice is the same (the expert's card
+as long as its search is not cut short by a slow machine's clock).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from trainer.bots import hands as rules
 from trainer.bots.cardplay import beginner_card, club_card
@@ -50,6 +55,9 @@ from trainer.game import (
 )
 from trainer.games import Declaration, GameType
 from trainer.play import follow_class, is_trump
+
+if TYPE_CHECKING:
+    from trainer.chances import GameChance
 
 Level = Literal["beginner", "club", "expert"]
 LEVELS: tuple[Level, ...] = get_args(Level)
@@ -164,121 +172,131 @@ class _Bot:
             return self.ramse_choice()
         return Decision(self.legal[0], Message(N_("Plays the first legal move.")))
 
-    # ---- the auction -----------------------------------------------------------------------------------
-    def limit(self) -> tuple[int, rules.Option | None, float | None]:
-        """The highest bid this seat goes to, the game it has in mind and (expert) the win estimate."""
-        hand = self.view.hand
-        forehand = self.seat is Seat.FOREHAND
-        if self.level == "expert":
-            from trainer.bots.simulate import expert_limit
+    # ---- judging the hand: the chance model ------------------------------------------------------------
+    def chances(self) -> tuple[GameChance, ...]:
+        """Every game this seat could declare now, with its chance (:mod:`trainer.chances`). The expert
+        weighs every discard after the pickup; the club and the beginner lay away by the rules of thumb."""
+        from trainer.chances.core import hand_chances, skat_chances
 
-            return expert_limit(self.profile, hand, self.seat, self.rng, self.time_ms)
-        limit, option = rules.bid_limit(self.profile, hand, forehand=forehand)
-        if self.level == "beginner" and option is not None and self.rng.random() < 0.2:
-            # the beginner's slip: counts "without" at full value, or one step more in the heat of bidding
-            from trainer.bidding import next_bid
+        view = self.view
+        thorough = self.level == "expert"
+        if view.phase is Phase.DISCARD:
+            return skat_chances(self.profile, view.hand, self.seat, auction=view.auction, thorough=thorough)
+        if view.phase is Phase.DECLARE:
+            twelve = (*view.hand, *view.discards)
+            return skat_chances(self.profile, twelve, self.seat, auction=view.auction, discards=view.discards)
+        return hand_chances(self.profile, view.hand, self.seat, auction=view.auction)
 
-            limit = next_bid(self.profile, limit)
-        return limit, option, None
+    def best_game(self, chances: Sequence[GameChance], bid: int) -> GameChance | None:
+        """The game with the best expected score at ``bid`` among those worth it there. The beginner's
+        slips: now and then it bids for a game whose value reaches the bid though its chance says the bid is
+        too high (it counts the value, not the chance), or gives up on a good hand that is not a sure one."""
+        from trainer.chances.core import best_at
+
+        best = best_at(chances, self.profile, bid)
+        if self.level != "beginner":
+            return best
+        slip = self.rng.random()
+        if best is None and slip < BEGINNER_BID_SLIP:
+            counted = [c for c in chances if c.value >= bid and c.win >= BEGINNER_HOPE]
+            return max(counted, key=lambda c: c.win, default=None)
+        if best is not None and slip > 1 - BEGINNER_TIMID_SLIP and best.win < BEGINNER_TIMID_BELOW:
+            return None
+        return best
 
     def current_bid(self) -> int | None:
         values = [event.value for event in self.view.auction if event.action == "bid"]
         return values[-1] if values else None
 
+    # ---- the auction -----------------------------------------------------------------------------------
     def auction(self) -> Decision:
-        limit, option, win = self.limit()
-        game = option.declaration if option is not None else None
+        chances = self.chances()
         holds = [m for m in self.legal if isinstance(m, Hold)]
         passes = [m for m in self.legal if isinstance(m, Pass)]
         bids = sorted((m for m in self.legal if isinstance(m, Bid)), key=lambda m: m.value)
+        current = self.current_bid() or 0
+        at = current if holds else (bids[0].value if bids else current)
+        best = self.best_game(chances, at)
+        top = max(chances, key=lambda c: (c.max_bid or 0, c.win), default=None)
+        if best is None:
+            return Decision(passes[0], _pass_reason(top, at), top.win if top is not None else None)
+        limit = best.max_bid if best.max_bid is not None and best.max_bid >= at else at
+        params = {"bid": at, "game": best.declaration, "p": _percent(best.win), "limit": limit}
         if holds:
-            current = self.current_bid() or 0
-            if current <= limit and game is not None:
-                return Decision(
-                    holds[0],
-                    Message(
-                        N_("Holds {bid}: {game} is worth up to {limit}."),
-                        {"bid": current, "game": game, "limit": limit},
-                    ),
-                    win,
-                )
-            return Decision(passes[0], _pass_reason(limit, current, game), win)
-        affordable = [m for m in bids if m.value <= limit]
-        if affordable and game is not None:
-            move = affordable[0]
             return Decision(
-                move,
-                Message(
-                    N_("Says {bid}: {game} is worth up to {limit}."),
-                    {"bid": move.value, "game": game, "limit": limit},
-                ),
-                win,
+                holds[0],
+                Message(N_("Holds {bid}: {game} wins about {p} % and is worth up to {limit}."), params),
+                best.win,
             )
-        wanted = bids[0].value if bids else self.current_bid() or 0  # the bid it would have to say
-        return Decision(passes[0], _pass_reason(limit, wanted, game), win)
+        move = next(m for m in bids if m.value == at)
+        return Decision(
+            move,
+            Message(N_("Says {bid}: {game} wins about {p} % and is worth up to {limit}."), params),
+            best.win,
+        )
 
     # ---- pickup, discard, declaration ----------------------------------------------------------------------
     def pickup(self) -> Decision:
+        """Hand game or pickup: the hand game when its expected score beats picking up (the beginner now
+        and then picks up without looking at the hand games)."""
         bid = self.view.bid or 0
-        hand = self.view.hand
         declares = {m.declaration: m for m in self.legal if isinstance(m, Declare)}
         pickups = [m for m in self.legal if isinstance(m, PickUp)]
-        if self.level == "expert":
-            from trainer.bots.simulate import expert_pickup
-
-            choice = expert_pickup(
-                self.profile, hand, self.seat, bid, self.rng, self.time_ms, tuple(declares)
+        chances = self.chances()
+        hand_games = [c for c in chances if c.declaration in declares and c.worth_at(bid)]
+        picked = [c for c in chances if not c.declaration.hand]
+        hand_best = max(hand_games, key=lambda c: c.expected_at(self.profile, bid), default=None)
+        pick_best = max(picked, key=lambda c: c.expected_at(self.profile, bid), default=None)
+        skips_hand = self.level == "beginner" and self.rng.random() < BEGINNER_HAND_SLIP
+        if (
+            hand_best is not None
+            and not skips_hand
+            and (
+                pick_best is None
+                or not pickups
+                or hand_best.expected_at(self.profile, bid) > pick_best.expected_at(self.profile, bid)
             )
-            if choice is not None and choice[0] in declares:
-                d, win = choice
+        ):
+            d = hand_best.declaration
+            params = {"game": d, "p": _percent(hand_best.win)}
+            return Decision(
+                declares[d],
+                Message(N_("Plays {game} without the skat: it wins about {p} % as it is."), params),
+                hand_best.win,
+            )
+        if pickups:
+            win = pick_best.win if pick_best is not None else None
+            if pick_best is not None:
+                params = {"game": pick_best.declaration, "p": _percent(pick_best.win)}
                 return Decision(
-                    declares[d],
-                    Message(N_("Plays {game} without the skat: strong enough as it is."), {"game": d}),
+                    pickups[0],
+                    Message(N_("Picks up the skat: {game} wins about {p} % with it."), params),
                     win,
                 )
-        elif self.level == "club" or self.rng.random() < 0.7:
-            plan = rules.wants_hand(self.profile, hand, bid)
-            if plan is not None:
-                d = self._with_announcement(plan.declaration, hand)
-                move = declares.get(d) or declares.get(plan.declaration)
-                if move is not None:
-                    return Decision(
-                        move,
-                        Message(
-                            N_("Plays {game} without the skat: strong enough as it is."),
-                            {"game": move.declaration},
-                        ),
-                    )
-        if pickups:
             return Decision(pickups[0], Message(N_("Picks up the skat to improve the hand.")))
         d0 = next(iter(declares))
         return Decision(declares[d0], Message(N_("Declares {game}."), {"game": d0}))
 
-    def _with_announcement(self, d: Declaration, ten: Sequence[Card]) -> Declaration:
-        """The club announces schneider with an overwhelming hand (international hand games only)."""
-        if not self.profile.announcements_allowed or d.game.is_null or not d.hand:
-            return d
-        raw = rules.grand_score(ten) if d.game.is_grand else rules.suit_score(ten, d.game)
-        if raw >= 14.0:
-            return self.profile.check_declaration(Declaration(d.game, hand=True, schneider_announced=True))
-        return d
-
-    def twelve(self) -> tuple[Card, ...]:
-        return tuple(self.view.hand)
-
     def plan(self) -> tuple[tuple[Card, ...], Declaration, float | None]:
-        """The discard and the declaration (DISCARD phase)."""
+        """The discard and the declaration (DISCARD phase): the game with the best expected score at the
+        bid, with the discard that gives it its best chance. The beginner's slip: now and then it simply
+        plays its longest trump suit, laid away by the rules of thumb."""
         bid = self.view.bid or 0
-        twelve = self.twelve()
-        if self.level == "expert":
-            from trainer.bots.simulate import expert_plan
+        twelve = tuple(self.view.hand)
+        if self.level == "beginner" and self.rng.random() < BEGINNER_GAME_SLIP:
+            plans = [p for p in rules.plans_after_pickup(self.profile, twelve, bid) if p.reaches_bid]
+            if plans:
+                from trainer.chances.core import skat_chances
 
-            chosen = expert_plan(self.profile, twelve, self.seat, bid, self.rng, self.time_ms)
-            if chosen is not None:
-                return chosen
-        plans = rules.plans_after_pickup(self.profile, twelve, bid)
-        best = plans[0]
-        return best.discards, best.declaration, None
+                plan = plans[0]
+                judged = skat_chances(
+                    self.profile, twelve, self.seat, auction=self.view.auction, discards=plan.discards
+                )
+                win = next((c.win for c in judged if c.declaration == plan.declaration), None)
+                return plan.discards, plan.declaration, win
+        chances = self.chances()
+        best = max(chances, key=lambda c: (c.expected_at(self.profile, bid), c.win))
+        return best.discards, best.declaration, best.win
 
     def discard(self) -> Decision:
         discards, d, win = self.plan()
@@ -292,28 +310,26 @@ class _Bot:
         )
 
     def declare(self) -> Decision:
-        """After discarding: the best declaration the kept ten reach (Musik when it pays), else a rescue."""
+        """After discarding: the declaration with the best expected score at the bid (Musik when it pays);
+        a game that cannot reach the bid is played for schneider, or the cards are thrown."""
         bid = self.view.bid or 0
         ten = self.view.hand
-        seen = (*ten, *self.view.discards)
         declares = {m.declaration: m for m in self.legal if isinstance(m, Declare)}
-        if self.level == "expert":
-            from trainer.bots.simulate import expert_plan
-
-            chosen = expert_plan(self.profile, seen, self.seat, bid, self.rng, self.time_ms)
-            if chosen is not None and set(chosen[0]) == set(self.view.discards) and chosen[1] in declares:
-                return Decision(declares[chosen[1]], _declare_reason(chosen[1], bid), chosen[2])
-        ranked = _rank_declarations(self.profile, ten, seen, bid, declares)
-        if ranked:
-            d = ranked[0]
-            d = self._musik(d, ten, declares)
-            return Decision(declares[d], _declare_reason(d, bid))
+        plain = {d.game: d for d in declares if not d.musik}
+        chances = [c for c in self.chances() if c.declaration in declares]
+        reaching = [c for c in chances if c.value >= bid]
+        if reaching:
+            best = max(reaching, key=lambda c: (c.expected_at(self.profile, bid), c.win))
+            d = self._musik(best.declaration, ten, declares)
+            return Decision(declares[d], _declare_reason(best), best.win)
         throws = [m for m in self.legal if isinstance(m, Throw)]
-        if declares:
-            d = max(declares, key=lambda d: _score(d, ten))
+        if plain:
+            d = max(plain.values(), key=lambda d: _score(d, ten))
             return Decision(
                 declares[d],
-                Message(N_("No game reaches the bid safely; plays {game} for schneider."), {"game": d}),
+                Message(
+                    N_("No game reaches the bid without schneider; plays {game} for schneider."), {"game": d}
+                ),
             )
         return Decision(
             throws[0], Message(N_("No game reaches the bid: throws the cards (lost on the bid)."))
@@ -442,17 +458,40 @@ class _Bot:
         )
 
 
-def _pass_reason(limit: int, current: int, game: Declaration | None) -> Message:
-    if game is None:
-        return Message(N_("Passes: no game in this hand is strong enough to bid."))
+BEGINNER_BID_SLIP = 0.25
+BEGINNER_HOPE = 0.35
+"""How often the beginner bids for a game by its value alone (when its chance is at least this)."""
+BEGINNER_TIMID_SLIP = 0.1
+BEGINNER_TIMID_BELOW = 0.75
+"""How often the beginner passes a hand worth bidding whose chance is below this."""
+BEGINNER_HAND_SLIP = 0.3
+"""How often the beginner picks up without weighing a hand game."""
+BEGINNER_GAME_SLIP = 0.15
+"""How often the beginner declares its rules-of-thumb game instead of weighing the chances."""
+
+
+def _percent(chance: float) -> int:
+    return round(100 * chance)
+
+
+def _pass_reason(top: GameChance | None, bid: int) -> Message:
+    if top is None or top.max_bid is None:
+        if top is None:
+            return Message(N_("Passes: no game in this hand is strong enough to bid."))
+        return Message(
+            N_("Passes: the best game, {game}, wins only about {p} % — not worth bidding."),
+            {"game": top.declaration, "p": _percent(top.win)},
+        )
     return Message(
-        N_("Passes: {game} is worth only {limit}, not {bid}."), {"game": game, "limit": limit, "bid": current}
+        N_("Passes: {game} (about {p} %) is worth only {limit}, not {bid}."),
+        {"game": top.declaration, "p": _percent(top.win), "limit": top.max_bid, "bid": bid},
     )
 
 
-def _declare_reason(d: Declaration, bid: int) -> Message:
+def _declare_reason(chance: GameChance) -> Message:
     return Message(
-        N_("Declares {game}: the strongest game that reaches the bid of {bid}."), {"game": d, "bid": bid}
+        N_("Declares {game}: the best expected score at the bid, winning about {p} %."),
+        {"game": chance.declaration, "p": _percent(chance.win)},
     )
 
 
@@ -462,40 +501,6 @@ def _score(d: Declaration, ten: Sequence[Card]) -> float:
     if d.game.is_grand:
         return rules.grand_score(ten) - rules.PLAYABLE["grand"]
     return rules.suit_score(ten, d.game) - rules.PLAYABLE["suit"]
-
-
-def _rank_declarations(
-    profile: object, ten: Sequence[Card], seen: Sequence[Card], bid: int, declares: dict[Declaration, Declare]
-) -> list[Declaration]:
-    """The legal plain declarations (no Musik, no schneider hopes) whose value reaches the bid, best first;
-    the Danish på bordet version of a game only when the plain one falls short (the textbook's rescue)."""
-    from trainer.profiles import RuleProfile
-    from trainer.value import game_value, matadors
-
-    assert isinstance(profile, RuleProfile)
-    plain: list[Declaration] = []
-    rescue: list[Declaration] = []
-    for d in declares:
-        if d.musik:
-            continue
-        if d.game.is_null:
-            value = profile.null_value(d.hand, d.ouvert) or 0
-        else:
-            value = game_value(profile, d, matadors(seen, d.game)).value
-        if value < bid:
-            continue
-        if d.ouvert and not d.game.is_null:
-            rescue.append(d)
-        else:
-            plain.append(d)
-    ordered = sorted(plain, key=lambda d: -_score(d, ten))
-    solid = [d for d in ordered if not d.game.is_null and _score(d, ten) >= rules.SOLID]
-    if solid:  # among solid games the most valuable
-        best = max(solid, key=lambda d: (rules.plan_value(profile, d, seen), _score(d, ten)))
-        ordered = [best, *(d for d in ordered if d != best)]
-    if ordered and _score(ordered[0], ten) > -2.5:
-        return ordered
-    return ordered + sorted(rescue, key=lambda d: -_score(d, ten))
 
 
 def _declarer_strength(game: GameType, hand: Sequence[Card]) -> float:

@@ -56,8 +56,6 @@ LEVEL_SHARE = 0.06
 """Cards within this share of the best win count are level: the points decide between them."""
 PYTHON_CARDS = 12
 """Positions with at most this many cards in hands are searched even without the compiled kernel."""
-SEARCH_SHARE = 0.4
-"""Share of ``time_ms`` the bidding simulation (:mod:`trainer.bots.simulate`) searches."""
 RESERVE_SHARE = 0.1
 RESERVE_SECONDS = 0.006
 """Card play searches ``time_ms`` less this share and these seconds (the reply's margin)."""

@@ -8,6 +8,7 @@ True
 
 from trainer.quiz.check import Response, check, normalize
 from trainer.quiz.generators import (
+    BID_DRILL,
     COUNT_EYES,
     GAME_RESULT,
     GAME_VALUE,
@@ -28,6 +29,7 @@ from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown, Verdi
 from trainer.text import Message
 
 __all__ = [
+    "BID_DRILL",
     "COUNT_EYES",
     "GAME_RESULT",
     "GAME_VALUE",

@@ -109,6 +109,11 @@ def build(entry: BankEntry, profile: RuleProfile) -> Question:
         )
     if kind == g.JACKS_FROM_BIDDING:
         return g.build_jacks_from_bidding(profile, _cards(i, "hand"), _game(i), int(i["bid"]), source=source)
+    if kind == g.BID_DRILL:
+        from trainer.quiz.bidding_drill import build_bid_drill
+
+        seat = Seat[str(i.get("seat", "forehand")).upper()]
+        return build_bid_drill(profile, _cards(i, "hand"), seat, source=source)
     raise RecordError(f"{entry.file}: entry '{entry.id}' has the unknown question type '{kind}'.")
 
 

@@ -59,6 +59,7 @@ from trainer.quiz.chapter_items import (
     WIN_POINTS,
 )
 from trainer.quiz.generators import (
+    BID_DRILL,
     COUNT_EYES,
     GAME_RESULT,
     GAME_VALUE,
@@ -111,8 +112,8 @@ CHAPTER_KINDS: dict[str, tuple[str, ...]] = {
     "04-dealing": (CUT, PACKETS, NEXT_DEALER),
     "05-rules": (LEGAL_CARDS, TRICK_WINNER, REVOKE),
     "06-game-types": (WHICH_TRUMPS, NULL_GAMES, ALL_PASS),
-    "07-bidding": (MATADORS, GAME_VALUE),
-    "08-highest-bid": (SAFE_BID,),
+    "07-bidding": (MATADORS, GAME_VALUE, BID_DRILL),
+    "08-highest-bid": (SAFE_BID, BID_DRILL),
     "09-bidding-sequence": (VALID_BID, AUCTION_ORDER),
     "10-skat-exchange": (OVERBID, OVERBID_WAY, SKAT_RULES),
     "11-playing": (LEAD_RULE, TRUMPS_LEFT, DECLARER_COUNT),
@@ -183,9 +184,11 @@ CHAPTER_POINTS: dict[str, tuple[ChapterPoint, ...]] = {
     "07-bidding": _points(
         ("med and uden, counted over the hand and the skat", MATADORS),
         ("value = base value × factor, with the levels", GAME_VALUE),
+        ("judging a hand: would you bid, how high, hand or pick up", BID_DRILL),
     ),
     "08-highest-bid": _points(
         ("the highest bid for each game", SAFE_BID),
+        ("the highest bid the hand is worth: a ceiling, with the chance", BID_DRILL),
     ),
     "09-bidding-sequence": _points(
         ("only real game values may be bid, from 24 (18)", VALID_BID),

@@ -30,6 +30,7 @@ from trainer.play import (
     trick_winner,
 )
 from trainer.profiles import RuleProfile
+from trainer.quiz import bidding_drill
 from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown
 from trainer.settlement import DANISH_MONEY, SEEGER_FABIAN, danish_money, list_settlement, seeger_fabian
 from trainer.text import Message
@@ -57,6 +58,7 @@ GAME_RESULT = "game_result"
 OVERBID = "overbid"
 SETTLE = "settle"
 JACKS_FROM_BIDDING = "jacks_from_bidding"
+BID_DRILL = bidding_drill.BID_DRILL
 
 KINDS: tuple[str, ...] = (
     MATADORS,
@@ -70,13 +72,14 @@ KINDS: tuple[str, ...] = (
     OVERBID,
     SETTLE,
     JACKS_FROM_BIDDING,
+    BID_DRILL,
 )
 """Every question type, in teaching order. These strings are also the store's question types."""
 
 KIND_TITLES: dict[str, str] = {
     MATADORS: N_("Matadors"),
     GAME_VALUE: N_("Value of a game"),
-    SAFE_BID: N_("Highest safe bid"),
+    SAFE_BID: N_("Highest bid the hand is worth"),
     VALID_BID: N_("Is it a bid?"),
     LEGAL_CARDS: N_("Following suit"),
     TRICK_WINNER: N_("Who wins the trick?"),
@@ -85,6 +88,7 @@ KIND_TITLES: dict[str, str] = {
     OVERBID: N_("Overbid after the skat?"),
     SETTLE: N_("Settle the game"),
     JACKS_FROM_BIDDING: N_("Jacks from the bidding"),
+    BID_DRILL: bidding_drill.TITLE,
 }
 """Each question type's title (msgid)."""
 
@@ -332,22 +336,66 @@ def build_game_value(
     )
 
 
-# ---- highest safe bid -----------------------------------------------------------------------------------
+# ---- the highest bid the hand is worth (a ceiling) -------------------------------------------------------
+def _sensible(profile: RuleProfile, hand: Sequence[Card], game: GameType) -> bool:
+    """A game a player would think of bidding for: a suit game with five trumps or more and not worse than
+    "without 3", grand with two Jacks, a null with at most one suit above the staircase; and worth at least
+    the opening bid."""
+    if highest_safe_bid(profile, hand, game) < profile.min_bid:
+        return False
+    if game.is_null:
+        from trainer.bots.hands import null_gaps
+
+        return sum(1 for gap in null_gaps(hand) if gap) <= 1
+    if game.is_grand:
+        return sum(1 for card in hand if card.is_jack) >= 2
+    trumps = sum(1 for card in hand if is_trump(card, game))
+    return trumps >= 5 and matadors(hand, game) >= -3
+
+
 def gen_safe_bid(seed: int, profile: RuleProfile) -> Question:
     rng = _rng(SAFE_BID, seed)
     game = GameType.NULL if rng.random() < 0.1 else rng.choice(_TRUMP_GAMES)
-    for _ in range(200):
+    for _ in range(400):
         hand = sort_cards(_deck(rng)[:HAND_SIZE], game)
-        # a value below the opening bid is no bid at all (Danish diamonds med 1 = 18): deal again
-        if highest_safe_bid(profile, hand, game) >= profile.min_bid:
+        if _sensible(profile, hand, game):
             break
     return build_safe_bid(profile, hand, game, seed=seed)
+
+
+def _chance_step(profile: RuleProfile, hand: Sequence[Card], game: GameType) -> Message | None:
+    """The chance model's word on the game (as forehand, nothing bid yet): its chance and whether, and up to
+    where, bidding for it pays off."""
+    from trainer.chances import hand_chances
+
+    wanted = hand_value(profile, hand, game).declaration
+    chances = [c for c in hand_chances(profile, hand, Seat.FOREHAND) if c.declaration == wanted]
+    if not chances:
+        return None
+    chance = chances[0]
+    p = round(100 * chance.win)
+    if chance.max_bid is None:
+        return T(
+            N_("With the chance: as forehand, {game} wins about {p} % — not worth bidding for at all."),
+            game=chance.declaration,
+            p=p,
+        )
+    return T(
+        N_(
+            "With the chance: as forehand, {game} wins about {p} %, and bidding for it pays off up to "
+            "{limit}."
+        ),
+        game=chance.declaration,
+        p=p,
+        limit=chance.max_bid,
+    )
 
 
 def build_safe_bid(
     profile: RuleProfile, hand: Sequence[Card], game: GameType, *, seed: int = 0, source: str = "generated"
 ) -> Question:
-    """A safe_bid question on given cards/values (generated or from a hand-made bank)."""
+    """A question on the highest bid a hand is worth for a game (its ceiling), on given cards (generated or
+    from a hand-made bank): the count over the ten cards, and the chance."""
     hand = sort_cards(hand, game)
     value = highest_safe_bid(profile, hand, game)
     breakdown = hand_value(profile, hand, game)
@@ -364,7 +412,14 @@ def build_safe_bid(
         steps.append(T(N_("You cannot see the skat, so count the matadors over your ten cards only.")))
         steps += matadors_steps(hand, game)[1:]
         steps += value_steps(profile, breakdown)
-        steps.append(T(N_("A Jack in the skat can still change the count after the bidding (overbid).")))
+        steps.append(
+            T(
+                N_(
+                    "That is a ceiling, not a safe bid: a Jack in the skat can still change the count after "
+                    "the bidding (overbid), and the value says nothing about winning."
+                )
+            )
+        )
     if value < profile.min_bid:
         steps.append(
             T(
@@ -372,6 +427,9 @@ def build_safe_bid(
                 min_bid=profile.min_bid,
             )
         )
+    chance = _chance_step(profile, hand, game)
+    if chance is not None:
+        steps.append(chance)
     return _question(
         SAFE_BID,
         seed,
@@ -385,7 +443,10 @@ def build_safe_bid(
         )
         if game.is_null
         else T(
-            N_("You want to play {game} with this hand. How high can you bid without counting on schneider?"),
+            N_(
+                "You want to play {game} with this hand. What is the highest bid the hand is worth for it "
+                "(its ceiling, without counting on schneider)?"
+            ),
             game=game,
         ),
         str(value),
@@ -889,7 +950,7 @@ def overbid_steps(
     breakdown = game_value(profile, d, after)
     steps = [
         T(
-            N_("Before the pickup the hand is {matadors}: the bid of {bid} was safe."),
+            N_("Before the pickup the hand is {matadors}: the bid of {bid} was within its value."),
             matadors=matadors_text(before),
             bid=bid,
         ),
@@ -1130,8 +1191,8 @@ def _best_run(declarer_jacks: frozenset[Card], defender: frozenset[Card], game: 
 
 
 def possible_jacks(defender_hand: Sequence[Card], game: GameType, need: int) -> tuple[Card, ...]:
-    """The Jacks (not in the defender's hand) the declarer can hold if their bid was safe, i.e. they have
-    'with' or 'without' at least ``need`` matadors over their ten cards."""
+    """The Jacks (not in the defender's hand) the declarer can hold if they bid no more than the hand was
+    worth: they have 'with' or 'without' at least ``need`` matadors over their ten cards."""
     defender = frozenset(defender_hand)
     unseen = [j for j in JACKS if j not in defender]
     possible: set[Card] = set()
@@ -1214,8 +1275,9 @@ def build_jacks_from_bidding(
         T(
             N_(
                 "You are a defender. The declarer won the bidding at {bid}, picked up the skat and "
-                "plays {game} with the cards in hand (not on the table). Assuming the bid was safe, "
-                "which Jacks can the declarer hold? Select every possible one (none is an answer too)."
+                "plays {game} with the cards in hand (not on the table). Assuming the declarer bid no "
+                "more than the hand was worth, which Jacks can the declarer hold? Select every possible "
+                "one (none is an answer too)."
             ),
             bid=bid,
             game=game,
@@ -1243,6 +1305,7 @@ GENERATORS: dict[str, Callable[[int, RuleProfile], Question]] = {
     OVERBID: gen_overbid,
     SETTLE: gen_settle,
     JACKS_FROM_BIDDING: gen_jacks_from_bidding,
+    BID_DRILL: bidding_drill.gen_bid_drill,
 }
 
 

@@ -72,9 +72,9 @@ def render(ctx: PageContext) -> None:
         st.markdown("**" + t("Already playing") + "**")
         st.markdown(
             t(
-                "Drill in the quiz: matadors, game values, safe bids, trick winners and more, or race "
-                "the clock in the bid sprint. The tools work out a game's value, the bid ladder and the "
-                "settlement."
+                "Drill in the quiz: matadors, game values, the highest bid a hand is worth, trick winners "
+                "and more, or race the clock in the bid sprint. The tools work out a game's value, the bid "
+                "ladder and the settlement."
             )
         )
         if st.button(t("Start drilling"), key="home_drill"):

@@ -6,7 +6,6 @@ and as an ISS record (.sgf) to download. Also the auction coach's bid hints and 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -14,7 +13,7 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.cards import PLAYING_SEATS, Card
+from trainer.cards import HAND_SIZE, PLAYING_SEATS, Card
 from trainer.coach import (
     SCHEMES,
     CardVerdict,
@@ -43,6 +42,7 @@ from trainer.game import (
     NoCall,
     Outcome,
     Pass,
+    Phase,
     PickUp,
     PlayCard,
     RamseCall,
@@ -145,27 +145,58 @@ def move_text(move: Move, view: SeatView, ctx: PageContext) -> str:
 
 
 def bid_hints(ctx: PageContext, stored: StoredDeal, view: SeatView) -> None:
-    """The hand's highest bid per game (the calculators' working) and the estimated chance to win it."""
+    """The chance model's bid hints: what to do (bid up to N for a game, pick up or play hand, or pass), and
+    each game the hand can really play with its chance, its value's working and the reason in a sentence.
+    During Slå 40 an only five cards are known: nothing is shown."""
+    from trainer.coach import bidding_advice, playable_hints
+
     t = ctx.t
+    if len(view.hand) != HAND_SIZE or view.phase not in (Phase.AUCTION, Phase.PICKUP):
+        return
+    bid = _bid_to_judge(view)
     cache: dict[Any, Any] = st.session_state.setdefault(HINTS_KEY, {})
-    key = (stored.id, tuple(c.iss for c in view.hand))
+    key = (stored.id, tuple(c.iss for c in view.hand), len(view.auction), bid)
     hints = cache.get(key)
     if hints is None:
-        with st.spinner(t("The coach is trying your hand in sampled deals…")):
-            hints = bidding_hints(
-                view.profile, view.hand, view.seat, rng=random.Random(stored.id), chances=3, time_budget=1.5
-            )
+        hints = bidding_hints(view.profile, view.hand, view.seat, auction=view.auction, bid=bid)
         cache.clear()
         cache[key] = hints
+    st.markdown(t("**The coach's bid:** {advice}", advice=t_message(bidding_advice(hints, bid), t)))
     lines = []
-    for hint in hints[:6]:
+    for hint in playable_hints(hints)[:6]:
+        chance = t(
+            "wins about {pct} % ({low}–{high} %)",
+            pct=round(100 * hint.chance.win),
+            low=round(100 * hint.chance.low),
+            high=round(100 * hint.chance.high),
+        )
+        name = declaration_name(hint.declaration, t)
         words = value_words(hint.breakdown, t)
-        line = f"- {declaration_name(hint.declaration, t)}: {words}"
-        if hint.chance is not None and hint.chance.chance is not None:
-            line += " · " + t("wins in about {pct} % of sampled deals", pct=round(100 * hint.chance.chance))
-        lines.append(line)
-    st.markdown(t("**Your highest bid per game:**") + "\n" + "\n".join(lines))
-    st.caption(t("Chances: your hand played with all cards open against random deals of the other cards."))
+        lines.append(
+            f"- **{name}**: {chance} · {words} · {t_message(hint.advice, t)} {t_message(hint.reason, t)}"
+        )
+    if lines:
+        st.markdown(t("**The games your hand can play:**") + "\n" + "\n".join(lines))
+    else:
+        st.caption(t("No game of this hand is worth bidding for."))
+    st.caption(
+        t(
+            "Chances from the chance model: how often our expert computer players win such a hand when they "
+            "play it out with hidden cards (the range is the model's uncertainty). The highest bid is the "
+            "ceiling the hand is worth: above it the game loses more than it pays on average."
+        )
+    )
+
+
+def _bid_to_judge(view: SeatView) -> int:
+    """The bid the learner faces now: the one to hold, else the lowest it could say (the bid won after the
+    auction)."""
+    if view.phase is Phase.PICKUP and view.bid is not None:
+        return view.bid
+    if any(isinstance(move, Hold) for move in view.legal_moves):
+        return max((event.value or 0) for event in view.auction)
+    bids = [move.value for move in view.legal_moves if isinstance(move, Bid)]
+    return min(bids) if bids else view.profile.min_bid
 
 
 # --- after the deal -----------------------------------------------------------------------------------------
@@ -562,6 +593,12 @@ def decision_mark(v: DecisionVerdict) -> str:
 
 
 def decision_line(v: DecisionVerdict, deal: FinishedDeal, ctx: PageContext) -> str:
+    """One decision and its open-hand verdict, as a list line, with the chance model's word on it."""
+    line = _open_hand_line(v, deal, ctx)
+    return line if v.model is None else f"{line} {t_message(v.model, ctx.t)}"
+
+
+def _open_hand_line(v: DecisionVerdict, deal: FinishedDeal, ctx: PageContext) -> str:
     """One decision and its open-hand verdict, as a list line."""
     t = ctx.t
     mark = decision_mark(v)

@@ -40,7 +40,7 @@ SPRINT_COUNT_KEY = "sprint_count"
 SPRINT_BEST_KEY = "sprint_best"
 SPRINT_SCORED_KEY = "sprint_scored"
 SPRINT_SECONDS = 60
-# The sprint's questions, in turn (by seed): values of games, safe bids, valid bids.
+# The sprint's questions, in turn (by seed): values of games, the highest bid a hand is worth, valid bids.
 SPRINT_KINDS = (GAME_VALUE, SAFE_BID, VALID_BID)
 MODES = ("practise", "review", "sprint")
 

@@ -1,4 +1,5 @@
-"""highest_bid: a dealt hand; the learner guesses its highest safe bid, then sees every game with its value.
+"""highest_bid: a dealt hand; the learner guesses the highest bid it is worth (a ceiling), then sees every
+game with its value and the chance model's word on the best one.
 Also the hand entry (typed, clicked, dealt) and the bid table the value calculator uses."""
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from trainer.calc import (
     safe_bid_distribution,
 )
 from trainer.cards import ALL_CARDS, Card, format_cards, parse_card, sort_hand
+from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile, get_profile
 from trainer.text import upper_first
 from trainer.ui.components import card_row, cards_text, pill_label, verdict
-from trainer.ui.terms import declaration_name, t_error, value_words
+from trainer.ui.terms import declaration_name, t_error, t_message, value_words
 from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
 from trainer.value import trump_order
 
@@ -118,7 +120,7 @@ def bid_table_frame(
     *,
     with_variants: bool = True,
 ) -> pd.DataFrame:
-    """Every game the hand could declare, best first: matadors, the count and the highest safe bid."""
+    """Every game the hand could declare, best first: matadors, the count and the highest bid it is worth."""
     rows = bid_table(profile, hand, skat, with_variants=with_variants)
     return pd.DataFrame(
         {
@@ -136,14 +138,14 @@ def _distribution(profile_name: str, hands: int) -> dict[int, int]:
 
 
 def distribution_chart(profile: RuleProfile, mark: int | None, t: Translator) -> go.Figure:
-    """How often each highest safe bid occurs over random hands (plain suit games and grand)."""
+    """How often each highest bid a hand is worth occurs over random hands (plain suit games and grand)."""
     counts = _distribution(profile.name, SAMPLE_HANDS)
     values = sorted(counts)
     figure = go.Figure(go.Bar(x=[str(v) for v in values], y=[counts[v] for v in values], name=t("Hands")))
     if mark is not None and mark in counts:
         figure.add_annotation(x=str(mark), y=counts[mark], text=t("this hand"), showarrow=True)
     figure.update_layout(
-        xaxis_title=t("Highest safe bid"),
+        xaxis_title=t("Highest bid the hand is worth"),
         yaxis_title=t("Hands out of {n}", n=SAMPLE_HANDS),
         xaxis_type="category",
         height=320,
@@ -179,6 +181,15 @@ def ceiling_note(ctx: WidgetContext, hand: Sequence[Card], best: int) -> None:
     )
 
 
+def chance_note(ctx: WidgetContext, hand: Sequence[Card]) -> None:
+    """The chance model's word on the hand (as forehand, nothing bid yet): the game it is worth bidding
+    highest for, its chance and that ceiling; or that no game is worth bidding for."""
+    from trainer.coach import bidding_advice, bidding_hints
+
+    hints = bidding_hints(ctx.profile, hand, Seat.FOREHAND)
+    st.markdown(t_message(bidding_advice(hints), ctx.t))
+
+
 def render(ctx: WidgetContext) -> None:
     t = ctx.t
     hand, _skat = random_hand_and_skat(seed(ctx), ctx.profile)
@@ -194,11 +205,16 @@ def render(ctx: WidgetContext) -> None:
         if guess is not None:
             verdict(
                 int(guess) == best,
-                t("The highest safe bid is {best} (your estimate: {guess}).", best=best, guess=int(guess)),
+                t(
+                    "The highest bid the hand is worth is {best}, a ceiling (your estimate: {guess}).",
+                    best=best,
+                    guess=int(guess),
+                ),
             )
         else:
-            st.info(t("The highest safe bid is {best}.", best=best))
+            st.info(t("The highest bid the hand is worth is {best}, a ceiling.", best=best))
         ceiling_note(ctx, hand, best)
+        chance_note(ctx, hand)
         st.table(bid_table_frame(ctx.profile, hand, None, t, with_variants=False))
         st.caption(
             t(

@@ -1,0 +1,60 @@
+"""'Worth it': the expected score of declaring at a bid, and the highest bid where it is positive."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trainer.bidding import bid_ladder
+from trainer.chances.worth import break_even, expected_score, highest_worth_bid, score
+from trainer.games import Declaration, GameType
+from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+
+PROFILES = st.sampled_from((DANISH, INTERNATIONAL))
+CLUBS = Declaration(GameType.CLUBS)
+
+
+def test_the_schemes_scores() -> None:
+    # Seeger-Fabian: won value + 50, lost -2 x value - 50
+    assert score(INTERNATIONAL, True, 24) == 74 and score(INTERNATIONAL, False, 24) == -98
+    # Danish money: half an øre per rounded point from each of two opponents; lost: one øre to each
+    assert score(DANISH, True, 36) == 40 and score(DANISH, False, 36) == -80
+    assert abs(break_even(DANISH, 36) - 2 / 3) < 1e-9
+    assert Fraction(break_even(INTERNATIONAL, 18)).limit_denominator(1000) == Fraction(86, 154)
+
+
+@given(PROFILES, st.floats(0.0, 1.0), st.sampled_from((24, 36, 48)), st.floats(0.0, 0.5))
+def test_expected_score_falls_as_the_bid_rises(
+    profile: RuleProfile, win: float, value: int, low: float
+) -> None:
+    spread = ((value * 2 // 3, low), (value, 1 - low))
+    bids = [b for b in bid_ladder(profile) if b <= value + 24]
+    scores = [expected_score(profile, CLUBS, win, spread, b) for b in bids]
+    assert all(a >= b - 1e-9 for a, b in itertools.pairwise(scores))
+
+
+@given(PROFILES, st.floats(0.0, 1.0), st.sampled_from((24, 36, 48, 60)))
+def test_highest_worth_bid_is_where_the_expected_score_turns(
+    profile: RuleProfile, win: float, value: int
+) -> None:
+    spread = ((value, 1.0),)
+    limit = highest_worth_bid(profile, CLUBS, win, spread)
+    ladder = [b for b in bid_ladder(profile) if b <= value]
+    if limit is None:
+        assert all(expected_score(profile, CLUBS, win, spread, b) <= 0 for b in ladder)
+        return
+    assert expected_score(profile, CLUBS, win, spread, limit) > 0
+    above = [b for b in bid_ladder(profile) if b > limit]
+    assert not above or expected_score(profile, CLUBS, win, spread, above[0]) <= 0
+
+
+def test_a_jack_in_the_skat_can_make_a_without_game_overbid() -> None:
+    # "without 2" clubs (36) turns into "with 1" (24) when the club Jack lies in the skat: a bid of 36 is
+    # then overbid; the spread makes 36 less worth than 24 or 27
+    spread = ((24, 2 / 22), (36, 20 / 22))
+    at_36 = expected_score(INTERNATIONAL, CLUBS, 0.8, spread, 36)
+    at_24 = expected_score(INTERNATIONAL, CLUBS, 0.8, spread, 24)
+    assert at_24 > at_36
