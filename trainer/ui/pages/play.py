@@ -39,6 +39,7 @@ from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import LEARNER_ID_KEY, get_store
 from trainer.ui.terms import seat_name, t_error, t_message
+from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
 
 EVENING_PARAM = "evening"
 TOKEN_KEY = "play_token_"
@@ -226,6 +227,7 @@ def render(ctx: PageContext) -> None:
         if stored is not None:
             play_result.result_panel(ctx, current, stored, rebuild(ctx, stored, current.level))
         number = len(deals) + 1
+        note_state(deal=len(deals), phase="finished" if stored is not None else "none")
         st.button(
             t("Deal the cards") if stored is None else t("Next deal"),
             key="play_deal",
@@ -238,7 +240,8 @@ def render(ctx: PageContext) -> None:
         play_result.score_sheet(ctx, current, deals)
         return
     ticking = rebuild(ctx, stored, current.level).bot_to_move
-    st.fragment(run_every=(pace() or 0.05) if ticking else None)(_table)(ctx, current, stored.id, ticking)
+    table = published_fragment(ctx, "game", _table)
+    st.fragment(run_every=(pace() or 0.05) if ticking else None)(table)(ctx, current, stored.id, ticking)
     play_result.score_sheet(ctx, current, deals)
 
 
@@ -272,6 +275,7 @@ def _table(ctx: PageContext, current: Evening, deal_id: int, ticking: bool) -> N
 def draw_table(ctx: PageContext, current: Evening, stored: StoredDeal, deal: TableDeal) -> None:
     t = ctx.t
     view = deal.view()
+    note_view(view, deal=stored.number, move_count=stored.move_count)
     st.caption(t("Deal {n} · you are {seat}", n=stored.number, seat=seat_name(view.seat, t)))
     play_table.draw_status(view, ctx)
     if view.phase in (Phase.SLAA_40, Phase.AUCTION):
@@ -366,4 +370,4 @@ def suggest(view: SeatView) -> BotDecision:
     return coach_suggestion(view, time_ms=BOT_TIME_MS)
 
 
-render(page_context())
+run_page("game", render)

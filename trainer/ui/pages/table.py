@@ -23,10 +23,11 @@ from trainer.game import Move, Phase
 from trainer.safe_text import for_markdown, plain
 from trainer.store.tables import SharedTable, TablePlay, TableStore
 from trainer.tables import IDLE_SECONDS, place_of_seat, seat_of_place
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, seat_name, t_error
+from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
 
 TABLE_KEY = "table_id"
 # The table this session left with "Leave this table for now" (not reopened by itself until a reload).
@@ -230,8 +231,15 @@ def _live(ctx: PageContext, table_id: int, learner: int) -> None:
     play.computer_step(table.id, time_ms=COMPUTER_TIME_MS)
     now = play.moment(table.id)
     table = now.table
+    note_state(
+        table=table.code,
+        full=table.full,
+        deal=now.number,
+        move_count=now.stored.move_count if now.stored else 0,
+    )
     _seats(ctx, table, place, learner)
     if now.stored is None or now.stored.finished:
+        note_state(phase="finished" if now.stored is not None else "none")
         if now.stored is not None:
             st.success(t("Deal {n} is over.", n=now.number))
         if now.number >= table.deals_planned:
@@ -251,6 +259,7 @@ def _live(ctx: PageContext, table_id: int, learner: int) -> None:
     assert now.state is not None
     seat = seat_of_place(place, now.number)
     view = now.state.view(seat)
+    note_view(view, away=table.seats[place].away)
     names = seat_names(table, now.number, ctx)
     st.caption(t("Deal {n} · you are {seat}", n=now.number, seat=seat_name(seat, t)))
     if table.seats[place].away:
@@ -312,6 +321,7 @@ def render(ctx: PageContext) -> None:
         )
     )
     who = signed_in()
+    note_state(signed_in=who is not None)
     if who is None:
         _sign_in(ctx)
         return
@@ -343,8 +353,8 @@ def render(ctx: PageContext) -> None:
         st.session_state.pop(TABLE_KEY, None)
         st.session_state[LEFT_KEY] = table.id
         st.rerun()
-    st.fragment(run_every=POLL_SECONDS)(_live)(ctx, table.id, learner)
+    st.fragment(run_every=POLL_SECONDS)(published_fragment(ctx, "table", _live))(ctx, table.id, learner)
     _sheet(ctx, table)
 
 
-render(page_context())
+run_page("table", render)
