@@ -227,7 +227,8 @@ def render(ctx: PageContext) -> None:
         if stored is not None:
             play_result.result_panel(ctx, current, stored, rebuild(ctx, stored, current.level))
         number = len(deals) + 1
-        note_state(deal=len(deals), phase="finished" if stored is not None else "none")
+        moves = stored.move_count if stored is not None else 0
+        note_state(deal=len(deals), phase="finished" if stored is not None else "none", move_count=moves)
         st.button(
             t("Deal the cards") if stored is None else t("Next deal"),
             key="play_deal",

@@ -89,9 +89,10 @@ def note_state(**fields: Value) -> None:
     """Add attributes to what the running page publishes (``move_count=17`` becomes
     ``data-move-count="17"``). Outside a published run (a live element tested on its own) it does
     nothing."""
+    attributes = _attributes(fields)
     run: _Run | None = getattr(_current, "run", None)
     if run is not None:
-        run.fields.update(_attributes(fields))
+        run.fields.update(attributes)
 
 
 def note_view(view: SeatView, **fields: Value) -> None:
