@@ -73,11 +73,12 @@ _REACHED = """([expect, since]) => {
   const app = document.querySelector('[data-testid=stApp]');
   if (!app || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
       || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  if (document.querySelector('[data-testid=stException]')) return 'traceback';
   const found = document.querySelectorAll('.skat-page-state');
   if (found.length !== 1) return false;
   const get = (name) => found[0].getAttribute('data-' + name) ?? '';
   if (!(Number(get('run')) > since)) return false;
-  return expect.every(([name, op, value]) => {
+  const met = expect.every(([name, op, value]) => {
     const have = get(name);
     if (op === 'eq') return have === value;
     if (op === 'ne') return have !== value;
@@ -85,6 +86,8 @@ _REACHED = """([expect, since]) => {
     if (op === 'in') return value.includes(have);
     return false;
   });
+  return met && Object.fromEntries([...found[0].attributes].filter((a) => a.name.startsWith('data-'))
+    .map((a) => [a.name.slice(5), a.value]));
 }"""
 
 
@@ -162,6 +165,8 @@ def _slug(text: str) -> str:
 
 def _shown(page) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     """What the page shows now, for a failure message."""
+    from playwright.sync_api import Error as PlaywrightError
+
     try:
         shown: dict[str, Any] = page.evaluate(_STATE)
         for kind, selector in (
@@ -174,7 +179,7 @@ def _shown(page) -> dict[str, Any]:  # type: ignore[no-untyped-def]
                 shown[kind] = [" ".join(text.split())[:300] for text in texts]
         shown["url"] = page.url
         return shown
-    except Exception as error:  # the page itself is gone: say so in the failure
+    except PlaywrightError as error:  # the page itself is gone: the failure says so
         return {"unreadable": repr(error)}
 
 
@@ -186,11 +191,16 @@ def wait_state(page, step: str, /, *, since: int = 0, **expect: Expected) -> Sta
 
     conditions = _conditions(expect)
     try:
-        page.wait_for_function(_REACHED, arg=[conditions, since], timeout=TIMEOUT_MS, polling=100)
+        handle = page.wait_for_function(_REACHED, arg=[conditions, since], timeout=TIMEOUT_MS, polling=100)
+        reached = handle.json_value()  # the state that met the expectation (the page may move on)
+        failed = reached == "traceback"  # an idle page with a traceback: fail now, not after the timeout
     except PlaywrightError:
+        failed = True
+    if failed:
         shown = _shown(page)
         FAILURES.mkdir(parents=True, exist_ok=True)
-        shot = FAILURES / f"{_slug(step)}.png"
+        test = os.environ.get("PYTEST_CURRENT_TEST", "").split("::")[-1].split(" ")[0]
+        shot = FAILURES / f"{_slug(test)}--{_slug(step)}.png"
         try:
             page.screenshot(path=str(shot), full_page=True)
         except PlaywrightError:
@@ -200,8 +210,7 @@ def wait_state(page, step: str, /, *, since: int = 0, **expect: Expected) -> Sta
             f"step {step!r}: expected {wanted} in a run after {since} within {TIMEOUT_MS / 1000:.0f} s; "
             f"the page showed {shown} (screenshot {shot})"
         ) from None
-    states = page.evaluate(_STATE)["states"]
-    return State(states[0])
+    return State(reached)
 
 
 def settled(page, step: str) -> State:  # type: ignore[no-untyped-def]
@@ -326,10 +335,10 @@ READY_LINE = "You can now view your Streamlit app"
 
 @contextmanager
 def run_app(log_name: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    """Start ``streamlit run streamlit_app.py`` headless (as ``make run`` does) on a free port with
-    :data:`TEST_ENV` and ``env`` added to the environment, wait until it says it listens and its
-    /_stcore/health answers, yield the base URL and stop the server afterwards. The server's output goes
-    to test-artifacts/``log_name``."""
+    """Start ``streamlit run streamlit_app.py`` headless (as ``make run`` does, without its file watcher)
+    on a free port with :data:`TEST_ENV` and ``env`` added to the environment, wait until it says it
+    listens and its /_stcore/health answers, yield the base URL and stop the server afterwards. The
+    server's output goes to test-artifacts/``log_name``."""
     port = _free_port()
     log = ARTIFACTS / log_name
     log.parent.mkdir(parents=True, exist_ok=True)
@@ -346,6 +355,10 @@ def run_app(log_name: str, env: dict[str, str] | None = None) -> Iterator[str]:
             str(port),
             "--browser.gatherUsageStats",
             "false",
+            # No reloading of the app's modules when a file changes during a run (an edit in the
+            # checkout would otherwise swap the engine's classes under a running test).
+            "--server.fileWatcherType",
+            "none",
         ],
         cwd=REPO,
         stdout=subprocess.PIPE,

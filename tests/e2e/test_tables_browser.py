@@ -36,6 +36,10 @@ ENOUGH_MOVES = 20
 """Moves after which the test has seen the auction, the skat and several tricks go round the three pages."""
 IDLE_LIMIT = 3600
 """The table's idle limit in this test: no computer takes over a seat whose test is merely slow."""
+POLL_SECONDS = 2
+"""How often each table page looks again in this test (the app's default is every second): three pages
+that each redraw every second keep a loaded two-core machine so busy that a page is hardly ever idle,
+and a step acts only on an idle page. Each seat still sees the others' moves within two seconds."""
 PLAY_ORDER = (
     "play_hold",
     "play_pass",
@@ -60,7 +64,8 @@ def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     for name in NAMES:
         accounts.sign_up(name, PASSWORD, client="e2e")
     store.dispose()
-    with run_app("streamlit-tables-e2e.log", {"SKAT_TRAINER_DB_URL": url}) as base:
+    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(POLL_SECONDS)}
+    with run_app("streamlit-tables-e2e.log", env) as base:
         yield base, url
 
 

@@ -11,6 +11,7 @@ into the session or the page, so no other hand, skat or discard reaches this bro
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import streamlit as st
@@ -36,7 +37,17 @@ LEFT_KEY = "table_left"
 REFUSAL_KEY = "table_refusal"
 PICKED_KEY = "table_picked"
 CODE_PARAM = "code"
-POLL_SECONDS = 1.0
+POLL_ENV = "SKAT_TRAINER_TABLE_POLL"
+DEFAULT_POLL_SECONDS = 1.0  # how often the table looks again (others' moves, a computer's move when due)
+
+
+def poll_seconds() -> float:
+    try:
+        return max(0.2, float(os.environ.get(POLL_ENV, DEFAULT_POLL_SECONDS)))
+    except ValueError:
+        return DEFAULT_POLL_SECONDS
+
+
 COMPUTER_TIME_MS = 400
 
 
@@ -353,7 +364,7 @@ def render(ctx: PageContext) -> None:
         st.session_state.pop(TABLE_KEY, None)
         st.session_state[LEFT_KEY] = table.id
         st.rerun()
-    st.fragment(run_every=POLL_SECONDS)(published_fragment(ctx, "table", _live))(ctx, table.id, learner)
+    st.fragment(run_every=poll_seconds())(published_fragment(ctx, "table", _live))(ctx, table.id, learner)
     _sheet(ctx, table)
 
 
