@@ -23,6 +23,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -183,6 +184,20 @@ def _shown(page) -> dict[str, Any]:  # type: ignore[no-untyped-def]
         return {"unreadable": repr(error)}
 
 
+STEP_LOG = ARTIFACTS / "e2e-steps.log"
+"""Every step waited for, with its test and how long it took (the slow steps of a loaded run show here)."""
+
+
+def _current_test() -> str:
+    return os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0]
+
+
+def _log_step(step: str, seconds: float, failed: bool) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with STEP_LOG.open("a") as log:
+        log.write(f"{seconds:7.2f} s  {'FAILED ' if failed else ''}{_current_test()}  {step}\n")
+
+
 def wait_state(page, step: str, /, *, since: int = 0, **expect: Expected) -> State:  # type: ignore[no-untyped-def]
     """Wait until the app is idle and its state shows ``expect`` (``move_count=above(3)``,
     ``phase="play"``) in a run after ``since``; return that state. Fails naming ``step``, the expectation
@@ -190,17 +205,18 @@ def wait_state(page, step: str, /, *, since: int = 0, **expect: Expected) -> Sta
     from playwright.sync_api import Error as PlaywrightError
 
     conditions = _conditions(expect)
+    started = time.monotonic()
     try:
         handle = page.wait_for_function(_REACHED, arg=[conditions, since], timeout=TIMEOUT_MS, polling=100)
         reached = handle.json_value()  # the state that met the expectation (the page may move on)
         failed = reached == "traceback"  # an idle page with a traceback: fail now, not after the timeout
     except PlaywrightError:
         failed = True
+    _log_step(step, time.monotonic() - started, failed)
     if failed:
         shown = _shown(page)
         FAILURES.mkdir(parents=True, exist_ok=True)
-        test = os.environ.get("PYTEST_CURRENT_TEST", "").split("::")[-1].split(" ")[0]
-        shot = FAILURES / f"{_slug(test)}--{_slug(step)}.png"
+        shot = FAILURES / f"{_slug(_current_test().split('::')[-1])}--{_slug(step)}.png"
         try:
             page.screenshot(path=str(shot), full_page=True)
         except PlaywrightError:
@@ -425,3 +441,8 @@ def browser() -> Iterator[object]:
             yield chromium
         finally:
             chromium.close()
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A fresh step log per test session."""
+    STEP_LOG.unlink(missing_ok=True)
