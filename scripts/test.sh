@@ -47,10 +47,24 @@ $BIN/ruff check trainer tests benchmarks streamlit_app.py
 $BIN/ruff format --check trainer tests benchmarks streamlit_app.py
 echo "== mypy"
 $BIN/mypy
-echo "== pytest"
+# pytest exit 5 = no tests collected: that is a failure of the suite, not a pass (so any non-zero fails).
+if [ "$#" -gt 0 ]; then  # tests named on the command line: run just those, as given
+  echo "== pytest $*"
+  exec $BIN/python -m pytest "$@"
+fi
+# Everything but the browser tests on every core (pytest-xdist; each test has its own store), then the
+# browser tests alone: they start app servers and Chromium and wait on the app, so they get the machine.
+# Both always run; the script fails if either did.
 set +e
-$BIN/python -m pytest "$@"
-status=$?
+echo "== pytest: everything but the browser tests (${TEST_WORKERS:-auto} workers)"
+SECONDS=0
+$BIN/python -m pytest -m "not browser" -n "${TEST_WORKERS:-auto}"
+unit=$?
+echo "   (${SECONDS} s)"
+echo "== pytest: browser tests (Chromium)"
+SECONDS=0
+$BIN/python -m pytest -m browser tests/e2e
+browser=$?
+echo "   (${SECONDS} s)"
 set -e
-# pytest exit 5 = no tests collected: that is a failure of the suite, not a pass.
-exit $status
+[ "$unit" -eq 0 ] && [ "$browser" -eq 0 ]

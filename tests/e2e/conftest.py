@@ -1,21 +1,36 @@
-"""Shared set-up for the real-browser tests (headless Debian Chromium through Playwright).
+"""Shared set-up for the real-browser tests (headless Debian Chromium through Playwright), and the one way
+they take a step: act, then wait until the app's own state says the act was taken.
+
+Every page publishes its state on one hidden element (``trainer/ui/views/page_state.py``):
+``<div class="skat-page-state" data-page="game" data-run="12" data-phase="play" data-move-count="17">``.
+A step waits until the app is connected and idle, that element is the only one on the page, its
+``data-run`` has moved past the run the step started from, and its attributes show what the act should
+lead to (the next chapter, a higher move count, a result). Nothing is retried and no time is slept: a
+step that does not get there within :data:`TIMEOUT_MS` fails, naming the step, what it expected and what
+the page showed (its state, any traceback or error on it), with a screenshot in
+test-artifacts/screenshots/failures/.
 
 One app server, started the way ``make run`` does, serves every browser test that does not need its own
-database; a test module that does (the teacher dashboard) overrides ``app_url`` with :func:`run_app`.
-Every browser test is skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it).
+database; a test module that does overrides ``app_url`` with :func:`run_app`. Every browser test is skipped
+only when /usr/bin/chromium is missing (scripts/test.sh installs it).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -23,6 +38,7 @@ CHROMIUM = "/usr/bin/chromium"
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts"
 SHOTS = ARTIFACTS / "screenshots"
+FAILURES = SHOTS / "failures"
 STREAMLIT = Path(sys.executable).parent / "streamlit"
 LAUNCH_ARGS = [
     "--headless",
@@ -33,12 +49,294 @@ LAUNCH_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-READY = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
-IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
-NOTHING_SENT_MS = 15_000
-"""How long an action may show no run before the page is asked whether it sent the server anything."""
-START_SECONDS = 90
-"""How long the app may take to answer its health check before the test session gives up."""
+
+TIMEOUT_MS = 120_000
+"""The one timeout of the browser tests: how long any step (a page opened, a click answered, an element
+found) may take. Generous on purpose: on a loaded two-core machine a run can take many seconds, and a
+step that is waited for by condition costs only the time it really takes."""
+START_SECONDS = 120
+"""How long an app server may take to answer its health check."""
+TEST_ENV = {"SKAT_TRAINER_PLAY_PACE": "0"}
+"""What every app server of the tests runs with: the Play page's computers move without a pause (each
+move still shows: the page waits for the learner only when it is the learner's turn)."""
+
+_STATE = """() => {
+  const app = document.querySelector('[data-testid=stApp]');
+  const attributes = (e) => Object.fromEntries(
+    [...e.attributes].filter((a) => a.name.startsWith('data-')).map((a) => [a.name.slice(5), a.value]));
+  return {
+    script: app ? app.getAttribute('data-test-script-state') : null,
+    connection: app ? app.getAttribute('data-test-connection-state') : null,
+    states: [...document.querySelectorAll('.skat-page-state')].map(attributes),
+  };
+}"""
+_REACHED = """([expect, since]) => {
+  const app = document.querySelector('[data-testid=stApp]');
+  if (!app || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
+      || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  if (document.querySelector('[data-testid=stException]')) return 'traceback';
+  const found = document.querySelectorAll('.skat-page-state');
+  if (found.length !== 1) return false;
+  const get = (name) => found[0].getAttribute('data-' + name) ?? '';
+  if (!(Number(get('run')) > since)) return false;
+  const met = expect.every(([name, op, value]) => {
+    const have = get(name);
+    if (op === 'eq') return have === value;
+    if (op === 'ne') return have !== value;
+    if (op === 'gt') return have !== '' && Number(have) > Number(value);
+    if (op === 'in') return value.includes(have);
+    return false;
+  });
+  return met && Object.fromEntries([...found[0].attributes].filter((a) => a.name.startsWith('data-'))
+    .map((a) => [a.name.slice(5), a.value]));
+}"""
+
+
+# --- what a step expects ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cond:
+    """A condition on one state attribute other than equality (see :func:`above`, :func:`not_`,
+    :func:`one_of`)."""
+
+    op: str
+    value: str | list[str]
+
+    def __str__(self) -> str:
+        words = {"gt": ">", "ne": "!=", "in": "in"}
+        return f"{words[self.op]} {self.value!r}"
+
+
+Expected = str | int | bool | Cond
+
+
+def above(value: int | str) -> Cond:
+    """The attribute is a number greater than ``value``."""
+    return Cond("gt", str(value))
+
+
+def not_(value: Expected) -> Cond:
+    """The attribute is anything but ``value``."""
+    return Cond("ne", _text(value))
+
+
+def one_of(*values: Expected) -> Cond:
+    """The attribute is one of ``values``."""
+    return Cond("in", [_text(v) for v in values])
+
+
+def _text(value: Expected) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def _conditions(expect: dict[str, Expected]) -> list[tuple[str, str, str | list[str]]]:
+    out: list[tuple[str, str, str | list[str]]] = []
+    for name, value in expect.items():
+        attribute = name.replace("_", "-")
+        if isinstance(value, Cond):
+            out.append((attribute, value.op, value.value))
+        else:
+            out.append((attribute, "eq", _text(value)))
+    return out
+
+
+class State(dict[str, str]):
+    """A page's published state: its ``data-*`` attributes without the prefix (``state["move-count"]``)."""
+
+    def number(self, name: str) -> int:
+        return int(self.get(name) or 0)
+
+    def words(self, name: str) -> list[str]:
+        return (self.get(name) or "").split()
+
+    @property
+    def run(self) -> int:
+        return self.number("run")
+
+
+# --- steps --------------------------------------------------------------------------------------------------
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:80] or "step"
+
+
+def _shown(page) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """What the page shows now, for a failure message."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    try:
+        shown: dict[str, Any] = page.evaluate(_STATE)
+        for kind, selector in (
+            ("traceback", "[data-testid=stException]"),
+            ("errors", "[data-testid=stAlertContentError]"),
+            ("warnings", "[data-testid=stAlertContentWarning]"),
+        ):
+            texts = page.locator(selector).all_inner_texts()
+            if texts:
+                shown[kind] = [" ".join(text.split())[:300] for text in texts]
+        shown["url"] = page.url
+        return shown
+    except PlaywrightError as error:  # the page itself is gone: the failure says so
+        return {"unreadable": repr(error)}
+
+
+STEP_LOG = ARTIFACTS / "e2e-steps.log"
+"""Every step waited for, with its test and how long it took (the slow steps of a loaded run show here)."""
+
+
+def _current_test() -> str:
+    return os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0]
+
+
+def _log_step(step: str, seconds: float, failed: bool) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with STEP_LOG.open("a") as log:
+        log.write(f"{seconds:7.2f} s  {'FAILED ' if failed else ''}{_current_test()}  {step}\n")
+
+
+def wait_state(page, step: str, /, *, since: int = 0, **expect: Expected) -> State:  # type: ignore[no-untyped-def]
+    """Wait until the app is idle and its state shows ``expect`` (``move_count=above(3)``,
+    ``phase="play"``) in a run after ``since``; return that state. Fails naming ``step``, the expectation
+    and what the page showed, with a screenshot."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    conditions = _conditions(expect)
+    started = time.monotonic()
+    try:
+        handle = page.wait_for_function(_REACHED, arg=[conditions, since], timeout=TIMEOUT_MS, polling=100)
+        reached = handle.json_value()  # the state that met the expectation (the page may move on)
+        failed = reached == "traceback"  # an idle page with a traceback: fail now, not after the timeout
+    except PlaywrightError:
+        failed = True
+    _log_step(step, time.monotonic() - started, failed)
+    if failed:
+        shown = _shown(page)
+        FAILURES.mkdir(parents=True, exist_ok=True)
+        shot = FAILURES / f"{_slug(_current_test().split('::')[-1])}--{_slug(step)}.png"
+        try:
+            page.screenshot(path=str(shot), full_page=True)
+        except PlaywrightError:
+            shot = Path("(no screenshot)")
+        wanted = ", ".join(f"{name} {op} {value!r}" for name, op, value in conditions) or "any state"
+        raise AssertionError(
+            f"step {step!r}: expected {wanted} in a run after {since} within {TIMEOUT_MS / 1000:.0f} s; "
+            f"the page showed {shown} (screenshot {shot})"
+        ) from None
+    return State(reached)
+
+
+def settled(page, step: str) -> State:  # type: ignore[no-untyped-def]
+    """The state of a page that is idle now (whatever it shows)."""
+    return wait_state(page, step)
+
+
+def act(page, step: str, action: Callable[[], object], /, **expect: Expected) -> State:  # type: ignore[no-untyped-def]
+    """Take one step: from an idle page, do ``action`` (a click, a key, a file chosen), then wait until a
+    later run's state shows ``expect``. The run count alone says the act was answered on a page that does
+    not redraw itself; on one that does (a ticking table), ``expect`` must name what the act changes."""
+    before = settled(page, f"{step} (before)")
+    action()
+    return wait_state(page, step, since=before.run, **expect)
+
+
+def click(page, locator, step: str, /, **expect: Expected) -> State:  # type: ignore[no-untyped-def]
+    """:func:`act` with a click on ``locator`` (scrolled into view first)."""
+
+    def press() -> None:
+        locator.scroll_into_view_if_needed()
+        locator.click()
+
+    return act(page, step, press, **expect)
+
+
+def enter_text(page, box, text: str, step: str, /, **expect: Expected) -> State:  # type: ignore[no-untyped-def]
+    """:func:`act`: type ``text`` into the field ``box`` and press Enter; the field must then hold it."""
+
+    def type_in() -> None:
+        box.fill(text)
+        box.press("Enter")
+
+    state = act(page, step, type_in, **expect)
+    assert box.input_value() == text, f"step {step!r}: the field holds {box.input_value()!r}, not {text!r}"
+    return state
+
+
+def open_app(page, url: str, /, **expect: Expected) -> State:  # type: ignore[no-untyped-def]
+    """Go to ``url`` and wait until the app has drawn the page it names (``/lesson?…`` is ``lesson``, ``/``
+    is ``home``) and shows ``expect``."""
+    page.goto(url)
+    path = urlsplit(url).path.strip("/") or "home"
+    return wait_state(page, f"open {path}", **{"page": path, **expect})
+
+
+def new_context(browser, *, width: int = 1280, height: int = 900, **options: Any):  # type: ignore[no-untyped-def]
+    """A browser context (its own cookies, like another person's browser) whose pages are ``width`` x
+    ``height`` and wait at most the one :data:`TIMEOUT_MS`."""
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    context.set_default_timeout(TIMEOUT_MS)
+    context.set_default_navigation_timeout(TIMEOUT_MS)
+    return context
+
+
+def new_page(browser, *, width: int, height: int, **options: Any):  # type: ignore[no-untyped-def]
+    """A page in a context of its own (see :func:`new_context`); close it with ``page.context.close()``."""
+    return new_context(browser, width=width, height=height, **options).new_page()
+
+
+def drawn(locator) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the browser has drawn ``locator`` (a chart's labels, a table's rows): Plotly charts and
+    tables are drawn in the browser after the app's run has ended, which the page's state cannot say."""
+    locator.first.wait_for(state="attached")
+
+
+def settle(page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app is idle and the page is painted: every image loaded, two animation frames
+    drawn (after a scroll or a resize, before a screenshot)."""
+    settled(page, "settle before a screenshot")
+    page.wait_for_function("() => [...document.images].every((image) => image.complete)", timeout=TIMEOUT_MS)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def screenshot(page, name: str, *, full_page: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Save test-artifacts/screenshots/``name``.png (the window, or Playwright's full page)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+def screenshot_all_content(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """A screenshot of everything on the page: Streamlit scrolls inside its main block, so the window is
+    made tall enough for everything first (and put back afterwards)."""
+    size = page.viewport_size
+    content = page.evaluate(
+        "Math.max(...[...document.querySelectorAll('[data-testid=stMain], [data-testid=stAppViewContainer]')]"
+        ".map(e => e.scrollHeight), document.body.scrollHeight)"
+    )
+    page.set_viewport_size({"width": size["width"], "height": min(max(int(content), size["height"]), 6000)})
+    settle(page)
+    screenshot(page, name)
+    page.set_viewport_size(size)
+
+
+def sideways_overflow(page) -> int:  # type: ignore[no-untyped-def]
+    """How many pixels the document is wider than the window (0 when nothing pushes the page sideways)."""
+    return int(page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+def join_class(page, code: str, name: str) -> State:  # type: ignore[no-untyped-def]
+    """On "My class" (English UI): create an account under ``name`` (the app makes the key), then join the
+    class with ``code``, as a new learner does."""
+    page.get_by_role("tab", name="Create an account").click()
+    page.locator(".st-key-class_account_create_name input").fill(name)
+    click(page, page.locator(".st-key-class_account_create_submit button"), f"create {name}", signed_in=True)
+    page.locator(".st-key-class_join_code input").fill(code)
+    return click(page, page.locator(".st-key-class_join_submit button"), f"{name} joins", member=True)
+
+
+# --- app servers and Chromium -------------------------------------------------------------------------------
 
 
 def _free_port() -> int:
@@ -47,54 +345,71 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+READY_LINE = "You can now view your Streamlit app"
+"""What ``streamlit run`` prints once it listens."""
+
+
 @contextmanager
 def run_app(log_name: str, env: dict[str, str] | None = None) -> Iterator[str]:
-    """Start ``streamlit run streamlit_app.py`` headless (as ``make run`` does) on a free port with ``env``
-    added to the environment, wait until /_stcore/health answers, yield the base URL and stop the server
-    afterwards. The server's output goes to test-artifacts/``log_name``."""
+    """Start ``streamlit run streamlit_app.py`` headless (as ``make run`` does, without its file watcher)
+    on a free port with :data:`TEST_ENV` and ``env`` added to the environment, wait until it says it
+    listens and its /_stcore/health answers, yield the base URL and stop the server afterwards. The
+    server's output goes to test-artifacts/``log_name``."""
     port = _free_port()
     log = ARTIFACTS / log_name
     log.parent.mkdir(parents=True, exist_ok=True)
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [
-                str(STREAMLIT),
-                "run",
-                "streamlit_app.py",
-                "--server.headless",
-                "true",
-                "--client.toolbarMode",
-                "viewer",
-                "--server.port",
-                str(port),
-                "--browser.gatherUsageStats",
-                "false",
-            ],
-            cwd=REPO,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
-        )
-        url = f"http://127.0.0.1:{port}"
+    process = subprocess.Popen(
+        [
+            str(STREAMLIT),
+            "run",
+            "streamlit_app.py",
+            "--server.headless",
+            "true",
+            "--client.toolbarMode",
+            "viewer",
+            "--server.port",
+            str(port),
+            "--browser.gatherUsageStats",
+            "false",
+            # No reloading of the app's modules when a file changes during a run (an edit in the
+            # checkout would otherwise swap the engine's classes under a running test).
+            "--server.fileWatcherType",
+            "none",
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **TEST_ENV, **(env or {})},
+    )
+    listening = threading.Event()
+
+    def copy_output() -> None:  # the server's output into the log, as it comes (the pipe never fills)
+        assert process.stdout is not None
+        with log.open("w") as out:
+            for line in process.stdout:
+                out.write(line)
+                out.flush()
+                if READY_LINE in line:
+                    listening.set()
+        listening.set()  # the server ended: the wait below sees it
+
+    copier = threading.Thread(target=copy_output, name=f"log {log_name}", daemon=True)
+    copier.start()
+    url = f"http://127.0.0.1:{port}"
+    try:
+        if not listening.wait(START_SECONDS) or process.poll() is not None:
+            pytest.fail(f"the app did not start within {START_SECONDS} s; see {log}")
+        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=START_SECONDS) as response:
+            assert response.read().strip() == b"ok", f"the app's health check failed; see {log}"
+        yield url
+    finally:
+        process.terminate()
         try:
-            deadline = time.monotonic() + START_SECONDS
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                        if response.read().strip() == b"ok":
-                            break
-                except OSError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the app did not start; see {log}")
-                time.sleep(0.3)
-            yield url
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        copier.join(timeout=10)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -128,139 +443,6 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
-def wait_for_app(page) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the page is connected to the app and its script has finished running."""
-    page.wait_for_selector(READY, timeout=60_000)
-    page.wait_for_selector(IDLE, timeout=60_000)
-
-
-_COUNT_RUNS = """() => {
-  if (!window.__skatRuns) {
-    const runs = {n: 0, sent: 0};
-    window.__skatRuns = runs;
-    new MutationObserver((changes) => {
-      for (const change of changes) {
-        if (change.target.getAttribute('data-test-script-state') === 'running') runs.n += 1;
-      }
-    }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
-    // The messages the page sends the server: enter_text() tells "Enter sent nothing" from "a slow run".
-    const send = WebSocket.prototype.send;
-    WebSocket.prototype.send = function (data) {
-      runs.sent += 1;
-      return send.call(this, data);
-    };
-  }
-  return {n: window.__skatRuns.n, sent: window.__skatRuns.sent};
-}"""
-_RAN_SINCE = """(since) => {
-  const runs = window.__skatRuns;
-  return runs !== undefined && runs.n > since.n
-    && document.querySelector('[data-testid=stApp][data-test-script-state=notRunning]') !== null;
-}"""
-
-
-def rerun(page, action: Callable[[], object], *, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]
-    """Do ``action`` (a click, an Enter, a file chosen) and wait until the app has run its script for it
-    and is idle again. A condition, not a pause: an observer counts the runs the app starts, so a fast
-    run is not missed and a slow one is waited for. It starts from an idle app (an action taken during a
-    run restarts it without the state ever leaving "running"), and when no run came and the page sent the
-    server nothing (the click met a button being drawn again), the action is done once more."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    page.wait_for_selector(IDLE, timeout=timeout)
-    since = page.evaluate(_COUNT_RUNS)
-    action()
-    try:
-        page.wait_for_function(_RAN_SINCE, arg=since, timeout=min(timeout, NOTHING_SENT_MS))
-        return
-    except PlaywrightTimeout:
-        if _sent_since(page, since):
-            page.wait_for_function(_RAN_SINCE, arg=since, timeout=2 * timeout)  # sent: a slow run
-            return
-    page.wait_for_selector(IDLE, timeout=timeout)
-    since = page.evaluate(_COUNT_RUNS)
-    action()
-    page.wait_for_function(_RAN_SINCE, arg=since, timeout=timeout)
-
-
-def _sent_since(page, since: dict[str, int]) -> bool:  # type: ignore[no-untyped-def]
-    return bool(page.evaluate("(since) => window.__skatRuns.sent > since.sent", since))
-
-
-def enter_text(page, box, text: str, *, tries: int = 3) -> None:  # type: ignore[no-untyped-def]
-    """Type ``text`` into the text field ``box``, press Enter and wait for the app's run. When the field
-    was drawn again before Enter (a run still on its way under load), what was typed is lost and Enter
-    sends nothing: then it is typed again. Fails when it never reaches the app."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    for _ in range(tries):
-        page.wait_for_selector(IDLE, timeout=60_000)
-        box.fill(text)
-        since = page.evaluate(_COUNT_RUNS)
-        box.press("Enter")
-        try:
-            page.wait_for_function(_RAN_SINCE, arg=since, timeout=NOTHING_SENT_MS)
-            return
-        except PlaywrightTimeout:
-            if _sent_since(page, since):
-                page.wait_for_function(_RAN_SINCE, arg=since, timeout=120_000)  # sent: a slow run
-                return
-    raise AssertionError(f"typing {text!r} and Enter never reached the app")
-
-
-def settle(page) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the app is idle and the page is painted: every image loaded, two animation frames
-    drawn (after a scroll or a resize, before a screenshot)."""
-    page.wait_for_selector(IDLE, timeout=60_000)
-    page.wait_for_function("() => [...document.images].every((image) => image.complete)", timeout=30_000)
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
-
-
-def open_app(page, url: str) -> None:  # type: ignore[no-untyped-def]
-    """Go to ``url`` and wait until the app has rendered it."""
-    page.goto(url)
-    wait_for_app(page)
-
-
-def screenshot(page, name: str, *, full_page: bool = False) -> None:  # type: ignore[no-untyped-def]
-    """Save test-artifacts/screenshots/``name``.png (the window, or Playwright's full page)."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
-
-
-def screenshot_all_content(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    """A screenshot of everything on the page: Streamlit scrolls inside its main block, so the window is
-    made tall enough for everything first (and put back afterwards)."""
-    size = page.viewport_size
-    content = page.evaluate(
-        "Math.max(...[...document.querySelectorAll('[data-testid=stMain], [data-testid=stAppViewContainer]')]"
-        ".map(e => e.scrollHeight), document.body.scrollHeight)"
-    )
-    page.set_viewport_size({"width": size["width"], "height": min(max(int(content), size["height"]), 6000)})
-    settle(page)
-    screenshot(page, name)
-    page.set_viewport_size(size)
-
-
-def join_class(page, code: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    """On "My class" (English UI): create an account under ``name`` (the app makes the key), then join the
-    class with ``code``, as a new learner does."""
-    page.get_by_role("tab", name="Create an account").click()
-    page.locator(".st-key-class_account_create_name input").fill(name)
-    page.locator(".st-key-class_account_create_submit button").click()
-    page.locator(".st-key-class_join_code input").wait_for(timeout=60_000)
-    wait_for_app(page)
-    page.locator(".st-key-class_join_code input").fill(code)
-    page.locator(".st-key-class_join_submit button").click()
-
-
-BROWSER_RERUNS = 2
-"""A browser test that fails is run again (at most this often) before it counts as failed: on a loaded
-two-core machine Chromium, the app server and pytest compete, and a wait can still miss; a failure that
-comes back every time is a real one. The reruns are reported in the summary (`R`), not hidden."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    for item in items:
-        if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS))
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A fresh step log per test session."""
+    STEP_LOG.unlink(missing_ok=True)

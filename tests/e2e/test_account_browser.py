@@ -1,6 +1,6 @@
 """Real browser (headless Debian Chromium): a learner signs in once and stays signed in after a reload (F5),
 in a second tab and after the server restarts, until signing out, which ends the session in every tab.
-The teacher's projector opens in a second window on the same log-in.
+The teacher's projector opens in a second window on the same log-in. The progress table fits a phone.
 
 Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so CI runs this).
 """
@@ -12,13 +12,26 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import open_app, rerun, run_app, screenshot_all_content, settle, wait_for_app
+from .conftest import (
+    TIMEOUT_MS,
+    click,
+    drawn,
+    new_context,
+    open_app,
+    run_app,
+    screenshot_all_content,
+    settle,
+    sideways_overflow,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "nina's long password"
 TEACHER_PASSWORD = "projector in room 12"
 SIGNED_IN = "Signed in as"
+LEARNER_COOKIE = "skat_trainer_learner="
+TEACHER_COOKIE = "skat_trainer_teacher="
 
 
 @pytest.fixture(scope="module")
@@ -43,60 +56,57 @@ def _fill(page, key: str, value: str) -> None:  # type: ignore[no-untyped-def]
     page.locator(f".st-key-{key} input").fill(value)
 
 
-def _see(page, text: str) -> None:  # type: ignore[no-untyped-def]
-    """Wait until ``text`` is on the page (a sign-out reruns the page once more after the click)."""
-    page.get_by_text(text).first.wait_for(state="visible", timeout=30_000)
-
-
 def _cookie(page, name: str) -> str:  # type: ignore[no-untyped-def]
-    return str(page.evaluate(f"document.cookie.split('; ').find(c => c.startsWith('{name}=')) || ''"))
+    return str(page.evaluate(f"document.cookie.split('; ').find(c => c.startsWith('{name}')) || ''"))
+
+
+def _wait_cookie(page, name: str, *, present: bool) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app's cookie script has set (or deleted) the cookie ``name``."""
+    check = f"document.cookie.includes('{name}')"
+    page.wait_for_function(check if present else f"!{check}", timeout=TIMEOUT_MS)
 
 
 def _answers_shown(page) -> str:  # type: ignore[no-untyped-def]
-    return str(page.locator("[data-testid=stMetricValue]").first.inner_text(timeout=30_000))
+    return str(page.locator("[data-testid=stMetricValue]").first.inner_text())
 
 
 def test_a_session_survives_reload_second_tab_and_restart_until_sign_out(
     browser, db: tuple[str, str]
 ) -> None:  # type: ignore[no-untyped-def]
     url, _ = db
-    context = browser.new_context()
+    context = new_context(browser)
     with run_app("streamlit-accounts-1.log", {"SKAT_TRAINER_DB_URL": url}) as base:
         page = context.new_page()
-        open_app(page, f"{base}/progress?learner=Nina+Newcomer")
-        _see(page, "Sign in to see your progress"), ("a name in the URL opens nothing")
+        open_app(page, f"{base}/progress?learner=Nina+Newcomer", signed_in=False)  # a name opens nothing
+        assert page.get_by_text("Sign in to see your progress").count() >= 1
         assert page.locator("[data-testid=stMetricValue]").count() == 0
         _fill(page, "progress_signin_name", "Nina Newcomer")
         _fill(page, "progress_signin_secret", PASSWORD)
-        rerun(page, lambda: page.locator(".st-key-progress_signin_submit button").click())
-        wait_for_app(page)
+        click(page, page.locator(".st-key-progress_signin_submit button"), "sign in", signed_in=True)
         assert _answers_shown(page) == "3"
-        page.wait_for_function("document.cookie.includes('skat_trainer_learner=')", timeout=30_000)
-        token = _cookie(page, "skat_trainer_learner")
+        _wait_cookie(page, LEARNER_COOKIE, present=True)
+        token = _cookie(page, LEARNER_COOKIE)
 
         page.reload()  # F5
-        wait_for_app(page)
-        _see(page, SIGNED_IN)
-        assert _answers_shown(page) == "3"
+        wait_state(page, "reload", page="progress", signed_in=True)
+        assert page.get_by_text(SIGNED_IN).count() >= 1 and _answers_shown(page) == "3"
 
         second = context.new_page()  # a second tab
-        open_app(second, f"{base}/progress")
+        open_app(second, f"{base}/progress", signed_in=True)
         assert _answers_shown(second) == "3"
 
     with run_app("streamlit-accounts-2.log", {"SKAT_TRAINER_DB_URL": url}) as base:  # a restarted server
-        page.goto(f"{base}/progress")
-        wait_for_app(page)
-        assert _answers_shown(page) == "3" and _cookie(page, "skat_trainer_learner") == token
+        open_app(page, f"{base}/progress", signed_in=True)
+        assert _answers_shown(page) == "3" and _cookie(page, LEARNER_COOKIE) == token
 
-        second.goto(f"{base}/progress")
-        wait_for_app(second)
-        rerun(second, lambda: second.locator(".st-key-progress_signout button").click())
-        _see(second, "Sign in to see your progress")
-        second.wait_for_function("!document.cookie.includes('skat_trainer_learner=')", timeout=30_000)
+        open_app(second, f"{base}/progress", signed_in=True)
+        click(second, second.locator(".st-key-progress_signout button"), "sign out", signed_in=False)
+        assert second.get_by_text("Sign in to see your progress").count() >= 1
+        _wait_cookie(second, LEARNER_COOKIE, present=False)
 
         page.reload()  # the first tab: signed out too
-        wait_for_app(page)
-        _see(page, "Sign in to see your progress")
+        wait_state(page, "reload after signing out", page="progress", signed_in=False)
+        assert page.get_by_text("Sign in to see your progress").count() >= 1
         assert page.locator("[data-testid=stMetricValue]").count() == 0
     context.close()
 
@@ -105,22 +115,21 @@ def test_the_projector_opens_in_a_second_window_without_logging_in_again(
     browser, db: tuple[str, str]
 ) -> None:  # type: ignore[no-untyped-def]
     url, code = db
-    context = browser.new_context()
+    context = new_context(browser)
     with run_app("streamlit-accounts-3.log", {"SKAT_TRAINER_DB_URL": url}) as base:
         page = context.new_page()
-        open_app(page, f"{base}/teacher")
+        open_app(page, f"{base}/teacher", teacher=False)
         _fill(page, "teacher_login_code", code)
         _fill(page, "teacher_login_password", TEACHER_PASSWORD)
-        rerun(page, lambda: page.locator(".st-key-teacher_login_submit button").click())
-        wait_for_app(page)
-        page.wait_for_function("document.cookie.includes('skat_trainer_teacher=')", timeout=30_000)
+        click(page, page.locator(".st-key-teacher_login_submit button"), "teacher logs in", teacher=True)
+        _wait_cookie(page, TEACHER_COOKIE, present=True)
         projector = context.new_page()
-        open_app(projector, f"{base}/projector")
+        open_app(projector, f"{base}/projector", teacher=True)
         assert projector.get_by_text("Log in as the class's teacher first.").count() == 0
-        rerun(page, lambda: page.locator(".st-key-teacher_logout button").click())
+        click(page, page.locator(".st-key-teacher_logout button"), "teacher logs out", teacher=False)
         projector.reload()
-        wait_for_app(projector)
-        _see(projector, "Log in as the class's teacher first.")
+        wait_state(projector, "projector reloaded", page="projector", teacher=False)
+        assert projector.get_by_text("Log in as the class's teacher first.").count() >= 1
     context.close()
 
 
@@ -138,15 +147,15 @@ def test_the_progress_table_is_readable_on_a_phone(browser, db: tuple[str, str])
         for k in range(n + 1):
             store.record_attempt(ole.id, kind, k % 2 == 0, "x", "x", "danish")
     store.dispose()
-    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context = new_context(browser, width=390, height=844)
     with run_app("streamlit-accounts-phone.log", {"SKAT_TRAINER_DB_URL": url}) as base:
         page = context.new_page()
-        open_app(page, f"{base}/progress?lang=en")
+        open_app(page, f"{base}/progress?lang=en", signed_in=False)
         _fill(page, "progress_signin_name", "Ole Phone")
         _fill(page, "progress_signin_secret", PASSWORD)
-        rerun(page, lambda: page.locator(".st-key-progress_signin_submit button").click())
+        click(page, page.locator(".st-key-progress_signin_submit button"), "sign in", signed_in=True)
         rows = page.locator("[data-testid=stTable] tbody tr")
-        rows.first.wait_for(timeout=30_000)
+        drawn(rows)
         assert rows.count() == len(kinds)
         last = rows.last
         last.scroll_into_view_if_needed()
@@ -158,7 +167,6 @@ def test_the_progress_table_is_readable_on_a_phone(browser, db: tuple[str, str])
             ".filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent)"
         )
         assert cut == [], cut
-        width = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        assert page.evaluate(width) <= 1
+        assert sideways_overflow(page) <= 1
         screenshot_all_content(page, "progress-table-phone")
     context.close()

@@ -19,7 +19,18 @@ import pytest
 
 from trainer.safe_text import plain
 
-from .conftest import enter_text, join_class, rerun, run_app, screenshot_all_content, settle, wait_for_app
+from .conftest import (
+    click,
+    drawn,
+    enter_text,
+    join_class,
+    new_page,
+    open_app,
+    run_app,
+    screenshot_all_content,
+    settle,
+    sideways_overflow,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -75,13 +86,8 @@ def _nothing_obeyed(page, dialogs: list[str]) -> None:  # type: ignore[no-untype
     assert page.locator("[data-testid=stException]").count() == 0
 
 
-def _no_sideways_overflow(page) -> None:  # type: ignore[no-untyped-def]
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1
-
-
 def _download(page, selector: str) -> str:  # type: ignore[no-untyped-def]
-    with page.expect_download(timeout=30_000) as info:
+    with page.expect_download() as info:
         page.locator(selector).click()
     path = info.value.path()
     with open(path, encoding="utf-8", newline="") as handle:
@@ -142,7 +148,7 @@ def app_url(classroom: tuple[str, str]) -> Iterator[str]:
 
 
 def _page(browser, width: int):  # type: ignore[no-untyped-def]
-    page = browser.new_page(viewport={"width": width, "height": 900}, accept_downloads=True)
+    page = new_page(browser, width=width, height=900, accept_downloads=True)
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     return page, dialogs
@@ -151,14 +157,12 @@ def _page(browser, width: int):  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("width", [1280, 390])
 def test_score_sheet_names(app_url: str, browser, width: int) -> None:  # type: ignore[no-untyped-def]
     page, dialogs = _page(browser, width)
-    page.goto(f"{app_url}/settle?lang=en")
-    wait_for_app(page)
-    page.get_by_role("tab", name="Score sheet").click()
+    open_app(page, f"{app_url}/settle?lang=en")
+    page.get_by_role("tab", name="Score sheet").click()  # tabs switch in the browser, without a run
     box = page.locator("[class*='st-key-calc-sheet-players'] input")
-    enter_text(page, box, ", ".join(SHEET_NAMES))  # the names must be in before the game is added
-    rerun(page, page.locator("[class*='st-key-calc-sheet-add'] button").click)
-    page.locator(".js-plotly-plot").first.wait_for(timeout=60_000)
-    wait_for_app(page)
+    enter_text(page, box, ", ".join(SHEET_NAMES), "type the players", players=len(SHEET_NAMES))
+    click(page, page.locator("[class*='st-key-calc-sheet-add'] button"), "add a game", games=1)
+    drawn(page.locator(".js-plotly-plot .legendtext"))
     _nothing_obeyed(page, dialogs)
     legend = page.eval_on_selector_all(".js-plotly-plot .legendtext", "els => els.map(e => e.textContent)")
     legend = [text.translate(ISOLATES) for text in legend]
@@ -167,13 +171,13 @@ def test_score_sheet_names(app_url: str, browser, width: int) -> None:  # type: 
     markdown = _text(page, "[data-testid=stMarkdownContainer]")
     assert f"Game 2: {shown(SHEET_NAMES[1])} deals." in markdown, markdown
     if width < 500:
-        _no_sideways_overflow(page)
+        assert sideways_overflow(page) <= 1
     screenshot_all_content(page, f"hostile-score-sheet-{width}")
     rows = _no_formula(_download(page, "[class*='st-key-calc-sheet-csv'] button"))
     header = rows[0]
     for name in SHEET_NAMES:  # every name comes back, a formula with its leading quote
         assert shown(name) in header or "'" + shown(name) in header
-    page.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -181,30 +185,24 @@ def test_my_class_shows_the_names_as_typed(  # type: ignore[no-untyped-def]
     app_url: str, browser, classroom: tuple[str, str], width: int
 ) -> None:
     page, dialogs = _page(browser, width)
-    page.goto(f"{app_url}/class?lang=en")
-    wait_for_app(page)
+    open_app(page, f"{app_url}/class?lang=en", member=False)
     name = JOINING[width]
     join_class(page, classroom[1], name)
-    page.locator("h1").first.wait_for(timeout=30_000)
-    wait_for_app(page)
-    page.locator("[class*='st-key-class_assignment_']").first.wait_for(timeout=30_000)
+    assert page.locator("[class*='st-key-class_assignment_']").count() >= 1
     _nothing_obeyed(page, dialogs)
     text = _text(page, "[data-testid=stMain]")
     assert shown(CLASS_NAME) in text and shown(name) in text
     if width < 500:
-        _no_sideways_overflow(page)
+        assert sideways_overflow(page) <= 1
     screenshot_all_content(page, f"hostile-my-class-{width}")
-    page.close()
+    page.context.close()
 
 
 def _log_in(page, app_url: str, code: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{app_url}/teacher?lang=en")
-    wait_for_app(page)
+    open_app(page, f"{app_url}/teacher?lang=en", teacher=False)
     page.locator(".st-key-teacher_login_code input").fill(code.lower())
     page.locator(".st-key-teacher_login_password input").fill(PASSWORD)
-    page.locator(".st-key-teacher_login_submit button").click()
-    page.locator("h1").filter(has_text="7B").first.wait_for(timeout=30_000)
-    wait_for_app(page)
+    click(page, page.locator(".st-key-teacher_login_submit button"), "teacher logs in", teacher=True)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -217,9 +215,9 @@ def test_teacher_pages_show_the_names_as_typed(  # type: ignore[no-untyped-def]
     assert shown(CLASS_NAME) in _text(page, "h1")
     screenshot_all_content(page, f"hostile-teacher-{width}")
 
-    page.locator("[data-testid=stPageLink] a").filter(has_text="Dashboard").first.click()
-    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
-    wait_for_app(page)
+    dashboard = page.locator("[data-testid=stPageLink] a").filter(has_text="Dashboard").first
+    click(page, dashboard, "open the dashboard", page="dashboard", teacher=True)
+    drawn(page.locator(".js-plotly-plot g.xtick text"))
     _nothing_obeyed(page, dialogs)
     assert shown(CLASS_NAME) in _text(page, "h1")
     ticks = page.eval_on_selector_all(".js-plotly-plot .xtick text", "els => els.map(e => e.textContent)")
@@ -233,7 +231,7 @@ def test_teacher_pages_show_the_names_as_typed(  # type: ignore[no-untyped-def]
     if width > 500:  # at phone width plotly leaves out labels that would overlap
         assert {label(n) for n in NAMES} <= labels
     if width < 500:
-        _no_sideways_overflow(page)
+        assert sideways_overflow(page) <= 1
     screenshot_all_content(page, f"hostile-dashboard-{width}")
     rows = _no_formula(_download(page, ".st-key-dashboard_csv button"))
     learners = {row[0] for row in rows[1:]}
@@ -246,16 +244,16 @@ def test_teacher_pages_show_the_names_as_typed(  # type: ignore[no-untyped-def]
     assert all(shown(name) in listed for name in LINK_NAMES), listed
     _nothing_obeyed(page, dialogs)
 
-    page.close()
+    page.context.close()
 
     page, dialogs = _page(browser, width)
     _log_in(page, app_url, classroom[1])
-    page.locator("[data-testid=stPageLink] a").filter(has_text="Projector").first.click()
-    page.locator(".st-key-projector_open button").wait_for(timeout=30_000)
-    wait_for_app(page)
+    projector = page.locator("[data-testid=stPageLink] a").filter(has_text="Projector").first
+    click(page, projector, "open the projector", page="projector", teacher=True)
+    assert page.locator(".st-key-projector_open button").count() == 1
     _nothing_obeyed(page, dialogs)
     assert shown(CLASS_NAME) in _text(page, "h1")
-    page.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -302,4 +300,4 @@ def test_a_learners_own_pages_show_names_as_text(app_url: str, browser, width: i
     assert f"Signed in as {shown(me)}" in _text(page, "[data-testid=stMain]")
     if width < 500:
         _no_sideways_overflow(page)
-    page.close()
+    page.context.close()

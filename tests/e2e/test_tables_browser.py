@@ -1,7 +1,12 @@
 """Real browser (headless Debian Chromium): three learners in three browser contexts sit at one shared
 table — one opens it, two join with its code — and play by clicking; each page shows only its own hand
 (nothing of another seat's cards is in its HTML at the start of the deal). Screenshots from every seat,
-one of them at phone width. Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it).
+one of them at phone width.
+
+The table's fragment redraws itself every second, so a step never waits for "a run": it waits until the
+page's published state (``data-table``, ``data-full``, ``data-turn``, ``data-move-count``, ``data-picked``)
+shows what the act changes. The store says whose turn it is; that seat's page must show it. Skipped only
+when /usr/bin/chromium is missing (scripts/test.sh installs it).
 """
 
 from __future__ import annotations
@@ -12,7 +17,16 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import IDLE, open_app, run_app, screenshot_all_content
+from .conftest import (
+    above,
+    click,
+    new_context,
+    not_,
+    open_app,
+    run_app,
+    screenshot_all_content,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -20,6 +34,12 @@ PASSWORD = "three at one table"
 NAMES = ("Astrid", "Bjørn", "Carla")
 ENOUGH_MOVES = 20
 """Moves after which the test has seen the auction, the skat and several tricks go round the three pages."""
+IDLE_LIMIT = 3600
+"""The table's idle limit in this test: no computer takes over a seat whose test is merely slow."""
+POLL_SECONDS = 2
+"""How often each table page looks again in this test (the app's default is every second): three pages
+that each redraw every second keep a loaded two-core machine so busy that a page is hardly ever idle,
+and a step acts only on an idle page. Each seat still sees the others' moves within two seconds."""
 PLAY_ORDER = (
     "play_hold",
     "play_pass",
@@ -44,33 +64,18 @@ def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     for name in NAMES:
         accounts.sign_up(name, PASSWORD, client="e2e")
     store.dispose()
-    with run_app("streamlit-tables-e2e.log", {"SKAT_TRAINER_DB_URL": url}) as base:
+    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(POLL_SECONDS)}
+    with run_app("streamlit-tables-e2e.log", env) as base:
         yield base, url
 
 
-def _idle(page) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_selector(IDLE, timeout=60_000)
-
-
-def _click(page, locator) -> bool:  # type: ignore[no-untyped-def]
-    """Click if it is there (the table's fragment redraws every second, so an element may be replaced)."""
-    try:
-        if not locator.count() or not locator.first.is_enabled():
-            return False
-        locator.first.scroll_into_view_if_needed(timeout=5_000)
-        locator.first.click(timeout=5_000)
-    except Exception:
-        return False
-    _idle(page)
-    return True
-
-
 def _sign_in(page, base: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    open_app(page, f"{base}/table?lang=en&rules=international")
+    open_app(page, f"{base}/table?lang=en&rules=international", signed_in=False)
     page.locator(".st-key-table_account_signin_name input").fill(name)
     page.locator(".st-key-table_account_signin_secret input").fill(PASSWORD)
-    page.locator(".st-key-table_account_signin_submit button").click()
-    page.locator(".st-key-table_open_submit button").wait_for(timeout=60_000)
+    click(
+        page, page.locator(".st-key-table_account_signin_submit button"), f"{name} signs in", signed_in=True
+    )
 
 
 def _shown_cards(page) -> set[str]:  # type: ignore[no-untyped-def]
@@ -82,47 +87,83 @@ def _shown_cards(page) -> set[str]:  # type: ignore[no-untyped-def]
     return codes
 
 
-def test_three_learners_play_at_one_table(browser, table_app: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
-    from sqlalchemy import select
+def _card_codes(page) -> list[str]:  # type: ignore[no-untyped-def]
+    classes = page.eval_on_selector_all(
+        "[class*='st-key-play_card-']",
+        "els => els.map(e => [...e.classList].find(c => c.startsWith('st-key-')))",
+    )
+    return [name.removeprefix("st-key-play_card-") for name in classes]
 
+
+def _offered(page, key: str):  # type: ignore[no-untyped-def]
+    button = page.locator(f".st-key-{key} button")
+    return button.first if button.count() and button.first.is_enabled() else None
+
+
+def _move(page, place: int, moves: int, said: list[bool]) -> None:  # type: ignore[no-untyped-def]
+    """The seat at ``place`` makes one move on its page (its turn, ``moves`` made so far)."""
+    state = wait_state(
+        page, f"seat {place} sees its turn at move {moves}", turn="me", away=False, move_count=moves
+    )
+    phase = state["phase"]
+    step = f"seat {place}, move {moves + 1} ({phase})"
+    if phase in ("discard", "ramse_exchange"):
+        first, second = _card_codes(page)[:2]
+        click(page, page.locator(f".st-key-play_card-{first} button"), f"{step}: pick {first}", picked=first)
+        picked = " ".join(code for code in _card_codes(page) if code in (first, second))
+        click(
+            page, page.locator(f".st-key-play_card-{second} button"), f"{step}: pick {second}", picked=picked
+        )
+        click(page, page.locator(".st-key-play_two button"), step, move_count=above(moves))
+        return
+    if phase == "play":
+        card = state.words("legal")[0]
+        click(
+            page, page.locator(f".st-key-play_card-{card} button"), f"{step}: {card}", move_count=above(moves)
+        )
+        return
+    if not said[0] and (button := _offered(page, "play_say")) is not None:  # one bid, so a game is played
+        said[0] = True
+        click(page, button, f"{step}: say a bid", move_count=above(moves))
+        return
+    for key in PLAY_ORDER:
+        if (button := _offered(page, key)) is not None:
+            click(page, button, f"{step}: {key}", move_count=above(moves))
+            return
+    raise AssertionError(f"{step}: the seat's turn offers none of {PLAY_ORDER}; the page showed {state}")
+
+
+def test_three_learners_play_at_one_table(browser, table_app: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
     from trainer.store import Store
-    from trainer.store.table_models import SharedTableRow
     from trainer.store.tables import TablePlay, TableStore
     from trainer.table_session import seat_of_place
 
     base, url = table_app
-    pages = []
-    for index, name in enumerate(NAMES):
-        width = 390 if index == 2 else 1280
-        page = browser.new_context(viewport={"width": width, "height": 1000}).new_page()
+    contexts = [new_context(browser, width=390 if index == 2 else 1280, height=1000) for index in range(3)]
+    pages = [context.new_page() for context in contexts]
+    for page, name in zip(pages, NAMES, strict=True):
         _sign_in(page, base, name)
-        pages.append(page)
     host, *guests = pages
-    assert _click(host, host.locator(".st-key-table_open_submit button"))
-    host.locator(".st-key-table_leave button").wait_for(timeout=30_000)
-    code = re.search(r"Table code ([A-Z0-9]{9})", host.inner_text("body"))
-    assert code, host.inner_text("body")
-    for guest in guests:
-        guest.locator(".st-key-table_code input").fill(code.group(1))
-        assert _click(guest, guest.locator(".st-key-table_join_submit button"))
-    host.locator(".st-key-table_deal button").wait_for(timeout=30_000)
+    host.locator(".st-key-table_idle input").fill(str(IDLE_LIMIT))
+    state = click(host, host.locator(".st-key-table_open_submit button"), "open a table", table=not_(""))
+    code = state["table"]
+    for place, guest in enumerate(guests, start=1):
+        guest.locator(".st-key-table_code input").fill(code)
+        click(guest, guest.locator(".st-key-table_join_submit button"), f"seat {place} joins", table=code)
+    wait_state(host, "the table is full", table=code, full=True)
+    click(host, host.locator(".st-key-table_deal button"), "deal the cards", deal=1, phase=not_("none"))
 
     store = Store(url)
-    play = TablePlay(TableStore(store))
-    with store.engine.connect() as conn:
-        found = select(SharedTableRow.id).where(SharedTableRow.code == code.group(1))
-        table_id = conn.execute(found).scalar_one()
-    table = TableStore(store).get(table_id)
-    for _ in range(20):  # the table's fragment redraws each second: click "Deal" until the deal exists
-        now = play.moment(table.id)
-        if now.state is not None:
-            break
-        _click(host, host.locator(".st-key-table_deal button"))
+    tables = TableStore(store)
+    play = TablePlay(tables)
+    table_id = _table_id(store, code)
+    assert tables.get(table_id).idle_seconds == IDLE_LIMIT
+    now = play.moment(table_id)
     assert now.state is not None
     hands = {place: {c.iss for c in now.state.hand(seat_of_place(place, 1))} for place in range(3)}
     for place, page in enumerate(pages):
-        page.get_by_text("Deal 1 · you are").first.wait_for(timeout=30_000)
-        _idle(page)
+        wait_state(page, f"seat {place} sees deal 1", deal=1, phase=not_("none"))
+        assert page.get_by_text("Deal 1 · you are").count() >= 1
         others = set().union(*(hands[p] for p in range(3) if p != place)) | {
             c.iss for c in now.state.deal.skat
         }
@@ -130,38 +171,32 @@ def test_three_learners_play_at_one_table(browser, table_app: tuple[str, str]) -
         assert not _shown_cards(page) & others, f"seat {place} sees another seat's card"
         screenshot_all_content(page, f"table-start-seat{place}")
 
-    said = False
-    for _ in range(300):
-        moment = play.moment(table.id)
+    said = [False]
+    for _ in range(ENOUGH_MOVES + 5):
+        moment = play.moment(table_id)
         assert moment.stored is not None
         if moment.stored.finished or moment.stored.move_count >= ENOUGH_MOVES or moment.turn is None:
             break
+        assert not moment.turn.by_computer, "a computer took over a seat of this test"
         page = pages[moment.turn.place]
         assert page.locator("[data-testid=stException]").count() == 0
-        if not said and _click(page, page.locator(".st-key-play_say button")):  # one bid, so a game is played
-            said = True
-            continue
-        for key in PLAY_ORDER:
-            if _click(page, page.locator(f".st-key-{key} button")):
-                break
-        else:
-            cards = page.locator("[class*='st-key-play_card-'] button:enabled")
-            if page.locator(".st-key-play_two").count():
-                _click(page, cards.nth(0))
-                _click(page, page.locator("[class*='st-key-play_card-'] button:enabled").nth(1))
-                _click(page, page.locator(".st-key-play_two button"))
-            else:
-                for index in range(cards.count()):
-                    if (
-                        _click(page, cards.nth(index))
-                        and not page.locator("[data-testid=stAlertContentError]").count()
-                    ):
-                        break
-                _idle(page)
+        _move(page, moment.turn.place, moment.stored.move_count, said)
     else:
         pytest.fail("the table did not get through the auction and into the tricks")
-    final = play.moment(table.id)
+    final = play.moment(table_id)
     assert final.stored is not None and (final.stored.finished or final.stored.move_count >= ENOUGH_MOVES)
     for place, page in enumerate(pages):
+        wait_state(page, f"seat {place} shows the last move", move_count=final.stored.move_count)
         screenshot_all_content(page, f"table-play-seat{place}")
     store.dispose()
+    for context in contexts:
+        context.close()
+
+
+def _table_id(store, code: str) -> int:  # type: ignore[no-untyped-def]
+    from sqlalchemy import select
+
+    from trainer.store.table_models import SharedTableRow
+
+    with store.engine.connect() as conn:
+        return int(conn.execute(select(SharedTableRow.id).where(SharedTableRow.code == code)).scalar_one())

@@ -12,7 +12,17 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from .conftest import join_class, rerun, run_app, screenshot_all_content, settle, wait_for_app
+from .conftest import (
+    click,
+    drawn,
+    join_class,
+    new_page,
+    open_app,
+    run_app,
+    screenshot_all_content,
+    settle,
+    sideways_overflow,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -63,13 +73,11 @@ def app_url(join_code: tuple[str, str]) -> Iterator[str]:
 
 
 def _log_in(page, app_url: str, code: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{app_url}/teacher?lang={lang}")
-    wait_for_app(page)
+    open_app(page, f"{app_url}/teacher?lang={lang}", teacher=False)
     page.locator(".st-key-teacher_login_code input").fill(code.lower())
     page.locator(".st-key-teacher_login_password input").fill(PASSWORD)
-    page.locator(".st-key-teacher_login_submit button").click()
-    page.locator("h1").filter(has_text="7B Tuesday").first.wait_for(timeout=30_000)
-    wait_for_app(page)
+    click(page, page.locator(".st-key-teacher_login_submit button"), "teacher logs in", teacher=True)
+    assert "7B Tuesday" in page.locator("h1").first.inner_text()
 
 
 @pytest.mark.parametrize(
@@ -78,7 +86,7 @@ def _log_in(page, app_url: str, code: str, lang: str) -> None:  # type: ignore[n
 def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def]
     app_url: str, browser, join_code: tuple[str, str], width: int, height: int, label: str, lang: str
 ) -> None:
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page = new_page(browser, width=width, height=height)
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     _log_in(page, app_url, join_code[1], lang)
@@ -86,12 +94,12 @@ def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def
     screenshot_all_content(page, f"teacher-{label}")
 
     # Client-side navigation keeps the session (a new URL would start a new, logged-out session).
-    page.locator("[data-testid=stPageLink] a").filter(
+    link = page.locator("[data-testid=stPageLink] a").filter(
         has_text="Oversigt" if lang == "da" else "Dashboard"
-    ).first.click()
-    page.locator("h1").filter(has_text="7B Tuesday").first.wait_for(timeout=30_000)
-    page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)
-    wait_for_app(page)
+    )
+    click(page, link.first, "open the dashboard", page="dashboard", teacher=True)
+    assert "7B Tuesday" in page.locator("h1").first.inner_text()
+    drawn(page.locator(".js-plotly-plot g.xtick text"))
     assert page.locator("[data-testid=stException]").count() == 0
     assert page.locator("[data-testid=stDataFrame]").count() == 2  # the class, one learner
     # The names appear as typed on the heatmap's axis and nothing they contain became a live element.
@@ -102,62 +110,53 @@ def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def
     settle(page)  # an injected script would have run by now (and opened a dialog)
     assert dialogs == []
     if width < 500:  # nothing wider than the phone's screen
-        overflow = page.evaluate(
-            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
-        )
-        assert overflow <= 1
+        assert sideways_overflow(page) <= 1
     screenshot_all_content(page, f"dashboard-{label}")
-    page.close()
+    page.context.close()
 
 
 def test_projector_and_learner_pages_look_right(  # type: ignore[no-untyped-def]
     app_url: str, browser, join_code: tuple[str, str]
 ) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = new_page(browser, width=1280, height=900)
     _log_in(page, app_url, join_code[1], "en")
-    page.locator("[data-testid=stPageLink] a").filter(has_text="Projector").first.click()
-    page.locator(".st-key-projector_open button").wait_for(timeout=30_000)
-    page.locator(".st-key-projector_open button").click()
-    page.locator(".card-row.big").first.wait_for(timeout=30_000)
-    wait_for_app(page)
+    projector = page.locator("[data-testid=stPageLink] a").filter(has_text="Projector").first
+    click(page, projector, "open the projector", page="projector", mode="question")
+    click(page, page.locator(".st-key-projector_open button"), "put up a question")
+    assert page.locator(".card-row.big").count() >= 1
     assert page.locator("[data-testid=stException]").count() == 0
     screenshot_all_content(page, "projector-desktop")
     # An example deal, stepped a trick and a card forward.
-    page.locator(".st-key-projector_mode button").filter(has_text="An example deal").click()
-    page.locator(".st-key-projector_deal").wait_for(timeout=30_000)
-    wait_for_app(page)
+    deal_mode = page.locator(".st-key-projector_mode button").filter(has_text="An example deal")
+    click(page, deal_mode, "show an example deal", mode="deal")
     stepper = page.locator("[class*='st-key-projector_deal_'] button")
-    rerun(page, stepper.filter(has_text="Next trick").first.click)
-    rerun(page, stepper.filter(has_text="Next card").first.click)
+    click(page, stepper.filter(has_text="Next trick").first, "next trick")
+    click(page, stepper.filter(has_text="Next card").first, "next card")
     assert page.locator("[data-testid=stException]").count() == 0
     # the card table: two side seats and the bottom hand open, the trick in the middle
     assert page.locator(".skat-table .card-column").count() == 2
     assert page.locator(".card-row.skat-hand").count() == 1
     assert page.locator(".skat-table .skat-trick figure").count() == 1
     screenshot_all_content(page, "projector-deal-desktop")
-    phone = browser.new_page(viewport={"width": 390, "height": 844})
-    phone.goto(f"{app_url}/class")
-    wait_for_app(phone)
+    phone = new_page(browser, width=390, height=844)
+    open_app(phone, f"{app_url}/class", member=False)
     join_class(phone, join_code[1], "Eva")
-    phone.locator(".st-key-class_poll").wait_for(timeout=30_000)
-    wait_for_app(phone)
+    assert phone.locator(".st-key-class_poll").count() == 1  # the question the projector put up
     assert phone.locator("[data-testid=stException]").count() == 0
     screenshot_all_content(phone, "class-phone")
-    phone.locator("[class*='st-key-class_start_'] button").first.click()
-    phone.locator(".st-key-class_active").wait_for(timeout=30_000)
-    wait_for_app(phone)
+    click(phone, phone.locator("[class*='st-key-class_start_'] button").first, "start the drill")
+    assert phone.locator(".st-key-class_active").count() == 1
     assert phone.locator("[data-testid=stException]").count() == 0
     screenshot_all_content(phone, "class-drill-phone")
-    phone.close()
+    phone.context.close()
     # The projector at phone width, in Danish (a teacher checking it from a phone).
-    small = browser.new_page(viewport={"width": 390, "height": 844})
+    small = new_page(browser, width=390, height=844)
     _log_in(small, app_url, join_code[1], "da")
-    small.locator("[data-testid=stPageLink] a").filter(has_text="Projektor").first.click()
-    small.locator(".card-row.big").first.wait_for(timeout=30_000)
-    wait_for_app(small)
+    projektor = small.locator("[data-testid=stPageLink] a").filter(has_text="Projektor").first
+    click(small, projektor, "open the projector", page="projector", mode="question")
+    assert small.locator(".card-row.big").count() >= 1
     assert small.locator("[data-testid=stException]").count() == 0
-    overflow = small.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 1
+    assert sideways_overflow(small) <= 1
     screenshot_all_content(small, "projector-phone")
-    small.close()
-    page.close()
+    small.context.close()
+    page.context.close()

@@ -91,3 +91,27 @@ def sign_in_on_account_page(
     assert not at.exception, [e.value for e in at.exception]
     if back_to is not None:
         at.switch_page(back_to).run()
+
+
+UPLOAD_IDS = ("541932", "727", "684159", "756788")
+
+
+def upload_text() -> str:
+    """ISS records as a learner's file might hold them: two good sample records (IDs 541932, 684159),
+    between them record 727 with its second dealt card replaced by its first (♥J dealt twice), then the
+    sample's all-pass record 756788. The upload page's AppTest and its browser test both load it."""
+    from trainer.records.samples import iss_sample_text
+
+    lines = [line for line in iss_sample_text().splitlines() if line.strip()]
+    by_id = {}
+    for line in lines:
+        found = re.search(r"ID\[(\d+)\]", line)
+        assert found is not None, line
+        by_id[found.group(1)] = line
+    broken = by_id["727"]
+    dealt = re.search(r"MV\[w ([^ ]+)", broken)
+    assert dealt is not None
+    cards = dealt.group(1).split(".")
+    assert cards[0] == "HJ" and cards[1] != "HJ"
+    broken = broken.replace(dealt.group(1), ".".join([cards[0], cards[0], *cards[2:]]), 1)
+    return "\n".join([by_id["541932"], broken, by_id["684159"], by_id["756788"]]) + "\n"

@@ -14,7 +14,7 @@ from trainer.records.iss import export
 from trainer.replay import GameRecord
 from trainer.ui.terms import card_label
 
-from .helpers import APP, html_rows, texts
+from .helpers import APP, html_rows, texts, upload_text
 
 VIEWER = "trainer/ui/pages/deals.py"
 PLAY = "trainer/ui/pages/deals_play.py"
@@ -226,6 +226,21 @@ def test_upload_reports_bad_records_and_loads_the_good_ones() -> None:
     at.selectbox(key="deals_choice").set_value("iss:1").run()
     at.run()
     assert at.selectbox(key="deals_choice").value == "iss:1"
+
+
+def test_a_learners_file_reports_the_card_dealt_twice_by_its_line() -> None:
+    """What the upload page says of each record of a file (the browser test loads the same text through
+    the file input): the good games by line, the duplicate card with its line and move, the passed-in
+    deal listed apart and not among the errors."""
+    at = _open(UPLOAD, rules="international")
+    at.text_area(key="upload_paste").set_value(upload_text()).run()
+    _click(at, "upload_load_paste")
+    page = texts(at)
+    assert "2 games loaded." in page and "1 record could not be used:" in page
+    assert "Line 2 (727): Move 1 (the deal): HJ is dealt twice" in page, page
+    assert "Line 1: game 541932" in page and "Line 3: game 684159" in page
+    assert "Line 4: game 756788: everyone passed, so the deal is thrown in." in page
+    assert "Line 4 (756788)" not in page  # not among the errors
 
 
 def _passed_line(record_id: str) -> str:

@@ -51,6 +51,19 @@ def test_switches_are_kept_across_page_switches(app: AppTest) -> None:
     assert app.title[0].value == "Kapitler"
 
 
+def test_a_button_that_switches_page_keeps_language_and_rules(app: AppTest) -> None:
+    """``st.switch_page`` from a button clears the sidebar widgets' state; the shell puts the choices
+    back (this was a browser test; AppTest shows the same loss when the shell does not)."""
+    app.query_params.update({"lang": "da", "rules": "international"})
+    app.run()
+    app.button(key="home_calc").click().run()
+    assert not app.exception
+    assert app.title[0].value == "Værdiberegner"
+    assert app.session_state["lang"] == "da" and app.session_state["rules"] == "international"
+    assert app.radio(key="rules").value == "international"
+    assert app.segmented_control(key="lang").value == "da"
+
+
 def test_start_button_opens_the_first_chapter(app: AppTest) -> None:
     app.run()
     app.button(key="home_start").click().run()

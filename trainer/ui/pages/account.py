@@ -9,14 +9,16 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.ui import auth
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.views.account import sign_in_forms, signed_in_bar
+from trainer.ui.views.page_state import note_state, run_page
 
 
 def render(ctx: PageContext) -> None:
     t = ctx.t
     st.title(t("Your account"))
     account = auth.current_learner()
+    note_state(signed_in=account is not None)
     if account is None:
         st.markdown(
             t(
@@ -33,4 +35,4 @@ def render(ctx: PageContext) -> None:
         st.rerun()
 
 
-render(page_context())
+run_page("account", render)

@@ -10,8 +10,9 @@ from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
 from trainer.profiles import PROFILES, RuleProfile, get_profile
 from trainer.safe_text import csv_text
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.terms import game_name, game_word, profile_label
+from trainer.ui.views.page_state import run_page
 from trainer.ui.widgets.bid_ladder import game_filter, ladder_frame
 from trainer.ui.widgets.help_table import HELP_GAMES, grid_frame, help_frame, printable_html
 from trainer.value import game_value, max_matadors
@@ -104,4 +105,4 @@ def render(page: PageContext) -> None:
     st.plotly_chart(value_chart(profile, t), key=ctx.k("chart"))
 
 
-render(page_context())
+run_page("ladder", render)

@@ -13,8 +13,9 @@ from trainer.i18n import Translator
 from trainer.profiles import RuleProfile
 from trainer.safe_text import csv_text, for_markdown, for_plotly, plain
 from trainer.text import upper_first
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.terms import declaration_name, profile_name, scheme_name, t_error, t_message
+from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.widgets.base import WidgetContext
 from trainer.ui.widgets.settlement import (
     money,
@@ -119,6 +120,7 @@ def score_sheet(page: PageContext, options: SchemeOptions) -> None:
     st.session_state.setdefault(ctx.k("players"), DEFAULT_PLAYERS)
     st.text_input(t("Players (3 or 4 names, separated by commas)"), key=ctx.k("players"))
     sheet = _sheet(ctx)
+    note_state(players=len(sheet.players) if sheet else 0, games=len(sheet.entries) if sheet else 0)
     if sheet is None:
         return
     dealer = sheet.next_dealer
@@ -202,4 +204,4 @@ def render(page: PageContext) -> None:
         score_sheet(page, options)
 
 
-render(page_context())
+run_page("settle", render)

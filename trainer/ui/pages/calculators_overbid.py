@@ -12,8 +12,9 @@ from trainer.calc import unseen_cards
 from trainer.cards import format_cards, sort_hand
 from trainer.errors import SkatError
 from trainer.ui.components import card_row
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.terms import profile_name
+from trainer.ui.views.page_state import run_page
 from trainer.ui.widgets.base import WidgetContext, checked_number
 from trainer.ui.widgets.bonde_in_skat import EXAMPLE_BID, EXAMPLE_HAND, overbid_view, risk_view
 from trainer.ui.widgets.game_value import declaration_inputs
@@ -72,4 +73,4 @@ def render(page: PageContext) -> None:
     risk_view(ctx, hand, declaration, bid)
 
 
-render(page_context())
+run_page("overbid", render)

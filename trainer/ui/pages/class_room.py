@@ -13,7 +13,7 @@ from trainer.errors import SkatError
 from trainer.store.classes import AssignmentStatus, ClassStore, Member
 from trainer.teacher import DEAL, DRILL, LESSON
 from trainer.ui.auth import account_store, client_key, current_learner, sign_in_learner
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.nav import LESSON_PAGE, request_chapter
 from trainer.ui.pages.teacher_common import (
     assignment_title,
@@ -27,6 +27,7 @@ from trainer.ui.pages.teacher_common import (
 from trainer.ui.terms import profile_label, t_error
 from trainer.ui.views.account import sign_in_forms, signed_in_bar
 from trainer.ui.views.deal_stepper import deal_stepper
+from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.question import answer_form, check_answer, draw_question, draw_verdict
 
 ACTIVE_KEY = "class_active_assignment"
@@ -256,6 +257,7 @@ def render(ctx: PageContext) -> None:
     t = ctx.t
     classes = class_store()
     member = signed_in_member()
+    note_state(signed_in=current_learner() is not None, member=member is not None)
     if member is None:
         st.title(t("My class"))
         account = current_learner()
@@ -284,4 +286,4 @@ def render(ctx: PageContext) -> None:
     _my_results(classes, member, ctx)
 
 
-render(page_context())
+run_page("class", render)

@@ -8,11 +8,12 @@ import streamlit as st
 
 from trainer.deal import Seat
 from trainer.replay import Viewer, next_card, next_trick, previous_card, previous_trick
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import pick_game, result_text
 from trainer.ui.terms import seat_name, value_words
 from trainer.ui.views.analysis import analysis_panel, costly_card_panel
 from trainer.ui.views.game_header import draw_game_header, note_box, rules_caption
+from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.points import draw_points
 from trainer.ui.views.table import TableView, draw_table
 
@@ -68,6 +69,7 @@ def render(ctx: PageContext) -> None:
         format_func=lambda v: t("All hands") if v == ALL_OPEN else seat_name(Seat[v], t),
     )
     viewer_seat = None if view in (None, ALL_OPEN) else Seat[str(view)]
+    note_state(deal=choice.key, position=position, total=total, view=str(view))
 
     # One row of buttons that stays a row on a phone (columns would stack into four full-width rows).
     steps = st.container(horizontal=True, gap="small", key="viewer_steps")
@@ -129,4 +131,4 @@ def render(ctx: PageContext) -> None:
             analysis_panel(choice.key, record, record.deal_state_at(position), ctx)
 
 
-render(page_context())
+run_page("replay", render)

@@ -12,10 +12,11 @@ from trainer.games import Declaration
 from trainer.records.deals import BidStep, ExampleDeal
 from trainer.text import upper_first
 from trainer.ui.components import card_row
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import pick_game
 from trainer.ui.terms import declaration_name, game_name, seat_name
 from trainer.ui.views.game_header import note_box, rules_caption
+from trainer.ui.views.page_state import run_page
 from trainer.ui.views.texts import seat_title
 
 STEP_KEY = "bidding_step"
@@ -157,4 +158,4 @@ def render(ctx: PageContext) -> None:
         st.caption(seat_title(deal.declarer, deal.declarer, t))
 
 
-render(page_context())
+run_page("bids", render)

@@ -14,11 +14,12 @@ from trainer.deal import Seat
 from trainer.play import RefusalDetails
 from trainer.replay import Frame, SeatSession, Viewer
 from trainer.ui.components import card_row
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import Choice, pick_game, result_text
 from trainer.ui.terms import card_label, seat_name, t_message
 from trainer.ui.views.analysis import analysis_panel, costly_card_panel
 from trainer.ui.views.game_header import draw_game_header, rules_caption
+from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.points import draw_points
 from trainer.ui.views.table import TableView, draw_table
 from trainer.ui.views.texts import seat_title
@@ -118,6 +119,14 @@ def render(ctx: PageContext) -> None:
         )
 
     refusal: RefusalDetails | None = st.session_state.get(REFUSAL_KEY)
+    refused = refusal.card.iss if refusal is not None else ""
+    note_state(
+        deal=choice.key,
+        seat=seat.name,
+        played=len(session.played),
+        finished=session.finished,
+        refused=refused,
+    )
     if refusal is not None:
         st.error(
             t("{card} cannot be played.", card=card_label(refusal.card, ctx.lang))
@@ -153,4 +162,4 @@ def render(ctx: PageContext) -> None:
         costly_card_panel(f"play-{choice.key}", record, [p.card for p in session.played], seat, ctx)
 
 
-render(page_context())
+run_page("play", render)

@@ -9,9 +9,10 @@ import streamlit as st
 from trainer.profiles import INTERNATIONAL, AllPass, RuleProfile
 from trainer.records.samples import iss_sample_text
 from trainer.replay import RecordLoad, load_iss_text
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import CHOICE_KEY, OPEN_KEY, UPLOADED_KEY
 from trainer.ui.terms import profile_name, t_error
+from trainer.ui.views.page_state import note_state, run_page
 
 REPORT_KEY = "upload_report"
 PASTE_KEY = "upload_paste"
@@ -76,6 +77,13 @@ def render(ctx: PageContext) -> None:
         use_container_width=True,
     )
     report: list[RecordLoad] | None = st.session_state.get(REPORT_KEY)
+    loads = report or []
+    note_state(
+        file=uploaded.name if uploaded is not None else "",
+        loaded=sum(load.record is not None for load in loads),
+        failed=sum(load.failed for load in loads),
+        passed=sum(load.passed_in for load in loads),
+    )
     if not report:
         return
     good = [load for load in report if load.record is not None]
@@ -146,4 +154,4 @@ def _passed_in(passed: list[RecordLoad], profile: RuleProfile, ctx: PageContext)
         st.markdown(line)
 
 
-render(page_context())
+run_page("iss", render)

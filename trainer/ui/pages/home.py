@@ -7,10 +7,11 @@ import streamlit as st
 from trainer.cards import parse_cards
 from trainer.lessons import available_chapters
 from trainer.ui.components import card_row
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.nav import LESSON_PAGE, LESSONS_PAGE, page_for, request_chapter
 from trainer.ui.progress_state import done_chapters, last_chapter
 from trainer.ui.terms import profile_name
+from trainer.ui.views.page_state import run_page
 
 TEACHER_PAGE = page_for("teacher").path
 QUIZ_PAGE = page_for("quiz").path
@@ -94,4 +95,4 @@ def render(ctx: PageContext) -> None:
             st.switch_page(LESSON_PAGE)
 
 
-render(page_context())
+run_page("home", render)

@@ -6,11 +6,12 @@ import streamlit as st
 
 from trainer.errors import LessonError
 from trainer.lessons import ChapterRef, available_chapters, lesson_languages, load_lesson
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.lesson_view import render_lesson
 from trainer.ui.nav import GOTO_KEY, request_chapter
 from trainer.ui.progress_state import is_done, last_chapter, mark_done, set_last
 from trainer.ui.terms import t_error
+from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.widgets import WIDGETS
 
 # Query parameter naming the chapter (/lesson?chapter=04-dealing), so a chapter can be linked.
@@ -84,6 +85,7 @@ def render(ctx: PageContext) -> None:
 
     languages = lesson_languages(slug)
     lang = ctx.lang if ctx.lang in languages else languages[0]
+    note_state(chapter=slug, shown=lang)
     if lang != ctx.lang:
         st.info(t("This chapter is not translated yet; it is shown in another language."))
     try:
@@ -100,4 +102,4 @@ def render(ctx: PageContext) -> None:
     _chapter_nav(chapters, index, ctx, "bottom")
 
 
-render(page_context())
+run_page("lesson", render)

@@ -6,10 +6,11 @@ import streamlit as st
 
 from trainer.errors import LessonError
 from trainer.lessons import available_chapters, lesson_languages, load_lesson
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.nav import LESSON_PAGE, request_chapter
 from trainer.ui.progress_state import done_chapters, is_done, last_chapter
 from trainer.ui.terms import t_error
+from trainer.ui.views.page_state import run_page
 
 
 def render(ctx: PageContext) -> None:
@@ -56,4 +57,4 @@ def render(ctx: PageContext) -> None:
                 st.switch_page(LESSON_PAGE)
 
 
-render(page_context())
+run_page("lessons", render)

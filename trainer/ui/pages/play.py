@@ -39,6 +39,7 @@ from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import LEARNER_ID_KEY, get_store
 from trainer.ui.terms import seat_name, t_error, t_message
+from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
 
 EVENING_PARAM = "evening"
 TOKEN_KEY = "play_token_"
@@ -341,6 +342,8 @@ def render(ctx: PageContext) -> None:
                 done = play_result.FinishedDeal(loaded.last, revealed.state, session.seat_of(LEARNER))
                 play_result.result_panel(ctx, current, done)
         number = session.number + 1
+        moves = loaded.last.move_count if loaded.last is not None else 0
+        note_state(deal=session.number, phase="finished" if session.number else "none", move_count=moves)
         st.button(
             t("Deal the cards") if session.number == 0 else t("Next deal"),
             key="play_deal",
@@ -355,7 +358,8 @@ def render(ctx: PageContext) -> None:
         play_result.score_sheet(ctx, current, session)
         return
     ticking = _computer_to_move(loaded)
-    st.fragment(run_every=(pace() or 0.05) if ticking else None)(_table)(ctx, current, ticking)
+    table = published_fragment(ctx, "game", _table)
+    st.fragment(run_every=(pace() or 0.05) if ticking else None)(table)(ctx, current, ticking)
     play_result.score_sheet(ctx, current, session)
 
 
@@ -450,6 +454,7 @@ def draw_table(ctx: PageContext, current: Evening, loaded: LoadedSession, door: 
     view = door.view()
     stored = loaded.last
     assert stored is not None
+    note_view(view, deal=stored.number, move_count=stored.move_count)
     st.caption(t("Deal {n} · you are {seat}", n=stored.number, seat=seat_name(view.seat, t)))
     play_table.draw_status(view, ctx)
     play_table.auction_history(view, ctx)
@@ -543,4 +548,4 @@ def suggest(view: SeatView) -> Decision:
     return coach_suggestion(view, time_ms=BOT_TIME_MS)
 
 
-render(page_context())
+run_page("game", render)

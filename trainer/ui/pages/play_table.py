@@ -56,6 +56,7 @@ from trainer.ui.terms import (
 )
 from trainer.ui.views.cards import card_row_html
 from trainer.ui.views.hand import card_button_key
+from trainer.ui.views.page_state import note_state
 from trainer.ui.views.table import TRICK_NAME, SeatHand, TableView, draw_table
 
 Act = Callable[[Move], None]
@@ -558,6 +559,7 @@ def seat_controls(
         return
     if phase in (Phase.DISCARD, Phase.RAMSE_EXCHANGE):
         picked = [c for c in cards if c.iss in st.session_state.get(picked_key, [])]
+        note_state(picked=[c.iss for c in picked])
         if phase is Phase.DISCARD:
             st.markdown(
                 t("**Lay away two cards:** click two cards, then press the button. They count for you.")

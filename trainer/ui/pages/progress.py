@@ -13,12 +13,13 @@ from trainer.i18n import N_
 from trainer.safe_text import file_name_part
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
 from trainer.ui.auth import current_learner
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.nav import page_for
 from trainer.ui.pages.play_result import play_stats_panel
 from trainer.ui.pages.quiz_common import due_text, kind_title
 from trainer.ui.progress_state import get_store
 from trainer.ui.views.account import sign_in_forms, signed_in_bar
+from trainer.ui.views.page_state import note_state, run_page
 
 QUIZ_PAGE = page_for("quiz").path
 MISTAKES = {
@@ -76,6 +77,7 @@ def render(ctx: PageContext) -> None:
     t = ctx.t
     st.title(t("My progress"))
     account = current_learner()
+    note_state(signed_in=account is not None)
     if account is None:
         st.info(t("Sign in to see your progress. Only you can open it."), icon=":material/lock:")
         sign_in_forms(ctx, key="progress")
@@ -202,4 +204,4 @@ def render(ctx: PageContext) -> None:
     )
 
 
-render(page_context())
+run_page("progress", render)

@@ -13,7 +13,7 @@ from trainer.i18n import Translator
 from trainer.quiz import GAME_VALUE, KINDS, SAFE_BID, VALID_BID, generate
 from trainer.quiz.bank import bank_questions
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages.quiz_common import (
     KIND_KEY,
     Asker,
@@ -25,6 +25,7 @@ from trainer.ui.pages.quiz_common import (
 )
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, t_message
+from trainer.ui.views.page_state import note_state, run_page
 
 MODE_KEY = "quiz_mode"
 BANK_KEY = "quiz_bank"
@@ -246,6 +247,7 @@ def render_page(ctx: PageContext) -> None:
     )
     # Values, bids and settlements differ between the rule sets: say which one the questions follow.
     st.caption(t("Rules used: {rules}", rules=profile_name(ctx.profile, t)))
+    note_state(mode=mode)
     if mode == "review":
         review(ctx, learner)
     elif mode == "sprint":
@@ -254,4 +256,4 @@ def render_page(ctx: PageContext) -> None:
         practise(ctx, learner)
 
 
-render_page(page_context())
+run_page("quiz", render_page)

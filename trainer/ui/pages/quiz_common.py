@@ -18,6 +18,7 @@ from trainer.ui.context import PageContext
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import t_message
 from trainer.ui.views.account import signed_in_caption
+from trainer.ui.views.page_state import note_state
 from trainer.ui.views.question import draw_question, draw_verdict
 
 KIND_KEY = "quiz_kind"
@@ -152,6 +153,7 @@ class Asker:
             st.session_state.pop(self.answer_key, None)
         draw_question(question, self.ctx)
         done = self.verdict_for(question)
+        note_state(question_id=qid, result="" if done is None else ("right" if done.correct else "wrong"))
         answer_widget(self.ctx, question, self.answer_key, disabled=done is not None)
         if done is None:
             st.button(

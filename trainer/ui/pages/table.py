@@ -24,11 +24,12 @@ from trainer.safe_text import for_markdown, plain
 from trainer.scoring import settle
 from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.pages.table_poll import poll_every, waiting_for_others
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, seat_name, t_error, t_message
+from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
 
 TABLE_KEY = "table_id"
 # The table this session left with "Leave this table for now" (not reopened by itself until a reload).
@@ -257,13 +258,21 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
     if now.version != drawn and now.session.over:
         st.rerun()  # the end of the deal: the whole page (the result and the score sheet)
     table = now.table
+    note_state(
+        table=table.code,
+        full=table.full,
+        deal=now.number,
+        move_count=now.stored.move_count if now.stored else 0,
+    )
     _seats(ctx, table, place, learner)
     if now.stored is None or now.session.over:
+        note_state(phase="finished" if now.stored is not None else "none")
         _between_deals(ctx, now, place, table_id)
         return
     door = now.session.door(place)
     view = door.view()
     seat = view.seat
+    note_view(view, away=table.seats[place].away)
     names = seat_names(table, now.number, ctx)
     st.caption(t("Deal {n} · you are {seat}", n=now.number, seat=seat_name(seat, t)))
     if table.seats[place].away:
@@ -368,6 +377,7 @@ def render(ctx: PageContext) -> None:
         )
     )
     who = signed_in()
+    note_state(signed_in=who is not None)
     if who is None:
         _sign_in(ctx)
         return
@@ -403,8 +413,10 @@ def render(ctx: PageContext) -> None:
     _, place = tables().for_learner(table.id, learner)
     now = play.moment(table.id)
     waiting = waiting_for_others(now, place)
-    st.fragment(run_every=poll_every(now, place))(_live)(ctx, table.id, learner, now.version, waiting)
+    st.fragment(run_every=poll_every(now, place))(published_fragment(ctx, "table", _live))(
+        ctx, table.id, learner, now.version, waiting
+    )
     _sheet(ctx, table, now)
 
 
-render(page_context())
+run_page("table", render)

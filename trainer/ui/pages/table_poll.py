@@ -5,10 +5,24 @@ the rule can be tested on its own."""
 
 from __future__ import annotations
 
+import os
+
 from trainer.store.tables import TableMoment
 
 POLL_SECONDS = 0.5
 """How often a waiting seat reads the table again: a move shows at the other seats within about this."""
+POLL_ENV = "SKAT_TRAINER_TABLE_POLL"
+"""Environment variable that sets another poll interval in seconds (the browser tests look every 2 s, so a
+loaded test machine keeps the pages idle between looks); at least :data:`MIN_POLL_SECONDS`."""
+MIN_POLL_SECONDS = 0.2
+
+
+def poll_seconds() -> float:
+    """The poll interval: :data:`POLL_SECONDS`, or the one set in :data:`POLL_ENV`."""
+    try:
+        return max(MIN_POLL_SECONDS, float(os.environ.get(POLL_ENV, POLL_SECONDS)))
+    except ValueError:
+        return POLL_SECONDS
 
 
 def waiting_for_others(now: TableMoment, place: int) -> bool:
@@ -20,10 +34,11 @@ def waiting_for_others(now: TableMoment, place: int) -> bool:
 
 
 def poll_every(now: TableMoment, place: int) -> float | None:
-    """Seconds between two reads of the table: :data:`POLL_SECONDS` while waiting; on the seat's own turn
+    """Seconds between two reads of the table: :func:`poll_seconds` while waiting; on the seat's own turn
     only once the idle limit would let a computer take over (None: the idle limit is off)."""
+    every = poll_seconds()
     if waiting_for_others(now, place):
-        return POLL_SECONDS
+        return every
     if now.turn is not None and now.turn.idle_left is not None:
-        return max(POLL_SECONDS, now.turn.idle_left + 0.5)
+        return max(every, now.turn.idle_left + 0.5)
     return None

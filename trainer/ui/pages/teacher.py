@@ -13,7 +13,7 @@ from trainer.profiles import PROFILES
 from trainer.store.classes import ClassStore
 from trainer.teacher import ASSIGNMENT_KINDS, DRILL, LESSON, MAX_DRILL_COUNT, format_code
 from trainer.ui.auth import client_key, sign_in_teacher, sign_out_teacher
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages.teacher_common import (
     CLASS_PAGE,
     DASHBOARD_PAGE,
@@ -28,6 +28,7 @@ from trainer.ui.pages.teacher_common import (
     signed_in_class,
 )
 from trainer.ui.terms import profile_label, t_error
+from trainer.ui.views.page_state import note_state, run_page
 
 NEW_CODE_KEY = "teacher_new_code"
 
@@ -208,6 +209,7 @@ def render(ctx: PageContext) -> None:
     t = ctx.t
     classes = class_store()
     class_id = signed_in_class()
+    note_state(teacher=class_id is not None)
     if class_id is not None:
         _class_view(classes, class_id, ctx)
         return
@@ -225,4 +227,4 @@ def render(ctx: PageContext) -> None:
         _create(classes, ctx)
 
 
-render(page_context())
+run_page("teacher", render)

@@ -18,12 +18,13 @@ from trainer.store.play_store import PlayStore
 from trainer.store.tables import TableStore
 from trainer.table_session import place_of_seat, seat_of_place
 from trainer.teacher import ClassDashboard, dashboard_csv
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages.play_result import play_mistake_name
 from trainer.ui.pages.teacher_common import class_store, kind_title, md, mistake_text, require_teacher
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import declaration_name
 from trainer.ui.views.cards import card_row_html
+from trainer.ui.views.page_state import note_state, run_page
 
 
 def _percent(value: float | None) -> float | None:
@@ -279,6 +280,7 @@ def _guessing(class_id: int, ctx: PageContext) -> None:
 def render(ctx: PageContext) -> None:
     t = ctx.t
     class_id = require_teacher(ctx)
+    note_state(teacher=class_id is not None)
     if class_id is None:
         st.title(t("Class dashboard"))
         return
@@ -309,4 +311,4 @@ def render(ctx: PageContext) -> None:
     )
 
 
-render(page_context())
+run_page("dashboard", render)

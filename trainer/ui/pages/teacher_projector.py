@@ -11,7 +11,7 @@ from trainer.profiles import PROFILES
 from trainer.quiz import Question
 from trainer.store.classes import ClassStore, Poll
 from trainer.ui.components import cards_text
-from trainer.ui.context import PageContext, page_context
+from trainer.ui.context import PageContext
 from trainer.ui.pages.teacher_common import (
     class_store,
     deal_choices,
@@ -24,6 +24,7 @@ from trainer.ui.pages.teacher_common import (
 )
 from trainer.ui.terms import profile_label, t_message
 from trainer.ui.views.deal_stepper import deal_stepper
+from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.question import draw_question
 
 MODE_KEY = "projector_mode"
@@ -125,6 +126,7 @@ def _deal(ctx: PageContext) -> None:
 def render(ctx: PageContext) -> None:
     t = ctx.t
     class_id = require_teacher(ctx)
+    note_state(teacher=class_id is not None)
     if class_id is None:
         st.title(t("Projector"))
         return
@@ -140,10 +142,11 @@ def render(ctx: PageContext) -> None:
         key=MODE_KEY,
         format_func=lambda m: t("A question for the class") if m == QUESTION else t("An example deal"),
     )
+    note_state(mode=mode)
     if mode == DEAL:
         _deal(ctx)
     else:
         _question(classes, class_id, ctx)
 
 
-render(page_context())
+run_page("projector", render)
