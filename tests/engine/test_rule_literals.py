@@ -48,7 +48,6 @@ NOT_RULES_KEYWORDS = {
 
 ALLOWED: dict[tuple[str, int], str] = {
     ("ui/widgets/win_check.py", 90): "the number input's starting value (a textbook example), not a rule",
-    ("errors.py", 59): "rounding seconds up to whole minutes",
     ("ui/pages/teacher.py", 59): "a deadline at 23:59",
     ("store/repository.py", 20): "the first 20 characters of a too-long name, for the message",
     ("ui/pages/teacher_dash.py", 20): "the dashboard lists at most 20 shared tables",
