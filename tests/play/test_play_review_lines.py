@@ -23,7 +23,7 @@ from trainer.game import Bid, DealState, Declare, Hold, Kontra, NoCall, Pass, Ph
 from trainer.games import Declaration, GameType
 from trainer.play import is_trump
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.records.iss import parse_record, replay
+from trainer.records.iss import export, parse_record, replay
 from trainer.store import Store
 from trainer.store.play_store import PlayStore
 from trainer.table_session import table_game
@@ -31,7 +31,6 @@ from trainer.ui.context import context_from_state
 from trainer.ui.pages.play_result import (
     _contract_words,
     decision_mark,
-    iss_leaves_out,
     side_lost,
 )
 
@@ -128,14 +127,21 @@ def test_the_sgf_download_says_what_iss_leaves_out(url: str) -> None:
     state = _kontra_deal()
     outcome = state.outcome()
     assert outcome is not None and outcome.kontra and outcome.result is not None
-    assert iss_leaves_out(outcome, _ctx("en").t) == ["the kontra (×2)"]
+    assert [m.english for m in export(state).omitted] == [
+        "Kontra and re are not in the line; the result field counts them."
+    ]
     stored = store_state(url, "sgf1", state, Seat.REARHAND, coach="advanced")
     assert stored.iss is not None
-    replayed = replay(parse_record(stored.iss), INTERNATIONAL)
+    record = parse_record(stored.iss)
+    replayed = replay(record, INTERNATIONAL)
     assert replayed.outcome is not None and replayed.outcome.value == outcome.result.value  # no ×2 in it
+    assert record.result is not None and record.result.value == outcome.list_score  # the result field has it
     at = open_play("en", "international", evening="sgf1")
     shown = texts(at)
-    assert "The .sgf file (ISS notation) leaves out the kontra (×2)" in shown
+    assert (
+        "What the .sgf file (ISS notation) cannot hold: Kontra and re are not in the line; the result field "
+        "counts them. The deal record (.json) keeps every move and call."
+    ) in shown
     assert any(
         b.proto.label == "Download the whole deal (deal record, .json)" for b in at.get("download_button")
     )

@@ -56,6 +56,7 @@ from trainer.game import (
 from trainer.games import GameType
 from trainer.i18n import Translator
 from trainer.records.deal_record import DealRecord
+from trainer.records.iss import export as iss_export
 from trainer.replay import GameRecord
 from trainer.safe_text import csv_text
 from trainer.scoring import settle
@@ -345,22 +346,6 @@ def side_lost(outcome: Outcome, seat: Seat) -> bool:
     return outcome.won is not (outcome.declarer is seat)
 
 
-def iss_leaves_out(outcome: Outcome, t: Translator) -> list[str]:
-    """What of this deal an ISS record (the .sgf download) cannot hold, in words: kontra and re, Spørge and
-    knocking back. The one place the page says it (an ISS writer that reports what it leaves out can take
-    over here)."""
-    out = []
-    if outcome.kontra:
-        out.append(t("the kontra (×2)"))
-    if outcome.re:
-        out.append(t("the re (×4 with the kontra)"))
-    if outcome.spoerge is SpoergeLevel.KNOCKED:
-        out.append(t("the Spørge knock (double rates)"))
-    elif outcome.spoerge is SpoergeLevel.KNOCKED_BACK:
-        out.append(t("the Spørge knock and the knock back (rates ×4)"))
-    return out
-
-
 def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
     """Memory check, "could I have won?", the replay viewer and the downloads (.sgf and the deal record)."""
     t = ctx.t
@@ -418,13 +403,13 @@ def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
                     t("Download the deal (.sgf)"), text + "\n", file_name=f"skat-deal-{stored.number}.sgf",
                     mime="text/plain", key="play_download", icon=":material/download:",
                 )  # fmt: skip
-                left_out = iss_leaves_out(outcome, t)
+                left_out = iss_export(state).omitted
                 if left_out:
                     st.caption(
                         t(
-                            "The .sgf file (ISS notation) leaves out {what}, so a replay of it scores the "
-                            "game without them; the deal record (.json) keeps every move and call.",
-                            what=", ".join(left_out),
+                            "What the .sgf file (ISS notation) cannot hold: {what} The deal record (.json) "
+                            "keeps every move and call.",
+                            what=" ".join(t_message(m, t) for m in left_out),
                         )
                     )
             with right:

@@ -57,7 +57,7 @@ from trainer.ui.terms import (
 from trainer.ui.views.cards import card_row_html
 from trainer.ui.views.hand import card_button_key
 from trainer.ui.views.page_state import note_state
-from trainer.ui.views.table import TRICK_NAME, SeatHand, TableView, draw_table
+from trainer.ui.views.table import TRICK_NAME, TableView, draw_table
 
 Act = Callable[[Move], None]
 """What a control calls with the learner's move (the page binds deal id and move count)."""
@@ -73,45 +73,9 @@ Names = tuple[str, str, str] | None
 
 def table_from_view(view: SeatView, names: Names = None) -> TableView:
     """The table as the learner's :class:`~trainer.game.SeatView` shows it (nothing else goes in): the own
-    hand, open hands by the profile's rule, counts for the others, the trick on the table (between tricks
-    the last one with its winner), the skat as backs, or the learner's own discards; ``names`` label the
-    seats."""
-    hands = []
-    for seat in Seat:
-        count = view.card_counts[int(seat)]
-        if seat is view.seat:
-            hands.append(SeatHand(seat, len(view.hand), tuple(hand_order(view))))
-        else:
-            open_cards = view.open_hand(seat)
-            hands.append(SeatHand(seat, count, open_cards))
-    trick = view.current_trick
-    winner = None
-    number = len(view.tricks) + 1
-    if not trick and view.tricks:
-        last = view.tricks[-1]
-        trick = tuple(zip(last.seats, last.cards, strict=True))
-        winner = last.winner
-        number = len(view.tricks)
-    skat: tuple[Card | None, ...] = ()
-    if view.phase in (Phase.SLAA_40, Phase.AUCTION, Phase.PICKUP):
-        skat = (None, None)
-    elif view.declaration is not None and view.phase is not Phase.FINISHED:
-        skat = tuple(view.discards) if view.discards else (None, None)
-    legal = frozenset(m.card for m in view.legal_moves if isinstance(m, PlayCard))
-    return TableView(
-        bottom=view.seat,
-        hands=(hands[0], hands[1], hands[2]),
-        declarer=view.declarer,
-        declaration=view.declaration,
-        bid=view.bid,
-        trick=trick,
-        trick_winner=winner,
-        trick_number=number,
-        to_move=view.to_move,
-        skat=skat,
-        legal=legal,
-        names=names,
-    )
+    hand sorted (:func:`hand_order`), between tricks the last one with its winner, ``names`` on the seats;
+    the rest as :meth:`TableView.from_seat_view` draws every live table."""
+    return TableView.from_seat_view(view, last_trick=True, names=names, own_order=hand_order(view))
 
 
 MARKS: dict[str, str] = {

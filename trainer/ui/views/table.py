@@ -9,7 +9,7 @@ nothing hidden can reach the page's HTML.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
@@ -119,18 +119,27 @@ class TableView:
 
     @classmethod
     def from_seat_view(
-        cls, view: SeatView, *, last_trick: bool = False, names: tuple[str, str, str] | None = None
+        cls,
+        view: SeatView,
+        *,
+        last_trick: bool = False,
+        names: tuple[str, str, str] | None = None,
+        own_order: Sequence[Card] | None = None,
     ) -> TableView:
         """The table as ``view``'s seat sees it in a live deal (the play page): its own hand with the cards
         it may play now, the other hands as counts unless they lie open, the skat face down until the
         declarer's own discards lie there (the declarer sees them; nobody else does). ``last_trick``: with
         no card on the table yet, show the trick just completed with its winner. ``names``: who sits in
-        each seat (by seat), for the seat labels."""
+        each seat (by seat), for the seat labels. ``own_order``: the seat's own cards in the order to draw
+        them (the Play page sorts them for the game); the view's order when None. The one builder of a live
+        table: the Play page and the shared table draw through it."""
         hands = tuple(
             SeatHand(
                 seat,
                 view.card_counts[int(seat)],
-                view.hand if seat is view.seat else view.open_hand(seat),
+                (tuple(own_order) if own_order is not None else view.hand)
+                if seat is view.seat
+                else view.open_hand(seat),
             )
             for seat in Seat
         )
