@@ -81,14 +81,14 @@ def test_slaa_40_an_names_the_game_and_gets_the_last_five_cards(url: str, lang: 
     assert sorted(card.iss for card in KNOCKER[:5]) == sorted(_hand_row(at))  # only the first five so far
     at.selectbox(key="play_knock_game").set_value(GameType.GRAND).run()
     knock = button(at, "play_knock_1")
-    assert knock is not None and ("grand" in knock.label)
+    assert knock is not None and ("grand" in knock.label.lower())
     knock.click().run()
     state = _until_learner_or_end(at, url, "knock1", Seat.FOREHAND)
     assert state.history[1] == Knock40(Seat.FOREHAND, True, GameType.GRAND)
     assert state.view(Seat.MIDDLEHAND).history[0] == Knock40(Seat.FOREHAND, True)  # the others hear a knock
     assert state.phase is Phase.PICKUP and state.declarer is Seat.FOREHAND and state.bid == 40
     shown = texts(at)
-    meaning = "Du slog 40 an i grand" if lang == "da" else "You knocked 40 (Slå 40 an), meaning grand"
+    meaning = "Du slog 40 an i Grand" if lang == "da" else "You knocked 40 (Slå 40 an), meaning grand"
     assert meaning in shown
     assert button(at, "play_pickup") is not None
     assert sorted(_hand_row(at)) == sorted(card.iss for card in KNOCKER)  # all ten cards now
@@ -142,7 +142,7 @@ def test_kontra_and_re_are_heard_by_a_defender_when_said(url: str, lang: str) ->
         assert "Right: kontra (the game counts double)" in shown
         assert "Left: re (the game counts four times)" in shown
     else:
-        assert "Venstre spiller grand af hånden for 18" in shown
+        assert "Venstre spiller Grand af hånden for 18" in shown
         assert "Højre: kontra (spillet tæller dobbelt)" in shown
         assert "Venstre: re (spillet tæller firedobbelt)" in shown
         assert "Rigtige" not in texts(at) and "defender" not in texts(at)
