@@ -33,8 +33,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from trainer.bots.selfplay import PlayedDeal, play_deal
 from trainer.chances import game_chances
-from trainer.chances.selfplay import PlayedDeal, play_deal
 from trainer.deal import Seat
 from trainer.game import DealState, Phase, PickUp, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL

@@ -32,9 +32,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from trainer.bots.selfplay import play_deal
 from trainer.chances.features import KINDS, MODES, Kind, Mode, Situation, kind_of, vector
 from trainer.chances.model import GROUPS, MODEL_PATH, Calibration, ChanceModel, Group, load_model
-from trainer.chances.selfplay import play_deal
 from trainer.games import GameType
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.solver import core as solver_core
