@@ -35,13 +35,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trainer.bots.selfplay import PlayedDeal, play_deal
 from trainer.chances import game_chances
+from trainer.chances.model import CALIBRATION_BINS, calibration_error
 from trainer.deal import Seat
 from trainer.game import DealState, Phase, PickUp, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.solver import warm_up
 
 TIME_MS = 300
-BINS = 5
+BINS = CALIBRATION_BINS
 
 
 def load() -> str:
@@ -66,16 +67,7 @@ def share(k: int, n: int) -> str:
     return f"{100 * k / n:.1f} % ({k}/{n}; 95 % {100 * low:.1f}-{100 * high:.1f} %)"
 
 
-def ece(p: np.ndarray, y: np.ndarray, bins: int = BINS) -> float:
-    if not len(p):
-        return float("nan")
-    edges = np.minimum((p * bins).astype(int), bins - 1)
-    total = 0.0
-    for b in range(bins):
-        inside = edges == b
-        if inside.any():
-            total += inside.sum() / len(p) * abs(p[inside].mean() - y[inside].mean())
-    return float(total)
+ece = calibration_error
 
 
 def brier(p: np.ndarray, y: np.ndarray) -> float:

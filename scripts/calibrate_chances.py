@@ -34,7 +34,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trainer.bots.selfplay import play_deal
 from trainer.chances.features import KINDS, MODES, Kind, Mode, Situation, kind_of, vector
-from trainer.chances.model import GROUPS, MODEL_PATH, Calibration, ChanceModel, Group, load_model
+from trainer.chances.model import (
+    CALIBRATION_BINS,
+    GROUPS,
+    MODEL_PATH,
+    Calibration,
+    ChanceModel,
+    Group,
+    calibration_error,
+    load_model,
+)
 from trainer.games import GameType
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.solver import core as solver_core
@@ -44,7 +53,7 @@ DEFAULT_GAMES = Path("data/chances/calibration.jsonl")
 BOOTSTRAP = 16
 SHRINK = 8.0
 """How many games' weight pulls a kind's line towards the line of all kinds (a prior, in games)."""
-BINS = 5
+BINS = CALIBRATION_BINS
 
 
 @dataclass(frozen=True)
@@ -135,17 +144,7 @@ def _fit_all(z: np.ndarray, y: np.ndarray, kinds: np.ndarray) -> dict[Kind, tupl
     return {kind: _fit_line(z[kinds == kind], y[kinds == kind], pooled, SHRINK) for kind in KINDS}
 
 
-def ece(p: np.ndarray, y: np.ndarray, bins: int = BINS) -> float:
-    """Expected calibration error over ``bins`` equal-width bins."""
-    if not len(p):
-        return float("nan")
-    edges = np.minimum((p * bins).astype(int), bins - 1)
-    total = 0.0
-    for b in range(bins):
-        inside = edges == b
-        if inside.any():
-            total += inside.sum() / len(p) * abs(p[inside].mean() - y[inside].mean())
-    return float(total)
+ece = calibration_error
 
 
 def fit(path: Path, seed: int, out: Path) -> None:

@@ -119,3 +119,17 @@ def test_the_shipped_model_is_small_and_reads_the_code_features() -> None:
     from trainer.chances.model import MODEL_PATH
 
     assert MODEL_PATH.stat().st_size < 1_000_000
+
+
+def test_the_calibration_error_weighs_each_bins_gap_by_its_share() -> None:
+    """ECE against a hand count: bin [0.8, 1.0) holds 0.9 and 0.85 (both lost: gap 0.875, share 2/4), bin
+    [0.2, 0.4) holds 0.3 and 0.3 (one won: gap 0.2, share 2/4); a chance equal to every bin's result is 0."""
+    import numpy as np
+
+    from trainer.chances.model import calibration_error
+
+    p = np.array([0.9, 0.85, 0.3, 0.3])
+    y = np.array([0.0, 0.0, 1.0, 0.0])
+    assert calibration_error(p, y) == pytest.approx(0.5 * 0.875 + 0.5 * 0.2)
+    assert calibration_error(np.array([1.0, 0.0, 0.5, 0.5]), np.array([1.0, 0.0, 1.0, 0.0])) == 0.0
+    assert np.isnan(calibration_error(np.array([]), np.array([])))

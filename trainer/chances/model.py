@@ -122,6 +122,25 @@ INTERVAL = (5.0, 95.0)
 """The percentiles of the ensemble that bound the interval shown (widened by the held-out error)."""
 
 
+CALIBRATION_BINS = 5
+"""Equal-width bins of the expected calibration error the model is judged by."""
+
+
+def calibration_error(p: Array, y: Array, bins: int = CALIBRATION_BINS) -> float:
+    """Expected calibration error of the chances ``p`` against the results ``y`` (1 won, 0 lost): over
+    ``bins`` equal-width bins, the share of cases in each times how far its mean chance is from its mean
+    result (NaN without cases). The calibration script fits by it and the benchmark reports it."""
+    if not len(p):
+        return float("nan")
+    edges = np.minimum((p * bins).astype(int), bins - 1)
+    total = 0.0
+    for b in range(bins):
+        inside = edges == b
+        if inside.any():
+            total += inside.sum() / len(p) * abs(p[inside].mean() - y[inside].mean())
+    return float(total)
+
+
 def _sigmoid(z: Array) -> Array:
     out: Array = 1.0 / (1.0 + np.exp(-np.clip(z, -30.0, 30.0)))
     return out

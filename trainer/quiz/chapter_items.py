@@ -32,7 +32,7 @@ from trainer.extras import DANISH_EXTRAS, Spoerge, ramsch_result, ramse_result
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.play import sort_cards, trick_winner, trump_order
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, OuvertReveal, OverbidValuation, RuleProfile
-from trainer.quiz.generators import cards_answer, matadors_text, value_steps
+from trainer.quiz.generators import build_question, cards_answer, matadors_text, value_steps
 from trainer.quiz.model import AnswerMode, Choice, Question, Shown
 from trainer.quiz.positions import POSITIONS, TIP_POSITION, outcome
 from trainer.settlement import danish_money
@@ -135,19 +135,10 @@ def make_question(
     """A chapter question: answered by choice when there are choices, by cards with ``options``, else by
     a number."""
     mode: AnswerMode = "choice" if choices else ("cards" if options else "number")
-    return Question(
-        kind=kind,
-        seed=seed,
-        profile_name=profile.name,
-        prompt=prompt,
-        mode=mode,
-        answer=answer,
-        answer_text=answer_text,
-        explanation=tuple(explanation),
-        shown=shown,
-        choices=choices,
-        options=options,
-    )
+    return build_question(
+        kind, seed, profile, prompt, answer, answer_text, explanation,
+        mode=mode, choices=choices, shown=shown, options=options,
+    )  # fmt: skip
 
 
 def label_of(choices: Sequence[Choice], value: str) -> Message:

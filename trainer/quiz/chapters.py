@@ -13,7 +13,6 @@ sees it.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -57,6 +56,10 @@ from trainer.quiz.chapter_items import (
     TRUMPS_LEFT,
     WHICH_TRUMPS,
     WIN_POINTS,
+    clockwise,
+    make_question,
+    name_choices,
+    rng_for,
 )
 from trainer.quiz.generators import (
     BID_DRILL,
@@ -307,48 +310,10 @@ def question_of(kind: str, seed: int, profile: RuleProfile) -> Question:
     return own(seed, profile) if own else generate(kind, seed, profile)
 
 
-def _rng(kind: str, seed: int) -> random.Random:
-    return random.Random(f"chapter/{kind}/{seed}")
-
-
-def _question(
-    kind: str,
-    seed: int,
-    profile: RuleProfile,
-    prompt: Message,
-    answer: str,
-    answer_text: Message,
-    explanation: list[Message],
-    *,
-    choices: tuple[Choice, ...] = (),
-    shown: tuple[Shown, ...] = (),
-) -> Question:
-    return Question(
-        kind=kind,
-        seed=seed,
-        profile_name=profile.name,
-        prompt=prompt,
-        mode="choice" if choices else "number",
-        answer=answer,
-        answer_text=answer_text,
-        explanation=tuple(explanation),
-        shown=shown,
-        choices=choices,
-    )
-
-
-def _name_choices(players: tuple[str, ...]) -> tuple[Choice, ...]:
-    return tuple(Choice(name, T(N_("{value}"), value=name)) for name in players)
-
-
-def _clockwise(players: tuple[str, ...]) -> Message:
-    return T(N_("Clockwise around the table: {names}."), names=", ".join(players))
-
-
 # ---- the strongest card ------------------------------------------------------------------------------------
 def gen_strongest(seed: int, profile: RuleProfile) -> Question:
     """Three cards, at least one a trump: which is the strongest? (The highest trump, whatever is led.)"""
-    rng = _rng(STRONGEST, seed)
+    rng = rng_for(STRONGEST, seed)
     game = rng.choice((*SUIT_GAMES, GameType.GRAND))
     order = trump_order(game)
     while True:
@@ -365,7 +330,7 @@ def gen_strongest(seed: int, profile: RuleProfile) -> Question:
         T(N_("{card} is the highest trump among them, so it beats the others whatever was led."), card=best)
     )
     choices = tuple(Choice(c.iss, T(N_("{cards}"), cards=(c,))) for c in cards)
-    return _question(
+    return make_question(
         STRONGEST,
         seed,
         profile,
@@ -384,7 +349,7 @@ _SITS_OUT = "out"
 
 def gen_seats(seed: int, profile: RuleProfile) -> Question:
     """Who plays which seat when a given player deals, at a table of 3, 4 or 5."""
-    rng = _rng(SEATS, seed)
+    rng = rng_for(SEATS, seed)
     size = rng.choice((3, 3, 4, 5))
     players = PLAYERS[:size]
     dealer = rng.randrange(size)
@@ -397,7 +362,7 @@ def gen_seats(seed: int, profile: RuleProfile) -> Question:
         *((Choice(_SITS_OUT, T(N_("sits out this game"))),) if size > 3 else ()),
     )
     steps = [
-        _clockwise(players),
+        clockwise(players),
         T(
             N_("{dealer} deals. Forehand sits on the dealer's left, then middlehand, then rearhand."),
             dealer=players[dealer],
@@ -416,7 +381,7 @@ def gen_seats(seed: int, profile: RuleProfile) -> Question:
                 )
             )
         )
-    return _question(
+    return make_question(
         SEATS,
         seed,
         profile,
@@ -440,12 +405,12 @@ def gen_seats(seed: int, profile: RuleProfile) -> Question:
 # ---- the cut ----------------------------------------------------------------------------------------------
 def gen_cut(seed: int, profile: RuleProfile) -> Question:
     """Who cuts the shuffled pack: the dealer's right-hand neighbour (both rule sets)."""
-    rng = _rng(CUT, seed)
+    rng = rng_for(CUT, seed)
     size = rng.choice((3, 4))
     players = PLAYERS[:size]
     dealer = rng.randrange(size)
     cutter = (dealer - 1) % size
-    return _question(
+    return make_question(
         CUT,
         seed,
         profile,
@@ -457,7 +422,7 @@ def gen_cut(seed: int, profile: RuleProfile) -> Question:
         players[cutter],
         T(N_("{value}"), value=players[cutter]),
         [
-            _clockwise(players),
+            clockwise(players),
             T(
                 N_(
                     "The pack is cut by the dealer's right-hand neighbour, the player before the dealer "
@@ -474,7 +439,7 @@ def gen_cut(seed: int, profile: RuleProfile) -> Question:
             if profile.knock_instead_of_cut
             else T(N_("Cut: at least {n} cards lifted and at least {n} left."), n=profile.cut_min_cards),
         ],
-        choices=_name_choices(players),
+        choices=name_choices(players),
     )
 
 
@@ -484,13 +449,13 @@ _ENDS, _ONE_MORE_ROUND, _REPLAY = "ends", "one_more_round", "replay"
 
 def gen_last_dealer(seed: int, profile: RuleProfile) -> Question:
     """Who deals the last round of an evening, or what follows a Grand af hånden in the last game."""
-    rng = _rng(LAST_DEALER, seed)
+    rng = rng_for(LAST_DEALER, seed)
     size = rng.choice((3, 4))
     players = PLAYERS[:size]
     first = rng.randrange(size)
     last = (first - 1) % size
     if seed % 2 == 0:
-        return _question(
+        return make_question(
             LAST_DEALER,
             seed,
             profile,
@@ -505,7 +470,7 @@ def gen_last_dealer(seed: int, profile: RuleProfile) -> Question:
             players[last],
             T(N_("{value}"), value=players[last]),
             [
-                _clockwise(players),
+                clockwise(players),
                 T(N_("The deal moves one place clockwise after every game.")),
                 T(
                     N_(
@@ -515,14 +480,14 @@ def gen_last_dealer(seed: int, profile: RuleProfile) -> Question:
                     last=players[last],
                 ),
             ],
-            choices=_name_choices(players),
+            choices=name_choices(players),
         )
     choices = (
         Choice(_ENDS, T(N_("The evening ends as planned."))),
         Choice(_ONE_MORE_ROUND, T(N_("The table plays one more round."))),
         Choice(_REPLAY, T(N_("The Grand af hånden is dealt and played again."))),
     )
-    return _question(
+    return make_question(
         LAST_DEALER,
         seed,
         profile,
@@ -551,7 +516,7 @@ def gen_last_dealer(seed: int, profile: RuleProfile) -> Question:
 # ---- a thrown game ---------------------------------------------------------------------------------------
 def gen_thrown(seed: int, profile: RuleProfile) -> Question:
     """Cards thrown before the first lead: what the declarer pays (Danish money) or writes (the list)."""
-    rng = _rng(THROWN, seed)
+    rng = rng_for(THROWN, seed)
     ladder = [v for v in bid_ladder(profile) if v <= 60]
     for _ in range(200):
         deck = list(ALL_CARDS)
@@ -612,7 +577,7 @@ def gen_thrown(seed: int, profile: RuleProfile) -> Question:
                 score=_minus(int(amount)),
             ),
         ]
-    return _question(
+    return make_question(
         THROWN,
         seed,
         profile,
@@ -644,7 +609,7 @@ def gen_slaa_40(seed: int, profile: RuleProfile) -> Question:
     """A knock of 40 after five cards; do all ten still carry the intended game to 40? Slå 40 an belongs to
     the textbook's Danish rules, so the question follows them whichever rules are chosen (and says so)."""
     chosen, profile = profile, DANISH
-    rng = _rng(SLAA_40, seed)
+    rng = rng_for(SLAA_40, seed)
     want_hold = rng.random() < 0.5
     needed = DANISH_EXTRAS.slaa_40_an_value
     for _ in range(2000):
@@ -689,7 +654,7 @@ def gen_slaa_40(seed: int, profile: RuleProfile) -> Question:
                 profile=chosen,
             )
         )
-    return _question(
+    return make_question(
         SLAA_40,
         seed,
         chosen,
@@ -714,7 +679,7 @@ def gen_slaa_40(seed: int, profile: RuleProfile) -> Question:
 # ---- the same game under both rule sets --------------------------------------------------------------------
 def gen_rules_compare(seed: int, profile: RuleProfile) -> Question:
     """A game's value under the chosen rules is given; what is it worth under the other rule set?"""
-    rng = _rng(RULES_COMPARE, seed)
+    rng = rng_for(RULES_COMPARE, seed)
     other = INTERNATIONAL if profile.name == DANISH.name else DANISH
     game = GameType.GRAND if rng.random() < 0.7 else rng.choice(SUIT_GAMES)
     d = Declaration(game, hand=rng.random() < 0.4)
@@ -738,7 +703,7 @@ def gen_rules_compare(seed: int, profile: RuleProfile) -> Question:
         )
     else:
         steps.append(T(N_("A suit game has the same base value and the same levels under both rule sets.")))
-    return _question(
+    return make_question(
         RULES_COMPARE,
         seed,
         profile,

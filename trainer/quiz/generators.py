@@ -123,7 +123,7 @@ def _rng(kind: str, seed: int) -> random.Random:
     return random.Random(f"{kind}/{seed}")
 
 
-def _question(
+def build_question(
     kind: str,
     seed: int,
     profile: RuleProfile,
@@ -139,6 +139,8 @@ def _question(
     source: str = "generated",
     pitfalls: tuple[tuple[str, str], ...] = (),
 ) -> Question:
+    """One question with everything a page needs to ask and grade it (the one place a Question is built
+    from a generator's parts; the chapter checks build theirs here too)."""
     return Question(
         kind=kind,
         seed=seed,
@@ -233,7 +235,7 @@ def build_matadors(
     choices = tuple(
         Choice(f"{n:+d}", matadors_text(n)) for n in (*range(1, top + 1), *range(-1, -top - 1, -1))
     )
-    return _question(
+    return build_question(
         MATADORS,
         seed,
         profile,
@@ -322,7 +324,7 @@ def build_game_value(
     if not game.is_null:
         hand_only = game_value(profile, d, matadors(hand, game), schneider=schneider, schwarz=schwarz).value
         pitfalls = _pitfall(str(breakdown.value), str(hand_only), SKAT_JACK)
-    return _question(
+    return build_question(
         GAME_VALUE,
         seed,
         profile,
@@ -430,7 +432,7 @@ def build_safe_bid(
     chance = _chance_step(profile, hand, game)
     if chance is not None:
         steps.append(chance)
-    return _question(
+    return build_question(
         SAFE_BID,
         seed,
         profile,
@@ -512,7 +514,7 @@ def build_valid_bid(
     """A valid_bid question on given cards/values (generated or from a hand-made bank)."""
     ladder = bid_ladder(profile)
     valid = value in ladder
-    return _question(
+    return build_question(
         VALID_BID,
         seed,
         profile,
@@ -588,7 +590,7 @@ def build_legal_cards(
     hand, trick = tuple(sort_cards(hand, game)), tuple(trick)
     allowed = legal_cards(hand, trick, game)
     printed = tuple(c for c in hand if c.suit is trick[0].suit) or hand  # Jacks taken by their printed suit
-    return _question(
+    return build_question(
         LEGAL_CARDS,
         seed,
         profile,
@@ -655,7 +657,7 @@ def build_trick_winner(
         Choice(str(i), T(N_("{seat}: {card}"), seat=seat, card=(card,)))
         for i, (seat, card) in enumerate(zip(seats, trick, strict=True))
     )
-    return _question(
+    return build_question(
         TRICK_WINNER,
         seed,
         profile,
@@ -708,7 +710,7 @@ def build_count_eyes(
     """A count_eyes question on given cards/values (generated or from a hand-made bank)."""
     pile = tuple(pile)
     total = card_points(pile)
-    return _question(
+    return build_question(
         COUNT_EYES,
         seed,
         profile,
@@ -927,7 +929,7 @@ def build_game_result(
 ) -> Question:
     """A game_result question on given cards/values (generated or from a hand-made bank)."""
     outcome = outcome_of(result)
-    return _question(
+    return build_question(
         GAME_RESULT,
         seed,
         profile,
@@ -1038,7 +1040,7 @@ def build_overbid(
     hand = sort_cards(hand, game)
     value = game_value(profile, d, matadors((*hand, *skat), game)).value
     overbid = value < bid
-    return _question(
+    return build_question(
         OVERBID,
         seed,
         profile,
@@ -1153,7 +1155,7 @@ def build_settle(
 ) -> Question:
     """A settle question on given cards/values (generated or from a hand-made bank)."""
     steps, amount = settle_steps(profile, result, scheme)
-    return _question(
+    return build_question(
         SETTLE,
         seed,
         profile,
@@ -1268,7 +1270,7 @@ def build_jacks_from_bidding(
     else:
         steps.append(T(N_("So the declarer holds none of the Jacks you cannot see.")))
     hand_sorted = sort_cards(hand, game)
-    return _question(
+    return build_question(
         JACKS_FROM_BIDDING,
         seed,
         profile,
