@@ -88,15 +88,28 @@ class Dealt:
 
 
 @dataclass(frozen=True, slots=True)
-class Contract:
-    """A deal that starts after its auction: ``seat`` won it at ``bid`` (example deals and records whose
-    auction is not given; fixed-contract benchmarks). Allowed only right after :class:`Dealt`."""
+class SeatMove:
+    """What every player's move has: the ``seat`` that makes it (checked, as each move checks its own
+    values in :meth:`_check`, when it is made, so a bad move is refused with a readable error)."""
 
     seat: Seat
-    bid: int
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seat", _seat(self.seat))
+        self._check()
+
+    def _check(self) -> None:
+        """The move's own values (none by default)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Contract(SeatMove):
+    """A deal that starts after its auction: ``seat`` won it at ``bid`` (example deals and records whose
+    auction is not given; fixed-contract benchmarks). Allowed only right after :class:`Dealt`."""
+
+    bid: int
+
+    def _check(self) -> None:
         if not isinstance(self.bid, int) or isinstance(self.bid, bool):
             raise SkatError.of(
                 N_("A bid is a whole number such as 18, not '{value}'."), value=shown(repr(self.bid))
@@ -104,14 +117,12 @@ class Contract:
 
 
 @dataclass(frozen=True, slots=True)
-class Bid:
+class Bid(SeatMove):
     """``seat`` says ``value`` in the auction."""
 
-    seat: Seat
     value: int
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
+    def _check(self) -> None:
         if not isinstance(self.value, int) or isinstance(self.value, bool):
             raise SkatError.of(
                 N_("A bid is a whole number such as 18, not '{value}'."), value=shown(str(self.value))
@@ -119,36 +130,24 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
-class Hold:
+class Hold(SeatMove):
     """``seat`` holds (says yes to) the bid just made."""
 
-    seat: Seat
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
-
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(SeatMove):
     """``seat`` passes in the auction."""
 
-    seat: Seat
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
-
 
 @dataclass(frozen=True, slots=True)
-class Knock40:
+class Knock40(SeatMove):
     """Slå 40 an: after the first packet ``seat`` knocks (a bid of 40) or not. ``game``: the game the knocker
     means to play, judged when the auction is won at 40 (None: the suit with the most trumps)."""
 
-    seat: Seat
     knock: bool
     game: GameType | None = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
+    def _check(self) -> None:
         _flag(self.knock, "knock")
         if self.game is not None and not isinstance(self.game, GameType):
             raise SkatError.of(N_("'{value}' is not a game."), value=shown(repr(self.game)))
@@ -157,24 +156,17 @@ class Knock40:
 
 
 @dataclass(frozen=True, slots=True)
-class PickUp:
+class PickUp(SeatMove):
     """The declarer picks up the skat."""
-
-    seat: Seat
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
 
 
 @dataclass(frozen=True, slots=True)
-class Declare:
+class Declare(SeatMove):
     """The declarer names the game: a hand declaration instead of the pickup, or after discarding."""
 
-    seat: Seat
     declaration: Declaration
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
+    def _check(self) -> None:
         if not isinstance(self.declaration, Declaration) or not isinstance(self.declaration.game, GameType):
             raise SkatError.of(
                 N_(
@@ -186,38 +178,29 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(SeatMove):
     """The declarer lays two cards away (kept in card-index order, so equal discards compare equal)."""
 
-    seat: Seat
     cards: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
+    def _check(self) -> None:
         object.__setattr__(self, "cards", _pair(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
-class Throw:
+class Throw(SeatMove):
     """The declarer throws the cards: after seeing the skat instead of declaring (lost without play, settled
     on the bid; listed among the legal moves, the way out when no game reaches the bid), or on the
     declarer's turn during play (always allowed, so the legal moves list only the cards)."""
 
-    seat: Seat
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
-
 
 @dataclass(frozen=True, slots=True)
-class PlayCard:
+class PlayCard(SeatMove):
     """``seat`` plays ``card`` to the trick."""
 
-    seat: Seat
     card: Card
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
+    def _check(self) -> None:
         _card(self.card)
 
 
@@ -231,69 +214,48 @@ class SpoergeCall(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Spoerge:
+class Spoerge(SeatMove):
     """Danish Spørge: a defender's knock, or the declarer's knock back / throw."""
 
-    seat: Seat
     call: SpoergeCall
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
+    def _check(self) -> None:
         if not isinstance(self.call, SpoergeCall):
             raise SkatError.of(N_("'{value}' is not a Spørge call."), value=shown(repr(self.call)))
 
 
 @dataclass(frozen=True, slots=True)
-class Kontra:
+class Kontra(SeatMove):
     """International house option: a defender doubles."""
 
-    seat: Seat
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
-
 
 @dataclass(frozen=True, slots=True)
-class Re:
+class Re(SeatMove):
     """The declarer's answer to kontra: doubles again."""
 
-    seat: Seat
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
-
 
 @dataclass(frozen=True, slots=True)
-class NoCall:
+class NoCall(SeatMove):
     """Saying nothing in the knock window (a defender not knocking, the declarer playing on)."""
 
-    seat: Seat
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
-
 
 @dataclass(frozen=True, slots=True)
-class RamsePass:
+class RamsePass(SeatMove):
     """Ramse's skat round: ``seat`` passes two of its twelve cards on (card-index order)."""
 
-    seat: Seat
     cards: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
+    def _check(self) -> None:
         object.__setattr__(self, "cards", _pair(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
-class RamseCall:
+class RamseCall(SeatMove):
     """After the skat round: ``seat`` says Grand (``grand``) or Ramse."""
 
-    seat: Seat
     grand: bool
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", _seat(self.seat))
+    def _check(self) -> None:
         _flag(self.grand, "grand")
 
 
