@@ -259,27 +259,6 @@ class RamseCall(SeatMove):
         _flag(self.grand, "grand")
 
 
-Move = (
-    Dealt
-    | Contract
-    | Bid
-    | Hold
-    | Pass
-    | Knock40
-    | PickUp
-    | Declare
-    | Discard
-    | Throw
-    | PlayCard
-    | Spoerge
-    | Kontra
-    | Re
-    | NoCall
-    | RamsePass
-    | RamseCall
-)
-"""Every move of a deal (the chance move :class:`Dealt` included)."""
-
 PlayerMove = (
     Contract
     | Bid
@@ -299,6 +278,9 @@ PlayerMove = (
     | RamseCall
 )
 """A move some seat makes (every move but the deal)."""
+
+Move = Dealt | PlayerMove
+"""Every move of a deal (the chance move :class:`Dealt` included)."""
 
 MOVE_TYPES: tuple[type[Any], ...] = get_args(Move)
 _BY_NAME: dict[str, type[Any]] = {cls.__name__: cls for cls in MOVE_TYPES}
