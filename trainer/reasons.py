@@ -9,6 +9,10 @@ unchanged when every card in it (searched through every parameter, nested messag
 is one the reader knows (:meth:`~trainer.game.SeatView.known_cards`), else a public wording of the same
 move that names no card the reader cannot see ("Lays away two cards."). Pages keep and show only what it
 returns, so a reason in the session state or on the screen names only cards of the reader's own view.
+
+The auction is stricter: a bid's reason tells the game and its chance, a knock's the Jacks among the first
+five cards; at a table that would be table talk, which the rules forbid. Another seat reads only the call
+itself ("Says 18.", "Passes.").
 """
 
 from __future__ import annotations
@@ -20,7 +24,19 @@ from enum import Enum
 
 from trainer.cards import ALL_CARDS, Card
 from trainer.errors import SkatError
-from trainer.game import Declare, Discard, Move, PlayCard, RamsePass, SeatView
+from trainer.game import (
+    Bid,
+    Declare,
+    Discard,
+    Hold,
+    Knock40,
+    Move,
+    Pass,
+    PickUp,
+    PlayCard,
+    RamsePass,
+    SeatView,
+)
 from trainer.text import N_, Message
 
 _BY_TEXT: dict[str, Card] = {}
@@ -79,17 +95,34 @@ def public_reason(move: Move, viewer: SeatView) -> Message:
         return Message(N_("Plays a card."))
     if isinstance(move, Declare):
         return Message(N_("Declares {game}."), {"game": move.declaration})
+    if isinstance(move, Bid):
+        return Message(N_("Says {bid}."), {"bid": move.value})
+    if isinstance(move, Hold):
+        return Message(N_("Holds."))
+    if isinstance(move, Pass):
+        return Message(N_("Passes."))
+    if isinstance(move, Knock40):
+        return Message(N_("Knocks 40 (Slå 40 an).") if move.knock else N_("Does not knock."))
+    if isinstance(move, PickUp):
+        return Message(N_("Picks up the skat."))
     return Message(N_("Makes its move."))
+
+
+AUCTION_MOVES = (Bid, Hold, Pass, Knock40, PickUp)
+"""Moves whose reasons speak of the mover's hand (its game, its chance, its Jacks): others hear only the
+call (:func:`public_reason`)."""
 
 
 def reason_for(why: Message, move: Move, viewer: SeatView) -> Message:
     """The reason for ``move`` as the seat of ``viewer`` may read it: ``why`` itself when it names only
-    cards that seat knows, else :func:`public_reason`. ``viewer`` is that seat's view after the move."""
-    if names_only_known(why, viewer):
+    cards that seat knows, else :func:`public_reason`; for another seat's call in the auction always the
+    public wording. ``viewer`` is that seat's view after the move."""
+    own = getattr(move, "seat", None) is viewer.seat
+    if names_only_known(why, viewer) and (own or not isinstance(move, AUCTION_MOVES)):
         return why
     public = public_reason(move, viewer)
     assert names_only_known(public, viewer)
     return public
 
 
-__all__ = ["cards_named", "names_only_known", "public_reason", "reason_for"]
+__all__ = ["AUCTION_MOVES", "cards_named", "names_only_known", "public_reason", "reason_for"]

@@ -23,7 +23,7 @@ from trainer.cards import ALL_CARDS, parse_cards
 from trainer.deal import Seat
 from trainer.game import DealState, Discard, Pass, Phase, RamsePass
 from trainer.profiles import get_profile
-from trainer.reasons import cards_named, names_only_known, public_reason, reason_for
+from trainer.reasons import AUCTION_MOVES, cards_named, names_only_known, public_reason, reason_for
 from trainer.table_session import Place, TableSession, table_game
 from trainer.text import N_, Message
 
@@ -127,6 +127,8 @@ def test_no_reason_names_a_card_its_reader_may_not_see(
             assert names_only_known(shown, view)
             if reader is mover:
                 assert shown == decision.why, "a computer's reason names a card it does not know"
+            elif isinstance(decision.move, AUCTION_MOVES):
+                assert shown == public_reason(decision.move, view), "table talk in the auction"
             elif shown != decision.why:
                 hidden_named += 1
         state.undo()
@@ -137,3 +139,34 @@ def test_no_reason_names_a_card_its_reader_may_not_see(
     event(f"stopped in {state.phase.name}")
     if hidden_named:
         event("a reason named a hidden card and was said publicly")
+
+
+@pytest.mark.parametrize("profile", ["danish", "international"])
+def test_a_computers_bid_is_heard_as_the_call_alone(profile: str) -> None:
+    """Seen on the Play page: "Left · middlehand: Says 18: diamonds wins about 90 % and is worth up to 27."
+    told the learner the computer's game (table talk). Another seat now reads only the call; the bidder's
+    own reason keeps the game and its chance."""
+    from trainer.game import Bid
+
+    prof = get_profile(profile)
+    for seed in range(100):
+        state = table_game(prof).new_deal(seed)
+        while state.phase is not Phase.AUCTION:
+            seat = state.to_move
+            assert seat is not None
+            state.apply(bot_choose(state.view(seat), "club", rng=random.Random(seed), time_ms=20).move)
+        seat = state.to_move
+        assert seat is not None
+        decision = bot_choose(state.view(seat), "club", rng=random.Random(seed), time_ms=20)
+        if not isinstance(decision.move, Bid):
+            continue
+        assert decision.why.params.get("game") is not None  # the bidder's reason names its game
+        state.apply(decision.move)
+        for reader in Seat:
+            shown = reason_for(decision.why, decision.move, state.view(reader))
+            if reader is seat:
+                assert shown == decision.why
+            else:
+                assert shown == Message(N_("Says {bid}."), {"bid": decision.move.value})
+        return
+    pytest.fail("no computer opened the bidding in 100 deals")

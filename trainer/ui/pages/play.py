@@ -516,7 +516,8 @@ def draw_controls(
 
 def coach_box(ctx: PageContext, current: Evening, loaded: LoadedSession, view: SeatView) -> None:
     """Beginner: the suggestion for this decision with its reason; advanced: the same behind a Hint button.
-    In the auction also the hand's playable games with their chances."""
+    In the auction and at the pickup: the chance model's bid hints (the coach's bid and the hand's playable
+    games with their chances)."""
     if current.coach == "none":
         return
     t = ctx.t
@@ -532,16 +533,18 @@ def coach_box(ctx: PageContext, current: Evening, loaded: LoadedSession, view: S
                 on_click=lambda: st.session_state.__setitem__(HINT_KEY, key),
             )
             return
-    with st.spinner(t("The coach is thinking…")):
-        suggestion = suggest(view)
     with st.container(border=True, key="play_coach_box"):
+        if view.phase in (Phase.AUCTION, Phase.PICKUP) and len(view.hand) == HAND_SIZE:
+            # the bid hints say the coach's bid (or pickup) with the chances: one line of advice, not two
+            play_result.bid_hints(ctx, stored, view)
+            return
+        with st.spinner(t("The coach is thinking…")):
+            suggestion = suggest(view)
         st.markdown(
             t("**Coach:** {move}", move=play_result.move_text(suggestion.move, view, ctx))
             + " — "
             + t_message(reason_for(suggestion.why, suggestion.move, view), t)
         )
-        if view.phase in (Phase.SLAA_40, Phase.AUCTION, Phase.PICKUP) and len(view.hand) == HAND_SIZE:
-            play_result.bid_hints(ctx, stored, view)
 
 
 def suggest(view: SeatView) -> Decision:
