@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer.bidding import bid_ladder
-from trainer.chances.worth import break_even, expected_score, highest_worth_bid, score
+from trainer.chances.worth import break_even, expected_score, highest_worth_bid, passing_score, score
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 
@@ -22,8 +22,13 @@ def test_the_schemes_scores() -> None:
     assert score(INTERNATIONAL, True, 24) == 74 and score(INTERNATIONAL, False, 24) == -98
     # Danish money: half an øre per rounded point from each of two opponents; lost: one øre to each
     assert score(DANISH, True, 36) == 40 and score(DANISH, False, 36) == -80
-    assert abs(break_even(DANISH, 36) - 2 / 3) < 1e-9
-    assert Fraction(break_even(INTERNATIONAL, 18)).limit_denominator(1000) == Fraction(86, 154)
+    # passing means defending: a Danish defender pays half an øre per rounded point of a won game (24 -> 30)
+    # and gets a whole øre of a lost one; a Seeger-Fabian defender gets 40 of a lost game
+    assert passing_score(DANISH) == -0.85 * 0.5 * 30 + 0.15 * 1 * 30
+    assert abs(passing_score(INTERNATIONAL) - 0.15 * 40) < 1e-9
+    # break even: declaring scores what passing does
+    assert abs(break_even(DANISH, 36) - (passing_score(DANISH) + 80) / 120) < 1e-9
+    assert Fraction(break_even(INTERNATIONAL, 18)).limit_denominator(1000) == Fraction(92, 154)
 
 
 @given(PROFILES, st.floats(0.0, 1.0), st.sampled_from((24, 36, 48)), st.floats(0.0, 0.5))
@@ -43,12 +48,13 @@ def test_highest_worth_bid_is_where_the_expected_score_turns(
     spread = ((value, 1.0),)
     limit = highest_worth_bid(profile, CLUBS, win, spread)
     ladder = [b for b in bid_ladder(profile) if b <= value]
+    passing = passing_score(profile)
     if limit is None:
-        assert all(expected_score(profile, CLUBS, win, spread, b) <= 0 for b in ladder)
+        assert all(expected_score(profile, CLUBS, win, spread, b) <= passing for b in ladder)
         return
-    assert expected_score(profile, CLUBS, win, spread, limit) > 0
+    assert expected_score(profile, CLUBS, win, spread, limit) > passing
     above = [b for b in bid_ladder(profile) if b > limit]
-    assert not above or expected_score(profile, CLUBS, win, spread, above[0]) <= 0
+    assert not above or expected_score(profile, CLUBS, win, spread, above[0]) <= passing
 
 
 def test_a_jack_in_the_skat_can_make_a_without_game_overbid() -> None:

@@ -6,15 +6,15 @@ where it has one, its estimate that the declarer's side wins. The app's opponent
 ``skat-trainer bot`` command all call this function.
 
 The auction, the pickup and the declaration go by the win-chance model (:mod:`trainer.chances`) at every
-level: a seat bids or holds while some game is worth it at that bid (a positive expected score), picks up
-unless a hand game scores better, and after the pickup declares the game with the best expected score with
-the discard that gives it its best chance. Every bid, hold and declaration carries the chance (``win``) of
-the game it is for. Levels: ``beginner`` (now and then a typical slip: bidding one step too far, passing a
+level: a seat bids or holds while some game is worth it at that bid (an expected score that beats passing),
+picks up unless a hand game scores better, and after the pickup declares the game with the best expected score
+with the discard that gives it its best chance. Every bid, hold and declaration carries the chance (``win``)
+of the game it is for. Levels: ``beginner`` (now and then a typical slip: bidding one step too far, passing a
 good hand that is not a sure one, picking up without weighing a hand game; card play by rules of thumb with
 slips), ``club`` (no slips; rules-of-thumb card play and discards), ``expert`` (weighs every discard; in the
 card play it samples the unseen cards and solves each layout with the open-hand solver, see
-:mod:`trainer.bots.search`). Given the same view, level and seed the choice is the same (the expert's card
-as long as its search is not cut short by a slow machine's clock).
+:mod:`trainer.bots.search`). Given the same view, level and seed the choice is the same (the expert's card as
+long as its search is not cut short by a slow machine's clock).
 """
 
 from __future__ import annotations

@@ -57,8 +57,9 @@ class GameChance:
 
     ``value``: the game's value as the seat counts it now (before the pickup the textbook's count over the
     ten cards; after it, the matadors over all twelve). ``win``: the chance to win it, ``low``/``high`` the
-    interval around it. ``max_bid``: the highest bid at which declaring it is worth it (a positive expected
-    score in the profile's scheme, see :mod:`trainer.chances.worth`), None when it is not worth it at any bid.
+    interval around it. ``max_bid``: the highest bid at which declaring it is worth it (an expected
+    score in the profile's scheme that beats passing, see :mod:`trainer.chances.worth`), None when it is
+    not worth it at any bid.
     ``spread``: the values the unseen skat may still make it worth. ``discards``: after the pickup, the two
     cards to lay away for it. ``moment``: ``pre`` (before the pickup) or ``play`` (a hand game, or after the
     pickup).

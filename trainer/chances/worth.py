@@ -1,10 +1,12 @@
 """When a game is worth declaring: its expected score at a bid, and the highest bid at which it is still
 worth it.
 
-"Worth it" means: declaring the game at that bid has a positive expected score for the declarer under the
-scheme the profile's players keep score in, counted against passing (which scores nothing). International:
-Seeger-Fabian (won: value + 50; lost: −2 × value − 50); Danish: Danish money (won: each opponent pays half
-an øre per game point rounded up to tens; lost: the declarer pays each a whole øre, the lost factor 2).
+"Worth it" means: declaring the game at that bid scores better on average, for the declarer under the scheme
+the profile's players keep score in, than passing does. Passing is not free: the seat then usually defends
+someone else's game, and a defender's score depends on it (:func:`passing_score`). International:
+Seeger-Fabian (won: value + 50; lost: −2 × value − 50, and each defender +40); Danish: Danish money (won: each
+opponent pays half an øre per game point rounded up to tens; lost: the declarer pays each a whole øre, the
+lost factor 2) — so a Danish defender pays for every game the declarer wins, and passing costs money.
 The game's value is a spread when the skat is still unseen: a Jack in the skat can shorten "without 2" to
 "without 1" — the overbid risk — or lengthen "with 1" to "with 2". Below the bid, the game is lost as overbid
 and scored on the profile's overbid valuation (the bid in Danish; the next multiple of the base value
@@ -49,6 +51,35 @@ def score(profile: RuleProfile, won: bool, value: int) -> float:
     return float(profile.list_score(won, value))
 
 
+TYPICAL_DECLARER_WIN = 0.85
+"""How often a declarer wins the game it declares, for :func:`passing_score`: what our experts win in
+self-play (``benchmarks/chances.py``: suit 85 %, grand 88 %); people on a large Skat server win 77.5 % and
+91 %."""
+
+
+def defender_score(profile: RuleProfile, won: bool, value: int) -> float:
+    """One defender's score for a game of ``value`` that the declarer won or lost, in the worth scheme."""
+    scheme = scheme_for(profile)
+    if scheme == "seeger_fabian":
+        return 0.0 if won else float(SEEGER_FABIAN.opponent_bonus_for(OPPONENTS + 1))
+    if scheme == "danish_money":
+        rate_win, rate_loss = _DANISH_RATES
+        rounded = round_up(value, DANISH_MONEY.rounding_unit)
+        return (-rate_win if won else rate_loss) * rounded
+    return 0.0
+
+
+@functools.lru_cache(maxsize=8)
+def passing_score(profile: RuleProfile) -> float:
+    """What passing is worth on average: defending a game at the profile's lowest bid that the declarer
+    wins :data:`TYPICAL_DECLARER_WIN` of the time. Danish money: about −8 øre (a defender pays for a won
+    game); Seeger-Fabian: +6 (a lost game pays each defender 40). The same for every bid, so the expected
+    score still falls as the bid rises."""
+    value = profile.min_bid
+    w = TYPICAL_DECLARER_WIN
+    return w * defender_score(profile, True, value) + (1 - w) * defender_score(profile, False, value)
+
+
 @functools.lru_cache(maxsize=4096)
 def value_of(profile: RuleProfile, declaration: Declaration, matadors: int) -> int:
     """The declaration's value with ``matadors`` (null: its fixed value), no level beyond those declared."""
@@ -74,15 +105,15 @@ def expected_score(
 def highest_worth_bid(
     profile: RuleProfile, declaration: Declaration, win: float, spread: Spread
 ) -> int | None:
-    """The highest ladder bid at which declaring is worth it (positive expected score), or None when it is
-    not worth it at any bid the game can reach."""
+    """The highest ladder bid at which declaring is worth it (its expected score beats
+    :func:`passing_score`), or None when it is not worth it at any bid the game can reach."""
     top = max((value for value, _p in spread), default=0)
     bids = _ladder_up_to(profile, top)
     # the expected score falls as the bid rises (more of the spread is overbid, and an overbid costs more)
     low, high = 0, len(bids)
     while low < high:
         middle = (low + high) // 2
-        if expected_score(profile, declaration, win, spread, bids[middle]) > 0:
+        if expected_score(profile, declaration, win, spread, bids[middle]) > passing_score(profile):
             low = middle + 1
         else:
             high = middle
@@ -95,6 +126,7 @@ def _ladder_up_to(profile: RuleProfile, top: int) -> tuple[int, ...]:
 
 
 def break_even(profile: RuleProfile, value: int) -> float:
-    """The chance at which a game of ``value`` (certain) scores nothing on average: worth it above."""
+    """The chance at which declaring a game of ``value`` (certain) scores what passing does on average:
+    worth it above."""
     won, lost = score(profile, True, value), score(profile, False, value)
-    return -lost / (won - lost)
+    return (passing_score(profile) - lost) / (won - lost)

@@ -140,7 +140,7 @@ def _explanation(
             T(
                 N_(
                     "The best expected score is {game}: bid up to {limit}, then {form}. Above {limit} it "
-                    "loses more than it pays on average: the ceiling, not a safe bid."
+                    "does worse on average than passing and defending: the ceiling, not a safe bid."
                 ),
                 game=right.declaration,
                 limit=right.max_bid,

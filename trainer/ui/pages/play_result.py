@@ -184,7 +184,8 @@ def bid_hints(ctx: PageContext, stored: StoredDeal, view: SeatView) -> None:
         t(
             "Chances from the chance model: how often our expert computer players win such a hand when they "
             "play it out with hidden cards (the range is the model's uncertainty). The highest bid is the "
-            "ceiling the hand is worth: above it the game loses more than it pays on average."
+            "ceiling the hand is worth: above it, declaring the game does worse on average than passing and "
+            "defending."
         )
     )
 
