@@ -293,11 +293,17 @@ def drawn(locator) -> None:  # type: ignore[no-untyped-def]
     locator.first.wait_for(state="attached")
 
 
+_PAINTED = """() => [...document.images].every((image) => image.complete)
+  && !document.querySelector('[data-testid=stMain] [data-testid=stSkeleton]')"""
+"""Every image loaded, and no element still a grey placeholder: Streamlit loads the code of some elements
+(a dataframe, a download button) only when a page first shows one, and draws a skeleton until then."""
+
+
 def settle(page) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the app is idle and the page is painted: every image loaded, two animation frames
-    drawn (after a scroll or a resize, before a screenshot)."""
+    """Wait until the app is idle and the page is painted: every image loaded, every element's code
+    loaded, two animation frames drawn (after a scroll or a resize, before a screenshot)."""
     settled(page, "settle before a screenshot")
-    page.wait_for_function("() => [...document.images].every((image) => image.complete)", timeout=TIMEOUT_MS)
+    page.wait_for_function(_PAINTED, timeout=TIMEOUT_MS)
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
