@@ -3,7 +3,10 @@ they take a step: act, then wait until the app's own state says the act was take
 
 Every page publishes its state on one hidden element (``trainer/ui/views/page_state.py``):
 ``<div class="skat-page-state" data-page="game" data-run="12" data-phase="play" data-move-count="17">``.
-A step waits until the app is connected and idle, that element is the only one on the page, its
+A step waits until the app is connected and idle, no element is still a grey placeholder (Streamlit
+fetches the code of some elements, a metric, a dataframe, a download button, only when a page first shows
+one, and draws a skeleton meanwhile: the run is over, the page is not drawn yet), that element is the
+only one on the page, its
 ``data-run`` has moved past the run the step started from, and its attributes show what the act should
 lead to (the next chapter, a higher move count, a result). Nothing is retried and no time is slept: a
 step that does not get there within :data:`TIMEOUT_MS` fails, naming the step, what it expected and what
@@ -68,6 +71,7 @@ _STATE = """() => {
     script: app ? app.getAttribute('data-test-script-state') : null,
     connection: app ? app.getAttribute('data-test-connection-state') : null,
     states: [...document.querySelectorAll('.skat-page-state')].map(attributes),
+    skeletons: document.querySelectorAll('[data-testid=stSkeleton]').length,
   };
 }"""
 _REACHED = """([expect, since]) => {
@@ -75,6 +79,7 @@ _REACHED = """([expect, since]) => {
   if (!app || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
       || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
   if (document.querySelector('[data-testid=stException]')) return 'traceback';
+  if (document.querySelector('[data-testid=stSkeleton]')) return false;  // an element's code still loading
   const found = document.querySelectorAll('.skat-page-state');
   if (found.length !== 1) return false;
   const get = (name) => found[0].getAttribute('data-' + name) ?? '';

@@ -1,8 +1,12 @@
 """Real browser (headless Debian Chromium): what the three seats of a shared table see at the end of a deal
 and while a player chooses (issue 24). The last trick is clicked card by card; every page then shows the
 last trick, the result in a sentence, the settlement and the score sheet by itself, with no reload. A
-declarer picks two cards to lay away half a second apart and neither click is lost (the page does not
-redraw on its player's turn). Screenshots of every seat at the end, one of them at phone width.
+declarer picks two cards to lay away one right after the other, the second while the page may still be
+answering the first, and neither click is lost. Screenshots of every seat at the end, one of them at phone
+width.
+
+Each step waits on the page's published state (``data-turn``, ``data-move-count``, ``data-phase``,
+``data-picked``; trainer/ui/views/page_state.py); the store says whose turn it is.
 """
 
 from __future__ import annotations
@@ -13,12 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import IDLE, open_app, run_app, screenshot_all_content
+from .conftest import above, click, new_page, one_of, open_app, run_app, screenshot_all_content, wait_state
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "three at one table"
 NAMES = ("Dagny", "Erik", "Frida")
+POLL_SECONDS = 2
+"""How often a waiting seat's page looks again here (the app's default is twice a second): three pages that
+redraw seldom leave a loaded machine idle between looks, and a step acts only on an idle page."""
 
 
 @pytest.fixture(scope="module")
@@ -33,15 +40,17 @@ def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     for name in NAMES:
         accounts.sign_up(name, PASSWORD, client="e2e")
     store.dispose()
-    with run_app("streamlit-table-end-e2e.log", {"SKAT_TRAINER_DB_URL": url}) as base:
+    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(POLL_SECONDS)}
+    with run_app("streamlit-table-end-e2e.log", env) as base:
         yield base, url
 
 
 def _sign_in(page, base: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    open_app(page, f"{base}/table?lang=en&rules=international")
+    open_app(page, f"{base}/table?lang=en&rules=international", signed_in=False)
     page.locator(".st-key-table_account_signin_name input").fill(name)
     page.locator(".st-key-table_account_signin_secret input").fill(PASSWORD)
-    page.locator(".st-key-table_account_signin_submit button").click()
+    submit = page.locator(".st-key-table_account_signin_submit button")
+    click(page, submit, f"{name} signs in", signed_in=True)
 
 
 def _table(url: str, deals: int):  # type: ignore[no-untyped-def]
@@ -113,32 +122,30 @@ def test_the_end_of_a_deal_shows_at_every_seat_without_a_reload(browser, table_a
     _store_deal(play, table_id, state)
     pages = []
     for index, name in enumerate(NAMES):
-        page = browser.new_context(viewport={"width": 390 if index == 2 else 1280, "height": 1000}).new_page()
+        page = new_page(browser, width=390 if index == 2 else 1280, height=1000)
         _sign_in(page, base, name)
-        page.get_by_text("Deal 1 · you are").first.wait_for(timeout=60_000)
+        wait_state(page, f"{name} sees deal 1", deal=1, phase="play")
+        assert page.get_by_text("Deal 1 · you are").count() >= 1
         pages.append(page)
     last: list[str] = []
     for _ in range(3):  # the last trick, clicked card by card on each player's page
         now = play.moment(table_id)
-        assert now.state is not None and now.turn is not None
+        assert now.state is not None and now.turn is not None and now.stored is not None
+        moves = now.stored.move_count
         card = next(m.card for m in now.state.view(now.turn.seat).legal_moves if isinstance(m, PlayCard))
-        page = pages[place_of_seat(now.turn.seat, 1)]
+        place = place_of_seat(now.turn.seat, 1)
+        page = pages[place]
+        wait_state(page, f"seat {place} sees its turn at move {moves}", turn="me", move_count=moves)
         button = page.locator(f".st-key-play_card-{card.iss} button")
-        button.wait_for(timeout=60_000)
-        page.wait_for_selector(IDLE, timeout=60_000)
-        button.click()
+        click(page, button, f"seat {place} plays {card.iss}", move_count=above(moves))
         last.append(card.iss)
-        for _ in range(200):
-            if play.moment(table_id).version != now.version:
-                break
-            page.wait_for_timeout(100)
     final = play.moment(table_id)
     assert final.stored is not None and final.stored.finished
     for place, page in enumerate(pages):  # no reload: the pages get there by themselves
-        page.get_by_text("Deal 1 is over").first.wait_for(timeout=30_000)
-        page.get_by_text("Score sheet ·").first.wait_for(timeout=30_000)
-        page.get_by_text(re.compile(r"played \S+ for")).first.wait_for(timeout=30_000)
-        page.get_by_text("wins the trick").first.wait_for(timeout=30_000)
+        wait_state(page, f"seat {place} sees the end of the deal", deal=1, phase="finished")
+        for text in ("Deal 1 is over", "Score sheet ·", "wins the trick"):
+            assert page.get_by_text(text).count() >= 1, f"seat {place} does not show {text!r}"
+        assert page.get_by_text(re.compile(r"played .+ for \d+")).count() >= 1, f"seat {place}: no result"
         assert set(last) <= _trick_cards(page), f"seat {place} does not show the last trick"
         assert page.locator("[data-testid=stException]").count() == 0
         assert page.locator(".st-key-table_deal button").count() == 1  # "Next deal", once
@@ -161,17 +168,17 @@ def test_two_quick_picks_to_lay_away_are_both_kept(browser, table_app) -> None: 
         state.apply(move)
     state.apply(PickUp(Seat.FOREHAND))
     _store_deal(play, table_id, state)
-    page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    page = new_page(browser, width=1280, height=1000)
     _sign_in(page, base, NAMES[0])  # the host: place 0 plays forehand in deal 1, the declarer
-    page.locator(".st-key-play_two").wait_for(timeout=60_000)
-    page.wait_for_selector(IDLE, timeout=60_000)
+    before = wait_state(page, "the declarer lays away", deal=1, phase="discard", turn="me", picked="")
     first, second = (card.iss for card in state.hand(Seat.FOREHAND)[:2])
+    # The second pick right after the first, while the page may still be answering it: no wait between.
     page.locator(f".st-key-play_card-{first} button").click()
-    page.wait_for_timeout(500)  # the second pick half a second later, while the page may still be drawing
     page.locator(f".st-key-play_card-{second} button").click()
-    page.wait_for_selector(IDLE, timeout=60_000)
-    page.wait_for_timeout(1_500)  # a poll would have redrawn by now
-    page.wait_for_selector(IDLE, timeout=60_000)
+    after = wait_state(
+        page, "both picks kept", since=before.run, picked=one_of(f"{first} {second}", f"{second} {first}")
+    )
+    assert after["phase"] == "discard" and after.number("move-count") == before.number("move-count")
     label = page.locator(".st-key-play_two button").inner_text()
     assert label.startswith("Lay away") and len(label.split()) == 4, label  # both cards picked
     screenshot_all_content(page, "table-discard-two-picks")
