@@ -350,7 +350,13 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
                 continue
             code = cards[0]
             page = pages[mover]
-            page.locator(f".st-key-play_card-{code} button").wait_for(timeout=120_000)
+            try:
+                page.locator(f".st-key-play_card-{code} button").wait_for(timeout=120_000)
+            except PlaywrightTimeout:
+                shot = Path(tempfile.gettempdir()) / f"browser-latency-table-{mover}.png"
+                page.screenshot(path=str(shot), full_page=True)
+                print(f"table: place {mover}'s page never offered {code}; its page: {shot}", flush=True)
+                raise
             _idle(page, 120_000)
             clicked = page.evaluate(CLICK, code)
             deadline = time.monotonic() + 20
