@@ -451,3 +451,37 @@ def browser() -> Iterator[object]:
 def pytest_sessionstart(session: pytest.Session) -> None:
     """A fresh step log per test session."""
     STEP_LOG.unlink(missing_ok=True)
+
+
+TABLE_POLL_SECONDS = 2
+"""How often a shared table's page looks again in the browser tests (idle pages between looks)."""
+
+
+@contextmanager
+def table_server(
+    folder: Path, names: tuple[str, ...], password: str, log_name: str
+) -> Iterator[tuple[str, str]]:
+    """An app on a fresh SQLite store where ``names`` have accounts: (base URL, store URL)."""
+    from trainer.store import Store
+    from trainer.store.accounts import AccountStore
+    from trainer.store.classes import ClassStore
+
+    url = f"sqlite:///{folder / 'tables.sqlite'}"
+    store = Store(url)
+    accounts = AccountStore(ClassStore(store))
+    for name in names:
+        accounts.sign_up(name, password, client="e2e")
+    store.dispose()
+    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(TABLE_POLL_SECONDS)}
+    with run_app(log_name, env) as base:
+        yield base, url
+
+
+def sign_in_at_table(page, base: str, name: str, password: str) -> None:  # type: ignore[no-untyped-def]
+    """Open the shared-table page and sign in there as ``name``."""
+    open_app(page, f"{base}/table?lang=en&rules=international", signed_in=False)
+    page.locator(".st-key-table_account_signin_name input").fill(name)
+    page.locator(".st-key-table_account_signin_secret input").fill(password)
+    click(
+        page, page.locator(".st-key-table_account_signin_submit button"), f"{name} signs in", signed_in=True
+    )

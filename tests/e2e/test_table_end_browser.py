@@ -17,40 +17,33 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import above, click, new_page, one_of, open_app, run_app, screenshot_all_content, wait_state
+from .conftest import (
+    above,
+    click,
+    new_page,
+    one_of,
+    screenshot_all_content,
+    sign_in_at_table,
+    table_server,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 
 PASSWORD = "three at one table"
 NAMES = ("Dagny", "Erik", "Frida")
-POLL_SECONDS = 2
-"""How often a waiting seat's page looks again here (the app's default is twice a second): three pages that
-redraw seldom leave a loaded machine idle between looks, and a step acts only on an idle page."""
 
 
 @pytest.fixture(scope="module")
 def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    from trainer.store import Store
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
-
-    url = f"sqlite:///{Path(tmp_path_factory.mktemp('e2e-table-end')) / 'tables.sqlite'}"
-    store = Store(url)
-    accounts = AccountStore(ClassStore(store))
-    for name in NAMES:
-        accounts.sign_up(name, PASSWORD, client="e2e")
-    store.dispose()
-    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(POLL_SECONDS)}
-    with run_app("streamlit-table-end-e2e.log", env) as base:
-        yield base, url
+    with table_server(
+        Path(tmp_path_factory.mktemp("e2e-table-end")), NAMES, PASSWORD, "streamlit-table-end-e2e.log"
+    ) as app:
+        yield app
 
 
 def _sign_in(page, base: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    open_app(page, f"{base}/table?lang=en&rules=international", signed_in=False)
-    page.locator(".st-key-table_account_signin_name input").fill(name)
-    page.locator(".st-key-table_account_signin_secret input").fill(PASSWORD)
-    submit = page.locator(".st-key-table_account_signin_submit button")
-    click(page, submit, f"{name} signs in", signed_in=True)
+    sign_in_at_table(page, base, name, PASSWORD)
 
 
 def _table(url: str, deals: int):  # type: ignore[no-untyped-def]

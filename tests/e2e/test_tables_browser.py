@@ -22,9 +22,9 @@ from .conftest import (
     click,
     new_context,
     not_,
-    open_app,
-    run_app,
     screenshot_all_content,
+    sign_in_at_table,
+    table_server,
     wait_state,
 )
 
@@ -36,10 +36,6 @@ ENOUGH_MOVES = 20
 """Moves after which the test has seen the auction, the skat and several tricks go round the three pages."""
 IDLE_LIMIT = 3600
 """The table's idle limit in this test: no computer takes over a seat whose test is merely slow."""
-POLL_SECONDS = 2
-"""How often each table page looks again in this test (the app's default is every second): three pages
-that each redraw every second keep a loaded two-core machine so busy that a page is hardly ever idle,
-and a step acts only on an idle page. Each seat still sees the others' moves within two seconds."""
 PLAY_ORDER = (
     "play_hold",
     "play_pass",
@@ -54,28 +50,14 @@ PLAY_ORDER = (
 
 @pytest.fixture(scope="module")
 def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    from trainer.store import Store
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
-
-    url = f"sqlite:///{Path(tmp_path_factory.mktemp('e2e-tables')) / 'tables.sqlite'}"
-    store = Store(url)
-    accounts = AccountStore(ClassStore(store))
-    for name in NAMES:
-        accounts.sign_up(name, PASSWORD, client="e2e")
-    store.dispose()
-    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(POLL_SECONDS)}
-    with run_app("streamlit-tables-e2e.log", env) as base:
-        yield base, url
+    with table_server(
+        Path(tmp_path_factory.mktemp("e2e-tables")), NAMES, PASSWORD, "streamlit-tables-e2e.log"
+    ) as app:
+        yield app
 
 
 def _sign_in(page, base: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    open_app(page, f"{base}/table?lang=en&rules=international", signed_in=False)
-    page.locator(".st-key-table_account_signin_name input").fill(name)
-    page.locator(".st-key-table_account_signin_secret input").fill(PASSWORD)
-    click(
-        page, page.locator(".st-key-table_account_signin_submit button"), f"{name} signs in", signed_in=True
-    )
+    sign_in_at_table(page, base, name, PASSWORD)
 
 
 def _shown_cards(page) -> set[str]:  # type: ignore[no-untyped-def]
