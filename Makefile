@@ -21,14 +21,18 @@ $(BIN)/python:
 # The app only: no test tools (OpenSpiel, Playwright, mypy, ruff, hypothesis, pytest).
 # The card search is then compiled once for this machine (trainer/solver/aot.py), so the first computer move
 # of a fresh process is fast; without a C compiler the app compiles it at first use instead.
+# The sources are byte-compiled too: an editable install leaves that to the first import, which cannot keep
+# it where PYTHONDONTWRITEBYTECODE is set, and a fresh bot process would compile them at every start.
 $(APP_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m compileall -q trainer >/dev/null
 	$(BIN)/python -m trainer.solver.aot >/dev/null 2>&1 || echo "note: the card search will be compiled at first use (no C compiler?)"
 	touch $(APP_STAMP)
 
 # The app and the test tools (the `test` extra).
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m compileall -q trainer >/dev/null
 	$(BIN)/python -m trainer.solver.aot >/dev/null 2>&1 || echo "note: the card search will be compiled at first use (no C compiler?)"
 	touch $(APP_STAMP) $(TEST_STAMP)
 

@@ -19,6 +19,7 @@ import argparse
 import contextlib
 import importlib
 import importlib.util
+import io
 import json
 import os
 import sys
@@ -482,7 +483,7 @@ def _bot_command(args: argparse.Namespace) -> int:
     line; a bad request gets ``{"error": ...}``; nothing but replies is written to stdout."""
     import traceback
 
-    from trainer.bots.protocol import serve_line
+    from trainer.bots.protocol import process_started, serve_line
     from trainer.solver import warm_up
 
     if args.level == "expert":
@@ -491,17 +492,30 @@ def _bot_command(args: argparse.Namespace) -> int:
         sys.setswitchinterval(0.001)
         warm_up(block=False)
     raw = getattr(sys.stdin, "buffer", None)
+    # a request that is already waiting was sent during the start-up: its budget runs from the start
+    began = process_started() if _input_waiting(sys.stdin) else None
     while True:
         data = raw.readline() if raw is not None else sys.stdin.readline()
         if not data:
             return EXIT_OK
         line = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
         try:
-            reply = serve_line(line, args.level, args.seed)
+            reply = serve_line(line, args.level, args.seed, began=began)
         except Exception as error:  # a bug must not end the session or print a traceback on stdout
             traceback.print_exc(file=sys.stderr)
             reply = {"error": f"internal error ({type(error).__name__}): {error}"}
+        began = None
         _print_json(reply)
+
+
+def _input_waiting(stream: TextIO) -> bool:
+    """Whether a line can be read from ``stream`` without waiting (False where that cannot be asked)."""
+    import select
+
+    try:
+        return bool(select.select([stream], [], [], 0)[0])
+    except (OSError, ValueError, TypeError, io.UnsupportedOperation):
+        return False
 
 
 # --- chances -----------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.bots.protocol import parse_request, serve_line, view_from_moves, view_request
+from trainer.bots.protocol import parse_request, serve_line, state_from_moves, view_from_moves, view_request
 from trainer.cards import parse_card
 from trainer.deal import Seat
 from trainer.game import DealState, HouseOptions, Phase, SkatGame
@@ -233,6 +233,39 @@ def test_an_expert_process_answers_in_time() -> None:
     bot.stdin.close()
     assert bot.wait(timeout=30) == 0
     assert max(times) < 2.0  # 2 x time_ms would be a failure
+
+
+def test_process_started_is_when_the_process_began() -> None:
+    """The start a waiting first request's budget is counted from: after the parent launched the child,
+    before the child asked."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("no /proc here: the budget then runs from the reading of the request")
+    probe = (
+        "import time; from trainer.bots.protocol import process_started; "
+        "print(time.perf_counter() - process_started())"
+    )
+    launched = time.perf_counter()
+    age = float(
+        subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+        ).stdout
+    )
+    whole = time.perf_counter() - launched
+    tick = 1 / os.sysconf("SC_CLK_TCK")
+    assert 0 < age <= whole + tick  # the start time is read to the clock tick, rounded down
+
+
+def test_a_budget_spent_before_the_request_was_read_is_not_spent_again() -> None:
+    """A request that waited while the process started gets what is left of its budget, not all of it: the
+    reply is still a legal card, found quickly."""
+    moves = OPENING + " 1 18 0 p 2 p 1 s w DQ.D7 1 C.DQ.D7 0 CJ"
+    line = json.dumps({"rules": "international", "seat": 1, "time_ms": 5000, "moves": moves})
+    start = time.perf_counter()
+    reply = serve_line(line, "expert", began=start - 10.0)
+    assert time.perf_counter() - start < 2.5  # half of the budget it was not given
+    card = parse_card(str(reply["move"]))
+    state = state_from_moves(get_profile("international"), Seat.MIDDLEHAND, moves)
+    assert card in state.legal_cards()
 
 
 # --- self-play through the protocol ------------------------------------------------------------------------

@@ -15,6 +15,7 @@ meant for the person who wrote the request.
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -45,6 +46,9 @@ MAX_NESTING = 8
 reader would otherwise recurse once per level)."""
 REPLY_MS = 2
 """Kept back from ``time_ms`` for writing the reply."""
+PROC_STAT_STARTTIME = 19
+"""Where a process's start time (clock ticks since boot) stands in ``/proc/<pid>/stat`` after the command
+name: field 22 of proc(5), counted from the state field."""
 
 _SKAT_AT = PLAYING_SEATS * HAND_SIZE
 """Where the skat stands in a deal in ISS order (after the three hands)."""
@@ -592,13 +596,28 @@ def _reply(token: str, decision: Decision) -> dict[str, object]:
     return reply
 
 
-def serve_line(line: str, level: str, seed: int = 0) -> dict[str, object]:
-    """The reply to one input line: the answer, or ``{"error": ...}`` (never raises for bad input)."""
-    began = time.perf_counter()
+def serve_line(line: str, level: str, seed: int = 0, *, began: float | None = None) -> dict[str, object]:
+    """The reply to one input line: the answer, or ``{"error": ...}`` (never raises for bad input). The
+    budget runs from ``began`` (a :func:`time.perf_counter` reading; default: now)."""
+    began = time.perf_counter() if began is None else began
     try:
         return answer(parse_request(line), level, seed, began=began)
     except SkatError as error:
         return {"error": str(error)}
+
+
+def process_started() -> float | None:
+    """When this process started, as a :func:`time.perf_counter` reading (Linux: from ``/proc``, to the
+    clock tick); None where that cannot be read. A request already waiting when the bot is ready to read it
+    was sent after this moment, so a budget counted from here is kept whatever the start-up cost."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        age = time.clock_gettime(time.CLOCK_BOOTTIME) - int(fields[PROC_STAT_STARTTIME]) / ticks
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    return time.perf_counter() - max(0.0, age)
 
 
 def view_request(view: SeatView, time_ms: int = DEFAULT_TIME_MS) -> Mapping[str, object]:

@@ -18,8 +18,9 @@ facts, so they hold the same picture of each other's hands.
 
 Time: the search runs until ``time_ms`` less a reserve for the reply, reading the clock between short slices
 of the solver; a world the clock cuts short still counts for the cards it settled. While the solver's
-compiled kernel is not ready (a process's first seconds on a machine without the ahead-of-time build) large
-positions are played by the club's rules of thumb instead, and the reason is then the club's.
+compiled kernel is not ready, a large position waits for it for half the time left if it is being loaded (a
+fresh process's first fifth of a second), and is otherwise played by the club's rules of thumb (a machine
+without the ahead-of-time build, while the JIT compiles), and the reason is then the club's.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from trainer.bots.sampling import NoWorld, Sampler, World
 from trainer.cards import TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Seat
 from trainer.errors import N_, Message
-from trainer.solver.core import Engine, jit_ready
+from trainer.solver.core import Engine, wait_ready
 
 WIN_BONUS = 80
 """Score bonus for a world where the declarer reaches the winning points (a search weight, not a rule)."""
@@ -56,6 +57,8 @@ LEVEL_SHARE = 0.06
 """Cards within this share of the best win count are level: the points decide between them."""
 PYTHON_CARDS = 12
 """Positions with at most this many cards in hands are searched even without the compiled kernel."""
+WAIT_SHARE = 0.5
+"""Share of the time left a large position waits for a compiled kernel that is being loaded."""
 RESERVE_SHARE = 0.1
 RESERVE_SECONDS = 0.006
 """Card play searches ``time_ms`` less this share and these seconds (the reply's margin)."""
@@ -167,7 +170,8 @@ def expert_card(
         card, why = club_card(ctx)
         return SearchResult(card, why, None, 0)
     cards_in_play = sum(ctx.cards_left(seat) for seat in Seat)
-    if not jit_ready() and cards_in_play > PYTHON_CARDS:
+    # a kernel being loaded is worth half of what is left: the compiled search does far more in the rest
+    if cards_in_play > PYTHON_CARDS and not wait_ready(WAIT_SHARE * (end - time.perf_counter())):
         card, why = club_card(ctx)
         return SearchResult(card, why, None, 0)
     try:

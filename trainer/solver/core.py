@@ -201,10 +201,14 @@ def _compile() -> Any:
 
 
 def _background() -> None:
-    """Warm-up thread: wait for an ahead-of-time build under way (another process compiles it, leaving this
-    one responsive), else compile with the JIT here."""
+    """Warm-up thread: load the ahead-of-time kernel (numpy's import is most of a fresh process's start-up,
+    so it happens here, not before the first request is read); else start building it and wait for the build
+    (another process compiles it, leaving this one responsive); else compile with the JIT here."""
     from trainer.solver import aot
 
+    if _try_aot() is not None:
+        return
+    aot.start_build()
     while aot.building() and _try_aot() is None:
         time.sleep(_AOT_POLL_SECONDS)
     _compile()
@@ -215,21 +219,22 @@ def _tiny_hands() -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
 
 
 def warm_up(block: bool = True) -> bool:
-    """Make the compiled kernel ready: load the ahead-of-time module when it is built (a millisecond),
-    else start building it in a separate process and compile with numba's JIT meanwhile. ``block=False``
-    returns at once (until the kernel is ready, ``backend="auto"`` uses CPython); ``block=True`` waits.
+    """Make the compiled kernel ready: load the ahead-of-time module when it is built (about 0.2 s, most of
+    it numpy's import), else start building it in a separate process and compile with numba's JIT meanwhile.
+    ``block=False`` returns at once and does all of that in a thread (until the kernel is ready,
+    ``backend="auto"`` uses CPython); ``block=True`` waits.
     Returns whether the compiled kernel is ready."""
     global _warm_thread
     if not numba_available():
         return False
     if _fast_ready.is_set():
         return True
-    if _try_aot() is not None:
-        return True
-    from trainer.solver import aot
-
-    aot.start_build()
     if block:
+        from trainer.solver import aot
+
+        if _try_aot() is not None:
+            return True
+        aot.start_build()
         return _compile() is not None
     with _jit_lock:
         if _warm_thread is None and not _fast_ready.is_set():
@@ -241,6 +246,17 @@ def warm_up(block: bool = True) -> bool:
 def jit_ready() -> bool:
     """Whether a compiled kernel (ahead of time or JIT) is loaded in this process."""
     return _fast_ready.is_set()
+
+
+def wait_ready(seconds: float) -> bool:
+    """Whether the compiled kernel is ready, waiting up to ``seconds`` for a warm-up under way (a fresh
+    process loads the ahead-of-time module in about 0.2 s); no wait when nothing is making it ready."""
+    if _fast_ready.is_set():
+        return True
+    thread = _warm_thread
+    if thread is None or not thread.is_alive() or seconds <= 0:
+        return False
+    return _fast_ready.wait(seconds)
 
 
 def kernel_kind() -> str:
