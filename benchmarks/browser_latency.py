@@ -319,8 +319,12 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
         thread.start()
 
     pages = []
+    console: list[list[str]] = [[], [], []]
     for place, name in enumerate(names):
         page = browser.new_context(viewport={"width": 390 if place == 2 else 1280, "height": 1000}).new_page()
+        page.on("console", lambda message, said=console[place]: said.append(f"{message.type}: {message.text}"))
+        page.on("pageerror", lambda error, said=console[place]: said.append(f"page error: {error}"))
+        page.on("crash", lambda _page, said=console[place]: said.append("the page crashed"))
         _sign_in(page, url, name)
         pages.append(page)
     others: list[float] = []
@@ -356,6 +360,7 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
                 shot = Path(tempfile.gettempdir()) / f"browser-latency-table-{mover}.png"
                 page.screenshot(path=str(shot), full_page=True)
                 print(f"table: place {mover}'s page never offered {code}; its page: {shot}", flush=True)
+                print(f"its address: {page.url}; its console:", *console[mover][-20:], sep="\n  ", flush=True)
                 raise
             _idle(page, 120_000)
             clicked = page.evaluate(CLICK, code)

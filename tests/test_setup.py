@@ -85,3 +85,12 @@ def test_make_picks_a_python_of_3_11_or_newer() -> None:
         check=True,
     ).stdout.strip()
     assert version == "True"
+
+
+def test_the_app_does_not_collect_all_garbage_after_every_run() -> None:
+    """Streamlit's default full collection after every script run held the server for most of its time at a
+    ticking shared table (moves reached the other seats a second late); the app's config turns it off and
+    watches no source files."""
+    config = tomllib.loads((REPO / ".streamlit" / "config.toml").read_text())
+    assert config["runner"]["postScriptGC"] is False
+    assert config["server"]["fileWatcherType"] == "none"
