@@ -322,9 +322,10 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
     console: list[list[str]] = [[], [], []]
     for place, name in enumerate(names):
         page = browser.new_context(viewport={"width": 390 if place == 2 else 1280, "height": 1000}).new_page()
-        page.on("console", lambda message, said=console[place]: said.append(f"{message.type}: {message.text}"))
-        page.on("pageerror", lambda error, said=console[place]: said.append(f"page error: {error}"))
-        page.on("crash", lambda _page, said=console[place]: said.append("the page crashed"))
+        said = console[place]
+        page.on("console", lambda message, said=said: said.append(f"{message.type}: {message.text}"))
+        page.on("pageerror", lambda error, said=said: said.append(f"page error: {error}"))
+        page.on("crash", lambda _page, said=said: said.append("the page crashed"))
         _sign_in(page, url, name)
         pages.append(page)
     others: list[float] = []
