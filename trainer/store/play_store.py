@@ -73,7 +73,8 @@ class Evening:
 @dataclass(frozen=True)
 class StoredDeal:
     """A deal row as read: its record (JSON), the number of moves saved, its outcome (JSON) once finished,
-    the review's mistake tags and the ISS line of the .sgf download (None when ISS cannot hold the deal)."""
+    the review's mistake tags, the ISS line of the .sgf download (None when ISS cannot hold the deal) and
+    when it was last written (a shared table's idle countdown runs from there)."""
 
     id: int
     evening_id: int
@@ -84,6 +85,7 @@ class StoredDeal:
     outcome_json: str | None
     mistakes: tuple[str, ...]
     iss: str | None
+    updated_at: datetime
 
     def record(self) -> DealRecord:
         """The deal's record, checked (a :class:`~trainer.errors.RecordError` names what is wrong)."""
@@ -136,6 +138,7 @@ def _deal(row: PlayDealRow) -> StoredDeal:
         row.outcome,
         tuple((row.mistakes or "").split()),
         row.record,
+        as_utc(row.updated_at),
     )
 
 

@@ -15,6 +15,7 @@ from datetime import datetime
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from trainer.errors import ClassAccessError, StoreError
 from trainer.game import DealState, Move
@@ -23,7 +24,6 @@ from trainer.records.iss import iss_line
 from trainer.store.class_models import ClassMemberRow
 from trainer.store.classes import ClassStore
 from trainer.store.db import as_utc
-from trainer.store.play_models import PlayDealRow
 from trainer.store.play_store import (
     TABLE_EVENING,
     Evening,
@@ -127,33 +127,33 @@ class TableStore:
         self.classes = classes or ClassStore(store)
 
     # ---- reading ---------------------------------------------------------------------------------------
-    def _load(self, row: SharedTableRow) -> SharedTable:
-        with self.store._read() as session:
-            seats = session.scalars(
-                select(TableSeatRow).where(TableSeatRow.table_id == row.id).order_by(TableSeatRow.place)
-            ).all()
-            return SharedTable(
-                row.id,
-                row.code,
-                row.evening_id,
-                row.host_learner_id,
-                row.class_id,
-                row.profile_name,
-                row.scheme,
-                row.deals_planned,
-                row.bot_level,
-                row.idle_seconds,
-                as_utc(row.created_at),
-                tuple(_seat(seat) for seat in seats),
-            )
+    @staticmethod
+    def _load(session: Session, row: SharedTableRow) -> SharedTable:
+        seats = session.scalars(
+            select(TableSeatRow).where(TableSeatRow.table_id == row.id).order_by(TableSeatRow.place)
+        ).all()
+        return SharedTable(
+            row.id,
+            row.code,
+            row.evening_id,
+            row.host_learner_id,
+            row.class_id,
+            row.profile_name,
+            row.scheme,
+            row.deals_planned,
+            row.bot_level,
+            row.idle_seconds,
+            as_utc(row.created_at),
+            tuple(_seat(seat) for seat in seats),
+        )
 
     def get(self, table_id: int) -> SharedTable:
+        """The table and its seats, read in one transaction (a waiting seat reads it every poll)."""
         with self.store._read() as session:
             row = session.get(SharedTableRow, table_id)
             if row is None:
                 raise StoreError(f"There is no table with id {table_id}.")
-            session.expunge(row)
-        return self._load(row)
+            return self._load(session, row)
 
     def for_learner(self, table_id: int, learner_id: int) -> tuple[SharedTable, int]:
         """The table and the learner's place, only for a learner seated there (anyone else: refused)."""
@@ -423,16 +423,12 @@ class TablePlay:
         loaded = load_session(self.play, evening, game, _places(table), level=table.bot_level)
         if loaded.last is None:
             return TableMoment(table, loaded, None, None)
-        changed = self._changed_at(loaded.last.id)
+        changed = loaded.last.updated_at
         # the idle countdown runs only while this server runs: after a restart everyone gets the full time
         since = max(changed, SERVER_STARTED) if at is None else changed
         waited = (as_utc(at) - since).total_seconds()
         now_turn = loaded.session.turn(idle_seconds=table.idle_seconds, waited=waited)
         return TableMoment(table, loaded, now_turn, changed)
-
-    def _changed_at(self, deal_id: int) -> datetime:
-        with self.tables.store._read() as session:
-            return as_utc(session.scalar(select(PlayDealRow.updated_at).where(PlayDealRow.id == deal_id)))
 
     def start_next_deal(
         self, table_id: int, at: datetime | None = None, *, seed: int | None = None
