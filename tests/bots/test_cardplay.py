@@ -84,6 +84,15 @@ def _defender_view(with_auction: bool = True) -> tuple[PlayContext, Sampler]:
     return ctx, Sampler(ctx, random.Random(1))
 
 
+def test_a_game_below_the_lowest_bid_is_no_bid() -> None:
+    """Diamonds with one is worth 18: a bid under international rules, none in a Danish auction (it opens at
+    24), so a Danish seat that passed may well hold it."""
+    diamonds_with_one = parse_cards("CJ DA DT DK DQ D9 D8 HA S7 C7")
+    assert bid_reach(INTERNATIONAL, diamonds_with_one) == INTERNATIONAL.min_bid == 18
+    assert DANISH.min_bid > 18
+    assert bid_reach(DANISH, diamonds_with_one) == 0
+
+
 def test_a_seat_that_passed_rarely_holds_a_strong_game() -> None:
     ctx, sampler = _defender_view()
     strong = parse_cards("CJ SJ HJ DJ CK CQ C8 C7 DA DT")  # four Jacks and clubs: bids far past 18

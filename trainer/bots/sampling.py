@@ -176,7 +176,8 @@ def null_dangers(cards: Sequence[Card]) -> int:
 
 def bid_reach(profile: RuleProfile, cards: Sequence[Card]) -> int:
     """The highest bid a plain count of these (ten) cards reaches: the value of the best game it rates
-    playable, 0 when none is."""
+    playable, 0 when none is or when that value is below the profile's lowest bid (a Danish auction opens at
+    24: a seat whose best game is worth 18 cannot bid it, and passes as any weak hand does)."""
     best = 0
     jacks = {c.suit for c in cards if c.is_jack}
     side: dict[Suit, list[Rank]] = {suit: [] for suit in Suit}
@@ -192,7 +193,7 @@ def bid_reach(profile: RuleProfile, cards: Sequence[Card]) -> int:
         best = max(best, (abs(matadors(cards, GameType.GRAND)) + 1) * profile.base_value(GameType.GRAND))
     if not best and null_dangers(cards) == 0:
         best = profile.null_value(False, False) or 0
-    return best
+    return best if best >= profile.min_bid else 0
 
 
 # ---- the sampler -------------------------------------------------------------------------------------------
