@@ -110,6 +110,19 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+APP_CPU: list[float] = []
+"""CPU seconds the app's process used, read before it is stopped."""
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds of a process (Linux ``/proc``; 0 where it cannot be read)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 @contextmanager
 def app(env: dict[str, str], log: Path) -> Iterator[str]:
     """The app started as ``make run`` does, on a free port; its base URL."""
@@ -136,6 +149,7 @@ def app(env: dict[str, str], log: Path) -> Iterator[str]:
                     raise SystemExit(f"the app did not start; see {log}")
                 time.sleep(0.3)
             yield url
+            APP_CPU.append(_cpu_seconds(process.pid))
         finally:
             process.terminate()
             try:
@@ -397,6 +411,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=3, help="Play page deals to click through")
     parser.add_argument("--busy", type=int, default=10, help="simulated tables playing meanwhile")
     parser.add_argument("--table-deals", type=int, default=1)
+    parser.add_argument("--poll", type=float, help="the table page's poll in seconds (default: the app's)")
     args = parser.parse_args()
     wanted = args.only or ["play", "table"]
     from playwright.sync_api import sync_playwright
@@ -408,6 +423,8 @@ def main() -> None:
         db_url = f"sqlite:///{Path(tmp) / 'bench.sqlite'}"
         Store(db_url).dispose()  # the schema, before the app starts
         env = {"SKAT_TRAINER_DB_URL": db_url, "SKAT_TRAINER_PLAY_PACE": "0.3"}
+        if args.poll is not None:
+            env["SKAT_TRAINER_TABLE_POLL"] = str(args.poll)
         log = Path(os.environ.get("BENCH_LOG", Path(tmp) / "app.log"))  # the app's output
         with app(env, log) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
@@ -442,6 +459,8 @@ def main() -> None:
                 browser.close()
     load = os.getloadavg()
     print(f"load average after: {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+    if APP_CPU:
+        lines.append(f"the app's process used {APP_CPU[0]:.0f} CPU seconds in all")
     print("--- figures ---")
     print("\n".join(lines))
 
