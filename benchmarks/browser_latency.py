@@ -65,6 +65,9 @@ STARTS: list[float] = []
 MISSED: list[str] = []
 TABLE_RETRIES: list[str] = []
 """Shared table: clicks that made no move within 20 s (clicked again)."""
+SAVED: list[float] = []
+"""Shared table: click -> the move saved in the store (the deal row's change time; the rest of the wait to
+the other seats is their poll, their run and the drawing)."""
 """Play page: cards clicked that the page never drew in the trick within 30 s."""
 """Play page: click -> the page shows the app's script running (the rest of the wait is the run and the
 drawing)."""
@@ -388,6 +391,9 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
             if clicked is None:
                 TABLE_RETRIES.append(code)
                 continue
+            saved = play.moment(table.id).stored
+            if saved is not None:
+                SAVED.append(saved.updated_at.timestamp() * 1000 - clicked)
             for place, other in enumerate(pages):
                 try:
                     other.wait_for_function(f"() => '{code}' in window.__trick", timeout=120_000)
@@ -449,6 +455,8 @@ def main() -> None:
                     others, own = bench_table(url, db_url, browser, args.busy, args.table_deals)
                     lines.append(summary(f"table ({args.busy} tables busy): click -> other seats", others))
                     lines.append(summary(f"table ({args.busy} tables busy): click -> own seat", own))
+                    if SAVED:
+                        lines.append(summary("table: click -> the move saved", SAVED))
                     lines.append(
                         f"table: clicks repeated {len(TABLE_RETRIES)}, cards never drawn within 120 s "
                         f"{len(MISSED)}"

@@ -459,9 +459,10 @@ TABLE_POLL_SECONDS = 2
 
 @contextmanager
 def table_server(
-    folder: Path, names: tuple[str, ...], password: str, log_name: str
+    folder: Path, names: tuple[str, ...], password: str, log_name: str, *, poll: float = TABLE_POLL_SECONDS
 ) -> Iterator[tuple[str, str]]:
-    """An app on a fresh SQLite store where ``names`` have accounts: (base URL, store URL)."""
+    """An app on a fresh SQLite store where ``names`` have accounts, its table pages polling every ``poll``
+    seconds: (base URL, store URL)."""
     from trainer.store import Store
     from trainer.store.accounts import AccountStore
     from trainer.store.classes import ClassStore
@@ -472,7 +473,7 @@ def table_server(
     for name in names:
         accounts.sign_up(name, password, client="e2e")
     store.dispose()
-    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(TABLE_POLL_SECONDS)}
+    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(poll)}
     with run_app(log_name, env) as base:
         yield base, url
 

@@ -3,10 +3,10 @@ table — one opens it, two join with its code — and play by clicking; each pa
 (nothing of another seat's cards is in its HTML at the start of the deal). Screenshots from every seat,
 one of them at phone width.
 
-The table's fragment redraws itself every second, so a step never waits for "a run": it waits until the
-page's published state (``data-table``, ``data-full``, ``data-turn``, ``data-move-count``, ``data-picked``)
-shows what the act changes. The store says whose turn it is; that seat's page must show it. Skipped only
-when /usr/bin/chromium is missing (scripts/test.sh installs it).
+The table's fragment redraws itself whenever the table changes, so a step never waits for "a run": it
+waits until the page's published state (``data-table``, ``data-full``, ``data-turn``, ``data-move-count``,
+``data-picked``) shows what the act changes. The store says whose turn it is; that seat's page must show
+it. Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it).
 """
 
 from __future__ import annotations

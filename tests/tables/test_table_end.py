@@ -176,3 +176,29 @@ def test_the_page_polls_only_while_waiting(page_db: str) -> None:
     assert (poll_every(now, mover) or 0) > 60
     assert waiting_for_others(now, other) and poll_every(now, other) == POLL_SECONDS
     assert now.state is not None and now.state.phase in (Phase.AUCTION, Phase.PLAY, Phase.PICKUP)
+
+
+def test_the_table_marker_follows_moves_and_seats_but_not_presence(page_db: str) -> None:
+    """The marker a server watches for its waiting seats: read cheaply, it equals the moment's, and it
+    changes with a deal, a move and a seat's away flag, but not when a seat is merely seen."""
+    play, table_id, learners = _table(page_db)
+    tables = play.tables
+    before = play.moment(table_id)
+    assert tables.marker(table_id) == before.marker
+    now = play.start_next_deal(table_id, seed=4)
+    assert tables.marker(table_id) == now.marker != before.marker
+    tables.seen(table_id, 0)
+    assert tables.marker(table_id) == now.marker  # presence is not a change to draw
+    for _ in range(50):
+        if now.turn is not None and not now.turn.by_computer:
+            break
+        play.computer_step(table_id, time_ms=30)
+        now = play.moment(table_id)
+    assert now.turn is not None and now.state is not None
+    moved = now.marker
+    move = modest(now.state.view(now.turn.seat).legal_moves, now.state.auction.bid_value)
+    assert play.move(table_id, learners[now.turn.place], move, seen=now.version)
+    after = play.moment(table_id)
+    assert tables.marker(table_id) == after.marker and after.marker[0] > moved[0]
+    tables.set_away(table_id, 1, True)
+    assert tables.marker(table_id) != after.marker and tables.marker(table_id) == play.moment(table_id).marker

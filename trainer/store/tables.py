@@ -79,6 +79,16 @@ class TableSeat:
     last_seen: datetime | None
 
 
+TableMarker = tuple[tuple[int, int], tuple[tuple[int, str, int | None, str, bool, bool], ...]]
+"""What a waiting seat's page shows that others can change: the deal's version (number, move count) and
+who sits where (kind, learner, name, scored, away; not when a seat was last seen). Cheap to read
+(:meth:`TableStore.marker`) and to compare (:attr:`TableMoment.marker`)."""
+
+
+def _seat_marker(seats: tuple[TableSeat, ...]) -> tuple[tuple[int, str, int | None, str, bool, bool], ...]:
+    return tuple((s.place, s.kind, s.learner_id, s.name, s.scored, s.away) for s in seats)
+
+
 @dataclass(frozen=True)
 class SharedTable:
     id: int
@@ -154,6 +164,25 @@ class TableStore:
             if row is None:
                 raise StoreError(f"There is no table with id {table_id}.")
             return self._load(session, row)
+
+    def marker(self, table_id: int) -> TableMarker:
+        """The table's :data:`TableMarker`, in one transaction without loading the deal (a server watching
+        the tables its waiting seats sit at reads it several times a second)."""
+        from trainer.store.play_models import PlayDealRow
+
+        with self.store._read() as session:
+            row = session.get(SharedTableRow, table_id)
+            if row is None:
+                raise StoreError(f"There is no table with id {table_id}.")
+            table = self._load(session, row)
+            last = session.execute(
+                select(PlayDealRow.number, PlayDealRow.move_count)
+                .where(PlayDealRow.evening_id == row.evening_id)
+                .order_by(PlayDealRow.number.desc())
+                .limit(1)
+            ).first()
+        version = (int(last[0]), int(last[1])) if last is not None else (0, 0)
+        return version, _seat_marker(table.seats)
 
     def for_learner(self, table_id: int, learner_id: int) -> tuple[SharedTable, int]:
         """The table and the learner's place, only for a learner seated there (anyone else: refused)."""
@@ -405,6 +434,12 @@ class TableMoment:
     def version(self) -> tuple[int, int]:
         """Changes with every move and every new deal: what a polling page compares."""
         return (self.number, self.stored.move_count if self.stored is not None else 0)
+
+    @property
+    def marker(self) -> TableMarker:
+        """The :data:`TableMarker` of what this moment shows (equal to :meth:`TableStore.marker` read at the
+        same time)."""
+        return self.version, _seat_marker(self.table.seats)
 
 
 class TablePlay:

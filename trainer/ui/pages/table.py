@@ -3,8 +3,9 @@
 The table lives in the store (:mod:`trainer.store.tables`); this page keeps only the table's id in the
 session, and a new session (a reload, a lost connection, a server restart, a new sign-in) finds the
 learner's current table in the store again, so each player is back at the same deal, trick and turn.
-Every second a fragment reads the table again, lets a computer make a move that is due (a computer seat,
-or a player idle past the table's limit), and draws the deal from the viewer's own
+While the seat waits, a fragment reads the table again whenever it changes (the server wakes it:
+:mod:`~trainer.ui.pages.table_wake`) and every two seconds regardless, lets a computer make a move that is
+due (a computer seat, or a player idle past the table's limit), and draws the deal from the viewer's own
 :class:`~trainer.game.SeatView` — the whole deal is rebuilt on the server for each run and never put
 into the session or the page, so no other hand, skat or discard reaches this browser.
 """
@@ -25,7 +26,7 @@ from trainer.scoring import settle
 from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
 from trainer.ui.context import PageContext
-from trainer.ui.pages import play_result, play_table
+from trainer.ui.pages import play_result, play_table, table_wake
 from trainer.ui.pages.table_poll import poll_every, waiting_for_others
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, seat_name, t_error, t_message
@@ -44,6 +45,7 @@ SEEN_SECONDS = 10.0
 FLUSH_WAIT = 0.15
 SEEN_KEY = "table_seen_at"
 VERSION_KEY = "table_version"
+WAKE_KEY = "table_wake"
 
 
 def tables() -> TableStore:
@@ -144,6 +146,7 @@ def _join(ctx: PageContext, learner: int, name: str) -> None:
             except SkatError as error:
                 st.error(t_error(error, t))
             else:
+                table_wake.wake(table.id)
                 st.session_state[TABLE_KEY] = table.id
                 st.rerun()
 
@@ -207,16 +210,19 @@ def _seats(ctx: PageContext, table: SharedTable, place: int, learner: int) -> No
                 duel = st.checkbox(t("not scored (duel)"), key=f"table_duel_{seat.place}")
                 if st.button(t("Seat a computer"), key=f"table_bot_{seat.place}"):
                     tables().fill_with_computer(table.id, seat.place, by_learner_id=learner, scored=not duel)
+                    table_wake.wake(table.id)
                     st.rerun()
 
 
 def _act(table_id: int, learner: int, seen: tuple[int, int]) -> Any:
     def act(move: Move) -> None:
         try:
-            table_play().move(table_id, learner, move, seen=seen)
+            moved = table_play().move(table_id, learner, move, seen=seen)
         except SkatError as error:
             st.session_state[REFUSAL_KEY] = (seen, error)
             return
+        if moved:  # the others are woken once this page has drawn the move (below): not all at once
+            st.session_state[WAKE_KEY] = table_id
         st.session_state.pop(REFUSAL_KEY, None)
         st.session_state.pop(PICKED_KEY, None)
 
@@ -225,6 +231,19 @@ def _act(table_id: int, learner: int, seen: tuple[int, int]) -> Any:
 
 def _deal(table_id: int) -> None:
     table_play().start_next_deal(table_id)
+    table_wake.wake(table_id)
+
+
+def _back(table_id: int, place: int) -> None:
+    tables().set_away(table_id, place, False)
+    table_wake.wake(table_id)
+
+
+def _wake_others() -> None:
+    """After this seat's own move is drawn: wake the other seats waiting on this server."""
+    table_id = st.session_state.pop(WAKE_KEY, None)
+    if isinstance(table_id, int):
+        table_wake.wake(table_id)
 
 
 def _mark_seen(store: TableStore, table_id: int, place: int) -> None:
@@ -238,7 +257,15 @@ def _mark_seen(store: TableStore, table_id: int, place: int) -> None:
 def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int], waiting: bool) -> None:
     """One tick: note that this seat is here, let a due computer move, draw this seat's view. When the
     deal has ended or it has become this seat's turn, the whole page is drawn again (the result, the score
-    sheet, and no more polling while the player chooses)."""
+    sheet, and no more polling while the player chooses). A move this seat made wakes the others when the
+    tick ends, however it ends (at the latest)."""
+    try:
+        _tick(ctx, table_id, learner, drawn, waiting)
+    finally:
+        _wake_others()
+
+
+def _tick(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int], waiting: bool) -> None:
     t = ctx.t
     store = tables()
     play = TablePlay(store)
@@ -253,7 +280,12 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
         and now.turn.by_computer
         and play.computer_step(table_id, time_ms=COMPUTER_TIME_MS)
     ):
+        table_wake.wake(table_id)
         now = play.moment(table_id)
+    if waiting_for_others(now, place):
+        table_wake.listen(table_id, now.marker, store.marker)  # a change wakes this seat at once
+    else:
+        table_wake.stop_listening()
     turned = now.version != drawn and waiting_for_others(now, place) != waiting
     if now.version != drawn and now.session.over:
         st.rerun()  # the end of the deal: the whole page (the result and the score sheet)
@@ -277,7 +309,7 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
     st.caption(t("Deal {n} · you are {seat}", n=now.number, seat=seat_name(seat, t)))
     if table.seats[place].away:
         st.warning(t("A computer is playing for you while you were away."), icon=":material/smart_toy:")
-        st.button(t("I'm back"), key="table_back", on_click=store.set_away, args=(table.id, place, False))
+        st.button(t("I'm back"), key="table_back", on_click=_back, args=(table.id, place))
     play_table.draw_status(view, ctx, names)
     play_table.auction_history(view, ctx, names)
     if view.phase in (Phase.SLAA_40, Phase.AUCTION):
@@ -290,6 +322,7 @@ def _live(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
         # The seat has just moved, or its turn has come: the move is drawn, then the whole page runs again
         # to poll (or stop polling). A new run drops what the server has not sent yet: wait a moment.
         play_table.draw(view, ctx, names=names)
+        _wake_others()
         time.sleep(FLUSH_WAIT)
         st.rerun()
     if view.my_turn and not table.seats[place].away:
@@ -394,6 +427,7 @@ def render(ctx: PageContext) -> None:
             st.session_state.pop(TABLE_KEY, None)
             table_id = None
     if not isinstance(table_id, int):
+        table_wake.stop_listening()
         left, right = st.columns(2)
         with left:
             _open(ctx, learner, name)

@@ -1,7 +1,9 @@
-"""When the shared table's page reads the table again: every :data:`POLL_SECONDS` while the seat waits for
-someone else (a move, a deal, a seat to be taken), and not at all on the seat's own turn (a redraw while the
-player clicks would lose the click), except to let a computer take over an idle seat. No Streamlit here, so
-the rule can be tested on its own."""
+"""When the shared table's page reads the table again by itself: every :data:`POLL_SECONDS` while the seat
+waits for someone else (a move, a deal, a seat to be taken), and not at all on the seat's own turn (a redraw
+while the player clicks would lose the click), except to let a computer take over an idle seat. A change to
+the table wakes a waiting seat at once (:mod:`trainer.ui.pages.table_wake`), so this poll is the fallback:
+for the idle countdown, and for a server where the wake-up does not work. No Streamlit here, so the rule can
+be tested on its own."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ import os
 
 from trainer.store.tables import TableMoment
 
-POLL_SECONDS = 0.5
-"""How often a waiting seat reads the table again: a move shows at the other seats within about this."""
+POLL_SECONDS = 2.0
+"""How often a waiting seat reads the table again by itself (every poll costs the browser a redraw, and a
+change wakes the seat anyway)."""
 POLL_ENV = "SKAT_TRAINER_TABLE_POLL"
 """Environment variable that sets another poll interval in seconds (the browser tests look every 2 s, so a
 loaded test machine keeps the pages idle between looks); at least :data:`MIN_POLL_SECONDS`."""
