@@ -9,10 +9,10 @@ fresh SQLite file.
   the trick (a ``MutationObserver`` on the card table). Goal: median <= 250 ms, p95 <= 500 ms.
 * ``table``: a shared table with three learners in three browser pages (one at phone width) while
   ``--busy`` other tables (default 10) play at the same time through the code path a browser takes
-  (``benchmarks/tables.py``'s simulated players, polling like the page). The deal is stored at the first
-  lead; each card is clicked on its player's page and the time from that click until each of the two other
-  pages draws the card in the trick is measured (one clock: the pages share Chromium's
-  ``performance.timeOrigin``). Goal: p95 <= 800 ms.
+  (``benchmarks/tables.py``'s simulated players, waiting as a server does for its seats). The deal is
+  stored at the first lead; each card is clicked on its player's page and the time from that click until
+  each of the two other pages draws the card in the trick is measured (one clock: the pages share
+  Chromium's ``performance.timeOrigin``). Goal: p95 <= 800 ms.
 
     .venv/bin/python benchmarks/browser_latency.py                   # both, 3 Play deals, 1 table deal
     .venv/bin/python benchmarks/browser_latency.py --only play --deals 5
@@ -328,7 +328,9 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
     busy_store = Store(db_url, migrate_schema=False)
     threads = [
         threading.Thread(
-            target=busy_tables._player, args=(busy_store, t, p, lid, 0.5, stop, log), daemon=True
+            target=busy_tables._player,
+            args=(busy_store, t, p, lid, busy_tables.WATCH_SECONDS, stop, log),
+            daemon=True,
         )
         for t, p, lid in busy_seats
     ]
