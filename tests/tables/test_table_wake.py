@@ -39,3 +39,20 @@ def test_outside_a_server_nothing_is_sent() -> None:
     assert table_wake.wake(7) == 0  # no Streamlit runtime in this process: no wake-up, no error
     table_wake.stop_listening()
     assert table_wake.listening(7) == {"a"}
+
+
+def test_the_seats_of_ended_sessions_are_forgotten(monkeypatch: pytest.MonkeyPatch) -> None:
+    from streamlit import runtime
+
+    class Sessions:
+        def get_active_session_info(self, session_id: str) -> object | None:
+            return object() if session_id == "open" else None
+
+    class Runtime:
+        _session_mgr = Sessions()
+
+    _seat(7, "open", (1, 4))
+    _seat(7, "closed", (1, 4))
+    monkeypatch.setattr(runtime, "get_instance", lambda: Runtime())
+    table_wake._prune()
+    assert table_wake.listening(7) == {"open"}

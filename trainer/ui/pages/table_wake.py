@@ -36,6 +36,8 @@ LOG = logging.getLogger(__name__)
 
 WATCH_SECONDS = 0.2
 """How often the server reads the markers of the tables its waiting seats sit at."""
+PRUNE_SECONDS = 30.0
+"""How often the watcher forgets the seats of sessions that have ended (a closed tab while waiting)."""
 RETRY_SECONDS = 0.05
 """How long a wake-up waits for a busy page before it tries again ..."""
 RETRIES = 8
@@ -160,8 +162,12 @@ def changed_seats(table_id: int, marker: Marker) -> list[tuple[str, str]]:
 
 def _watch() -> None:
     """The server's watcher: every :data:`WATCH_SECONDS`, wake the seats whose table has changed."""
+    pruned = time.monotonic()
     while True:
         time.sleep(WATCH_SECONDS)
+        if time.monotonic() - pruned >= PRUNE_SECONDS:
+            pruned = time.monotonic()
+            _on_loop(_prune)
         with _lock:
             for table_id in [t for t, seats in _waiting.items() if not seats]:
                 del _waiting[table_id]
@@ -174,6 +180,36 @@ def _watch() -> None:
                 LOG.debug("no marker for table %s", table_id, exc_info=True)
                 continue
             _send(table_id, changed_seats(table_id, marker))
+
+
+def _on_loop(call: Callable[[], None]) -> None:
+    """Run ``call`` on the server's event loop (nothing outside a server)."""
+    try:
+        from streamlit import runtime
+
+        if runtime.exists():
+            runtime.get_instance()._get_async_objs().eventloop.call_soon_threadsafe(call)
+    except Exception:  # see the module's docstring
+        LOG.debug("nothing run on the event loop", exc_info=True)
+
+
+def _prune() -> None:
+    """On the server's event loop: forget the waiting seats whose sessions have ended."""
+    try:
+        from streamlit import runtime
+
+        manager: Any = runtime.get_instance()._session_mgr
+        with _lock:
+            ended = [
+                (table_id, session_id)
+                for table_id, seats in _waiting.items()
+                for session_id in seats
+                if manager.get_active_session_info(session_id) is None
+            ]
+        for table_id, session_id in ended:
+            _forget(table_id, session_id)
+    except Exception:  # see the module's docstring
+        LOG.debug("no pruning", exc_info=True)
 
 
 def _forget(table_id: int, session_id: str) -> None:
