@@ -478,6 +478,27 @@ def table_server(
         yield base, url
 
 
+def seated_table(url: str, names: tuple[str, str, str], password: str, deals: int):  # type: ignore[no-untyped-def]
+    """The three learners ``names`` (with accounts in the store at ``url``) seated at a new international
+    table (the first hosts, no idle limit to speak of); the store's table play and the table id."""
+    from trainer.store import Store
+    from trainer.store.accounts import AccountStore
+    from trainer.store.classes import ClassStore
+    from trainer.store.tables import TablePlay, TableStore
+
+    store = Store(url)
+    accounts = AccountStore(ClassStore(store))
+    ids = [accounts.sign_in(name, password, client="e2e-setup").id for name in names]
+    tables = TableStore(store)
+    table = tables.open_table(
+        host_learner_id=ids[0], host_name=names[0], profile_name="international", scheme="list",
+        deals_planned=deals, bot_level="club", idle_seconds=3600,
+    )  # fmt: skip
+    for place in (1, 2):
+        tables.join(table.code, learner_id=ids[place], name=names[place], client=f"e2e{place}")
+    return TablePlay(tables), table.id
+
+
 def sign_in_at_table(page, base: str, name: str, password: str) -> None:  # type: ignore[no-untyped-def]
     """Open the shared-table page and sign in there as ``name``."""
     open_app(page, f"{base}/table?lang=en&rules=international", signed_in=False)

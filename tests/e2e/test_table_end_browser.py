@@ -23,6 +23,7 @@ from .conftest import (
     new_page,
     one_of,
     screenshot_all_content,
+    seated_table,
     sign_in_at_table,
     table_server,
     wait_state,
@@ -48,22 +49,7 @@ def _sign_in(page, base: str, name: str) -> None:  # type: ignore[no-untyped-def
 
 def _table(url: str, deals: int):  # type: ignore[no-untyped-def]
     """The three learners seated at a new table (Dagny hosts); the store's table play and the table id."""
-    from trainer.store import Store
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
-    from trainer.store.tables import TablePlay, TableStore
-
-    store = Store(url)
-    accounts = AccountStore(ClassStore(store))
-    ids = [accounts.sign_in(name, PASSWORD, client="e2e-setup").id for name in NAMES]
-    tables = TableStore(store)
-    table = tables.open_table(
-        host_learner_id=ids[0], host_name=NAMES[0], profile_name="international", scheme="list",
-        deals_planned=deals, bot_level="club", idle_seconds=3600,
-    )  # fmt: skip
-    for place in (1, 2):
-        tables.join(table.code, learner_id=ids[place], name=NAMES[place], client=f"e2e{place}")
-    return TablePlay(tables), table.id
+    return seated_table(url, NAMES, PASSWORD, deals)
 
 
 def _store_deal(play, table_id: int, state) -> None:  # type: ignore[no-untyped-def]

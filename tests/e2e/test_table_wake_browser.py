@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import above, click, new_page, sign_in_at_table, table_server, wait_state
+from .conftest import above, click, new_page, seated_table, sign_in_at_table, table_server, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -40,30 +40,16 @@ def _table(url: str):  # type: ignore[no-untyped-def]
     from trainer.deal import random_deal
     from trainer.games import Declaration, GameType
     from trainer.profiles import INTERNATIONAL
-    from trainer.store import Store
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
-    from trainer.store.tables import TablePlay, TableStore
     from trainer.table_session import seat_of_place, table_game
 
-    store = Store(url)
-    accounts = AccountStore(ClassStore(store))
-    ids = [accounts.sign_in(name, PASSWORD, client="e2e-setup").id for name in NAMES]
-    tables = TableStore(store)
-    table = tables.open_table(
-        host_learner_id=ids[0], host_name=NAMES[0], profile_name="international", scheme="list",
-        deals_planned=2, bot_level="club", idle_seconds=3600,
-    )  # fmt: skip
-    for place in (1, 2):
-        tables.join(table.code, learner_id=ids[place], name=NAMES[place], client=f"e2e{place}")
-    play = TablePlay(tables)
-    now = play.start_next_deal(table.id, seed=3)
+    play, table_id = seated_table(url, NAMES, PASSWORD, deals=2)
+    now = play.start_next_deal(table_id, seed=3)
     assert now.stored is not None
     declarer = seat_of_place(0, 1)
     grand = Declaration(GameType.GRAND, hand=True)
     state = table_game(INTERNATIONAL).with_contract(random_deal(11, INTERNATIONAL), declarer, grand, bid=18)
     assert play.play.save_deal(now.stored.id, state, seen=now.stored.move_count)
-    return play, table.id
+    return play, table_id
 
 
 def _drawn_at(page, code: str) -> float | None:  # type: ignore[no-untyped-def]
