@@ -111,6 +111,27 @@ def test_a_knock_for_the_wrong_game_is_lost_without_play_and_says_why(url: str) 
     assert "spades is worth only 22 (without 1, game 2)" in texts(at)
 
 
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_after_a_knock_the_ladder_goes_on_above_40(url: str, lang: str) -> None:
+    """Forehand has knocked 40 (a standing bid): middlehand's ladder shows 40 as the bid to beat and the
+    next bids above it (the engine takes nothing lower), not "no bid yet" and the bids from 18."""
+    from trainer.bidding import bid_ladder
+    from trainer.extras import DANISH_EXTRAS
+
+    state = table_game(DANISH).new_deal(deal=KNOCK_DEAL)
+    state.apply(Knock40(Seat.FOREHAND, True, GameType.GRAND))
+    assert state.phase is Phase.AUCTION and state.to_move is Seat.MIDDLEHAND
+    store_state(url, "knock3", state, Seat.MIDDLEHAND)
+    at = open_play(lang, "danish", evening="knock3")
+    knocked = DANISH_EXTRAS.slaa_40_an_value
+    above = [str(v) for v in bid_ladder(DANISH) if v > knocked][:3]
+    lowest = min(m.value for m in state.legal_moves() if isinstance(m, Bid))
+    assert str(lowest) == above[0]  # the engine's lowest bid now is the ladder's first above the knock
+    shown = texts(at)
+    current = f"Current bid: {knocked}" if lang == "en" else f"Meldingen står på {knocked}"
+    assert f"{current} · " in shown and ", ".join(above) in shown, shown
+
+
 def _contract_state(profile_name: str, declarer: Seat, *, seed: int = 5) -> DealState:
     """A deal whose auction is settled (``declarer`` plays grand hand at the lowest bid), before the lead."""
     profile = DANISH if profile_name == "danish" else INTERNATIONAL

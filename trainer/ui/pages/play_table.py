@@ -292,10 +292,12 @@ def auction_history(view: SeatView, ctx: PageContext, names: Names = None) -> No
 
 
 def ladder_caption(view: SeatView, ctx: PageContext, highest: int | None = None) -> None:
-    """The ladder around the current bid: the bids already passed, the current one and the next ones."""
+    """The ladder around the current bid: the bids already passed, the current one and the next ones. A
+    Slå 40 an knock is a standing bid of its value: the next bids go above it."""
     t = ctx.t
     ladder = bid_ladder(view.profile)
-    current = max((e.value or 0 for e in view.auction if e.action == "bid"), default=0)
+    knocked = view.house.extras.slaa_40_an_value if view.knocker is not None else 0
+    current = max([knocked, *(e.value or 0 for e in view.auction if e.action == "bid")])
     after = [v for v in ladder if v > current][:6]
     shown = ([str(current)] if current else []) + [str(v) for v in after]
     text = t("Current bid: {bid}", bid=current) if current else t("No bid yet")
