@@ -47,7 +47,9 @@ TOLERANCE = 2
 WINDOW = 5
 """... and only to a bound when that world already has a card better by more than this."""
 WIN_SHARE = 0.6
-"""Share of the search time for the win question before the points are looked at."""
+"""Share of the search time, and of the :data:`MAX_WORLDS` cap, for the win question before the points are
+looked at (late in a deal the cap comes first: without its own share the win question would take every
+world and leave the points, which decide between the cards that win alike, none)."""
 MIN_WIN_WORLDS = 8
 """... unless fewer worlds than this were searched by then (the points would rest on too few)."""
 PRUNE_WINS = 2
@@ -185,8 +187,10 @@ def expert_card(
     alive = list(candidates)
     halfway = start + WIN_SHARE * (end - start)
     full = 0
+    # a null has no points question: the win question may take every world
+    win_worlds = max_worlds if ctx.game.is_null else max(MIN_WIN_WORLDS, round(WIN_SHARE * max_worlds))
     # ---- stage 1: who wins, over many worlds
-    while tally.worlds < max_worlds and len(alive) > 1:
+    while tally.worlds < win_worlds and len(alive) > 1:
         now = time.perf_counter()
         if now >= end or (now >= halfway and full >= MIN_WIN_WORLDS and not ctx.game.is_null):
             break
