@@ -47,7 +47,9 @@ TOLERANCE = 2
 WINDOW = 5
 """... and only to a bound when that world already has a card better by more than this."""
 WIN_SHARE = 0.6
-"""Share of the search time for the win question before the points are looked at."""
+"""Share of the search time, and of the :data:`MAX_WORLDS` cap, for the win question before the points are
+looked at (late in a deal the cap comes first: without its own share the win question would take every
+world and leave the points, which decide between the cards that win alike, none)."""
 MIN_WIN_WORLDS = 8
 """... unless fewer worlds than this were searched by then (the points would rest on too few)."""
 PRUNE_WINS = 2
@@ -185,8 +187,13 @@ def expert_card(
     alive = list(candidates)
     halfway = start + WIN_SHARE * (end - start)
     full = 0
+    # a null has no points question: the win question may take every world; a game already decided
+    # needs none (every world would answer it alike): the points question takes them all
+    win_worlds = max_worlds if ctx.game.is_null else max(MIN_WIN_WORLDS, round(WIN_SHARE * max_worlds))
+    if _decided(ctx, lines):
+        win_worlds = 0
     # ---- stage 1: who wins, over many worlds
-    while tally.worlds < max_worlds and len(alive) > 1:
+    while tally.worlds < win_worlds and len(alive) > 1:
         now = time.perf_counter()
         if now >= end or (now >= halfway and full >= MIN_WIN_WORLDS and not ctx.game.is_null):
             break
@@ -202,7 +209,7 @@ def expert_card(
         full += 1
         if full >= PRUNE_AFTER:
             alive = tally.keep(alive, PRUNE_SHARE, PRUNE_WINS)
-    known = [c for c in alive if tally.seen[c]]
+    known = [c for c in alive if tally.seen[c]] if win_worlds else alive
     if not known:
         return SearchResult(rule_of_thumb, rule_why, None, 0)
     alive = tally.keep(known, LEVEL_SHARE, 1) if full else known
@@ -224,12 +231,25 @@ def expert_card(
             best = max(tally.sign * tally.score(c) for c in alive)
             alive = [c for c in alive if best - tally.sign * tally.score(c) <= PRUNE_MARGIN]
 
+    if not tally.worlds:
+        return SearchResult(rule_of_thumb, rule_why, None, 0)
+
     def key(card: Card) -> tuple[float, bool, int]:
         return (tally.sign * tally.score(card), card == rule_of_thumb, -tally.sign * card.points)
 
     chosen = max(alive, key=key)
     win = tally.win_share(chosen)
     return SearchResult(chosen, _why(ctx, chosen, win, tally.worlds), win, tally.worlds)
+
+
+def _decided(ctx: PlayContext, lines: _Lines) -> bool:
+    """Whether the game is won or lost whatever is played (a suit game or a grand): the declarer's tricks
+    and the skat it knows already hold the winning points, or the points not in the defenders' tricks can
+    no longer make them."""
+    if ctx.game.is_null:
+        return False
+    taken = ctx.declarer_trick_points + card_points(ctx.known_skat)
+    return taken >= lines.win or TOTAL_CARD_POINTS - ctx.defender_trick_points < lines.win
 
 
 class _Tally:
