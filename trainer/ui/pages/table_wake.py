@@ -122,30 +122,35 @@ def wake(table_id: int) -> int:
         read = _readers.get(table_id)
     if read is None:
         return 0
+    return _wake_changed(table_id, read, skip=here[0] if here is not None else None)
+
+
+def _wake_changed(table_id: int, read: MarkerReader, *, skip: str | None = None) -> int:
+    """Read the table's marker and wake the waiting seats (but ``skip``) that have not drawn it; how many."""
     try:
         marker = read(table_id)
-    except Exception:  # the watcher and the polls remain
+    except Exception:  # a table gone or a store hiccup: the pages' polls remain
         LOG.debug("no marker for table %s", table_id, exc_info=True)
         return 0
-    mine = here[0] if here is not None else None
-    return _send(table_id, [t for t in changed_seats(table_id, marker) if t[0] != mine])
-
-
-def _send(table_id: int, targets: list[tuple[str, str]]) -> int:
-    if not targets:
+    targets = [target for target in changed_seats(table_id, marker) if target[0] != skip]
+    loop = _loop() if targets else None
+    if loop is None:
         return 0
+    for session_id, fragment_id in targets:
+        loop.call_soon_threadsafe(_rerun, table_id, session_id, fragment_id, RETRIES)
+    return len(targets)
+
+
+def _loop() -> Any:
+    """The server's event loop, or None outside a server (an AppTest, a bare script)."""
     try:
         from streamlit import runtime
 
-        if not runtime.exists():
-            return 0
-        loop = runtime.get_instance()._get_async_objs().eventloop
-        for session_id, fragment_id in targets:
-            loop.call_soon_threadsafe(_rerun, table_id, session_id, fragment_id, RETRIES)
+        if runtime.exists():
+            return runtime.get_instance()._get_async_objs().eventloop
     except Exception:  # see the module's docstring: the poll remains
-        LOG.debug("no wake-up for table %s", table_id, exc_info=True)
-        return 0
-    return len(targets)
+        LOG.debug("no event loop", exc_info=True)
+    return None
 
 
 def changed_seats(table_id: int, marker: Marker) -> list[tuple[str, str]]:
@@ -174,23 +179,14 @@ def _watch() -> None:
                 _readers.pop(table_id, None)
             watched = list(_readers.items())
         for table_id, read in watched:
-            try:
-                marker = read(table_id)
-            except Exception:  # a table gone or a store hiccup: the pages' polls remain
-                LOG.debug("no marker for table %s", table_id, exc_info=True)
-                continue
-            _send(table_id, changed_seats(table_id, marker))
+            _wake_changed(table_id, read)
 
 
 def _on_loop(call: Callable[[], None]) -> None:
     """Run ``call`` on the server's event loop (nothing outside a server)."""
-    try:
-        from streamlit import runtime
-
-        if runtime.exists():
-            runtime.get_instance()._get_async_objs().eventloop.call_soon_threadsafe(call)
-    except Exception:  # see the module's docstring
-        LOG.debug("nothing run on the event loop", exc_info=True)
+    loop = _loop()
+    if loop is not None:
+        loop.call_soon_threadsafe(call)
 
 
 def _prune() -> None:
@@ -236,8 +232,7 @@ def _rerun(table_id: int, session_id: str, fragment_id: str, tries: int) -> None
         session = info.session
         if session._scriptrunner is not None:  # a run in progress
             if tries > 0:
-                loop = instance._get_async_objs().eventloop
-                loop.call_later(RETRY_SECONDS, _rerun, table_id, session_id, fragment_id, tries - 1)
+                _loop().call_later(RETRY_SECONDS, _rerun, table_id, session_id, fragment_id, tries - 1)
             return
         if not session.has_fragment(fragment_id):
             _forget(table_id, session_id)
