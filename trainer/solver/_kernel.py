@@ -394,7 +394,18 @@ def search_iter(
                         wins = i > w and (((tmask >> i) & 1) == 1 or grp[i] == grp[c0])
                         taker = mover if wins else wp
                         good_for_max = (taker == decl) != (inv == 1)
-                        s = 150 + pts[i] if good_for_max == is_max else 100 - pts[i]
+                        likely = good_for_max
+                        if nplayed == 1:
+                            # the third player takes the trick if it can beat the card on top
+                            wc3 = i if wins else c0
+                            p3 = (leader + 2) % 3
+                            hz = h0 if p3 == 0 else (h1 if p3 == 1 else h2)
+                            lz = hz & gmask[grp[c0]]
+                            if lz == 0:
+                                lz = hz
+                            if ((lz >> (wc3 + 1)) << (wc3 + 1)) & (tmask | gmask[grp[c0]]) != 0:
+                                likely = (p3 == decl) != (inv == 1)
+                        s = 150 + pts[i] if likely == is_max else 100 - pts[i]
                         if nplayed == 2 and n > etc_min:
                             # Enhanced transposition cut-off: this card ends the trick; if the table already
                             # knows enough about the next trick's position, the node is decided.
