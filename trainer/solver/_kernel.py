@@ -62,7 +62,9 @@ STATS_SIZE = 7
 
 #: Row width of the move-ordering scratch array (one row per search depth).
 ROW = 16
-SCRATCH_SIZE = 31 * ROW
+KILLER = 31 * ROW
+"""Where the scratch array keeps one killer move per depth."""
+SCRATCH_SIZE = KILLER + 32
 
 INF = 10_000
 #: Transposition entry layout (see the module docstring).
@@ -386,6 +388,8 @@ def search_iter(
                         is_top = (gmask[grp[i]] & others) >> i == 0
                         if i == ttmove:
                             s = 250
+                        elif i + 1 == scr[KILLER + d]:
+                            s = 240
                         elif is_top != (inv == 1 and is_max):
                             s = 150 + pts[i]
                         else:
@@ -596,5 +600,6 @@ def search_iter(
                     stats[CUT_FIRST] += 1
                 else:
                     stats[CUT_LATER] += 1
+                    scr[KILLER + d] = i + 1
                 t = k
             mode = 1
