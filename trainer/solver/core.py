@@ -558,6 +558,7 @@ class Engine:
             start_nodes = int(stats[py_kernel.NODES])
             budget_end = None if budget is None else start_nodes + budget
             start = top // 2 if guess is None else min(max(guess, 0), top)
+            wide = guess is None
             try:
                 while not stopped.is_set():
                     with lock:
@@ -568,8 +569,9 @@ class Engine:
                     lo, hi = self._solve_card(
                         worker, args, card, top, start, chunk, budget_end, deadline,
                         None if targets is None else targets[card], tolerance, lines,
-                        edge, maximising,
+                        edge, maximising, wide,
                     )  # fmt: skip
+                    wide = False
                     bounds[card] = (lo, hi)
                     if not settled(card, lo, hi, edge):
                         stopped.set()
@@ -644,19 +646,22 @@ class Engine:
         lines: tuple[int, ...] = (),
         edge: int | None = None,
         maximising: bool = True,
+        wide: bool = False,
     ) -> tuple[int, int]:
         """Bounds (lo, hi) on one card's value: at most ``tolerance`` apart and on one side of every value
         in ``lines``, unless a cap stopped the search. With ``target`` a single probe: does the value reach
         it? With ``edge`` a card beyond it (below for the maximising side, above for the other) stops at
-        that bound."""
+        that bound. ``wide``: no guess to start from, so an exact value starts with one full-window search."""
         stats = worker["stats"]
         cfg = worker["cfg"]
         arrays = (worker["pts"], worker["grp"], worker["gmask"], cfg, stats, worker["tv"], worker["scr"])
         kernel = self.kernel
 
-        def probe(beta: int) -> int | None:
-            """Null-window test around ``beta``; None when the node/time cap stopped it."""
-            low = beta - 1
+        def probe(beta: int, low: int | None = None) -> int | None:
+            """Null-window test around ``beta`` (or the window ``low``, ``beta``); None when the node/time
+            cap stopped it."""
+            if low is None:
+                low = beta - 1
             while True:
                 if deadline is not None and time.perf_counter() >= deadline:
                     return None
@@ -688,6 +693,13 @@ class Engine:
                 lo = got
             else:
                 hi = got
+        if wide and tolerance == 0 and edge is None:
+            # measured: one full-window search of the first card takes fewer nodes than its null-window
+            # probes from a blind guess (all cards exact at the opening: 5% fewer nodes)
+            got = probe(top + 1, -1)
+            if got is None:
+                return lo, hi
+            return got, got
         beta = min(max(guess, lo + 1), hi)
         step = 1
         last = 0
