@@ -716,10 +716,8 @@ class Engine:
             turned = turned or (last != 0 and direction != last)
             step = step * 2 if direction == last else 1
             last = direction
-            if turned:
-                beta = (lo + hi + 1) // 2  # bracketed: halve what is left
-            else:
-                beta = lo + step if direction > 0 else hi + 1 - step
+            # once bracketed, halve what is left
+            beta = (lo + hi + 1) // 2 if turned else (lo + step if direction > 0 else hi + 1 - step)
             beta = min(max(beta, lo + 1), hi)
         for line in lines:
             if lo < line <= hi:
