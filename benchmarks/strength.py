@@ -24,7 +24,9 @@
     .venv/bin/python benchmarks/strength.py --deals 40 --levels expert --skip-timing
 
 The machine's load average is printed with the figures: the search stops by the clock, so a loaded
-machine searches fewer layouts and the expert's margins shrink.
+machine searches fewer layouts and the expert's margins shrink. ``--expert-nodes N`` stops it after N solver
+nodes a card instead: slower, but the same code then gives the same result on every run (to compare two
+versions of the expert on the same deals; the goals are for ``time_ms`` 300).
 """
 
 from __future__ import annotations
@@ -229,7 +231,7 @@ class Clock:
 Player = Callable[[PlayContext, random.Random], Card]
 
 
-def player(level: str, time_ms: int, clock: Clock) -> Player:
+def player(level: str, time_ms: int, clock: Clock, nodes: int | None = None) -> Player:
     def play(ctx: PlayContext, rng: random.Random) -> Card:
         if level == "yardstick":
             return yardstick_card(ctx)
@@ -238,7 +240,7 @@ def player(level: str, time_ms: int, clock: Clock) -> Player:
         if level == "beginner":
             return beginner_card(ctx, rng)[0]
         began, cpu = time.perf_counter(), time.process_time()
-        card = expert_card(ctx, rng, time_ms).card
+        card = expert_card(ctx, rng, time_ms, nodes=nodes).card
         clock.times.append(time.perf_counter() - began)
         clock.cpu.append(time.process_time() - cpu)
         return card
@@ -329,6 +331,7 @@ def duplicate(
     clock: Clock,
     first_seed: int,
     source: str = "club",
+    nodes: int | None = None,
 ) -> tuple[dict[str, Margins], dict[str, float]]:
     margins = {level: Margins() for level in levels}
     base_games = {"won": 0.0, "deals": 0.0, "null": 0.0}
@@ -350,7 +353,7 @@ def duplicate(
         line = [f"{profile.name} deal {found:3d} seed {seed} {deal.state.declaration.describe():8s}"]
         line.append(f"yardstick {base.points:3d} {'W' if base.won else 'L'}")
         for level in levels:
-            bot = player(level, expert_ms, clock)
+            bot = player(level, expert_ms, clock, nodes)
             as_declarer = play_out(deal, bot, yard, random.Random(seed))
             as_defence = play_out(deal, yard, bot, random.Random(seed))
             margins[level].add(base, as_declarer, as_defence, null)
@@ -505,6 +508,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="12 deals per profile, fewer timings")
     parser.add_argument("--levels", default="expert,club", help="levels to compare (default expert,club)")
     parser.add_argument("--expert-ms", type=int, default=EXPERT_MS, help="the expert's time_ms (default 300)")
+    parser.add_argument(
+        "--expert-nodes",
+        type=int,
+        default=None,
+        help="give the expert this many solver nodes a card instead of time_ms: the run then repeats exactly "
+        "whatever the load (2,000,000 is about what time_ms 300 searches at the opening lead here)",
+    )
     parser.add_argument("--profiles", default="international,danish")
     parser.add_argument("--seed", type=int, default=220_000, help="first deal seed")
     parser.add_argument("--skip-timing", action="store_true")
@@ -524,16 +534,21 @@ def main(argv: list[str] | None = None) -> int:
     print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     report: list[str] = []
     clock = Clock()
+    budget = f"time_ms {args.expert_ms}"
+    if args.expert_nodes is not None:
+        budget = f"{args.expert_nodes:,} nodes a card"
     if not args.skip_duplicate:
         pooled = {level: Margins() for level in levels}
         for profile in profiles:
-            found, base = duplicate(profile, deals, levels, args.expert_ms, clock, args.seed, args.contracts)
+            found, base = duplicate(
+                profile, deals, levels, args.expert_ms, clock, args.seed, args.contracts, args.expert_nodes
+            )
             for level in levels:
                 pooled[level].extend(found[level])
             found_table = table(
                 f"{profile.name}: {int(base['deals'])} fixed contracts ({int(base['null'])} null); the "
                 f"yardstick declarer wins {100 * base['won'] / max(1, base['deals']):.0f} %; margins against "
-                f"the yardstick (expert at time_ms {args.expert_ms}):",
+                f"the yardstick (expert at {budget}):",
                 found,
             )
             print("\n".join(found_table), flush=True)  # at once: a later failure must not lose it

@@ -188,3 +188,27 @@ def test_expert_reason_names_the_layouts_it_searched() -> None:
                 assert result.why.params["p"] == round(100 * result.win)
                 return
     pytest.fail("no searched decision found")
+
+
+def test_expert_on_a_node_budget_repeats_and_keeps_to_it() -> None:
+    """With a number of solver nodes instead of a clock the same position and seed give the same card
+    after the same work (what lets a benchmark compare two versions of the search), and a larger budget
+    searches more layouts."""
+    warm_up(block=True)
+    checked = 0
+    for seed in range(30, 40):
+        for ctx in play_contexts(seed):
+            if len(ctx.tricks) != 1 or len(ctx.legal) < 3:
+                continue
+            small = [expert_card(ctx, random.Random(seed), 1, nodes=200_000) for _ in range(2)]
+            assert small[0] == small[1]
+            assert small[0].card in ctx.legal
+            # the solver stops between slices: it may finish the slice it is in
+            assert 0 < small[0].nodes <= 200_000 + 20_000
+            large = expert_card(ctx, random.Random(seed), 1, nodes=2_000_000)
+            assert large.worlds >= small[0].worlds
+            checked += 1
+            break
+        if checked >= 3:
+            return
+    pytest.fail("too few searched positions found")

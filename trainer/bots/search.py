@@ -17,7 +17,9 @@ for points last. The declarer maximises it, the defenders minimise it; both defe
 facts, so they hold the same picture of each other's hands.
 
 Time: the search runs until ``time_ms`` less a reserve for the reply, reading the clock between short slices
-of the solver; a world the clock cuts short still counts for the cards it settled. While the solver's
+of the solver; a world the clock cuts short still counts for the cards it settled. A benchmark may give it a
+number of solver nodes instead (``nodes``): the card then does not depend on the machine's load, so two runs
+of the same code agree and a change can be measured on its own. While the solver's
 compiled kernel is not ready, a large position waits for it for half the time left if it is being loaded (a
 fresh process's first fifth of a second), and is otherwise played by the club's rules of thumb (a machine
 without the ahead-of-time build, while the JIT compiles), and the reason is then the club's.
@@ -99,6 +101,34 @@ class _NodeRate:
 NODE_RATE = _NodeRate()
 
 
+class _Budget:
+    """What the search may still spend: seconds of the clock, or (``nodes`` given) solver nodes, so that a
+    run repeats exactly whatever else the machine is doing."""
+
+    def __init__(self, start: float, end: float, nodes: int | None) -> None:
+        self.start = start
+        self.end = end
+        self.nodes = nodes
+        self.spent = 0
+
+    def left(self) -> float:
+        """The share of the budget still to spend (at most 1; 0 or less when it is spent)."""
+        if self.nodes is not None:
+            return 1.0 - self.spent / max(1, self.nodes)
+        return (self.end - time.perf_counter()) / max(1e-9, self.end - self.start)
+
+    def node_limit(self) -> int | None:
+        """The solver's stop for one call in nodes (None: it stops by the clock)."""
+        return None if self.nodes is None else max(1, self.nodes - self.spent)
+
+    def time_limit(self) -> float | None:
+        """... and in seconds (None: it stops after a number of nodes)."""
+        return None if self.nodes is not None else max(0.0, self.end - time.perf_counter())
+
+    def charge(self, nodes: int) -> None:
+        self.spent += nodes
+
+
 @dataclass(frozen=True)
 class SearchResult:
     """The chosen card, why, the share of sampled worlds the declarer wins after it, and the work done."""
@@ -107,6 +137,7 @@ class SearchResult:
     why: Message
     win: float | None
     worlds: int
+    nodes: int = 0
 
 
 def search_seconds(time_ms: int) -> float:
@@ -157,8 +188,10 @@ def expert_card(
     *,
     max_worlds: int = MAX_WORLDS,
     deadline: float | None = None,
+    nodes: int | None = None,
 ) -> SearchResult:
-    """The expert's card within ``time_ms`` (searching until ``deadline`` when given).
+    """The expert's card within ``time_ms`` (searching until ``deadline`` when given, or for ``nodes``
+    solver nodes whatever the clock says).
 
     First the cheap question in many worlds: after each card, does the declarer still win (a null: stay
     clean)? Cards that win clearly less often (the defenders: more often) drop out. Then, for the cards
@@ -173,7 +206,8 @@ def expert_card(
         return SearchResult(card, why, None, 0)
     cards_in_play = sum(ctx.cards_left(seat) for seat in Seat)
     # a kernel being loaded is worth half of what is left: the compiled search does far more in the rest
-    if cards_in_play > PYTHON_CARDS and not wait_ready(WAIT_SHARE * (end - time.perf_counter())):
+    wait = 60.0 if nodes is not None else WAIT_SHARE * (end - time.perf_counter())
+    if cards_in_play > PYTHON_CARDS and not wait_ready(wait):
         card, why = club_card(ctx)
         return SearchResult(card, why, None, 0)
     try:
@@ -185,7 +219,7 @@ def expert_card(
     lines = _Lines.of(ctx)
     tally = _Tally(candidates, 1 if ctx.is_declarer else -1)
     alive = list(candidates)
-    halfway = start + WIN_SHARE * (end - start)
+    budget = _Budget(start, end, nodes)
     full = 0
     # a null has no points question: the win question may take every world; a game already decided
     # needs none (every world would answer it alike): the points question takes them all
@@ -194,15 +228,15 @@ def expert_card(
         win_worlds = 0
     # ---- stage 1: who wins, over many worlds
     while tally.worlds < win_worlds and len(alive) > 1:
-        now = time.perf_counter()
-        if now >= end or (now >= halfway and full >= MIN_WIN_WORLDS and not ctx.game.is_null):
+        left = budget.left()
+        if left <= 0 or (left <= 1 - WIN_SHARE and full >= MIN_WIN_WORLDS and not ctx.game.is_null):
             break
         try:
             world = next(worlds)
         except NoWorld:
             break
         order = sorted(alive, key=lambda c: (tally.seen[c], c != rule_of_thumb, -c.points))
-        bits, complete = _win_bits(ctx, world, order, end - now, lines)
+        bits, complete = _win_bits(ctx, world, order, budget, lines)
         tally.add_wins(bits)
         if not complete:
             break
@@ -215,15 +249,14 @@ def expert_card(
     alive = tally.keep(known, LEVEL_SHARE, 1) if full else known
     # ---- stage 2: card points (and schneider) for the cards still level
     while len(alive) > 1 and not ctx.game.is_null and tally.worlds < max_worlds:
-        left = end - time.perf_counter()
-        if left <= 0:
+        if budget.left() <= 0:
             break
         try:
             world = next(worlds)
         except NoWorld:
             break
         order = sorted(alive, key=lambda c: -tally.sign * tally.score(c))
-        outcome = _evaluate(ctx, world, order, left, lines)
+        outcome = _evaluate(ctx, world, order, budget, lines)
         if outcome is None:
             break
         tally.add_points(outcome)
@@ -232,14 +265,14 @@ def expert_card(
             alive = [c for c in alive if best - tally.sign * tally.score(c) <= PRUNE_MARGIN]
 
     if not tally.worlds:
-        return SearchResult(rule_of_thumb, rule_why, None, 0)
+        return SearchResult(rule_of_thumb, rule_why, None, 0, budget.spent)
 
     def key(card: Card) -> tuple[float, bool, int]:
         return (tally.sign * tally.score(card), card == rule_of_thumb, -tally.sign * card.points)
 
     chosen = max(alive, key=key)
     win = tally.win_share(chosen)
-    return SearchResult(chosen, _why(ctx, chosen, win, tally.worlds), win, tally.worlds)
+    return SearchResult(chosen, _why(ctx, chosen, win, tally.worlds), win, tally.worlds, budget.spent)
 
 
 def _decided(ctx: PlayContext, lines: _Lines) -> bool:
@@ -299,10 +332,10 @@ class _Tally:
 
 
 def _win_bits(
-    ctx: PlayContext, world: World, cards: Sequence[Card], seconds: float, lines: _Lines
+    ctx: PlayContext, world: World, cards: Sequence[Card], budget: _Budget, lines: _Lines
 ) -> tuple[dict[Card, bool], bool]:
     """Whether the declarer wins (a null: stays clean) after each of ``cards`` (in this order) in one
-    world, and whether every card was settled before the time ran out."""
+    world, and whether every card was settled before the budget ran out."""
     game = ctx.game
     engine = Engine(game, int(ctx.declarer), world.hands, mode="null" if game.is_null else "points")
     lay = engine.layout
@@ -318,10 +351,12 @@ def _win_bits(
     compiled = engine.compiled
     began = time.perf_counter()
     result = engine.exact_values(
-        world.hands, int(ctx.leader), ctx.trick, time_limit=seconds, parallel=False,
+        world.hands, int(ctx.leader), ctx.trick, parallel=False,
         chunk=SLICE_NODES if compiled else SLICE_NODES // 10, order=list(internal.values()),
         targets=dict.fromkeys(internal.values(), line), cards=list(internal.values()),
+        node_limit=budget.node_limit(), time_limit=budget.time_limit(),
     )  # fmt: skip
+    budget.charge(result.nodes)
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
     bits = {}
     for card, i in internal.items():
@@ -332,9 +367,9 @@ def _win_bits(
 
 
 def _evaluate(
-    ctx: PlayContext, world: World, cards: Sequence[Card], seconds: float, lines: _Lines
+    ctx: PlayContext, world: World, cards: Sequence[Card], budget: _Budget, lines: _Lines
 ) -> dict[Card, tuple[float, bool]] | None:
-    """Score and win of each of ``cards`` (likely best first) in one world; None when the time ran out."""
+    """Score and win of each of ``cards`` (likely best first) in one world; None when the budget ran out."""
     game = ctx.game
     engine = Engine(game, int(ctx.declarer), world.hands, mode="points")
     lay = engine.layout
@@ -343,11 +378,12 @@ def _evaluate(
     offset = ctx.declarer_trick_points + card_points(world.skat)
     began = time.perf_counter()
     result = engine.exact_values(
-        world.hands, int(ctx.leader), ctx.trick, time_limit=seconds, parallel=False,
+        world.hands, int(ctx.leader), ctx.trick, parallel=False,
         chunk=SLICE_NODES if compiled else SLICE_NODES // 10, tolerance=TOLERANCE, window=WINDOW,
         decide=[line - offset for line in lines.all()], cards=list(internal.values()),
-        order=list(internal.values()),
+        order=list(internal.values()), node_limit=budget.node_limit(), time_limit=budget.time_limit(),
     )  # fmt: skip
+    budget.charge(result.nodes)
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
     if not result.complete:
         return None
