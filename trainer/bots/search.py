@@ -63,6 +63,8 @@ PYTHON_CARDS = 12
 """Positions with at most this many cards in hands are searched even without the compiled kernel."""
 WAIT_SHARE = 0.5
 """Share of the time left a large position waits for a compiled kernel that is being loaded."""
+NODES_WAIT_SECONDS = 60.0
+"""... and how long it waits on a node budget (a benchmark: the card must not depend on the start-up)."""
 RESERVE_SHARE = 0.1
 RESERVE_SECONDS = 0.006
 """Card play searches ``time_ms`` less this share and these seconds (the reply's margin)."""
@@ -206,7 +208,7 @@ def expert_card(
         return SearchResult(card, why, None, 0)
     cards_in_play = sum(ctx.cards_left(seat) for seat in Seat)
     # a kernel being loaded is worth half of what is left: the compiled search does far more in the rest
-    wait = 60.0 if nodes is not None else WAIT_SHARE * (end - time.perf_counter())
+    wait = NODES_WAIT_SECONDS if nodes is not None else WAIT_SHARE * (end - time.perf_counter())
     if cards_in_play > PYTHON_CARDS and not wait_ready(wait):
         card, why = club_card(ctx)
         return SearchResult(card, why, None, 0)
