@@ -13,14 +13,15 @@ from hypothesis import strategies as st
 from trainer.bidding import AuctionEvent
 from trainer.bots.cardplay import beginner_card, club_card
 from trainer.bots.context import PlayContext
+from trainer.bots.hands import discard_for
 from trainer.bots.player import play_context
-from trainer.bots.sampling import Sampler, World, bid_reach
+from trainer.bots.sampling import RULE_DISCARD, Sampler, World, bid_reach
 from trainer.bots.search import expert_card
-from trainer.cards import ALL_CARDS, Card, parse_cards
+from trainer.cards import ALL_CARDS, Card, parse_card, parse_cards
 from trainer.deal import Seat
 from trainer.game import Phase
 from trainer.games import Declaration, GameType
-from trainer.play import follow_class, is_trump
+from trainer.play import Trick, follow_class, is_trump
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.solver import warm_up
 
@@ -120,6 +121,53 @@ def test_the_declarers_game_says_how_long_its_trumps_are() -> None:
         return World((ctx.hand, tuple(middle), declarer), tuple(skat))
 
     assert sampler.likelihood(world(short)) < sampler.likelihood(world(long_trumps))
+
+
+def test_a_defenders_worlds_lay_away_as_the_rules_do() -> None:
+    """Before any card is played the rules' discard from the declarer's twelve cards keeps every hard fact,
+    so about the :data:`RULE_DISCARD` share of a defender's worlds hold that skat; a uniform split of the
+    twelve would hold it in one world of 66."""
+    ctx, sampler = _defender_view()
+    worlds = sampler.worlds()
+    drawn = [next(worlds) for _ in range(200)]
+
+    def laid_away(world: World) -> set[Card]:
+        twelve = sorted([*world.hands[ctx.declarer], *world.skat], key=lambda c: c.index)
+        return set(discard_for(twelve, ctx.game))
+
+    ruled = sum(set(world.skat) == laid_away(world) for world in drawn)
+    assert RULE_DISCARD - 0.1 <= ruled / len(drawn) <= min(1.0, RULE_DISCARD + 0.1)
+
+
+def test_a_defender_who_did_not_smear_rarely_held_a_ten_to_smear() -> None:
+    """The declarer led a low spade, middlehand took it with the Ace and rearhand, last, gave the Eight:
+    worlds where rearhand held the spade Ten (it would have smeared it) are less likely than those where
+    middlehand holds it."""
+    hand = parse_cards("CJ SJ HJ DJ CA CT CK HA HT")
+    skat = parse_cards("D7 D8")
+    trick = Trick(Seat.FOREHAND, (parse_card("S7"), parse_card("SA"), parse_card("S8")), Seat.MIDDLEHAND)
+    ctx = PlayContext(
+        profile=INTERNATIONAL,
+        declaration=Declaration(GameType.CLUBS),
+        declarer=Seat.FOREHAND,
+        seat=Seat.FOREHAND,
+        hand=hand,
+        legal=(),
+        leader=Seat.MIDDLEHAND,
+        tricks=(trick,),
+        known_skat=skat,
+    )
+    sampler = Sampler(ctx, random.Random(1))
+    ten = parse_card("ST")
+    rest = sorted(ctx.unseen - {ten}, key=lambda c: c.index)
+
+    def world(rearhand_has_ten: bool) -> World:
+        with_ten = (ten, *rest[:8])
+        without = tuple(rest[8:])
+        middle, rear = (without, with_ten) if rearhand_has_ten else (with_ten, without)
+        return World((hand, middle, rear), skat)
+
+    assert sampler.likelihood(world(True)) < sampler.likelihood(world(False))
 
 
 REASON_CHECKS = {
