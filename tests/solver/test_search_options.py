@@ -151,6 +151,26 @@ def test_the_generation_wraps_around_to_an_empty_table() -> None:
     _POOL.release(table)
 
 
+def test_a_new_generation_clears_the_occupancy_filter() -> None:
+    """The filter behind the entries says "stored in this generation": a solve sets bits, the next generation
+    (another deal on the table) starts with none, and the solve there still gives the reference values."""
+    rng = random.Random(11)
+    game, declarer, leader, hands, trick, _skat = random_ending(rng, 5, (GameType.GRAND,))
+    engine = Engine(game, declarer, hands, backend="python")
+    engine.exact_values(hands, leader, trick)
+    data = engine.a["tv"]
+    start = 1 << engine.tt_bits
+    assert len(data) == _kernel.table_size(engine.tt_bits) == start + _kernel.filter_words(engine.tt_bits)
+    assert any(data[start:])
+    engine.clear()
+    assert not any(data[start:])
+    got = engine.exact_values(hands, leader, trick)
+    lay = layout_for(game)
+    assert {lay.to_card[i]: v for i, v in got.values.items()} == card_values(
+        game, declarer, hands, leader, trick, "points"
+    )
+
+
 def test_the_kernel_counts_what_it_does() -> None:
     rng = random.Random(5)
     game, declarer, leader, hands, trick, _skat = random_ending(rng, 5, (GameType.GRAND,))

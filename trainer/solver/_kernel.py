@@ -24,6 +24,12 @@ The transposition table holds positions at trick boundaries (the cards left and 
 entry so threads sharing a table never see half an entry: bits 0-7 lower bound, 8-15 upper bound, 16-21
 best card + 1, 22-26 cards in hands, 27-45 the part of the key's hash the slot does not already say, 46-61
 the table's generation (a new deal on a reused table bumps it instead of clearing the table).
+
+Behind the table's ``2**tbits`` entries sits an occupancy filter, one bit per slot pair: set when an entry
+of the current generation is stored in the pair, cleared (by the caller) with every new generation. A
+look-up whose bit is clear knows the pair holds nothing of this deal without reading it: half the look-ups
+find nothing, and the filter (1/64 of the table) stays in the cache where the table does not. Skipping a
+read can only lose a cut-off, never change a value, so two threads racing on a filter word are harmless.
 """
 
 from __future__ import annotations
@@ -76,6 +82,9 @@ MIN_TBITS = 16
 """Fewer slot bits would leave the stored hash part too short to tell keys apart."""
 KEY_BITS = 34
 _KEY_MASK = (1 << KEY_BITS) - 1
+FILTER_SHIFT = 5
+"""Slot pairs per occupancy-filter word: 2**5 = 32 (not 64, so no word ever needs its sign bit)."""
+FILTER_MASK = (1 << FILTER_SHIFT) - 1
 _MUL1 = 0x1B873593
 _MUL2 = 0x19E3779B
 
@@ -90,6 +99,16 @@ def make_log_table() -> list[int]:
     for i in range(32):
         table[(1 << i) % 37] = i
     return table
+
+
+def table_size(tbits: int) -> int:
+    """Words of a table with ``2**tbits`` entries: the entries, then the occupancy filter."""
+    return (1 << tbits) + filter_words(tbits)
+
+
+def filter_words(tbits: int) -> int:
+    """Words of the occupancy filter behind a table of ``2**tbits`` entries (one bit per slot pair)."""
+    return max(1, (1 << (tbits - 1)) >> FILTER_SHIFT)
 
 
 def key_hash(key: int) -> int:
@@ -147,6 +166,7 @@ def search_iter(
     etc_min = cfg[ETC_MIN]
     gen_tag = cfg[GEN] << GEN_SHIFT
     sbits = KEY_BITS - (tbits - 1)
+    fbase = 1 << tbits
     rmask = (1 << sbits) - 1
     d = 0
     a = alpha
@@ -210,10 +230,11 @@ def search_iter(
                     slot = (x >> sbits) << 1
                     tag = gen_tag | ((x & rmask) << RES_SHIFT)
                     packed = -1
-                    if tv[slot] & TAG_BITS == tag:
-                        packed = tv[slot]
-                    elif tv[slot + 1] & TAG_BITS == tag:
-                        packed = tv[slot + 1]
+                    if (tv[fbase + (slot >> (FILTER_SHIFT + 1))] >> ((slot >> 1) & FILTER_MASK)) & 1 == 1:
+                        if tv[slot] & TAG_BITS == tag:
+                            packed = tv[slot]
+                        elif tv[slot + 1] & TAG_BITS == tag:
+                            packed = tv[slot + 1]
                     if packed >= 0:
                         elo = packed & 255
                         ehi = (packed >> 8) & 255
@@ -423,10 +444,12 @@ def search_iter(
                             cslot = (cx >> sbits) << 1
                             ctag = gen_tag | ((cx & rmask) << RES_SHIFT)
                             centry = -1
-                            if tv[cslot] & TAG_BITS == ctag:
-                                centry = tv[cslot]
-                            elif tv[cslot + 1] & TAG_BITS == ctag:
-                                centry = tv[cslot + 1]
+                            cfw = tv[fbase + (cslot >> (FILTER_SHIFT + 1))]
+                            if (cfw >> ((cslot >> 1) & FILTER_MASK)) & 1 == 1:
+                                if tv[cslot] & TAG_BITS == ctag:
+                                    centry = tv[cslot]
+                                elif tv[cslot + 1] & TAG_BITS == ctag:
+                                    centry = tv[cslot + 1]
                             if centry >= 0:
                                 if is_max and tgain + (centry & 255) >= b:
                                     ret = tgain + (centry & 255)
@@ -536,6 +559,7 @@ def search_iter(
                         lo = best
                         hi = best
                     entry = tag | lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
+                    tv[fbase + (slot >> (FILTER_SHIFT + 1))] |= 1 << ((slot >> 1) & FILTER_MASK)
                     first = tv[slot]
                     if first & TAG_BITS == tag:
                         tv[slot] = entry

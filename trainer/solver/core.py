@@ -302,11 +302,13 @@ class _Table:
         if compiled:
             import numpy as np
 
-            self.data: Any = np.zeros(1 << bits, dtype=np.int64)
+            self.data: Any = np.zeros(py_kernel.table_size(bits), dtype=np.int64)
         else:
-            self.data = [0] * (1 << bits)
+            self.data = [0] * py_kernel.table_size(bits)
 
     def next_generation(self) -> int:
+        """The next generation's number, with the occupancy filter cleared (its bits say "stored in this
+        generation")."""
         self.gen += 1
         if self.gen >= py_kernel.GEN_LIMIT:
             if self.compiled:
@@ -314,6 +316,11 @@ class _Table:
             else:
                 self.data[:] = [0] * len(self.data)
             self.gen = 1
+        start = 1 << self.bits
+        if self.compiled:
+            self.data[start:] = 0
+        else:
+            self.data[start:] = [0] * (len(self.data) - start)
         return self.gen
 
 
