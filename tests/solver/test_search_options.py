@@ -22,7 +22,7 @@ from trainer.games import GameType
 from trainer.solver import _kernel, aot, numba_available
 from trainer.solver.core import _POOL, Engine, layout_for
 
-from .reference import card_values, legal, random_ending
+from .reference import card_values, is_trump, legal, random_ending
 
 BACKENDS = [
     "python",
@@ -83,6 +83,38 @@ def test_runs_of_unequal_cards_keep_the_reference_values(backend: str, game: Gam
         assert _values(engine, hands, leader, trick) == card_values(
             game, declarer, hands, leader, trick, "points"
         )
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    ("mode", "reference_mode"),
+    [("points", "points"), ("all_tricks", "declarer_tricks"), ("null", "opponent_tricks")],
+)
+def test_sure_tricks_keep_the_reference_values(backend: str, mode: str, reference_mode: str) -> None:
+    """The sure-tricks bound (the top trump's holder wins a trick with each of his top trumps; a leader with
+    every trump left may cash his top plain cards) on endings where the leader holds every trump left, so
+    both parts apply from the root on: the values are the reference's and the bound decided nodes. In null
+    (exact trick counts) nobody wants tricks, so cashing is no bound there: the values must still match."""
+    rng = random.Random(f"sure-{mode}")
+    games = (GameType.NULL,) if mode == "null" else tuple(g for g in GameType if not g.is_null)
+    found = 0
+    cuts = 0
+    while found < 20:
+        game, declarer, leader, hands, _trick, _skat = random_ending(
+            rng, rng.choice((4, 5)), games, mid_trick=False
+        )
+        others = hands[(leader + 1) % 3] + hands[(leader + 2) % 3]
+        if mode != "null" and (
+            any(is_trump(card, game) for card in others) or not any(is_trump(c, game) for c in hands[leader])
+        ):
+            continue
+        found += 1
+        engine = Engine(game, declarer, hands, mode=mode, backend=backend)
+        assert _values(engine, hands, leader, ()) == card_values(
+            game, declarer, hands, leader, (), reference_mode
+        )
+        cuts += int(engine.a["stats"][_kernel.SURE_CUTS])
+    assert cuts > 0 or mode == "null"
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -149,6 +181,26 @@ def test_the_generation_wraps_around_to_an_empty_table() -> None:
     assert table.next_generation() == 1
     assert not any(table.data)
     _POOL.release(table)
+
+
+def test_a_new_generation_clears_the_occupancy_filter() -> None:
+    """The filter behind the entries says "stored in this generation": a solve sets bits, the next generation
+    (another deal on the table) starts with none, and the solve there still gives the reference values."""
+    rng = random.Random(11)
+    game, declarer, leader, hands, trick, _skat = random_ending(rng, 5, (GameType.GRAND,))
+    engine = Engine(game, declarer, hands, backend="python")
+    engine.exact_values(hands, leader, trick)
+    data = engine.a["tv"]
+    start = 1 << engine.tt_bits
+    assert len(data) == _kernel.table_size(engine.tt_bits) == start + _kernel.filter_words(engine.tt_bits)
+    assert any(data[start:])
+    engine.clear()
+    assert not any(data[start:])
+    got = engine.exact_values(hands, leader, trick)
+    lay = layout_for(game)
+    assert {lay.to_card[i]: v for i, v in got.values.items()} == card_values(
+        game, declarer, hands, leader, trick, "points"
+    )
 
 
 def test_the_kernel_counts_what_it_does() -> None:

@@ -20,10 +20,22 @@ Exact reductions of the moves (they never change a value):
   otherwise. The run's cards keep the same power for the rest of the deal, so putting the points where they
   surely land is never worse.
 
+Sure tricks bound every trick boundary before the table is asked: the player holding the top trump wins a
+trick with each trump of his run of top trumps, whoever leads and whatever the others play (forced, so a
+bound in every mode); a leader holding every trump left (or facing none) can also cash his run of top cards
+in each plain suit, as nobody can ruff (a strategy, so a bound only where his side wants tricks: not in
+null). The cards' points (and the bonus per trick) go to that side's score.
+
 The transposition table holds positions at trick boundaries (the cards left and the leader), one int64 per
 entry so threads sharing a table never see half an entry: bits 0-7 lower bound, 8-15 upper bound, 16-21
 best card + 1, 22-26 cards in hands, 27-45 the part of the key's hash the slot does not already say, 46-61
 the table's generation (a new deal on a reused table bumps it instead of clearing the table).
+
+Behind the table's ``2**tbits`` entries sits an occupancy filter, one bit per slot pair: set when an entry
+of the current generation is stored in the pair, cleared (by the caller) with every new generation. A
+look-up whose bit is clear knows the pair holds nothing of this deal without reading it: half the look-ups
+find nothing, and the filter (1/64 of the table) stays in the cache where the table does not. Skipping a
+read can only lose a cut-off, never change a value, so two threads racing on a filter word are harmless.
 """
 
 from __future__ import annotations
@@ -41,6 +53,8 @@ GEN = 6
 UMR = 7
 ETC_MIN = 8
 CFG_SIZE = 9
+MAX_GROUPS = 8
+"""Length of the group-mask array (the layouts use 4 or 5 follow-suit groups; the rest are empty)."""
 ETC_MIN_CARDS = 4
 """The enhanced transposition cut-off looks ahead only with more than this many cards in hands (each look
 is a table read that likely misses the cache; measured: it still pays down to the last tricks)."""
@@ -58,7 +72,9 @@ TT_CUTS = 5
 """Nodes decided by the transposition table on entry."""
 ETC_CUTS = 6
 """Nodes decided by the enhanced transposition cut-off."""
-STATS_SIZE = 7
+SURE_CUTS = 7
+"""Nodes the table could not decide that the sure tricks' bound decides (see the module docstring)."""
+STATS_SIZE = 8
 
 #: Row width of the move-ordering scratch array (one row per search depth).
 ROW = 16
@@ -76,6 +92,9 @@ MIN_TBITS = 16
 """Fewer slot bits would leave the stored hash part too short to tell keys apart."""
 KEY_BITS = 34
 _KEY_MASK = (1 << KEY_BITS) - 1
+FILTER_SHIFT = 5
+"""Slot pairs per occupancy-filter word: 2**5 = 32 (not 64, so no word ever needs its sign bit)."""
+FILTER_MASK = (1 << FILTER_SHIFT) - 1
 _MUL1 = 0x1B873593
 _MUL2 = 0x19E3779B
 
@@ -90,6 +109,16 @@ def make_log_table() -> list[int]:
     for i in range(32):
         table[(1 << i) % 37] = i
     return table
+
+
+def table_size(tbits: int) -> int:
+    """Words of a table with ``2**tbits`` entries: the entries, then the occupancy filter."""
+    return (1 << tbits) + filter_words(tbits)
+
+
+def filter_words(tbits: int) -> int:
+    """Words of the occupancy filter behind a table of ``2**tbits`` entries (one bit per slot pair)."""
+    return max(1, (1 << (tbits - 1)) >> FILTER_SHIFT)
 
 
 def key_hash(key: int) -> int:
@@ -147,6 +176,7 @@ def search_iter(
     etc_min = cfg[ETC_MIN]
     gen_tag = cfg[GEN] << GEN_SHIFT
     sbits = KEY_BITS - (tbits - 1)
+    fbase = 1 << tbits
     rmask = (1 << sbits) - 1
     d = 0
     a = alpha
@@ -210,10 +240,11 @@ def search_iter(
                     slot = (x >> sbits) << 1
                     tag = gen_tag | ((x & rmask) << RES_SHIFT)
                     packed = -1
-                    if tv[slot] & TAG_BITS == tag:
-                        packed = tv[slot]
-                    elif tv[slot + 1] & TAG_BITS == tag:
-                        packed = tv[slot + 1]
+                    if (tv[fbase + (slot >> (FILTER_SHIFT + 1))] >> ((slot >> 1) & FILTER_MASK)) & 1 == 1:
+                        if tv[slot] & TAG_BITS == tag:
+                            packed = tv[slot]
+                        elif tv[slot + 1] & TAG_BITS == tag:
+                            packed = tv[slot + 1]
                     if packed >= 0:
                         elo = packed & 255
                         ehi = (packed >> 8) & 255
@@ -235,10 +266,78 @@ def search_iter(
                         mode = 2
                         stats[TT_CUTS] += 1
                     else:
-                        if lo > a:
-                            a = lo
-                        if hi < b:
-                            b = hi
+                        tr = rem & tmask
+                        qp = 0
+                        owner = leader
+                        if tr != 0:
+                            # Sure tricks (the table could not decide): the top trump's holder wins a trick
+                            # with each trump of his run of top trumps (nothing left beats them).
+                            sm = tr
+                            sm |= sm >> 1
+                            sm |= sm >> 2
+                            sm |= sm >> 4
+                            sm |= sm >> 8
+                            sm |= sm >> 16
+                            top = sm ^ (sm >> 1)
+                            owner = 0 if h0 & top != 0 else (1 if h1 & top != 0 else 2)
+                            hl = h0 if owner == 0 else (h1 if owner == 1 else h2)
+                            sm = tr & ~hl  # everybody else's trumps, smeared downwards
+                            sm |= sm >> 1
+                            sm |= sm >> 2
+                            sm |= sm >> 4
+                            sm |= sm >> 8
+                            sm |= sm >> 16
+                            run = tr & hl & ~sm
+                            while run != 0:
+                                qb = run & -run
+                                run ^= qb
+                                qp += pts[lg[qb % 37]] + bonus
+                        hd = h0 if leader == 0 else (h1 if leader == 1 else h2)
+                        if inv == 0 and tr & ~hd == 0:
+                            # The leader holds every trump left (or none are left): nobody can ruff, so
+                            # after its trumps it can cash its run of top cards in every plain suit (a
+                            # strategy, not forced: a bound only where its side wants tricks, not in null).
+                            owner = leader
+                            g = 0
+                            while g < MAX_GROUPS and gmask[g] != 0:
+                                gm = gmask[g]
+                                if gm & tmask == 0:
+                                    sg = rem & gm
+                                    sm = sg & ~hd
+                                    sm |= sm >> 1
+                                    sm |= sm >> 2
+                                    sm |= sm >> 4
+                                    sm |= sm >> 8
+                                    sm |= sm >> 16
+                                    run = sg & hd & ~sm
+                                    while run != 0:
+                                        qb = run & -run
+                                        run ^= qb
+                                        qp += pts[lg[qb % 37]] + bonus
+                                g += 1
+                        if qp > 0:
+                            if (owner == decl) != (inv == 1):
+                                if qp > lo:
+                                    lo = qp
+                            elif rp + bonus * (n // 3) - qp < hi:
+                                hi = rp + bonus * (n // 3) - qp
+                        if lo >= b:
+                            ret = lo
+                            mode = 2
+                            stats[SURE_CUTS] += 1
+                        elif hi <= a:
+                            ret = hi
+                            mode = 2
+                            stats[SURE_CUTS] += 1
+                        elif lo == hi:
+                            ret = lo
+                            mode = 2
+                            stats[SURE_CUTS] += 1
+                        else:
+                            if lo > a:
+                                a = lo
+                            if hi < b:
+                                b = hi
             if mode == 2:
                 continue
             a_in = a
@@ -423,10 +522,12 @@ def search_iter(
                             cslot = (cx >> sbits) << 1
                             ctag = gen_tag | ((cx & rmask) << RES_SHIFT)
                             centry = -1
-                            if tv[cslot] & TAG_BITS == ctag:
-                                centry = tv[cslot]
-                            elif tv[cslot + 1] & TAG_BITS == ctag:
-                                centry = tv[cslot + 1]
+                            cfw = tv[fbase + (cslot >> (FILTER_SHIFT + 1))]
+                            if (cfw >> ((cslot >> 1) & FILTER_MASK)) & 1 == 1:
+                                if tv[cslot] & TAG_BITS == ctag:
+                                    centry = tv[cslot]
+                                elif tv[cslot + 1] & TAG_BITS == ctag:
+                                    centry = tv[cslot + 1]
                             if centry >= 0:
                                 if is_max and tgain + (centry & 255) >= b:
                                     ret = tgain + (centry & 255)
@@ -536,6 +637,7 @@ def search_iter(
                         lo = best
                         hi = best
                     entry = tag | lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
+                    tv[fbase + (slot >> (FILTER_SHIFT + 1))] |= 1 << ((slot >> 1) & FILTER_MASK)
                     first = tv[slot]
                     if first & TAG_BITS == tag:
                         tv[slot] = entry

@@ -33,6 +33,12 @@ _NULL_ORDER = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEE
 _LOG37 = py_kernel.make_log_table()
 #: Positions with at least this many cards in hands split the root over two threads (compiled kernel).
 _PARALLEL_MIN_CARDS = 15
+COMPILED_TT_BITS = 19
+"""Default table size of the compiled kernel: 2**19 entries (4 MB). Measured (opening, all cards exact,
+40 deals): 2**21 entries take 6% fewer nodes, but the median deal takes 15% longer, as most reads of a
+16 MB table miss the cache; 2**18 entries cost 12% more nodes than 2**19 and save no time."""
+PYTHON_TT_BITS = 16
+"""Default table size of the CPython kernel (it searches small endings only)."""
 
 
 @dataclass(frozen=True)
@@ -302,11 +308,13 @@ class _Table:
         if compiled:
             import numpy as np
 
-            self.data: Any = np.zeros(1 << bits, dtype=np.int64)
+            self.data: Any = np.zeros(py_kernel.table_size(bits), dtype=np.int64)
         else:
-            self.data = [0] * (1 << bits)
+            self.data = [0] * py_kernel.table_size(bits)
 
     def next_generation(self) -> int:
+        """The next generation's number, with the occupancy filter cleared (its bits say "stored in this
+        generation")."""
         self.gen += 1
         if self.gen >= py_kernel.GEN_LIMIT:
             if self.compiled:
@@ -314,6 +322,11 @@ class _Table:
             else:
                 self.data[:] = [0] * len(self.data)
             self.gen = 1
+        start = 1 << self.bits
+        if self.compiled:
+            self.data[start:] = 0
+        else:
+            self.data[start:] = [0] * (len(self.data) - start)
         return self.gen
 
 
@@ -387,7 +400,7 @@ class Engine:
             self.kernel, self.compiled = choose_kernel(backend)
         self.owner: dict[Card, int] = {}
         self._set_owner(hands)
-        bits = tt_bits if tt_bits is not None else (21 if self.compiled else 16)
+        bits = tt_bits if tt_bits is not None else (COMPILED_TT_BITS if self.compiled else PYTHON_TT_BITS)
         bits = max(bits, py_kernel.MIN_TBITS)
         self.tt_bits = bits
         pts = list(self.layout.points) if self.mode == "points" else [0] * 32
