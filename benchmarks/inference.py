@@ -46,7 +46,7 @@ from trainer.games import GameType  # noqa: E402
 from trainer.play import GameState, is_trump  # noqa: E402
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile  # noqa: E402
 from trainer.solver import warm_up  # noqa: E402
-from trainer.solver.core import Engine  # noqa: E402
+from trainer.solver.analysis import Analysis  # noqa: E402
 
 WORLDS = 100
 """Worlds drawn per position for the calibration."""
@@ -84,12 +84,12 @@ def first_defence(profile: RuleProfile, seed: int) -> tuple[GameState, PlayConte
 
 def open_values(state: GameState) -> dict[Card, int]:
     """The declarer's final card points after each legal card, everything open, all playing perfectly."""
-    hands = tuple(tuple(state.hand(seat)) for seat in Seat)
-    engine = Engine(state.game, int(state.declarer), hands, mode="points")
-    result = engine.exact_values(hands, int(state.leader), tuple(state.current_trick), parallel=False)
-    offset = card_points(state.skat) + state.declarer_points
-    lay = engine.layout
-    return {card: result.bounds[lay.to_internal[card.index]][0] + offset for card in state.legal_cards()}
+    hands = [tuple(state.hand(seat)) for seat in Seat]
+    analysis = Analysis(state.game, int(state.declarer), hands, state.skat)
+    found = analysis.analyse(
+        hands, int(state.leader), state.current_trick, points_so_far=state.declarer_points
+    )
+    return {card: int(value) for card, value in found.values.items()}
 
 
 def main(argv: list[str] | None = None) -> int:
