@@ -407,6 +407,13 @@ class SeatView:
     def my_turn(self) -> bool:
         return self.to_move is self.seat
 
+    @property
+    def standing_bid(self) -> int:
+        """The value standing in the auction now: the highest said or held, or a Slå 40 an knock, which
+        stands as a bid of its value before anyone has said a word (0: nothing said yet)."""
+        knocked = self.house.extras.slaa_40_an_value if self.knocker is not None else 0
+        return max([knocked, *(event.value or 0 for event in self.auction)])
+
     def open_hand(self, seat: Seat) -> tuple[Card, ...] | None:
         """The cards of ``seat`` if they lie open, else None."""
         for open_seat, cards in self.open_hands:

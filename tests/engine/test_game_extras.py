@@ -145,6 +145,21 @@ def test_forehand_can_take_on_a_knock(knocker: Seat) -> None:
     assert outcome_seen.knocker is knocker
 
 
+def test_a_knock_is_the_standing_bid_before_anyone_speaks() -> None:
+    """The seat that must answer a knock faces 40 though the auction holds no event yet; a higher bid then
+    stands instead."""
+    state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
+    assert state.view(Seat.FOREHAND).standing_bid == 0
+    state.apply(Knock40(Seat.FOREHAND, False))
+    state.apply(Knock40(Seat.MIDDLEHAND, True))
+    answering = state.view(Seat.FOREHAND)
+    assert answering.auction == () and Hold(Seat.FOREHAND) in answering.legal_moves
+    assert answering.standing_bid == 40
+    state.apply(Hold(Seat.FOREHAND))
+    state.apply(Bid(Seat.MIDDLEHAND, 44))
+    assert state.view(Seat.REARHAND).standing_bid == 44
+
+
 def test_slaa_40_an_nobody_knocks() -> None:
     state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
     for seat in Seat:

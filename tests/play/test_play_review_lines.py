@@ -206,3 +206,16 @@ def test_the_play_store_finds_the_latest_evening_with_a_deal(url: str) -> None:
     found = play.latest_evening(nina, "danish")
     assert found is not None and found.token == "first1"
     assert play.latest_evening(nina, "international") is None
+
+
+def test_the_coach_judges_a_knock_it_must_answer_at_its_value() -> None:
+    """Answering a Slå 40 an knock, the auction holds no event yet: the bid the coach weighs is the 40
+    (this crashed the Play page's bid hints with an empty ``max``)."""
+    from tests.engine.test_game_extras import NO_JACKS
+    from trainer.game import HouseOptions, Knock40, SkatGame
+    from trainer.ui.pages.play_result import _bid_to_judge
+
+    state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
+    state.apply(Knock40(Seat.FOREHAND, False))
+    state.apply(Knock40(Seat.MIDDLEHAND, True))
+    assert _bid_to_judge(state.view(Seat.FOREHAND)) == 40

@@ -196,7 +196,7 @@ def _bid_to_judge(view: SeatView) -> int:
     if view.phase is Phase.PICKUP and view.bid is not None:
         return view.bid
     if any(isinstance(move, Hold) for move in view.legal_moves):
-        return max((event.value or 0) for event in view.auction)
+        return view.standing_bid
     bids = [move.value for move in view.legal_moves if isinstance(move, Bid)]
     return min(bids) if bids else view.profile.min_bid
 

@@ -296,8 +296,7 @@ def ladder_caption(view: SeatView, ctx: PageContext, highest: int | None = None)
     Slå 40 an knock is a standing bid of its value: the next bids go above it."""
     t = ctx.t
     ladder = bid_ladder(view.profile)
-    knocked = view.house.extras.slaa_40_an_value if view.knocker is not None else 0
-    current = max([knocked, *(e.value or 0 for e in view.auction if e.action == "bid")])
+    current = view.standing_bid
     after = [v for v in ladder if v > current][:6]
     shown = ([str(current)] if current else []) + [str(v) for v in after]
     text = t("Current bid: {bid}", bid=current) if current else t("No bid yet")
