@@ -34,19 +34,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's trainer, not an installed one
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from strength import contract, interval  # noqa: E402
+from strength import contract, interval, open_values  # noqa: E402
 from yardstick import yardstick_card  # noqa: E402
 
 from trainer.bots.context import PlayContext, context_from_state  # noqa: E402
 from trainer.bots.sampling import Sampler  # noqa: E402
 from trainer.bots.search import expert_card  # noqa: E402
 from trainer.cards import Card, Rank, Suit, card_points  # noqa: E402
-from trainer.deal import Seat  # noqa: E402
 from trainer.games import GameType  # noqa: E402
 from trainer.play import GameState, is_trump  # noqa: E402
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile  # noqa: E402
 from trainer.solver import warm_up  # noqa: E402
-from trainer.solver.analysis import Analysis  # noqa: E402
 
 WORLDS = 100
 """Worlds drawn per position for the calibration."""
@@ -80,16 +78,6 @@ def first_defence(profile: RuleProfile, seed: int) -> tuple[GameState, PlayConte
         if ctx.seat is not found.declarer and len(ctx.legal) > 1:
             return state, ctx
         state.play(yardstick_card(ctx))
-
-
-def open_values(state: GameState) -> dict[Card, int]:
-    """The declarer's final card points after each legal card, everything open, all playing perfectly."""
-    hands = [tuple(state.hand(seat)) for seat in Seat]
-    analysis = Analysis(state.game, int(state.declarer), hands, state.skat)
-    found = analysis.analyse(
-        hands, int(state.leader), state.current_trick, points_so_far=state.declarer_points
-    )
-    return {card: int(value) for card, value in found.values.items()}
 
 
 def main(argv: list[str] | None = None) -> int:

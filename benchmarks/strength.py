@@ -14,6 +14,9 @@
      declarer lower.
 
    Goals: the expert at ``time_ms`` 300 >= 12 pp and >= 6 points in both roles; the club level >= 0.
+   Each contract is also solved with every card open: a game lost so is won only where a defender errs,
+   and the share of contracts the yardstick loses although they are won open bounds the games a declarer
+   can win more by playing well (printed with each level's table).
 2. Decision times of ``skat-trainer bot --level expert`` replies (the whole request: parse, replay, search,
    reply) at ``time_ms`` 100, 300 and 1000 over card-play positions: p50, p95, p99 and the share over
    1.2 x time_ms; and the first reply of a fresh bot process at ``time_ms`` 300 (sent at once, and sent
@@ -62,6 +65,7 @@ from trainer.games import SUIT_GAMES, Declaration, GameType  # noqa: E402
 from trainer.play import GameState, is_trump, suit_order  # noqa: E402
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile  # noqa: E402
 from trainer.solver import warm_up  # noqa: E402
+from trainer.solver.analysis import Analysis  # noqa: E402
 from trainer.value import game_value, matadors  # noqa: E402
 
 EXPERT_MS = 300
@@ -219,6 +223,26 @@ def contract(profile: RuleProfile, seed: int, source: str = "club") -> Contract 
     return Contract(profile, seed, state, declarer, bid, tuple(auction.history))
 
 
+def open_values(state: GameState) -> dict[Card, int]:
+    """The declarer's final card points after each legal card, everything open, all playing perfectly."""
+    hands = [tuple(state.hand(seat)) for seat in Seat]
+    analysis = Analysis(state.game, int(state.declarer), hands, state.skat)
+    found = analysis.analyse(
+        hands, int(state.leader), state.current_trick, points_so_far=state.declarer_points
+    )
+    return {card: int(value) for card, value in found.values.items()}
+
+
+def won_open(deal: Contract) -> bool:
+    """Whether the contract is won with every card open and perfect play on both sides: a game lost so
+    can only be won when a defender errs, so the share of such contracts bounds what a stronger declarer
+    can win more (a null's values say won already)."""
+    state = deal.state
+    values = open_values(state)
+    best = max(values.values()) if state.to_move is deal.declarer else min(values.values())
+    return bool(best) if state.game.is_null else deal.profile.wins_on_points(best)
+
+
 # ---- players ------------------------------------------------------------------------------------------
 
 
@@ -298,8 +322,11 @@ class Margins:
     declarer_points: list[float] = field(default_factory=list)
     defence_won: list[float] = field(default_factory=list)
     defence_points: list[float] = field(default_factory=list)
+    games: list[tuple[bool, bool, bool]] = field(default_factory=list)
+    """Per contract: won with every card open, won by the yardstick declarer, won by this level's."""
 
-    def add(self, base: Result, as_declarer: Result, as_defence: Result, null: bool) -> None:
+    def add(self, base: Result, as_declarer: Result, as_defence: Result, null: bool, open_won: bool) -> None:
+        self.games.append((open_won, base.won, as_declarer.won))
         self.declarer_won.append(100.0 * (as_declarer.won - base.won))
         self.defence_won.append(100.0 * (base.won - as_defence.won))
         if not null:
@@ -307,7 +334,7 @@ class Margins:
             self.defence_points.append(float(base.points - as_defence.points))
 
     def extend(self, other: Margins) -> None:
-        for name in ("declarer_won", "declarer_points", "defence_won", "defence_points"):
+        for name in ("declarer_won", "declarer_points", "defence_won", "defence_points", "games"):
             getattr(self, name).extend(getattr(other, name))
 
 
@@ -346,6 +373,7 @@ def duplicate(
             continue
         found += 1
         null = deal.state.game.is_null
+        open_won = won_open(deal)
         base = play_out(deal, yard, yard, random.Random(seed))
         base_games["won"] += base.won
         base_games["deals"] += 1
@@ -356,7 +384,7 @@ def duplicate(
             bot = player(level, expert_ms, clock, nodes)
             as_declarer = play_out(deal, bot, yard, random.Random(seed))
             as_defence = play_out(deal, yard, bot, random.Random(seed))
-            margins[level].add(base, as_declarer, as_defence, null)
+            margins[level].add(base, as_declarer, as_defence, null, open_won)
             marks = ("W" if as_declarer.won else "L") + ("W" if as_defence.won else "L")
             line.append(f"{level} decl {as_declarer.points:3d} def {as_defence.points:3d} {marks}")
         line.append(f"({time.perf_counter() - began:.0f} s)")
@@ -379,7 +407,25 @@ def table(title: str, margins: dict[str, Margins]) -> list[str]:
             lines.append(
                 f"  {level:9s} {label:38s} {mean:+6.1f} ± {half:4.1f}  (n {len(values):3d})  {verdict}"
             )
+        lines.append(f"  {level:9s} {_open_line(found.games)}")
     return lines
+
+
+def _open_line(games: Sequence[tuple[bool, bool, bool]]) -> str:
+    """What the declarers won of the contracts won and lost with every card open: games won more can only
+    come from the yardstick's losses, and of the contracts lost open only where a defender errs."""
+    won = [g for g in games if g[0]]
+    lost = [g for g in games if not g[0]]
+
+    def share(rows: Sequence[tuple[bool, bool, bool]], i: int) -> str:
+        return f"{100 * sum(g[i] for g in rows) / max(1, len(rows)):.0f} %"
+
+    perfect = 100 * sum(g[0] - g[1] for g in games) / max(1, len(games))
+    return (
+        f"declarer games: {len(won)} won open (yardstick wins {share(won, 1)}, this level {share(won, 2)}), "
+        f"{len(lost)} lost open (yardstick wins {share(lost, 1)}, this level {share(lost, 2)}); a declarer "
+        f"winning just the games won open would win {perfect:+.1f} pp more"
+    )
 
 
 # ---- decision times ----------------------------------------------------------------------------------------
