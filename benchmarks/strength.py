@@ -16,7 +16,9 @@
    Goals: the expert at ``time_ms`` 300 >= 12 pp and >= 6 points in both roles; the club level >= 0.
    Each contract is also solved with every card open: a game lost so is won only where a defender errs,
    and the share of contracts the yardstick loses although they are won open bounds the games a declarer
-   can win more by playing well (printed with each level's table).
+   can win more by playing well (printed with each level's table). ``--levels expert,club,oracle`` adds the
+   oracle, a bound rather than a player: it sees every card and plays the card best with all cards open,
+   so its margins say how much of each goal card play can reach at all on these contracts.
 2. Decision times of ``skat-trainer bot --level expert`` replies (the whole request: parse, replay, search,
    reply) at ``time_ms`` 100, 300 and 1000 over card-play positions: p50, p95, p99 and the share over
    1.2 x time_ms; and the first reply of a fresh bot process at ``time_ms`` 300 (sent at once, and sent
@@ -252,13 +254,26 @@ class Clock:
     cpu: list[float] = field(default_factory=list)
 
 
-Player = Callable[[PlayContext, random.Random], Card]
+Player = Callable[[PlayContext, random.Random, GameState], Card]
+"""A card for the seat of the context; the whole deal's state is passed for the oracle alone."""
+
+
+def oracle_card(ctx: PlayContext, state: GameState) -> Card:
+    """A bound, not a player: every card open, the card whose perfect-play value is best for the seat (the
+    club's card among equals). What it wins more than the yardstick is what knowing the hidden cards is
+    worth, so it shows how much of a goal card play alone can reach on these contracts."""
+    values = open_values(state)
+    rule = club_card(ctx)[0]
+    sign = 1 if ctx.is_declarer else -1
+    return max(values, key=lambda card: (sign * values[card], card == rule))
 
 
 def player(level: str, time_ms: int, clock: Clock, nodes: int | None = None) -> Player:
-    def play(ctx: PlayContext, rng: random.Random) -> Card:
+    def play(ctx: PlayContext, rng: random.Random, state: GameState) -> Card:
         if level == "yardstick":
             return yardstick_card(ctx)
+        if level == "oracle":
+            return oracle_card(ctx, state)
         if level == "club":
             return club_card(ctx)[0]
         if level == "beginner":
@@ -284,7 +299,7 @@ def play_out(deal: Contract, declarer: Player, defenders: Player, rng: random.Ra
         ctx = context_from_state(state, bid=deal.bid)
         ctx = dataclasses.replace(ctx, auction=deal.auction)
         chooser = declarer if ctx.seat is deal.declarer else defenders
-        card = chooser(ctx, rng) if len(ctx.legal) > 1 else ctx.legal[0]
+        card = chooser(ctx, rng, state) if len(ctx.legal) > 1 else ctx.legal[0]
         state.play(card)
     if state.game.is_null:
         return Result(state.declarer_points, state.declarer_tricks == 0)
@@ -342,6 +357,7 @@ GOALS = {
     "expert": {"declarer_won": 12.0, "declarer_points": 6.0, "defence_won": 12.0, "defence_points": 6.0},
     "club": dict.fromkeys(("declarer_won", "declarer_points", "defence_won", "defence_points"), 0.0),
 }
+"""The goals per level (the oracle has none: it is the bound, ``--levels expert,club,oracle``)."""
 LABELS = {
     "declarer_won": "declarer: games won more (pp)",
     "declarer_points": "declarer: card points more",
