@@ -95,6 +95,10 @@ _KEY_MASK = (1 << KEY_BITS) - 1
 FILTER_SHIFT = 5
 """Slot pairs per occupancy-filter word: 2**5 = 32 (not 64, so no word ever needs its sign bit)."""
 FILTER_MASK = (1 << FILTER_SHIFT) - 1
+_DEBRUIJN = 0x077CB531
+"""A de Bruijn sequence for 32 bits: bits 27-31 of ``(1 << i) * _DEBRUIJN`` differ for every i in 0..31."""
+_DEBRUIJN_SHIFT = 27
+"""Where those five bits start (32 - 5)."""
 _MUL1 = 0x1B873593
 _MUL2 = 0x19E3779B
 
@@ -104,11 +108,18 @@ FRAME_STACK_SIZE = 32 * _F
 
 
 def make_log_table() -> list[int]:
-    """``table[(1 << i) % 37] == i`` for i in 0..31: the index of a single set bit without a loop."""
-    table = [0] * 37
+    """``table[bit_slot(1 << i)] == i`` for i in 0..31: the index of a single set bit without a loop."""
+    table = [0] * 32
     for i in range(32):
-        table[(1 << i) % 37] = i
+        table[bit_slot(1 << i)] = i
     return table
+
+
+def bit_slot(bit: int) -> int:
+    """Where :func:`make_log_table` keeps the index of the single set bit ``bit`` (a de Bruijn sequence:
+    a multiply and a shift, where the signed ``% 37`` it replaced compiled to twice as many instructions).
+    The kernel writes this expression out inline."""
+    return ((bit * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31
 
 
 def table_size(tbits: int) -> int:
@@ -216,9 +227,9 @@ def search_iter(
                     x0 = h0 if leader == 0 else (h1 if leader == 1 else h2)
                     x1 = h1 if leader == 0 else (h2 if leader == 1 else h0)
                     x2 = h2 if leader == 0 else (h0 if leader == 1 else h1)
-                    i0 = lg[x0 % 37]
-                    i1 = lg[x1 % 37]
-                    i2 = lg[x2 % 37]
+                    i0 = lg[((x0 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
+                    i1 = lg[((x1 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
+                    i2 = lg[((x2 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                     wi = i0
                     wl = leader
                     if i1 > wi and (((tmask >> i1) & 1) == 1 or grp[i1] == grp[i0]):
@@ -291,7 +302,7 @@ def search_iter(
                             while run != 0:
                                 qb = run & -run
                                 run ^= qb
-                                qp += pts[lg[qb % 37]] + bonus
+                                qp += pts[lg[((qb * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]] + bonus
                         hd = h0 if leader == 0 else (h1 if leader == 1 else h2)
                         if inv == 0 and tr & ~hd == 0:
                             # The leader holds every trump left (or none are left): nobody can ruff, so
@@ -313,7 +324,7 @@ def search_iter(
                                     while run != 0:
                                         qb = run & -run
                                         run ^= qb
-                                        qp += pts[lg[qb % 37]] + bonus
+                                        qp += pts[lg[((qb * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]] + bonus
                                 g += 1
                         if qp > 0:
                             if (owner == decl) != (inv == 1):
@@ -377,12 +388,12 @@ def search_iter(
                 m = moves
                 while m != 0:
                     bit = m & -m
-                    i = lg[bit % 37]
+                    i = lg[((bit * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                     m ^= bit
                     run |= bit
                     above = allc >> (i + 1)
                     if above != 0:
-                        j = i + 1 + lg[(above & -above) % 37]
+                        j = i + 1 + lg[(((above & -above) * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                         if (h >> j) & 1 == 1 and grp[j] == grp[i]:
                             continue  # the run goes on upwards
                     # ``i`` tops the run ``run``
@@ -395,7 +406,7 @@ def search_iter(
                         while rr != 0:
                             b2 = rr & -rr
                             rr ^= b2
-                            pc = pts[lg[b2 % 37]]
+                            pc = pts[lg[((b2 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]]
                             if pc < pmin:
                                 pmin = pc
                             if pc > pmax:
@@ -439,7 +450,7 @@ def search_iter(
                                 while yy != 0 and sides != 3:
                                     by = yy & -yy
                                     yy ^= by
-                                    y = lg[by % 37]
+                                    y = lg[((by * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                                     wc = i
                                     ws = leader
                                     if y > i and ((follow_mask >> y) & 1) == 1:
@@ -459,7 +470,7 @@ def search_iter(
                         while rr != 0:
                             b2 = rr & -rr
                             rr ^= b2
-                            c = lg[b2 % 37]
+                            c = lg[((b2 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                             pc = pts[c]
                             if pick < 0 or (sure > 0 and pc >= pv) or (sure < 0 and pc < pv):
                                 pick = c
@@ -470,9 +481,9 @@ def search_iter(
                         while rr != 0:
                             b2 = rr & -rr
                             rr ^= b2
-                            c = lg[b2 % 37]
+                            c = lg[((b2 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                             if rr != 0:
-                                nxt = lg[(rr & -rr) % 37]
+                                nxt = lg[(((rr & -rr) * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                                 if pts[nxt] == pts[c]:
                                     continue
                             keep |= b2
@@ -481,7 +492,7 @@ def search_iter(
                 m = keep
                 while m != 0:
                     bit = m & -m
-                    i = lg[bit % 37]
+                    i = lg[((bit * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                     m ^= bit
                     if nplayed == 0:
                         is_top = (gmask[grp[i]] & others) >> i == 0
