@@ -87,7 +87,10 @@ ETC_CUTS = 6
 """Nodes decided by the enhanced transposition cut-off."""
 SURE_CUTS = 7
 """Nodes the table could not decide that the sure tricks' bound decides (see the module docstring)."""
-STATS_SIZE = 8
+ETC_SKIPS = 8
+"""Last cards of a trick not searched, as the table decides the position after them (enhanced transposition
+cut-off short of a cut)."""
+STATS_SIZE = 9
 
 #: Row width of the move-ordering scratch array (one row per search depth).
 ROW = 16
@@ -449,6 +452,8 @@ def search_iter(
                         w = c1
                         wp = (leader + 1) % 3
             is_max = mover == decl
+            best = -INF if is_max else INF
+            best_move = -1
             base = d * ROW
             k = 0
             if at_root_forced:
@@ -626,16 +631,38 @@ def search_iter(
                                 elif tv[cslot + 1] & TAG_BITS == ctag:
                                     centry = tv[cslot + 1]
                             if centry >= 0:
-                                if is_max and tgain + (centry & 255) >= b:
-                                    ret = tgain + (centry & 255)
-                                    mode = 2
-                                    stats[ETC_CUTS] += 1
-                                    break
-                                if not is_max and tgain + ((centry >> 8) & 255) <= a:
-                                    ret = tgain + ((centry >> 8) & 255)
-                                    mode = 2
-                                    stats[ETC_CUTS] += 1
-                                    break
+                                # what the child would answer from the table on entry: then it is not
+                                # searched at all (its value counts here), and a cut-off ends this node
+                                clo = centry & 255
+                                chi = (centry >> 8) & 255
+                                cv = -1
+                                if clo >= b - tgain:
+                                    cv = clo
+                                elif chi <= a - tgain:
+                                    cv = chi
+                                elif clo == chi:
+                                    cv = clo
+                                if cv >= 0:
+                                    v = tgain + cv
+                                    if is_max:
+                                        if v > best:
+                                            best = v
+                                            best_move = i
+                                        if v > a:
+                                            a = v
+                                    else:
+                                        if v < best:
+                                            best = v
+                                            best_move = i
+                                        if v < b:
+                                            b = v
+                                    if a >= b:
+                                        ret = best
+                                        mode = 2
+                                        stats[ETC_CUTS] += 1
+                                        break
+                                    stats[ETC_SKIPS] += 1
+                                    continue
                     item = s * 64 + i
                     p = base + k
                     while p > base and scr[p - 1] < item:
@@ -646,8 +673,6 @@ def search_iter(
             if mode == 2:
                 continue
             stats[EXPANDED] += 1
-            best = -INF if is_max else INF
-            best_move = -1
             t = 0
         elif mode == 1:
             if t < k:
