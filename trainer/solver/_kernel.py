@@ -663,7 +663,9 @@ def search_iter(
                                         break
                                     stats[ETC_SKIPS] += 1
                                     continue
-                    item = s * 64 + i
+                    # equal scores: the weaker card first (it keeps the stronger ones; measured: 5% fewer
+                    # nodes than the stronger first)
+                    item = (s * 32 + 31 - i) * 64 + i
                     p = base + k
                     while p > base and scr[p - 1] < item:
                         scr[p] = scr[p - 1]
