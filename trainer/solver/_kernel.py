@@ -26,7 +26,15 @@ bound in every mode); a leader holding every trump left (or facing none) can als
 in each plain suit, as nobody can ruff (a strategy, so a bound only where his side wants tricks: not in
 null). The cards' points (and the bonus per trick) go to that side's score.
 
-The transposition table holds positions at trick boundaries (the cards left and the leader), one int64 per
+Canonical table keys: positions that differ only in which of some like cards are left have the same value,
+as the game only sees, per group, the order of the cards left with their holders and points. So the table
+key is a canonical form of the cards left: per group, each card left (weakest first) moves down to the
+weakest card of the deal not yet used with the same holder and points. Per group and subset of its cards
+the form is one scratch word, built once per deal; the kernel keeps the form of the cards in hands up to
+date card by card (one look-up a card played). Measured (opening, all cards exact, 40 deals): 20% fewer
+nodes in all, 7% fewer in the median deal.
+
+The transposition table holds positions at trick boundaries (that key and the leader), one int64 per
 entry so threads sharing a table never see half an entry: bits 0-7 lower bound, 8-15 upper bound, 16-21
 best card + 1, 22-26 cards in hands, 27-45 the part of the key's hash the slot does not already say, 46-61
 the table's generation (a new deal on a reused table bumps it instead of clearing the table).
@@ -52,7 +60,12 @@ TBITS = 5
 GEN = 6
 UMR = 7
 ETC_MIN = 8
-CFG_SIZE = 9
+CANON_STAMP = 9
+"""Bumped by the caller whenever the owners below change: the kernel then rebuilds its canonical forms."""
+OWN = 10
+"""``cfg[OWN + c]``: the seat holding internal card ``c`` in this deal (``NO_OWNER`` for the skat's)."""
+NO_OWNER = 3
+CFG_SIZE = OWN + 32
 MAX_GROUPS = 8
 """Length of the group-mask array (the layouts use 4 or 5 follow-suit groups; the rest are empty)."""
 ETC_MIN_CARDS = 4
@@ -74,13 +87,33 @@ ETC_CUTS = 6
 """Nodes decided by the enhanced transposition cut-off."""
 SURE_CUTS = 7
 """Nodes the table could not decide that the sure tricks' bound decides (see the module docstring)."""
-STATS_SIZE = 8
+ETC_SKIPS = 8
+"""Last cards of a trick not searched, as the table decides the position after them (enhanced transposition
+cut-off short of a cut)."""
+STATS_SIZE = 9
 
 #: Row width of the move-ordering scratch array (one row per search depth).
 ROW = 16
 KILLER = 31 * ROW
 """Where the scratch array keeps one killer move per depth."""
-SCRATCH_SIZE = KILLER + 32
+C_STAMP = KILLER + 32
+"""Scratch: the ``cfg[CANON_STAMP]`` the canonical forms below were built for."""
+C_OFF = C_STAMP + 1
+"""Scratch: per group, where its canonical forms start (``C_OFF + g``)."""
+C_SHIFT = C_OFF + MAX_GROUPS
+"""Scratch: per group, its lowest internal card."""
+C_CARD = C_SHIFT + MAX_GROUPS
+"""Scratch: per card, its group's mask | its lowest card << ``CARD_SHIFT_POS`` | where the group's canonical
+forms start << ``CARD_OFF_POS`` (one load finds a card's canonical forms)."""
+CARD_SHIFT_POS = 32
+CARD_OFF_POS = 40
+C_BUILT = C_CARD + 32
+"""Scratch: per group, the cards whose every subset has its canonical form built (group-relative bits)."""
+CANON = C_BUILT + MAX_GROUPS
+"""Scratch: the canonical forms, per group one word per subset of its cards (see the module docstring)."""
+CANON_WORDS = 3 * (1 << 7) + (1 << 11)
+"""Room for the largest layout's subsets: a suit game's three plain suits of 7 and its 11 trumps."""
+SCRATCH_SIZE = CANON + CANON_WORDS
 
 INF = 10_000
 #: Transposition entry layout (see the module docstring).
@@ -95,20 +128,34 @@ _KEY_MASK = (1 << KEY_BITS) - 1
 FILTER_SHIFT = 5
 """Slot pairs per occupancy-filter word: 2**5 = 32 (not 64, so no word ever needs its sign bit)."""
 FILTER_MASK = (1 << FILTER_SHIFT) - 1
+_DEBRUIJN = 0x077CB531
+"""A de Bruijn sequence for 32 bits: bits 27-31 of ``(1 << i) * _DEBRUIJN`` differ for every i in 0..31."""
+_DEBRUIJN_SHIFT = 27
+"""Where those five bits start (32 - 5)."""
+_LOW32 = (1 << 32) - 1
+_OFF_MASK = (1 << 16) - 1
+"""The bits of a scratch offset in a ``C_CARD`` word (masks keep the compiled indices provably >= 0)."""
 _MUL1 = 0x1B873593
 _MUL2 = 0x19E3779B
 
 # Fields of one saved frame in ``fs`` (the explicit stack).
-_F = 25
+_F = 26
 FRAME_STACK_SIZE = 32 * _F
 
 
 def make_log_table() -> list[int]:
-    """``table[(1 << i) % 37] == i`` for i in 0..31: the index of a single set bit without a loop."""
-    table = [0] * 37
+    """``table[bit_slot(1 << i)] == i`` for i in 0..31: the index of a single set bit without a loop."""
+    table = [0] * 32
     for i in range(32):
-        table[(1 << i) % 37] = i
+        table[bit_slot(1 << i)] = i
     return table
+
+
+def bit_slot(bit: int) -> int:
+    """Where :func:`make_log_table` keeps the index of the single set bit ``bit`` (a de Bruijn sequence:
+    a multiply and a shift, where the signed ``% 37`` it replaced compiled to twice as many instructions).
+    The kernel writes this expression out inline."""
+    return ((bit * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31
 
 
 def table_size(tbits: int) -> int:
@@ -197,6 +244,50 @@ def search_iter(
     gain = 0
     ret = 0
     tag = 0
+    # Canonical forms: built once per deal (and worker) for every subset of the cards in hands now, as
+    # every later position holds a subset of them.
+    if scr[C_STAMP] != cfg[CANON_STAMP]:
+        scr[C_STAMP] = cfg[CANON_STAMP]
+        for g in range(MAX_GROUPS):
+            scr[C_BUILT + g] = 0
+    rem = h0 | h1 | h2
+    ngroups = 0
+    coff = CANON
+    while ngroups < MAX_GROUPS and gmask[ngroups] != 0:
+        gm = gmask[ngroups]
+        sh = lg[(((gm & -gm) * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
+        scr[C_OFF + ngroups] = coff
+        scr[C_SHIFT + ngroups] = sh
+        for c in range(32):
+            if (gm >> c) & 1 == 1:
+                scr[C_CARD + c] = gm | (sh << CARD_SHIFT_POS) | (coff << CARD_OFF_POS)
+        need = (rem & gm) >> sh
+        if need & ~scr[C_BUILT + ngroups] != 0:
+            sub = need
+            while True:
+                # greedy: each card of the subset, weakest first, moves down to the weakest card not yet
+                # used that has the same holder and points (the first such card is never above it)
+                cv = 0
+                pos = sh
+                ss = sub
+                while ss != 0:
+                    lb = ss & -ss
+                    ss ^= lb
+                    j = sh + lg[((lb * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
+                    while cfg[OWN + pos] != cfg[OWN + j] or pts[pos] != pts[j]:
+                        pos += 1
+                    cv |= 1 << pos
+                    pos += 1
+                scr[coff + sub] = cv
+                if sub == 0:
+                    break
+                sub = (sub - 1) & need
+            scr[C_BUILT + ngroups] = need
+        coff += (gm >> sh) + 1
+        ngroups += 1
+    ck = 0  # the canonical form of the cards in hands, kept up to date card by card
+    for g in range(ngroups):
+        ck |= scr[scr[C_OFF + g] + ((rem & gmask[g]) >> scr[C_SHIFT + g])]
     mode = 0  # 0 enter a node, 1 next child, 2 return ``ret`` to the parent
     while True:
         if mode == 0:
@@ -216,9 +307,9 @@ def search_iter(
                     x0 = h0 if leader == 0 else (h1 if leader == 1 else h2)
                     x1 = h1 if leader == 0 else (h2 if leader == 1 else h0)
                     x2 = h2 if leader == 0 else (h0 if leader == 1 else h1)
-                    i0 = lg[x0 % 37]
-                    i1 = lg[x1 % 37]
-                    i2 = lg[x2 % 37]
+                    i0 = lg[((x0 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
+                    i1 = lg[((x1 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
+                    i2 = lg[((x2 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                     wi = i0
                     wl = leader
                     if i1 > wi and (((tmask >> i1) & 1) == 1 or grp[i1] == grp[i0]):
@@ -233,7 +324,7 @@ def search_iter(
                 else:
                     lo = 0
                     hi = rp + bonus * (n // 3)
-                    key = rem | (leader << 32)
+                    key = ck | (leader << 32)
                     x = (key * _MUL1) & _KEY_MASK
                     x ^= x >> 17
                     x = (x * _MUL2) & _KEY_MASK
@@ -291,7 +382,7 @@ def search_iter(
                             while run != 0:
                                 qb = run & -run
                                 run ^= qb
-                                qp += pts[lg[qb % 37]] + bonus
+                                qp += pts[lg[((qb * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]] + bonus
                         hd = h0 if leader == 0 else (h1 if leader == 1 else h2)
                         if inv == 0 and tr & ~hd == 0:
                             # The leader holds every trump left (or none are left): nobody can ruff, so
@@ -313,7 +404,7 @@ def search_iter(
                                     while run != 0:
                                         qb = run & -run
                                         run ^= qb
-                                        qp += pts[lg[qb % 37]] + bonus
+                                        qp += pts[lg[((qb * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]] + bonus
                                 g += 1
                         if qp > 0:
                             if (owner == decl) != (inv == 1):
@@ -361,6 +452,8 @@ def search_iter(
                         w = c1
                         wp = (leader + 1) % 3
             is_max = mover == decl
+            best = -INF if is_max else INF
+            best_move = -1
             base = d * ROW
             k = 0
             if at_root_forced:
@@ -377,12 +470,12 @@ def search_iter(
                 m = moves
                 while m != 0:
                     bit = m & -m
-                    i = lg[bit % 37]
+                    i = lg[((bit * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                     m ^= bit
                     run |= bit
                     above = allc >> (i + 1)
                     if above != 0:
-                        j = i + 1 + lg[(above & -above) % 37]
+                        j = i + 1 + lg[(((above & -above) * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                         if (h >> j) & 1 == 1 and grp[j] == grp[i]:
                             continue  # the run goes on upwards
                     # ``i`` tops the run ``run``
@@ -395,7 +488,7 @@ def search_iter(
                         while rr != 0:
                             b2 = rr & -rr
                             rr ^= b2
-                            pc = pts[lg[b2 % 37]]
+                            pc = pts[lg[((b2 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]]
                             if pc < pmin:
                                 pmin = pc
                             if pc > pmax:
@@ -439,7 +532,7 @@ def search_iter(
                                 while yy != 0 and sides != 3:
                                     by = yy & -yy
                                     yy ^= by
-                                    y = lg[by % 37]
+                                    y = lg[((by * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                                     wc = i
                                     ws = leader
                                     if y > i and ((follow_mask >> y) & 1) == 1:
@@ -459,7 +552,7 @@ def search_iter(
                         while rr != 0:
                             b2 = rr & -rr
                             rr ^= b2
-                            c = lg[b2 % 37]
+                            c = lg[((b2 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                             pc = pts[c]
                             if pick < 0 or (sure > 0 and pc >= pv) or (sure < 0 and pc < pv):
                                 pick = c
@@ -470,9 +563,9 @@ def search_iter(
                         while rr != 0:
                             b2 = rr & -rr
                             rr ^= b2
-                            c = lg[b2 % 37]
+                            c = lg[((b2 * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                             if rr != 0:
-                                nxt = lg[(rr & -rr) % 37]
+                                nxt = lg[(((rr & -rr) * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                                 if pts[nxt] == pts[c]:
                                     continue
                             keep |= b2
@@ -481,7 +574,7 @@ def search_iter(
                 m = keep
                 while m != 0:
                     bit = m & -m
-                    i = lg[bit % 37]
+                    i = lg[((bit * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]
                     m ^= bit
                     if nplayed == 0:
                         is_top = (gmask[grp[i]] & others) >> i == 0
@@ -515,7 +608,16 @@ def search_iter(
                             tgain = 0
                             if good_for_max:
                                 tgain = pts[c0] + pts[c1] + pts[i] + bonus
-                            ckey = (rem ^ (1 << i)) | (taker << 32)
+                            cw = scr[C_CARD + i]
+                            gm = cw & _LOW32
+                            ckey = (
+                                (ck & ~gm)
+                                | scr[
+                                    ((cw >> CARD_OFF_POS) & _OFF_MASK)
+                                    + (((rem ^ (1 << i)) & gm) >> ((cw >> CARD_SHIFT_POS) & 31))
+                                ]
+                                | (taker << 32)
+                            )
                             cx = (ckey * _MUL1) & _KEY_MASK
                             cx ^= cx >> 17
                             cx = (cx * _MUL2) & _KEY_MASK
@@ -529,17 +631,41 @@ def search_iter(
                                 elif tv[cslot + 1] & TAG_BITS == ctag:
                                     centry = tv[cslot + 1]
                             if centry >= 0:
-                                if is_max and tgain + (centry & 255) >= b:
-                                    ret = tgain + (centry & 255)
-                                    mode = 2
-                                    stats[ETC_CUTS] += 1
-                                    break
-                                if not is_max and tgain + ((centry >> 8) & 255) <= a:
-                                    ret = tgain + ((centry >> 8) & 255)
-                                    mode = 2
-                                    stats[ETC_CUTS] += 1
-                                    break
-                    item = s * 64 + i
+                                # what the child would answer from the table on entry: then it is not
+                                # searched at all (its value counts here), and a cut-off ends this node
+                                clo = centry & 255
+                                chi = (centry >> 8) & 255
+                                cv = -1
+                                if clo >= b - tgain:
+                                    cv = clo
+                                elif chi <= a - tgain:
+                                    cv = chi
+                                elif clo == chi:
+                                    cv = clo
+                                if cv >= 0:
+                                    v = tgain + cv
+                                    if is_max:
+                                        if v > best:
+                                            best = v
+                                            best_move = i
+                                        if v > a:
+                                            a = v
+                                    else:
+                                        if v < best:
+                                            best = v
+                                            best_move = i
+                                        if v < b:
+                                            b = v
+                                    if a >= b:
+                                        ret = best
+                                        mode = 2
+                                        stats[ETC_CUTS] += 1
+                                        break
+                                    stats[ETC_SKIPS] += 1
+                                    continue
+                    # equal scores: the weaker card first (it keeps the stronger ones; measured: 5% fewer
+                    # nodes than the stronger first)
+                    item = (s * 32 + 31 - i) * 64 + i
                     p = base + k
                     while p > base and scr[p - 1] < item:
                         scr[p] = scr[p - 1]
@@ -549,8 +675,6 @@ def search_iter(
             if mode == 2:
                 continue
             stats[EXPANDED] += 1
-            best = -INF if is_max else INF
-            best_move = -1
             t = 0
         elif mode == 1:
             if t < k:
@@ -611,7 +735,14 @@ def search_iter(
                 fs[f + 22] = w
                 fs[f + 23] = wp
                 fs[f + 24] = gain
+                fs[f + 25] = ck
                 # become the child
+                cw = scr[C_CARD + i]
+                gm = cw & _LOW32
+                ck = (ck & ~gm) | scr[
+                    ((cw >> CARD_OFF_POS) & _OFF_MASK)
+                    + (((n0 | n1 | n2) & gm) >> ((cw >> CARD_SHIFT_POS) & 31))
+                ]
                 h0 = n0
                 h1 = n1
                 h2 = n2
@@ -685,6 +816,7 @@ def search_iter(
             w = fs[f + 22]
             wp = fs[f + 23]
             gain = fs[f + 24]
+            ck = fs[f + 25]
             v = ret + gain
             if mover == decl:
                 if v > best:

@@ -102,6 +102,10 @@ def _build_layout(game: GameType) -> Layout:
 
 
 _LAYOUTS = {game: _build_layout(game) for game in GameType}
+assert all(
+    sum(1 << bin(m).count("1") for m in lay.group_mask if m) <= py_kernel.CANON_WORDS
+    for lay in _LAYOUTS.values()
+), "the kernel's canonical forms need more scratch"
 
 
 def layout_for(game: GameType) -> Layout:
@@ -441,9 +445,20 @@ class Engine:
         self.a = arrays
         self.workers: list[dict[str, Any]] = [arrays]
         self.total_nodes = 0
+        self._publish_owner()
 
     def _set_owner(self, hands: Any) -> None:
         self.owner = {card: seat for seat, hand in enumerate(hands) for card in hand}
+
+    def _publish_owner(self) -> None:
+        """Tell the kernel who holds each card (its canonical table keys depend on it)."""
+        seats = [py_kernel.NO_OWNER] * 32
+        for card, seat in self.owner.items():
+            seats[self.layout.to_internal[card.index]] = seat
+        for worker in self.workers:
+            cfg = worker["cfg"]
+            cfg[py_kernel.OWN : py_kernel.OWN + 32] = seats
+            cfg[py_kernel.CANON_STAMP] += 1
 
     def clear(self) -> None:
         """Forget the transposition table (needed when the card ownership changes)."""
@@ -454,15 +469,20 @@ class Engine:
     def adopt(self, hands: Any) -> None:
         """Record who holds each card of ``hands``. Table entries stay valid while no card changes seat
         (cards new to the engine are simply added); a card that moved means another deal: start afresh."""
+        added = False
         for seat, hand in enumerate(hands):
             for card in hand:
                 known = self.owner.get(card)
                 if known is None:
                     self.owner[card] = seat
+                    added = True
                 elif known != seat:
                     self._set_owner(hands)
+                    self._publish_owner()
                     self.clear()
                     return
+        if added:
+            self._publish_owner()
 
     # ---- one root -------------------------------------------------------------------------------------
     def _args(self, hands: Any, leader: int, trick: tuple[Card, ...]) -> tuple[int, ...]:
