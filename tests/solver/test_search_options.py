@@ -232,6 +232,53 @@ def test_the_built_kernel_answers_as_cpython() -> None:
         )
 
 
+def test_the_built_kernel_lets_other_threads_run_and_splits_alike() -> None:
+    """The ahead-of-time module lets go of the GIL while it searches: with the interpreter told not to
+    switch threads on its own for two seconds, another Python thread still counts during an opening's
+    search (a module holding the GIL leaves it at 0), and the root split over two threads finds the values
+    one thread finds."""
+    import sys
+    import threading
+    import time
+    import types
+
+    from trainer.deal import Seat, random_deal
+    from trainer.profiles import INTERNATIONAL
+
+    module = aot.load()
+    if module is None:
+        pytest.skip("the ahead-of-time kernel is not built on this machine")
+    kernel = types.SimpleNamespace(search_iter=module.search_iter, nogil=aot.RELEASES_GIL, kind="aot")
+    deal = random_deal(5, INTERNATIONAL)
+    hands = [tuple(deal.hand(seat)) for seat in Seat]
+    engine = Engine(GameType.GRAND, 0, hands, mode="points", backend_kernel=kernel)
+    count = [0]
+    done = threading.Event()
+
+    def spin() -> None:
+        while not done.is_set():
+            count[0] += 1
+            time.sleep(0)  # hands the GIL back at once when the search wants it
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(2.0)
+    spinner = threading.Thread(target=spin, daemon=True)
+    try:
+        spinner.start()
+        time.sleep(0.01)
+        before = count[0]
+        engine.exact_values(hands, 0, (), parallel=False, node_limit=300_000)
+        during = count[0] - before
+    finally:
+        done.set()
+        spinner.join()
+        sys.setswitchinterval(interval)
+    assert during > 0
+    alone = Engine(GameType.GRAND, 0, hands, mode="points", backend_kernel=kernel)
+    split = Engine(GameType.GRAND, 0, hands, mode="points", backend_kernel=kernel)
+    assert split.exact_values(hands, 0, ()).values == alone.exact_values(hands, 0, (), parallel=False).values
+
+
 def test_the_built_module_is_named_by_the_kernel_source(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     before = aot.module_name()
     changed = tmp_path / "_kernel.py"

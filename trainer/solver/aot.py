@@ -31,6 +31,11 @@ from typing import Any
 
 _SOURCE = Path(__file__).with_name("_kernel.py")
 _SIGNATURE = "i8(" + ",".join(["i8"] * 12 + ["i8[::1]"] * 9) + ")"
+RELEASES_GIL = True
+"""The module's wrapper lets go of the GIL while the kernel runs (numba's ``release_gil`` flag, which
+``pycc`` has no option for): two threads can then search one position's cards at once, and other Python
+threads (a web page's) run while it searches. Part of the module's tag, so a build without it is never
+taken for one with it."""
 _LOCK_STALE_SECONDS = 600.0
 """A build lock older than this is taken to belong to a build that died."""
 
@@ -47,7 +52,7 @@ def tag() -> str:
         numba_stamp = f"{origin.parent}|{stamp.st_size}|{stamp.st_mtime_ns}"
     digest = hashlib.sha256()
     digest.update(_SOURCE.read_bytes())
-    digest.update(f"{numba_stamp}|{sys.version}|{platform.machine()}|{_SIGNATURE}".encode())
+    digest.update(f"{numba_stamp}|{sys.version}|{platform.machine()}|{_SIGNATURE}|{RELEASES_GIL}".encode())
     return digest.hexdigest()[:16]
 
 
@@ -119,10 +124,17 @@ def build(directory: Path | None = None) -> Path:
     and a C compiler; raises on failure. Writes to a temporary directory first: readers never see half a
     file."""
     import numba.pycc
+    import numba.pycc.compiler as pycc_compiler
 
     from trainer.solver import _kernel
 
     compiler: Any = numba.pycc.__dict__["CC"]
+    plain_flags: Any = pycc_compiler.__dict__["Flags"]
+
+    def flags() -> Any:
+        made = plain_flags()
+        made.release_gil = RELEASES_GIL
+        return made
 
     target = directory or build_dir()
     if target is None:
@@ -133,7 +145,11 @@ def build(directory: Path | None = None) -> Path:
         cc.output_dir = scratch
         cc.verbose = False
         cc.export("search_iter", _SIGNATURE)(_kernel.search_iter)
-        cc.compile()
+        pycc_compiler.__dict__["Flags"] = flags  # pycc makes its compile flags from this name
+        try:
+            cc.compile()
+        finally:
+            pycc_compiler.__dict__["Flags"] = plain_flags
         built = Path(scratch) / (name + _suffix())
         final = target / built.name
         os.replace(built, final)

@@ -151,7 +151,7 @@ def _load_jit_kernel() -> Any:
 
 
 def _load_aot_kernel() -> Any:
-    """The ahead-of-time module's kernel, or None when it is not built (its calls hold the GIL)."""
+    """The ahead-of-time module's kernel, or None when it is not built."""
     if os.environ.get("SKAT_TRAINER_NO_AOT"):
         return None
     from trainer.solver import aot
@@ -159,7 +159,7 @@ def _load_aot_kernel() -> Any:
     module = aot.load()
     if module is None:
         return None
-    return types.SimpleNamespace(search_iter=module.search_iter, nogil=False, kind="aot")
+    return types.SimpleNamespace(search_iter=module.search_iter, nogil=aot.RELEASES_GIL, kind="aot")
 
 
 def _check(kernel: Any) -> None:
