@@ -260,3 +260,50 @@ def test_expert_on_a_node_budget_repeats_and_keeps_to_it() -> None:
         if checked >= 3:
             return
     pytest.fail("too few searched positions found")
+
+
+def test_the_win_question_gives_way_once_every_layout_answers_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When every layout asked so far said the same of every card (here: all win), the win question can
+    tell no card apart: after :data:`UNANIMOUS_WORLDS` of them the points question takes the remaining
+    layouts. (The solver's answers are fixed here, so only the search's bookkeeping is under test.)"""
+    from trainer.bots import search
+
+    warm_up(block=True)
+    ctx = next(
+        c
+        for seed in range(30, 40)
+        for c in play_contexts(seed)
+        if c.is_declarer and len(c.legal) >= 3 and not c.game.is_null and not c.tricks
+    )
+    asked = {"win": 0, "points": 0}
+
+    def win_bits(
+        ctx: object, world: object, cards: list[Card], *rest: object
+    ) -> tuple[dict[Card, bool], bool]:
+        asked["win"] += 1
+        return dict.fromkeys(cards, True), True
+
+    def evaluate(
+        ctx: object, world: object, cards: list[Card], *rest: object
+    ) -> dict[Card, tuple[float, bool]]:
+        asked["points"] += 1
+        return {card: (90.0, True) for card in cards}
+
+    monkeypatch.setattr(search, "_win_bits", win_bits)
+    monkeypatch.setattr(search, "_evaluate", evaluate)
+    search.expert_card(ctx, random.Random(1), 1, nodes=10**9, max_worlds=100)
+    assert asked == {"win": search.UNANIMOUS_WORLDS, "points": 100 - search.UNANIMOUS_WORLDS}
+
+    # one card losing in a layout keeps the win question going to its own share of the layouts
+    asked.update(win=0, points=0)
+    first = ctx.legal[0]
+
+    def split_bits(
+        ctx: object, world: object, cards: list[Card], *rest: object
+    ) -> tuple[dict[Card, bool], bool]:
+        asked["win"] += 1
+        return {card: card != first or asked["win"] > 1 for card in cards}, True
+
+    monkeypatch.setattr(search, "_win_bits", split_bits)
+    search.expert_card(ctx, random.Random(1), 1, nodes=10**9, max_worlds=100)
+    assert asked["win"] > search.UNANIMOUS_WORLDS

@@ -74,6 +74,10 @@ does not depend on where a slice happened to end)."""
 PRUNE_AFTER = 6
 PRUNE_MARGIN = 18.0
 """After this many worlds a card whose score trails the best by more than the margin is dropped."""
+UNANIMOUS_WORLDS = 8
+"""After this many worlds in which every card still in play won alike (all won, or all lost) the win
+question has nothing left to tell apart: the points question takes the rest of the time, and its worlds
+still count each card's wins."""
 MAX_WORLDS = 160
 """Enough worlds: late in a deal they are quickly solved, and the card no longer depends on the clock."""
 
@@ -245,6 +249,8 @@ def expert_card(
         full += 1
         if full >= PRUNE_AFTER:
             alive = tally.keep(alive, PRUNE_SHARE, PRUNE_WINS)
+        if full >= UNANIMOUS_WORLDS and tally.unanimous(alive):
+            break
     known = [c for c in alive if tally.seen[c]] if win_worlds else alive
     if not known:
         return SearchResult(rule_of_thumb, rule_why, None, 0)
@@ -313,6 +319,13 @@ class _Tally:
             self.seen[card] += 1
         self.pointed += 1
         self.worlds += 1
+
+    def unanimous(self, cards: Sequence[Card]) -> bool:
+        """Every world asked said the same of every one of ``cards``: all won, or all lost."""
+        return (
+            all(self.wins[c] in (0, self.seen[c]) for c in cards)
+            and len({self.wins[c] == 0 for c in cards if self.seen[c]}) <= 1
+        )
 
     def win_share(self, card: Card) -> float:
         return self.wins[card] / max(1, self.seen[card])
