@@ -14,9 +14,8 @@
      declarer lower.
 
    Goals: the expert at ``time_ms`` 300 >= 12 pp and >= 6 points in both roles; the club level >= 0.
-   Each contract is also solved with every card open: a game lost so is won only where a defender errs,
-   and the share of contracts the yardstick loses although they are won open bounds the games a declarer
-   can win more by playing well (printed with each level's table). ``--levels expert,club,oracle`` adds the
+   Each contract is also solved with every card open: a game lost so is won only where a defender errs
+   (each level's share of both kinds is printed with its table). ``--levels expert,club,oracle`` adds the
    oracle, a bound rather than a player: it sees every card and plays the card best with all cards open,
    so its margins say how much of each goal card play can reach at all on these contracts.
 2. Decision times of ``skat-trainer bot --level expert`` replies (the whole request: parse, replay, search,
@@ -236,9 +235,8 @@ def open_values(state: GameState) -> dict[Card, int]:
 
 
 def won_open(deal: Contract) -> bool:
-    """Whether the contract is won with every card open and perfect play on both sides: a game lost so
-    can only be won when a defender errs, so the share of such contracts bounds what a stronger declarer
-    can win more (a null's values say won already)."""
+    """Whether the contract is won with every card open and perfect play on both sides (a game lost so
+    is won only when a defender errs; a null's values say won already)."""
     state = deal.state
     values = open_values(state)
     best = max(values.values()) if state.to_move is deal.declarer else min(values.values())
@@ -428,19 +426,17 @@ def table(title: str, margins: dict[str, Margins]) -> list[str]:
 
 
 def _open_line(games: Sequence[tuple[bool, bool, bool]]) -> str:
-    """What the declarers won of the contracts won and lost with every card open: games won more can only
-    come from the yardstick's losses, and of the contracts lost open only where a defender errs."""
+    """What the declarers won of the contracts won and lost with every card open (a game lost open is won
+    only where a defender errs)."""
     won = [g for g in games if g[0]]
     lost = [g for g in games if not g[0]]
 
     def share(rows: Sequence[tuple[bool, bool, bool]], i: int) -> str:
         return f"{100 * sum(g[i] for g in rows) / max(1, len(rows)):.0f} %"
 
-    perfect = 100 * sum(g[0] - g[1] for g in games) / max(1, len(games))
     return (
         f"declarer games: {len(won)} won open (yardstick wins {share(won, 1)}, this level {share(won, 2)}), "
-        f"{len(lost)} lost open (yardstick wins {share(lost, 1)}, this level {share(lost, 2)}); a declarer "
-        f"winning just the games won open would win {perfect:+.1f} pp more"
+        f"{len(lost)} lost open (yardstick wins {share(lost, 1)}, this level {share(lost, 2)})"
     )
 
 
