@@ -240,15 +240,14 @@ def test_the_built_kernel_lets_other_threads_run_and_splits_alike() -> None:
     import sys
     import threading
     import time
-    import types
 
     from trainer.deal import Seat, random_deal
     from trainer.profiles import INTERNATIONAL
+    from trainer.solver.core import _load_aot_kernel
 
-    module = aot.load()
-    if module is None:
+    kernel = _load_aot_kernel()  # the kernel as the engine loads it
+    if kernel is None:
         pytest.skip("the ahead-of-time kernel is not built on this machine")
-    kernel = types.SimpleNamespace(search_iter=module.search_iter, nogil=aot.RELEASES_GIL, kind="aot")
     deal = random_deal(5, INTERNATIONAL)
     hands = [tuple(deal.hand(seat)) for seat in Seat]
     engine = Engine(GameType.GRAND, 0, hands, mode="points", backend_kernel=kernel)
