@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from trainer.errors import N_, CardParseError
@@ -172,10 +172,19 @@ class Card:
 
     suit: Suit
     rank: Rank
+    index: int = field(init=False, repr=False, compare=False)
+    """0..31, worked out once: searches and samplers read it (and hash by it) millions of times."""
 
-    @property
-    def index(self) -> int:
-        return int(self.suit) * 8 + _RANK_INDEX[self.rank]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", int(self.suit) * 8 + _RANK_INDEX[self.rank])
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self.index == other.index
+        return NotImplemented
 
     @property
     def bit(self) -> int:

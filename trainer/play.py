@@ -78,6 +78,8 @@ class _Table:
     class_mask: tuple[int, ...]
     """Bitmask of all cards of each class (0..3 suits, 4 trump)."""
     trumps: tuple[Card, ...]
+    follow: tuple[FollowClass, ...]
+    """Each card's class for following ("trump" or its suit), looked up rather than rebuilt."""
 
 
 def _build_table(game: GameType) -> _Table:
@@ -94,7 +96,8 @@ def _build_table(game: GameType) -> _Table:
             cls[card.index] = int(suit)
             strength[card.index] = position
             class_mask[int(suit)] |= card.bit
-    return _Table(tuple(cls), tuple(strength), tuple(class_mask), trumps)
+    follow = tuple(TRUMP if value == _TRUMP_CLASS else Suit(value) for value in cls)
+    return _Table(tuple(cls), tuple(strength), tuple(class_mask), trumps, follow)
 
 
 _TABLES: dict[GameType, _Table] = {game: _build_table(game) for game in GameType}
@@ -122,11 +125,6 @@ def _mask(cards: Sequence[Card]) -> int:
     for card in cards:
         mask |= 1 << card.index
     return mask
-
-
-def _class_of(index: int, table: _Table) -> FollowClass:
-    value = table.cls[index]
-    return TRUMP if value == _TRUMP_CLASS else Suit(value)
 
 
 # ---- card order and following -------------------------------------------------------------------------
@@ -158,7 +156,7 @@ def sort_cards(cards: Iterable[Card], game: GameType) -> list[Card]:
 def follow_class(card: Card, game: GameType) -> FollowClass:
     """What the card counts as for following: ``"trump"`` or its suit. A Jack is a trump in suit and
     grand games (never a card of its printed suit) and a plain card in null."""
-    return _class_of(card.index, _TABLES[game])
+    return _TABLES[game].follow[card.index]
 
 
 def legal_mask(hand_mask: int, lead: Card | None, game: GameType) -> int:

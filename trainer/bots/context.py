@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
 from trainer.bidding import AuctionEvent
 from trainer.cards import ALL_CARDS, Card, card_points
@@ -123,12 +123,21 @@ class PlayContext:
     # ---- card power --------------------------------------------------------------------------------------
     def outstanding(self, cls: FollowClass) -> list[Card]:
         """Cards of a class still out there (unseen or open in another hand), strongest first."""
-        pool = set(self.unseen)
-        for seat, cards in self.open_hands.items():
-            if seat is not self.seat:
-                pool |= set(cards)
-        found = [card for card in pool if follow_class(card, self.game) == cls]
-        return sorted(found, key=lambda card: -strength(card, self.game))
+        found = self._outstanding.get(cls)
+        if found is None:
+            pool = set(self.unseen)
+            for seat, cards in self.open_hands.items():
+                if seat is not self.seat:
+                    pool |= set(cards)
+            found = [card for card in pool if follow_class(card, self.game) == cls]
+            found.sort(key=lambda card: -strength(card, self.game))
+            self._outstanding[cls] = found
+        return list(found)
+
+    @cached_property
+    def _outstanding(self) -> dict[FollowClass, list[Card]]:
+        """:meth:`outstanding` per class, worked out once (the rules of thumb ask it again and again)."""
+        return {}
 
     def is_master(self, card: Card) -> bool:
         """No card of its class still out there beats it (trumps aside: a plain card can still be ruffed)."""
@@ -159,6 +168,7 @@ class PlayContext:
         return any(card in self.open_hands.get(seat, ()) for card in cards)
 
 
+@cache
 def strength(card: Card, game: GameType) -> int:
     """A sort key for a card's power in a game: trumps above plain cards, then the rank order."""
     order = trump_order(game)

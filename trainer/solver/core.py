@@ -14,6 +14,7 @@ the Jacks on 28..31. Null: four suits of 8 in the order 7 8 9 10 J Q K A, no tru
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import threading
@@ -136,7 +137,14 @@ _AOT_POLL_SECONDS = 0.25
 
 
 def numba_available() -> bool:
-    return importlib.util.find_spec("numba") is not None and os.environ.get("SKAT_SOLVER_BACKEND") != "python"
+    return _numba_installed() and os.environ.get("SKAT_SOLVER_BACKEND") != "python"
+
+
+@functools.cache
+def _numba_installed() -> bool:
+    """Whether numba can be imported, looked up once: the search asks before every position, and a module
+    look-up walks the import path (half a millisecond)."""
+    return importlib.util.find_spec("numba") is not None
 
 
 def _load_jit_kernel() -> Any:
