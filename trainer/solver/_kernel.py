@@ -768,7 +768,12 @@ def search_iter(
                         lo = best
                         hi = best
                     entry = tag | lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
-                    tv[fbase + (slot >> (FILTER_SHIFT + 1))] |= 1 << ((slot >> 1) & FILTER_MASK)
+                    fidx = fbase + (slot >> (FILTER_SHIFT + 1))
+                    fbit = 1 << ((slot >> 1) & FILTER_MASK)
+                    if tv[fidx] & fbit == 0:
+                        # written only when new: a write would take the word's cache line away from the
+                        # other thread's core even when the bit is set already
+                        tv[fidx] |= fbit
                     first = tv[slot]
                     if first & TAG_BITS == tag:
                         tv[slot] = entry
