@@ -288,11 +288,15 @@ def search_iter(
     ck = 0  # the canonical form of the cards in hands, kept up to date card by card
     for g in range(ngroups):
         ck |= scr[scr[C_OFF + g] + ((rem & gmask[g]) >> scr[C_SHIFT + g])]
+    # the node counter and its cap in locals (written back on return): no memory round trip per node
+    nodes = stats[NODES]
+    cap = cfg[CAP]
     mode = 0  # 0 enter a node, 1 next child, 2 return ``ret`` to the parent
     while True:
         if mode == 0:
-            stats[NODES] += 1
-            if stats[NODES] > cfg[CAP]:
+            nodes += 1
+            if nodes > cap:
+                stats[NODES] = nodes
                 stats[ABORTED] = 1
                 return 0
             rem = h0 | h1 | h2
@@ -433,7 +437,9 @@ def search_iter(
                 continue
             a_in = a
             b_in = b
-            mover = (leader + nplayed) % 3
+            mover = leader + nplayed
+            if mover >= 3:
+                mover -= 3
             h = h0 if mover == 0 else (h1 if mover == 1 else h2)
             moves = h
             table = 0
@@ -728,7 +734,7 @@ def search_iter(
                 fs[f + 15] = tag
                 fs[f + 16] = slot
                 fs[f + 17] = best
-                fs[f + 18] = best_move * 64 + i
+                fs[f + 18] = (best_move << 6) | i
                 fs[f + 19] = k
                 fs[f + 20] = t
                 fs[f + 21] = mover
@@ -791,6 +797,7 @@ def search_iter(
                 mode = 2
         else:
             if d == 0:
+                stats[NODES] = nodes
                 return ret
             d -= 1
             f = d * _F
@@ -813,8 +820,8 @@ def search_iter(
             slot = fs[f + 16]
             best = fs[f + 17]
             bm = fs[f + 18]
-            best_move = bm // 64
-            i = bm % 64
+            best_move = bm >> 6  # shifts, not // and %: no sign fix-ups (best_move may be -1)
+            i = bm & 63
             k = fs[f + 19]
             t = fs[f + 20]
             mover = fs[f + 21]
