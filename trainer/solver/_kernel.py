@@ -22,9 +22,10 @@ Exact reductions of the moves (they never change a value):
 
 Sure tricks bound every trick boundary before the table is asked: the player holding the top trump wins a
 trick with each trump of his run of top trumps, whoever leads and whatever the others play (forced, so a
-bound in every mode); a leader holding every trump left (or facing none) can also cash his run of top cards
-in each plain suit, as nobody can ruff (a strategy, so a bound only where his side wants tricks: not in
-null). The cards' points (and the bonus per trick) go to that side's score.
+bound in every mode); a leader holding every trump left (or facing none, or whose run of top trumps is as
+long as every other hand's trumps, so leading it draws them all) can also cash his run of top cards in each
+plain suit, as nobody can ruff (a strategy, so a bound only where his side wants tricks: not in null). The
+cards' points (and the bonus per trick) go to that side's score.
 
 Canonical table keys: positions that differ only in which of some like cards are left have the same value,
 as the game only sees, per group, the order of the cards left with their holders and points. So the table
@@ -364,6 +365,7 @@ def search_iter(
                         tr = rem & tmask
                         qp = 0
                         owner = leader
+                        runlen = 0
                         if tr != 0:
                             # Sure tricks (the table could not decide): the top trump's holder wins a trick
                             # with each trump of his run of top trumps (nothing left beats them).
@@ -386,12 +388,29 @@ def search_iter(
                             while run != 0:
                                 qb = run & -run
                                 run ^= qb
+                                runlen += 1
                                 qp += pts[lg[((qb * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]] + bonus
                         hd = h0 if leader == 0 else (h1 if leader == 1 else h2)
-                        if inv == 0 and tr & ~hd == 0:
-                            # The leader holds every trump left (or none are left): nobody can ruff, so
-                            # after its trumps it can cash its run of top cards in every plain suit (a
-                            # strategy, not forced: a bound only where its side wants tricks, not in null).
+                        cash = tr & ~hd == 0
+                        if inv == 0 and not cash and owner == leader:
+                            # The leader's top trumps draw every other trump (each lead takes one trump
+                            # from each other hand that holds one): after them nobody can ruff either.
+                            cash = True
+                            for other in range(3):
+                                if other != leader:
+                                    ho = h0 if other == 0 else (h1 if other == 1 else h2)
+                                    to = tr & ho
+                                    cnt = 0
+                                    while to != 0:
+                                        to &= to - 1
+                                        cnt += 1
+                                    if cnt > runlen:
+                                        cash = False
+                        if inv == 0 and cash:
+                            # The leader holds every trump left (or none are left, or draws them all):
+                            # nobody can ruff, so after its trumps it can cash its run of top cards in every
+                            # plain suit (a strategy, not forced: a bound only where its side wants tricks,
+                            # not in null).
                             owner = leader
                             g = 0
                             while g < MAX_GROUPS and gmask[g] != 0:
