@@ -22,9 +22,10 @@ Exact reductions of the moves (they never change a value):
 
 Sure tricks bound every trick boundary before the table is asked: the player holding the top trump wins a
 trick with each trump of his run of top trumps, whoever leads and whatever the others play (forced, so a
-bound in every mode); a leader holding every trump left (or facing none) can also cash his run of top cards
-in each plain suit, as nobody can ruff (a strategy, so a bound only where his side wants tricks: not in
-null). The cards' points (and the bonus per trick) go to that side's score.
+bound in every mode); a leader holding every trump left (or facing none, or whose run of top trumps is as
+long as every other hand's trumps, so leading it draws them all) can also cash his run of top cards in each
+plain suit, as nobody can ruff (a strategy, so a bound only where his side wants tricks: not in null). The
+cards' points (and the bonus per trick) go to that side's score.
 
 Canonical table keys: positions that differ only in which of some like cards are left have the same value,
 as the game only sees, per group, the order of the cards left with their holders and points. So the table
@@ -288,11 +289,15 @@ def search_iter(
     ck = 0  # the canonical form of the cards in hands, kept up to date card by card
     for g in range(ngroups):
         ck |= scr[scr[C_OFF + g] + ((rem & gmask[g]) >> scr[C_SHIFT + g])]
+    # the node counter and its cap in locals (written back on return): no memory round trip per node
+    nodes = stats[NODES]
+    cap = cfg[CAP]
     mode = 0  # 0 enter a node, 1 next child, 2 return ``ret`` to the parent
     while True:
         if mode == 0:
-            stats[NODES] += 1
-            if stats[NODES] > cfg[CAP]:
+            nodes += 1
+            if nodes > cap:
+                stats[NODES] = nodes
                 stats[ABORTED] = 1
                 return 0
             rem = h0 | h1 | h2
@@ -360,6 +365,7 @@ def search_iter(
                         tr = rem & tmask
                         qp = 0
                         owner = leader
+                        runlen = 0
                         if tr != 0:
                             # Sure tricks (the table could not decide): the top trump's holder wins a trick
                             # with each trump of his run of top trumps (nothing left beats them).
@@ -382,12 +388,29 @@ def search_iter(
                             while run != 0:
                                 qb = run & -run
                                 run ^= qb
+                                runlen += 1
                                 qp += pts[lg[((qb * _DEBRUIJN) >> _DEBRUIJN_SHIFT) & 31]] + bonus
                         hd = h0 if leader == 0 else (h1 if leader == 1 else h2)
-                        if inv == 0 and tr & ~hd == 0:
-                            # The leader holds every trump left (or none are left): nobody can ruff, so
-                            # after its trumps it can cash its run of top cards in every plain suit (a
-                            # strategy, not forced: a bound only where its side wants tricks, not in null).
+                        cash = tr & ~hd == 0
+                        if inv == 0 and not cash and owner == leader:
+                            # The leader's top trumps draw every other trump (each lead takes one trump
+                            # from each other hand that holds one): after them nobody can ruff either.
+                            cash = True
+                            for other in range(3):
+                                if other != leader:
+                                    ho = h0 if other == 0 else (h1 if other == 1 else h2)
+                                    to = tr & ho
+                                    cnt = 0
+                                    while to != 0:
+                                        to &= to - 1
+                                        cnt += 1
+                                    if cnt > runlen:
+                                        cash = False
+                        if inv == 0 and cash:
+                            # The leader holds every trump left (or none are left, or draws them all):
+                            # nobody can ruff, so after its trumps it can cash its run of top cards in every
+                            # plain suit (a strategy, not forced: a bound only where its side wants tricks,
+                            # not in null).
                             owner = leader
                             g = 0
                             while g < MAX_GROUPS and gmask[g] != 0:
@@ -433,7 +456,9 @@ def search_iter(
                 continue
             a_in = a
             b_in = b
-            mover = (leader + nplayed) % 3
+            mover = leader + nplayed
+            if mover >= 3:
+                mover -= 3
             h = h0 if mover == 0 else (h1 if mover == 1 else h2)
             moves = h
             table = 0
@@ -728,7 +753,7 @@ def search_iter(
                 fs[f + 15] = tag
                 fs[f + 16] = slot
                 fs[f + 17] = best
-                fs[f + 18] = best_move * 64 + i
+                fs[f + 18] = (best_move << 6) | i
                 fs[f + 19] = k
                 fs[f + 20] = t
                 fs[f + 21] = mover
@@ -768,7 +793,12 @@ def search_iter(
                         lo = best
                         hi = best
                     entry = tag | lo | (hi << 8) | ((best_move + 1) << 16) | (n << 22)
-                    tv[fbase + (slot >> (FILTER_SHIFT + 1))] |= 1 << ((slot >> 1) & FILTER_MASK)
+                    fidx = fbase + (slot >> (FILTER_SHIFT + 1))
+                    fbit = 1 << ((slot >> 1) & FILTER_MASK)
+                    if tv[fidx] & fbit == 0:
+                        # written only when new: a write would take the word's cache line away from the
+                        # other thread's core even when the bit is set already
+                        tv[fidx] |= fbit
                     first = tv[slot]
                     if first & TAG_BITS == tag:
                         tv[slot] = entry
@@ -786,6 +816,7 @@ def search_iter(
                 mode = 2
         else:
             if d == 0:
+                stats[NODES] = nodes
                 return ret
             d -= 1
             f = d * _F
@@ -808,8 +839,8 @@ def search_iter(
             slot = fs[f + 16]
             best = fs[f + 17]
             bm = fs[f + 18]
-            best_move = bm // 64
-            i = bm % 64
+            best_move = bm >> 6  # shifts, not // and %: no sign fix-ups (best_move may be -1)
+            i = bm & 63
             k = fs[f + 19]
             t = fs[f + 20]
             mover = fs[f + 21]

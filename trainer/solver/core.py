@@ -309,6 +309,23 @@ _PY_KERNEL = types.SimpleNamespace(search_iter=py_kernel.search_iter, nogil=Fals
 # ---- transposition tables -----------------------------------------------------------------------------
 
 
+_PAD_WORDS = 16
+"""Free words on either side of a thread's small arrays (two 64-byte cache lines): what one thread writes
+while it searches (counters, scratch, its stack) never shares a cache line with what the other thread's
+core uses, which would bounce the line between the cores (small arrays are otherwise allocated side by
+side)."""
+
+
+def _padded(values: Any) -> Any:
+    """A copy of the numpy array ``values`` in memory of its own (a view into a larger, padded buffer)."""
+    import numpy as np
+
+    buffer = np.zeros(len(values) + 2 * _PAD_WORDS, dtype=np.int64)
+    view = buffer[_PAD_WORDS : _PAD_WORDS + len(values)]
+    view[:] = values
+    return view
+
+
 class _Table:
     """One transposition table and its generation: a new deal on the table takes the next generation, so
     the old entries simply stop matching (no clearing of megabytes per sampled world)."""
@@ -446,7 +463,7 @@ class Engine:
         if self.compiled:
             import numpy as np
 
-            arrays = {name: np.array(value, dtype=np.int64) for name, value in small.items()}
+            arrays = {name: _padded(np.array(value, dtype=np.int64)) for name, value in small.items()}
         else:
             arrays = dict(small)
         arrays["tv"] = self._table.data
@@ -667,7 +684,7 @@ class Engine:
             base = self.workers[0]
             clone = dict(base)
             for name in ("cfg", "stats", "scr", "fs"):
-                clone[name] = base[name].copy()
+                clone[name] = _padded(base[name]) if self.compiled else base[name].copy()
             clone["stats"][:] = [0] * len(clone["stats"])
             self.workers.append(clone)
         return self.workers[w]
