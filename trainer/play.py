@@ -96,7 +96,7 @@ def _build_table(game: GameType) -> _Table:
             cls[card.index] = int(suit)
             strength[card.index] = position
             class_mask[int(suit)] |= card.bit
-    follow = tuple(TRUMP if value == _TRUMP_CLASS else Suit(value) for value in cls)
+    follow: tuple[FollowClass, ...] = tuple(TRUMP if value == _TRUMP_CLASS else Suit(value) for value in cls)
     return _Table(tuple(cls), tuple(strength), tuple(class_mask), trumps, follow)
 
 
