@@ -229,7 +229,7 @@ def open_values(state: GameState) -> dict[Card, int]:
     hands = [tuple(state.hand(seat)) for seat in Seat]
     analysis = Analysis(state.game, int(state.declarer), hands, state.skat)
     found = analysis.analyse(
-        hands, int(state.leader), state.current_trick, points_so_far=state.declarer_points
+        hands, int(state.leader), state.current_trick, points_so_far=state.trick_points(state.declarer)
     )
     return {card: int(value) for card, value in found.values.items()}
 
