@@ -26,6 +26,7 @@
     .venv/bin/python benchmarks/strength.py                 # 120 deals per profile, all timings
     .venv/bin/python benchmarks/strength.py --quick         # a small look while developing
     .venv/bin/python benchmarks/strength.py --deals 40 --levels expert --skip-timing
+    .venv/bin/python benchmarks/strength.py --pool run1.txt run2.txt   # runs on other --seed values, together
 
 The machine's load average is printed with the figures: the search stops by the clock, so a loaded
 machine searches fewer layouts and the expert's margins shrink. ``--expert-nodes N`` stops it after N solver
@@ -41,6 +42,7 @@ import json
 import math
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -392,18 +394,108 @@ def duplicate(
         base_games["won"] += base.won
         base_games["deals"] += 1
         base_games["null"] += null
-        line = [f"{profile.name} deal {found:3d} seed {seed} {deal.state.declaration.describe():8s}"]
-        line.append(f"yardstick {base.points:3d} {'W' if base.won else 'L'}")
+        played: dict[str, tuple[Result, Result]] = {}
         for level in levels:
             bot = player(level, expert_ms, clock, nodes)
             as_declarer = play_out(deal, bot, yard, random.Random(seed))
             as_defence = play_out(deal, yard, bot, random.Random(seed))
             margins[level].add(base, as_declarer, as_defence, null, open_won)
-            marks = ("W" if as_declarer.won else "L") + ("W" if as_defence.won else "L")
-            line.append(f"{level} decl {as_declarer.points:3d} def {as_defence.points:3d} {marks}")
-        line.append(f"({time.perf_counter() - began:.0f} s)")
-        print(" | ".join(line), flush=True)
+            played[level] = (as_declarer, as_defence)
+        head = f"{profile.name} deal {found:3d} seed {seed} {deal.state.declaration.describe():8s}"
+        print(deal_line(head, base, played, time.perf_counter() - began), flush=True)
     return margins, base_games
+
+
+def deal_line(head: str, base: Result, played: dict[str, tuple[Result, Result]], seconds: float) -> str:
+    """One deal of the duplicate run as printed (and read back by ``--pool``): the yardstick's result, then
+    each level's as declarer and as defence (W/L: whether the declarer won)."""
+    parts = [head, f"yardstick {base.points:3d} {'W' if base.won else 'L'}"]
+    for level, (as_declarer, as_defence) in played.items():
+        marks = ("W" if as_declarer.won else "L") + ("W" if as_defence.won else "L")
+        parts.append(f"{level} decl {as_declarer.points:3d} def {as_defence.points:3d} {marks}")
+    parts.append(f"({seconds:.0f} s)")
+    return " | ".join(parts)
+
+
+_LINE = re.compile(r"(?P<profile>\w+) deal +\d+ seed (?P<seed>\d+) ")
+_BASE = re.compile(r"yardstick +(?P<points>\d+) (?P<won>[WL])$")
+_LEVEL = re.compile(r"(?P<level>\w+) decl +(?P<decl>\d+) def +(?P<def>\d+) (?P<dw>[WL])(?P<fw>[WL])$")
+
+
+def parse_deal_line(line: str) -> tuple[str, int, Result, dict[str, tuple[Result, Result]]] | None:
+    """Profile name, seed, the yardstick's result and each level's results of a line :func:`deal_line`
+    printed (None for any other line of a run's output)."""
+    head = _LINE.match(line)
+    if head is None:
+        return None
+    parts = [part.strip() for part in line.split("|")]
+    base_m = _BASE.match(parts[1]) if len(parts) > 1 else None
+    if base_m is None:
+        return None
+    base = Result(int(base_m["points"]), base_m["won"] == "W")
+    played: dict[str, tuple[Result, Result]] = {}
+    for part in parts[2:]:
+        found = _LEVEL.match(part)
+        if found is not None:
+            played[found["level"]] = (
+                Result(int(found["decl"]), found["dw"] == "W"),
+                Result(int(found["def"]), found["fw"] == "W"),
+            )
+    return head["profile"], int(head["seed"]), base, played
+
+
+def pool(paths: Sequence[str], source: str = "club") -> list[str]:
+    """The margins of several runs' logs taken together (runs on other seeds, of the same code): each deal
+    counts once; its contract, and whether it is won with every card open, are worked out again from its
+    seed."""
+    profiles = {p.name: p for p in (INTERNATIONAL, DANISH)}
+    seen: set[tuple[str, int]] = set()
+    found: dict[str, dict[str, Margins]] = {}
+    base_games: dict[str, dict[str, float]] = {}
+    levels: list[str] = []
+    for path in paths:
+        with open(path, encoding="utf-8") as log:
+            for line in log:
+                parsed = parse_deal_line(line.rstrip("\n"))
+                if parsed is None:
+                    continue
+                name, seed, base, played = parsed
+                if (name, seed) in seen:
+                    print(f"{path}: {name} seed {seed} again, counted once", file=sys.stderr)
+                    continue
+                seen.add((name, seed))
+                deal = contract(profiles[name], seed, source)
+                if deal is None:
+                    raise SystemExit(f"{path}: {name} seed {seed} has no contract here: another --contracts?")
+                null = deal.state.game.is_null
+                open_won = won_open(deal)
+                games = base_games.setdefault(name, {"won": 0.0, "deals": 0.0, "null": 0.0})
+                games["won"] += base.won
+                games["deals"] += 1
+                games["null"] += null
+                for level, (as_declarer, as_defence) in played.items():
+                    if level not in levels:
+                        levels.append(level)
+                    found.setdefault(name, {}).setdefault(level, Margins()).add(
+                        base, as_declarer, as_defence, null, open_won
+                    )
+    report: list[str] = []
+    pooled = {level: Margins() for level in levels}
+    for name, margins in found.items():
+        for level in levels:
+            pooled[level].extend(margins.get(level, Margins()))
+        runs = f"{len(paths)} run{'s' if len(paths) > 1 else ''} pooled"
+        report += table(_profile_title(name, base_games[name], runs), margins)
+    if len(found) > 1:
+        report += table("both profiles:", pooled)
+    return report
+
+
+def _profile_title(name: str, base: dict[str, float], how: str) -> str:
+    return (
+        f"{name}: {int(base['deals'])} fixed contracts ({int(base['null'])} null); the yardstick declarer "
+        f"wins {100 * base['won'] / max(1, base['deals']):.0f} %; margins against the yardstick ({how}):"
+    )
 
 
 def table(title: str, margins: dict[str, Margins]) -> list[str]:
@@ -583,7 +675,17 @@ def main(argv: list[str] | None = None) -> int:
         default="club",
         help="who fixes the contracts: the club's bidding rules (default) or a simple hand count",
     )
+    parser.add_argument(
+        "--pool",
+        nargs="+",
+        metavar="LOG",
+        help="print the margins of earlier runs' output taken together (runs on other --seed values, of the "
+        "same code) instead of playing: more deals, a narrower interval",
+    )
     args = parser.parse_args(argv)
+    if args.pool:
+        print("\n".join(pool(args.pool, args.contracts)))
+        return 0
     deals = 12 if args.quick and args.deals == 120 else args.deals
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     profiles = [p for p in (INTERNATIONAL, DANISH) if p.name in args.profiles.split(",")]
@@ -603,12 +705,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             for level in levels:
                 pooled[level].extend(found[level])
-            found_table = table(
-                f"{profile.name}: {int(base['deals'])} fixed contracts ({int(base['null'])} null); the "
-                f"yardstick declarer wins {100 * base['won'] / max(1, base['deals']):.0f} %; margins against "
-                f"the yardstick (expert at {budget}):",
-                found,
-            )
+            found_table = table(_profile_title(profile.name, base, f"expert at {budget}"), found)
             print("\n".join(found_table), flush=True)  # at once: a later failure must not lose it
             report += found_table
         if len(profiles) > 1:
