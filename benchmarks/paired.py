@@ -15,7 +15,12 @@ all contracts and split by whether the contract is won with every card open.
     .venv/bin/python benchmarks/paired.py compare a.txt         # a against the yardstick
 
 Differences are the expert's side's: card points more (suit and grand games) and games won more as
-declarer; as defence, points the declarer was held lower and games beaten more.
+declarer; as defence, points the declarer was held lower and games beaten more. "won open" and "lost open"
+are the contract's result with every card open and perfect play on both sides.
+
+``--set`` changes an upper-case number or switch of a module (``trainer.bots.search.TOLERANCE``,
+``trainer.bots.sampling.DID_NOT_SMEAR``). The code must read it from that module as it runs: a name that
+another module imported by value keeps the old value there.
 """
 
 from __future__ import annotations
