@@ -128,13 +128,8 @@ def play(profile: RuleProfile, role: str, first_seed: int, deals: int, nodes: in
     clock = strength.Clock()
     yardstick = strength.player("yardstick", strength.EXPERT_MS, clock)
     expert = strength.player("expert", strength.EXPERT_MS, clock, nodes)
-    seed, found = first_seed, 0
-    while found < deals:
-        seed += 1
-        deal = strength.contract(profile, seed)
-        if deal is None:
-            continue
-        found += 1
+    for deal in strength.contracts(profile, first_seed, deals):
+        seed = deal.seed
         base = strength.play_out(deal, yardstick, yardstick, random.Random(seed))
         if role == "declarer":
             result = strength.play_out(deal, expert, yardstick, random.Random(seed))

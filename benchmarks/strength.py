@@ -47,7 +47,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -226,6 +226,17 @@ def contract(profile: RuleProfile, seed: int, source: str = "club") -> Contract 
     return Contract(profile, seed, state, declarer, bid, tuple(auction.history))
 
 
+def contracts(profile: RuleProfile, first_seed: int, deals: int, source: str = "club") -> Iterator[Contract]:
+    """The first ``deals`` contracts after ``first_seed`` (a deal every seat passes is skipped)."""
+    seed, found = first_seed, 0
+    while found < deals:
+        seed += 1
+        deal = contract(profile, seed, source)
+        if deal is not None:
+            found += 1
+            yield deal
+
+
 def open_values(state: GameState) -> dict[Card, int]:
     """The declarer's final card points after each legal card, everything open, all playing perfectly."""
     hands = [tuple(state.hand(seat)) for seat in Seat]
@@ -379,15 +390,9 @@ def duplicate(
     margins = {level: Margins() for level in levels}
     base_games = {"won": 0.0, "deals": 0.0, "null": 0.0}
     yard = player("yardstick", expert_ms, clock)
-    seed = first_seed
-    found = 0
     began = time.perf_counter()
-    while found < deals:
-        seed += 1
-        deal = contract(profile, seed, source)
-        if deal is None:
-            continue
-        found += 1
+    for found, deal in enumerate(contracts(profile, first_seed, deals, source), start=1):
+        seed = deal.seed
         null = deal.state.game.is_null
         open_won = won_open(deal)
         base = play_out(deal, yard, yard, random.Random(seed))
