@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from trainer.bots import search
+from trainer.bots import sampling, search
+from trainer.bots.context import PlayContext
+from trainer.cards import parse_cards
+from trainer.deal import Seat
+from trainer.games import Declaration, GameType
 from trainer.profiles import INTERNATIONAL
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -29,6 +33,38 @@ def test_a_setting_takes_its_own_type(monkeypatch: pytest.MonkeyPatch) -> None:
     assert search.TOLERANCE == 0 and type(search.TOLERANCE) is int
     paired.apply_setting("trainer.bots.search.WIN_SHARE=0.4")
     assert search.WIN_SHARE == 0.4
+
+
+def test_a_setting_of_the_sampler_reaches_the_worlds_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The number of layouts drawn for each world kept is read when worlds are asked for, not when the
+    module was loaded: a ``--set`` of it changes what the expert searches."""
+    monkeypatch.setattr(sampling, "CANDIDATES", sampling.CANDIDATES)
+    cards = parse_cards("CA CT C9 HA HT H9 SA ST S9 D7")
+    ctx = PlayContext(
+        profile=INTERNATIONAL,
+        declaration=Declaration(GameType.CLUBS),
+        declarer=Seat.REARHAND,
+        seat=Seat.FOREHAND,
+        hand=cards,
+        legal=cards,
+        leader=Seat.FOREHAND,
+        bid=18,
+    )
+    drawn = {"count": 0}
+
+    def counted(sampler: sampling.Sampler) -> sampling.World:
+        drawn["count"] += 1
+        return original(sampler)
+
+    original = sampling.Sampler.draw
+    monkeypatch.setattr(sampling.Sampler, "draw", counted)
+    for candidates in (6, 11):
+        paired.apply_setting(f"trainer.bots.sampling.CANDIDATES={candidates}")
+        drawn["count"] = 0
+        worlds = sampling.Sampler(ctx, random.Random(3)).worlds()
+        for _ in range(4):
+            next(worlds)
+        assert drawn["count"] == 4 * candidates
 
 
 @pytest.mark.parametrize(

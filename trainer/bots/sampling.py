@@ -286,8 +286,11 @@ class Sampler:
         skat = tuple(ctx.known_skat) + tuple(dealt.get(SKAT, ()))
         return World((hands[0], hands[1], hands[2]), skat)
 
-    def worlds(self, candidates: int = CANDIDATES) -> Iterator[World]:
-        """Worlds without end: each the pick, by likelihood, of ``candidates`` draws."""
+    def worlds(self, candidates: int | None = None) -> Iterator[World]:
+        """Worlds without end: each the pick, by likelihood, of ``candidates`` draws (default
+        :data:`CANDIDATES`, read at the call, so that a benchmark's ``--set`` of it takes effect)."""
+        if candidates is None:
+            candidates = CANDIDATES
         while True:
             drawn = [self.draw() for _ in range(max(1, candidates))]
             if len(drawn) == 1:
@@ -480,13 +483,14 @@ def sample_world(ctx: PlayContext, rng: random.Random) -> World:
     return Sampler(ctx, rng).draw()
 
 
-def iter_worlds(ctx: PlayContext, rng: random.Random, *, candidates: int = CANDIDATES) -> Iterator[World]:
-    """Worlds without end, each resampled by likelihood from ``candidates`` draws."""
+def iter_worlds(ctx: PlayContext, rng: random.Random, *, candidates: int | None = None) -> Iterator[World]:
+    """Worlds without end, each resampled by likelihood from ``candidates`` draws (default
+    :data:`CANDIDATES`)."""
     return Sampler(ctx, rng).worlds(candidates)
 
 
 def sample_worlds(
-    ctx: PlayContext, rng: random.Random, count: int, *, candidates: int = CANDIDATES
+    ctx: PlayContext, rng: random.Random, count: int, *, candidates: int | None = None
 ) -> list[World]:
     """``count`` worlds from :func:`iter_worlds`."""
     worlds = iter_worlds(ctx, rng, candidates=candidates)
