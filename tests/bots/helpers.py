@@ -5,11 +5,37 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+from trainer.bidding import AuctionEvent
+from trainer.bots.context import PlayContext
 from trainer.bots.player import choose
+from trainer.cards import parse_cards
+from trainer.deal import Seat
 from trainer.game import DealState, HouseOptions, Phase, SeatView, SkatGame
+from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 
 PROFILES = (INTERNATIONAL, DANISH)
+
+
+def defending_forehand(with_auction: bool = True) -> PlayContext:
+    """Forehand to lead against a clubs game of rearhand at 18; middlehand passed before anything was bid."""
+    cards = parse_cards("CA CT C9 HA HT H9 SA ST S9 D7")
+    auction = (
+        AuctionEvent(Seat.MIDDLEHAND, "pass", None),
+        AuctionEvent(Seat.REARHAND, "bid", 18),
+        AuctionEvent(Seat.FOREHAND, "pass", None),
+    )
+    return PlayContext(
+        profile=INTERNATIONAL,
+        declaration=Declaration(GameType.CLUBS),
+        declarer=Seat.REARHAND,
+        seat=Seat.FOREHAND,
+        hand=cards,
+        legal=cards,
+        leader=Seat.FOREHAND,
+        bid=18,
+        auction=auction if with_auction else (),
+    )
 
 
 def house_options(profile: RuleProfile, index: int) -> dict[str, object]:

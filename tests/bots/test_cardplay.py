@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.bidding import AuctionEvent
 from trainer.bots.cardplay import beginner_card, club_card
 from trainer.bots.context import PlayContext
 from trainer.bots.hands import discard_for
@@ -25,7 +24,7 @@ from trainer.play import Trick, follow_class, is_trump
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.solver import warm_up
 
-from .helpers import PROFILES, positions
+from .helpers import PROFILES, defending_forehand, positions
 
 
 def play_contexts(seed: int) -> list[PlayContext]:
@@ -65,23 +64,7 @@ def test_worlds_keep_every_hard_fact(seed: int, draw_seed: int) -> None:
 
 def _defender_view(with_auction: bool = True) -> tuple[PlayContext, Sampler]:
     """Forehand defends a clubs game of rearhand at 18; middlehand passed before anything was bid."""
-    cards = parse_cards("CA CT C9 HA HT H9 SA ST S9 D7")
-    auction = (
-        AuctionEvent(Seat.MIDDLEHAND, "pass", None),
-        AuctionEvent(Seat.REARHAND, "bid", 18),
-        AuctionEvent(Seat.FOREHAND, "pass", None),
-    )
-    ctx = PlayContext(
-        profile=INTERNATIONAL,
-        declaration=Declaration(GameType.CLUBS),
-        declarer=Seat.REARHAND,
-        seat=Seat.FOREHAND,
-        hand=cards,
-        legal=cards,
-        leader=Seat.FOREHAND,
-        bid=18,
-        auction=auction if with_auction else (),
-    )
+    ctx = defending_forehand(with_auction)
     return ctx, Sampler(ctx, random.Random(1))
 
 

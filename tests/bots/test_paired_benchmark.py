@@ -10,15 +10,13 @@ from pathlib import Path
 import pytest
 
 from trainer.bots import sampling, search
-from trainer.bots.context import PlayContext
-from trainer.cards import parse_cards
-from trainer.deal import Seat
-from trainer.games import Declaration, GameType
 from trainer.profiles import INTERNATIONAL
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import paired
 import strength
+
+from .helpers import defending_forehand
 
 
 def test_a_setting_takes_its_own_type(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,17 +37,7 @@ def test_a_setting_of_the_sampler_reaches_the_worlds_drawn(monkeypatch: pytest.M
     """The number of layouts drawn for each world kept is read when worlds are asked for, not when the
     module was loaded: a ``--set`` of it changes what the expert searches."""
     monkeypatch.setattr(sampling, "CANDIDATES", sampling.CANDIDATES)
-    cards = parse_cards("CA CT C9 HA HT H9 SA ST S9 D7")
-    ctx = PlayContext(
-        profile=INTERNATIONAL,
-        declaration=Declaration(GameType.CLUBS),
-        declarer=Seat.REARHAND,
-        seat=Seat.FOREHAND,
-        hand=cards,
-        legal=cards,
-        leader=Seat.FOREHAND,
-        bid=18,
-    )
+    ctx = defending_forehand()
     drawn = {"count": 0}
 
     def counted(sampler: sampling.Sampler) -> sampling.World:
