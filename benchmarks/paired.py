@@ -26,11 +26,14 @@ another module imported by value keeps the old value there.
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
+import inspect
 import json
 import random
 import sys
 import time
+import types
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +71,12 @@ def apply_setting(text: str) -> tuple[str, object, object]:
         raise SettingError(f"{text!r}: no module {module_name!r}") from error
     if not name.isupper() or not hasattr(module, name):
         raise SettingError(f"{text!r}: {module_name} has no setting {name!r}")
+    bound = bound_as_default(module, name)
+    if bound is not None:
+        raise SettingError(
+            f"{text!r}: {name} is the default argument of {bound}(), fixed when {module_name} loaded; "
+            "a --set would not reach it"
+        )
     old = getattr(module, name)
     kind = type(old)
     if kind not in (int, float, bool):
@@ -84,6 +93,21 @@ def apply_setting(text: str) -> tuple[str, object, object]:
             raise SettingError(f"{text!r}: {raw!r} is not {KINDS[kind]}") from error
     setattr(module, name, new)
     return target, old, new
+
+
+def bound_as_default(module: types.ModuleType, name: str) -> str | None:
+    """The first function of ``module`` whose default argument is the setting ``name`` (such a default is
+    evaluated once, when the module loads, so setting the name later changes nothing there), or None."""
+    try:
+        tree = ast.parse(inspect.getsource(module))
+    except (OSError, TypeError):
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            defaults = [*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+            if any(isinstance(d, ast.Name) and d.id == name for d in defaults):
+                return node.name
+    return None
 
 
 @dataclass(frozen=True)

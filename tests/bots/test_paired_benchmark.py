@@ -31,6 +31,9 @@ def test_a_setting_takes_its_own_type(monkeypatch: pytest.MonkeyPatch) -> None:
     assert search.TOLERANCE == 0 and type(search.TOLERANCE) is int
     paired.apply_setting("trainer.bots.search.WIN_SHARE=0.4")
     assert search.WIN_SHARE == 0.4
+    monkeypatch.setattr(search, "MAX_WORLDS", search.MAX_WORLDS)
+    paired.apply_setting("trainer.bots.search.MAX_WORLDS=40")
+    assert search.MAX_WORLDS == 40
 
 
 def test_a_setting_of_the_sampler_reaches_the_worlds_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -39,12 +42,12 @@ def test_a_setting_of_the_sampler_reaches_the_worlds_drawn(monkeypatch: pytest.M
     monkeypatch.setattr(sampling, "CANDIDATES", sampling.CANDIDATES)
     ctx = defending_forehand()
     drawn = {"count": 0}
+    original = sampling.Sampler.draw
 
     def counted(sampler: sampling.Sampler) -> sampling.World:
         drawn["count"] += 1
         return original(sampler)
 
-    original = sampling.Sampler.draw
     monkeypatch.setattr(sampling.Sampler, "draw", counted)
     for candidates in (6, 11):
         paired.apply_setting(f"trainer.bots.sampling.CANDIDATES={candidates}")
@@ -64,6 +67,7 @@ def test_a_setting_of_the_sampler_reaches_the_worlds_drawn(monkeypatch: pytest.M
         ("trainer.bots.search.expert_card=1", "no setting"),
         ("trainer.bots.search.TOLERANCE=two", "is not a whole number"),
         ("trainer.bots.search.NODE_RATE=1", "only numbers and switches"),
+        ("trainer.bots.player.DEFAULT_TIME_MS=100", "default argument of choose"),
     ],
 )
 def test_a_bad_setting_is_refused_with_its_reason(text: str, reason: str) -> None:

@@ -192,7 +192,7 @@ def expert_card(
     rng: random.Random,
     time_ms: int,
     *,
-    max_worlds: int = MAX_WORLDS,
+    max_worlds: int | None = None,
     deadline: float | None = None,
     nodes: int | None = None,
 ) -> SearchResult:
@@ -205,6 +205,8 @@ def expert_card(
     schneider lines. A card's final score is :data:`WIN_BONUS` times its win share plus its points. A world
     the clock cuts short still counts for the cards it settled (the club's card is asked first)."""
     start = time.perf_counter()
+    if max_worlds is None:
+        max_worlds = MAX_WORLDS  # read at the call, so that a benchmark's --set of it takes effect
     end = deadline if deadline is not None else start + search_seconds(time_ms)
     candidates = playable(ctx)
     if len(candidates) == 1:
