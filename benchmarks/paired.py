@@ -20,7 +20,8 @@ are the contract's result with every card open and perfect play on both sides.
 
 ``--set`` changes an upper-case number or switch of a module (``trainer.bots.search.TOLERANCE``,
 ``trainer.bots.sampling.DID_NOT_SMEAR``). The code must read it from that module as it runs: a name that
-another module imported by value keeps the old value there.
+another module imported by value keeps the old value there, and so does a default argument (a setting
+that a function of its own module takes as a default is refused with that reason).
 """
 
 from __future__ import annotations
