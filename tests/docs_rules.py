@@ -12,7 +12,15 @@ from pathlib import Path
 
 from trainer.bidding import bid_ladder
 from trainer.cards import Suit
-from trainer.profiles import DANISH, INTERNATIONAL, AllPass, OuvertReveal, OverbidValuation, RuleProfile
+from trainer.profiles import (
+    DANISH,
+    INTERNATIONAL,
+    AllPass,
+    KnockCall,
+    OuvertReveal,
+    OverbidValuation,
+    RuleProfile,
+)
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 START, END = "<!-- profile-table:start -->", "<!-- profile-table:end -->"
@@ -30,6 +38,8 @@ ENUM_WORDS: dict[object, str] = {
     AllPass.RAMSE: "Ramse",
     OuvertReveal.BEFORE_FIRST_LEAD: "before the first lead",
     OuvertReveal.AFTER_DECLARERS_FIRST_CARD: "after the declarer's first card",
+    KnockCall.KONTRA: "kontra / re (house option)",
+    KnockCall.SPOERGE: "Spørge / knocking back",
 }
 
 
@@ -78,6 +88,8 @@ ROWS: dict[str, tuple[str, Callable[[RuleProfile], str]]] = {
         lambda p: _yes(p.daekker_premium_value),
     ),
     "daekker_premium": ("Dækker's premium value", lambda p: str(p.daekker_premium)),
+    "knock_call": ("the defenders' doubling call", lambda p: ENUM_WORDS[p.knock_call]),
+    "slaa_40_an": ("Slå 40 an", lambda p: _yes(p.slaa_40_an)),
 }
 NOT_RULES = {"name", "title", "level_order"}
 """Profile fields that are not rules (names; the order levels are counted aloud)."""

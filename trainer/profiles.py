@@ -43,6 +43,15 @@ class AllPass(Enum):
     trick's winner, the most card points lose); no skat round, no Grand call."""
 
 
+class KnockCall(Enum):
+    """The defenders' doubling call the rules teach (RULES §8, §10)."""
+
+    KONTRA = "kontra"
+    """International house option: kontra doubles the game value, re doubles it again."""
+    SPOERGE = "spoerge"
+    """Danish: Spørge doubles the rates, knocking back doubles them again."""
+
+
 class OuvertReveal(Enum):
     """When an open declarer's cards go on the table."""
 
@@ -111,6 +120,10 @@ class RuleProfile:
     """What Dækker is worth under the house option ``daekker_premium_value``."""
     level_order: tuple[str, ...] = LEVEL_CODES
     """The order in which the multiplier's levels are counted aloud (see :mod:`trainer.value`)."""
+    knock_call: KnockCall = KnockCall.KONTRA
+    """The defenders' doubling call these rules teach (a table switches it on in its house options)."""
+    slaa_40_an: bool = False
+    """Slå 40 an (a knock of 40 after the first five cards, rates doubled) belongs to these rules."""
 
     # ---- derived numbers ------------------------------------------------------------------------------
     def base_value(self, game: GameType) -> int:
@@ -275,6 +288,8 @@ DANISH = RuleProfile(
     open_reveal=OuvertReveal.BEFORE_FIRST_LEAD,
     # counted aloud as med/uden N, spil, på bordet, af hånden, then Skrædder, Sort and Musik
     level_order=("matadors", "game", "ouvert", "hand", "schneider", "schwarz", "musik"),
+    knock_call=KnockCall.SPOERGE,
+    slaa_40_an=True,
 )
 
 INTERNATIONAL = RuleProfile(

@@ -933,25 +933,39 @@ def gen_overbid_way(seed: int, profile: RuleProfile) -> Question:
         reached = game_value(profile, d, 1, schneider=way != _OUVERT, schwarz=way == _SCHWARZ)
         prompt = {
             _OUVERT: N_(
-                "{setup} You lay your cards on the table (på bordet). What is the game worth if you win it?"
+                "{setup} You lay your cards on the table (på bordet) and take 61 or more card points, but "
+                "no Skrædder. On what value is the game settled, won or lost?"
             ),
-            _SCHNEIDER: N_("{setup} You play on and make the defenders Skrædder. What is the game worth?"),
-            _SCHWARZ: N_("{setup} You play on and take every trick (Sort). What is the game worth?"),
+            _SCHNEIDER: N_(
+                "{setup} You play on and make the defenders Skrædder, but not Sort. On what value is the "
+                "game settled, won or lost?"
+            ),
+            _SCHWARZ: N_(
+                "{setup} You play on and take every trick (Sort). On what value is the game settled, won "
+                "or lost?"
+            ),
         }[way]
+        reaches = reached.value >= bid
         steps.append(
             T(
                 N_("{words}: {verdict}."),
                 words=reached,
-                verdict=T(N_("reaches the bid")) if reached.value >= bid else T(N_("still too little")),
+                verdict=T(N_("reaches the bid")) if reaches else T(N_("still too little")),
             )
+        )
+        settled = reached.value if reaches else overbid_value(profile, d, bid)
+        steps.append(
+            T(N_("Won, and settled on what it is worth: {value}."), value=settled)
+            if reaches
+            else T(N_("Lost as overbid, it is settled on the bid, {bid}."), bid=bid)
         )
         return make_question(
             OVERBID_WAY,
             seed,
             profile,
             T(prompt, setup=setup),
-            str(reached.value),
-            T(N_("{value}"), value=reached.value),
+            str(settled),
+            T(N_("{value}"), value=settled),
             steps,
         )
     value = overbid_value(profile, Declaration(game), bid)
@@ -1069,6 +1083,12 @@ _SKAT_FACTS = (
 
 
 # ---- chapter 11 and 12: the lead, counting trumps and points ----
+def leaves_bare_ten(suit: Sequence[Card]) -> bool:
+    """Would leading this suit leave a 10 alone, or throw a lone 10 away? (A 10 with one other card, or a
+    10 on its own: the chapter's rule forbids both.)"""
+    return len(suit) <= 2 and any(card.rank is Rank.TEN for card in suit)
+
+
 def gen_lead_rule(seed: int, profile: RuleProfile) -> Question:
     """You are forehand and lead as a defender: the textbook's rule of thumb picks the long or short suit."""
     rng = rng_for(LEAD_RULE, seed)
@@ -1082,10 +1102,11 @@ def gen_lead_rule(seed: int, profile: RuleProfile) -> Question:
             if card not in order:
                 suits.setdefault(card.suit, []).append(card)
         lengths = sorted(len(cards) for cards in suits.values())
-        if len(suits) >= 2 and (lengths[-1] > lengths[-2] if left else lengths[0] < lengths[1]):
+        if len(suits) < 2 or not (lengths[-1] > lengths[-2] if left else lengths[0] < lengths[1]):
+            continue
+        chosen = (max if left else min)(suits, key=lambda s: len(suits[s]))
+        if not leaves_bare_ten(suits[chosen]):
             break
-    pick = max if left else min
-    chosen = pick(suits, key=lambda s: len(suits[s]))
     ordered = sorted(suits, key=lambda s: -len(suits[s]))
     choices = tuple(
         Choice(s.name, T(N_("{cards}"), cards=tuple(sort_cards(suits[s], game)))) for s in ordered
@@ -1121,6 +1142,7 @@ def gen_lead_rule(seed: int, profile: RuleProfile) -> Question:
                 )
             ),
             T(N_("Trumps are the declarer's strength: don't lead them without a weighty reason.")),
+            T(N_("And never lead so that a 10 is left alone in your hand: a bare 10 is easy prey.")),
         ],
         choices=choices,
         shown=(Shown(T(N_("Your hand")), tuple(sort_cards(hand, game))),),

@@ -22,7 +22,7 @@ from trainer.deal import Seat, table_seats
 from trainer.extras import DANISH_EXTRAS, longest_trump_suit, slaa_40_an_check
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.play import sort_cards, trump_order
-from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.profiles import DANISH, INTERNATIONAL, OverbidValuation, RuleProfile
 from trainer.quiz.chapter_items import (
     ALL_PASS,
     AUCTION_ORDER,
@@ -541,12 +541,16 @@ def gen_thrown(seed: int, profile: RuleProfile) -> Question:
         thrown=True,
     )
     steps = [T(N_("Cards thrown before the first lead: the game is lost."))]
-    if profile.name == DANISH.name:  # the textbook settles in money
+    if profile.overbid_valuation is OverbidValuation.BID:  # the textbook settles in money, on the bid
         money = danish_money(result, thrown_before_play=True)
-        amount = money.declarer
+        amount = -money.opponents[0]  # what the declarer gets from each defender (negative: pays each)
         rounded = math.ceil(bid / DANISH_MONEY.rounding_unit) * DANISH_MONEY.rounding_unit
-        each = abs(money.opponents[0])
         scheme = T(N_("Danish money (½ and 1 øre per point)"))
+        ask = N_(
+            "You won the bidding at {bid} for {game} {matadors}, picked up the skat and throw the cards "
+            "before the first lead. Settled with {scheme}: how many øre does the declarer get from each "
+            "defender (a negative number if the declarer pays each defender)?"
+        )
         steps += [
             T(N_("There was no play, so it is settled on the bid, {bid}."), bid=bid),
             T(N_("{value} is rounded up to {rounded}."), value=bid, rounded=rounded),
@@ -554,13 +558,18 @@ def gen_thrown(seed: int, profile: RuleProfile) -> Question:
                 N_("The declarer pays {rate} × {rounded} = {each} øre to each defender: {total} øre in all."),
                 rate=str(DANISH_MONEY.rates[1]),
                 rounded=rounded,
-                each=str(int(each)),
-                total=str(int(abs(amount))),
+                each=str(int(-amount)),
+                total=str(int(-money.declarer)),
             ),
         ]
     else:
         amount = list_settlement(profile, result).declarer
         scheme = T(N_("the list (plain score sheet)"))
+        ask = N_(
+            "You won the bidding at {bid} for {game} {matadors}, picked up the skat and throw the cards "
+            "before the first lead. Settled with {scheme}: what does the declarer write in the list (a "
+            "negative number if the declarer loses points)?"
+        )
         steps += [
             T(
                 N_(
@@ -581,17 +590,7 @@ def gen_thrown(seed: int, profile: RuleProfile) -> Question:
         THROWN,
         seed,
         profile,
-        T(
-            N_(
-                "You won the bidding at {bid} for {game} {matadors}, picked up the skat and throw the cards "
-                "before the first lead. Settled with {scheme}: what does the declarer get (negative if the "
-                "declarer pays)?"
-            ),
-            bid=bid,
-            game=game,
-            matadors=matadors_text(count),
-            scheme=scheme,
-        ),
+        T(ask, bid=bid, game=game, matadors=matadors_text(count), scheme=scheme),
         str(int(amount)),
         T(N_("{value}"), value=_minus(int(amount))),
         steps,

@@ -17,11 +17,11 @@ from trainer.bidding import bid_ladder, games_for_bid, hand_value, highest_safe_
 from trainer.cards import ALL_CARDS, HAND_SIZE, JACKS, SKAT_SIZE, TOTAL_CARD_POINTS, Card, Suit, card_points
 from trainer.deal import Deal, Seat, random_deal
 from trainer.errors import DeclarationError, SkatError
+from trainer.extras import DANISH_EXTRAS, MusikTrick, Spoerge, musik_cards, musik_fulfilled, ramse_result
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.i18n import N_
 from trainer.play import (
     TRUMP,
-    PlayoutResult,
     follow_class,
     is_trump,
     legal_cards,
@@ -29,10 +29,16 @@ from trainer.play import (
     sort_cards,
     trick_winner,
 )
-from trainer.profiles import RuleProfile
+from trainer.profiles import AllPass, KnockCall, RuleProfile
 from trainer.quiz import bidding_drill
 from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown
-from trainer.settlement import DANISH_MONEY, SEEGER_FABIAN, danish_money, list_settlement, seeger_fabian
+from trainer.settlement import (
+    Settlement,
+    danish_money,
+    list_settlement,
+    ramse_money,
+    seeger_fabian,
+)
 from trainer.text import Message
 from trainer.value import (
     GameResult,
@@ -138,6 +144,7 @@ def build_question(
     shown: tuple[Shown, ...] = (),
     source: str = "generated",
     pitfalls: tuple[tuple[str, str], ...] = (),
+    rules: tuple[str, ...] = (),
 ) -> Question:
     """One question with everything a page needs to ask and grade it (the one place a Question is built
     from a generator's parts; the chapter checks build theirs here too)."""
@@ -155,6 +162,7 @@ def build_question(
         options=options,
         source=source,
         pitfalls=pitfalls,
+        rules=rules,
     )
 
 
@@ -763,11 +771,82 @@ _TARGET_WEIGHTS: tuple[tuple[str, float], ...] = (
 _PLAYOUTS_PER_DEAL = 40
 
 
+# ---- the special rules a result or settlement question can carry ------------------------------------------
+RULE_OVERBID = "overbid"
+RULE_OPEN = "open"
+RULE_ANNOUNCED = "announced"
+RULE_MUSIK = "musik"
+RULE_SPOERGE = "spoerge"
+RULE_SLAA_40 = "slaa_40_an"
+RULE_RAMSE = "ramse"
+RULE_KONTRA = "kontra_re"
+RULES: tuple[str, ...] = (
+    RULE_OVERBID,
+    RULE_OPEN,
+    RULE_ANNOUNCED,
+    RULE_MUSIK,
+    RULE_SPOERGE,
+    RULE_SLAA_40,
+    RULE_RAMSE,
+    RULE_KONTRA,
+)
+"""The rules beyond a plain game that the lessons teach and the result and settlement questions draw."""
+
+_PLAIN_RESULTS = 0.4
+"""The share of result questions on a plain game; the rest are spread evenly over the profile's rules."""
+_PLAIN_SETTLEMENTS = 0.3
+"""The share of settlement questions on a plain game."""
+
+
+def game_rules(profile: RuleProfile) -> tuple[str, ...]:
+    """The rules a played game can carry under ``profile``: overbid, open, announced levels (where the
+    profile allows announcing), Musik (where it has Musik)."""
+    rules = [RULE_OVERBID, RULE_OPEN]
+    if profile.announcements_allowed:
+        rules.append(RULE_ANNOUNCED)
+    if profile.max_musik:
+        rules.append(RULE_MUSIK)
+    return tuple(rules)
+
+
+def settle_rules(profile: RuleProfile) -> tuple[str, ...]:
+    """The rules a settlement question can carry under ``profile``: a played game's, the defenders'
+    doubling call (Spørge or kontra/re), Slå 40 an and Ramse where the profile has them."""
+    rules = list(game_rules(profile))
+    rules.append(RULE_SPOERGE if profile.knock_call is KnockCall.SPOERGE else RULE_KONTRA)
+    if profile.slaa_40_an:
+        rules.append(RULE_SLAA_40)
+    if profile.all_pass is AllPass.RAMSE:
+        rules.append(RULE_RAMSE)
+    return tuple(rules)
+
+
+def _draw_rule(rng: random.Random, rules: Sequence[str], plain: float) -> str | None:
+    """None (a plain game) with probability ``plain``, else one of ``rules``, evenly."""
+    return None if rng.random() < plain else rng.choice(tuple(rules))
+
+
+def rules_of(result: GameResult) -> tuple[str, ...]:
+    """The rules a game result shows: overbid, open, announced (named in the declaration), Musik."""
+    d = result.declaration
+    rules = []
+    if result.overbid:
+        rules.append(RULE_OVERBID)
+    if d.ouvert:
+        rules.append(RULE_OPEN)
+    if not d.ouvert and (d.schneider_announced or d.schwarz_announced):
+        rules.append(RULE_ANNOUNCED)
+    if d.musik:
+        rules.append(RULE_MUSIK)
+    return tuple(rules)
+
+
 @dataclass(frozen=True)
 class PlayedGame:
     """A game really played to the end on a real deal: the cards, who declared what, every card in playing
     order (forehand leads the first trick) and the engine's result. Quiz results are drawn from these, so
-    every points/tricks pair a question shows is one a real deal gives."""
+    every points/tricks pair a question shows is one a real deal gives. ``musik_made``: the declarer won the
+    Musik trick(s) with the Musik card(s) (True when no Musik was announced)."""
 
     deal: Deal
     declarer: Seat
@@ -775,6 +854,7 @@ class PlayedGame:
     bid: int
     cards_played: tuple[Card, ...]
     result: GameResult
+    musik_made: bool = True
 
 
 def _declarer_seat(deal: Deal, *, weakest: bool = False) -> tuple[Seat, GameType]:
@@ -811,55 +891,115 @@ def _schwarz_deal(rng: random.Random) -> tuple[Deal, GameType]:
     return Deal.from_cards((*own, *rest)), game
 
 
-def random_played_game(rng: random.Random, profile: RuleProfile) -> PlayedGame:
-    """A plain (no announcements) suit or grand game, not overbid, played out on a random deal with random
-    legal cards; the outcome aimed at (won, lost, schneider, schwarz) is drawn first and the deal's playout
-    nearest a win or schneider threshold is kept."""
-    target = rng.choices([t for t, _ in _TARGET_WEIGHTS], weights=[w for _, w in _TARGET_WEIGHTS])[0]
-    for attempt in range(200):
-        if target == "won_schwarz":
+def _declaration_for(
+    rng: random.Random, profile: RuleProfile, game: GameType, rule: str | None
+) -> Declaration:
+    """The declaration of a played game: plain (now and then a hand game), open, with announced levels or
+    with Musik, as the profile allows them (an international open game is a hand game with both levels
+    announced)."""
+    if rule == RULE_OPEN:
+        hand = profile.ouvert_requires_hand or rng.random() < 0.3
+        return profile.check_declaration(Declaration(game, hand=hand, ouvert=True))
+    if rule == RULE_ANNOUNCED:
+        schwarz = rng.random() < 0.25
+        return profile.check_declaration(
+            Declaration(game, hand=True, schneider_announced=True, schwarz_announced=schwarz)
+        )
+    if rule == RULE_MUSIK:
+        musik = rng.randint(1, profile.max_musik)
+        return profile.check_declaration(Declaration(game, hand=rng.random() < 0.25, musik=musik))
+    return Declaration(game, hand=rng.random() < 0.25)
+
+
+def _musik_made(deal: Deal, declarer: Seat, d: Declaration, cards_played: Sequence[Card]) -> bool:
+    """Did the declarer win the last trick(s) with the Musik card(s)? (True without Musik.)"""
+    if not d.musik:
+        return True
+    owner = {card: seat for seat in Seat for card in deal.hand(seat)}
+    tricks = []
+    for start in range(0, len(cards_played), len(Seat)):
+        trick = tuple(cards_played[start : start + len(Seat)])
+        winner = owner[trick[trick_winner(trick, d.game)]]
+        own = next(card for card in trick if owner[card] is declarer)
+        tricks.append(MusikTrick(own, winner is declarer))
+    return musik_fulfilled(d.game, d.musik, tricks)
+
+
+def _bids_for(profile: RuleProfile, game: GameType, worth: int, rule: str | None) -> list[int]:
+    """The bids a declarer of a game worth ``worth`` may have won the bidding at: within the worth, above
+    it for an overbid game (up to two base values more), exactly Slå 40 an's 40 for a knock."""
+    ladder = bid_ladder(profile)
+    if rule == RULE_OVERBID:
+        return [v for v in ladder if worth < v <= worth + 2 * profile.base_value(game)][:3]
+    if rule == RULE_SLAA_40:
+        return [v for v in ladder if v == DANISH_EXTRAS.slaa_40_an_value <= worth]
+    return [v for v in ladder if v <= worth][-3:]
+
+
+def random_played_game(
+    rng: random.Random,
+    profile: RuleProfile,
+    rule: str | None = None,
+    *,
+    accept: Callable[[GameResult], bool] | None = None,
+) -> PlayedGame:
+    """A suit or grand game played out on a random deal with random legal cards. Without ``rule`` it is a
+    plain game, not overbid: the outcome aimed at (won, lost, schneider, schwarz) is drawn first and the
+    deal's playout nearest a win or schneider threshold is kept. ``rule`` makes it an overbid game, an open
+    game, one with announced levels or Musik, or one bid at Slå 40 an's 40 (any outcome). ``accept``
+    filters the results kept."""
+    special = rule in (RULE_OVERBID, RULE_OPEN, RULE_ANNOUNCED, RULE_MUSIK)
+    weights = [w for _, w in _TARGET_WEIGHTS]
+    target = None if special else rng.choices([t for t, _ in _TARGET_WEIGHTS], weights=weights)[0]
+    for attempt in range(300):
+        sure_schwarz = target == "won_schwarz" or (special and rule != RULE_OVERBID and rng.random() < 0.3)
+        if sure_schwarz:
             deal, game = _schwarz_deal(rng)
             declarer = Seat.FOREHAND
         else:
             deal = random_deal(rng.randrange(1 << 30), profile)
             declarer, game = _declarer_seat(deal, weakest=target == "lost_schwarz")
         count = matadors((*deal.hand(declarer), *deal.skat), game)
-        d = Declaration(game, hand=rng.random() < 0.25)
-        fitting = [v for v in bid_ladder(profile) if v <= game_value(profile, d, count).value]
+        d = _declaration_for(rng, profile, game, rule)
+        if d.musik and not set(musik_cards(game, d.musik)) <= set(deal.hand(declarer)):
+            continue  # Musik is only announced holding its trumps
+        fitting = _bids_for(profile, game, game_value(profile, d, count).value, rule)
         if not fitting:
             continue
-        bid = rng.choice(fitting[-3:])
-        played: list[tuple[PlayoutResult, tuple[Card, ...]]] = []
+        bid = rng.choice(fitting)
+        played: list[tuple[GameResult, tuple[Card, ...], bool]] = []
         for _playout in range(_PLAYOUTS_PER_DEAL):
             trace: list[Card] = []
             playout = random_playout(rng, profile, game, deal=deal, declarer=declarer, trace=trace)
-            played.append((playout, tuple(trace)))
-        results = [
-            (
-                evaluate_game(
-                    profile,
-                    d,
-                    matadors=count,
-                    bid=bid,
-                    declarer_points=playout.declarer_points,
-                    declarer_tricks=playout.declarer_tricks,
-                ),
-                cards,
+            made = _musik_made(deal, declarer, d, trace)
+            result = evaluate_game(
+                profile,
+                d,
+                matadors=count,
+                bid=bid,
+                declarer_points=playout.declarer_points,
+                declarer_tricks=playout.declarer_tricks,
+                musik_fulfilled=made,
             )
-            for playout, cards in played
-        ]
+            played.append((result, tuple(trace), made))
         # a rare outcome may not come up: after many deals, any outcome will do
-        hits = [(r, cards) for r, cards in results if outcome_of(r) == target or attempt >= 100]
+        hits = [
+            hit
+            for hit in played
+            if (target is None or outcome_of(hit[0]) == target or attempt >= 100)
+            and (rule != RULE_OVERBID or hit[0].overbid)
+            and (accept is None or accept(hit[0]))
+        ]
         if not hits:
             continue
         near = rng.choice(boundary_points(profile))
-        result, cards_played = min(hits, key=lambda hit: abs(hit[0].declarer_points - near))
-        return PlayedGame(deal, declarer, d, bid, cards_played, result)
+        result, cards_played, made = min(hits, key=lambda hit: abs(hit[0].declarer_points - near))
+        return PlayedGame(deal, declarer, d, bid, cards_played, result, made)
     raise SkatError("no game could be generated")  # pragma: no cover
 
 
 def _random_result(rng: random.Random, profile: RuleProfile) -> GameResult:
-    """The result of a game really played out (see :func:`random_played_game`)."""
+    """The result of a plain game really played out (see :func:`random_played_game`)."""
     return random_played_game(rng, profile).result
 
 
@@ -873,7 +1013,7 @@ def result_steps(profile: RuleProfile, result: GameResult) -> list[Message]:
             ),
             need=profile.win_min_points,
             points=points,
-            verdict=T(N_("won")) if result.won else T(N_("lost")),
+            verdict=T(N_("won")) if profile.wins_on_points(points) else T(N_("lost")),
         ),
         T(
             N_("Schneider: the defenders with at most {opp} card points, the declarer with at most {decl}."),
@@ -904,8 +1044,10 @@ def result_steps(profile: RuleProfile, result: GameResult) -> list[Message]:
     return steps
 
 
-def _result_prompt(result: GameResult) -> Message:
-    return T(
+def _result_prompt(result: GameResult, musik_made: bool = True) -> Message:
+    """The game as the question tells it: the declaration, matadors, bid, tricks and card points, and
+    whether an announced Musik was made."""
+    played = T(
         N_(
             "The declarer played {game} {matadors}, bid {bid}, and took {tricks} tricks "
             "with {points} card points including the skat."
@@ -916,30 +1058,58 @@ def _result_prompt(result: GameResult) -> Message:
         tricks=result.declarer_tricks,
         points=result.declarer_points,
     )
+    d = result.declaration
+    if not d.musik:
+        return played
+    cards = musik_cards(d.game, d.musik)
+    made = {
+        (1, True): N_("Musik: the declarer won the last trick with {cards}."),
+        (1, False): N_("Musik: the declarer did not win the last trick with {cards}."),
+        (2, True): N_("Musik: the declarer won the last two tricks with {cards}."),
+        (2, False): N_("Musik: the declarer did not win the last two tricks with {cards}."),
+    }[(d.musik, musik_made)]
+    musik = T(made, cards=cards)
+    return _join((played, musik))
 
 
 def gen_game_result(seed: int, profile: RuleProfile) -> Question:
     rng = _rng(GAME_RESULT, seed)
-    result = _random_result(rng, profile)
-    return build_game_result(profile, result, seed=seed)
+    rule = _draw_rule(rng, game_rules(profile), _PLAIN_RESULTS)
+    played = random_played_game(rng, profile, rule, accept=lambda r: _has_outcome(profile, r))
+    return build_game_result(profile, played.result, seed=seed, musik_made=played.musik_made)
+
+
+def _has_outcome(profile: RuleProfile, result: GameResult) -> bool:
+    """A result one of :data:`OUTCOMES` names: not a game lost (overbid, an announcement or Musik missed)
+    with the defenders schneider, which no choice says."""
+    return result.won or not profile.opponents_schneider(result.declarer_points)
 
 
 def build_game_result(
-    profile: RuleProfile, result: GameResult, *, seed: int = 0, source: str = "generated"
+    profile: RuleProfile,
+    result: GameResult,
+    *,
+    seed: int = 0,
+    source: str = "generated",
+    musik_made: bool = True,
 ) -> Question:
     """A game_result question on given cards/values (generated or from a hand-made bank)."""
     outcome = outcome_of(result)
+    steps = result_steps(profile, result)
+    if result.reason not in ("won", "points"):
+        steps.insert(1, T(N_("But the game is {reason}."), reason=result.reason_message))
     return build_question(
         GAME_RESULT,
         seed,
         profile,
-        _join((_result_prompt(result), T(N_("Did the declarer win, and at which level?")))),
+        _join((_result_prompt(result, musik_made), T(N_("Did the declarer win, and at which level?")))),
         outcome,
         OUTCOME_TEXTS[outcome],
-        result_steps(profile, result),
+        steps,
         mode="choice",
         choices=tuple(Choice(o, OUTCOME_TEXTS[o]) for o in OUTCOMES),
         source=source,
+        rules=rules_of(result),
     )
 
 
@@ -1060,13 +1230,86 @@ def build_overbid(
     )
 
 
-# ---- settlement -----------------------------------------------------------------------------------------
+# ---- settlement ----------------------------------------------------------------------------------------
 SCHEMES: tuple[str, ...] = ("list", "seeger_fabian", "danish_money")
 SCHEME_TEXTS: dict[str, Message] = {
     "list": T(N_("the list (plain score sheet)")),
     "seeger_fabian": T(N_("Seeger-Fabian points")),
     "danish_money": T(N_("Danish money (½ and 1 øre per point)")),
 }
+SETTLE_ASKS: dict[str, str] = {
+    "list": N_(
+        "{a} Settle it with {scheme}: what does the declarer write in the list (a negative number if the "
+        "declarer loses points)?"
+    ),
+    "seeger_fabian": N_(
+        "{a} Settle it with {scheme}: what does the declarer score (a negative number if the declarer "
+        "loses points)?"
+    ),
+    "danish_money": N_(
+        "{a} Settle it with {scheme}: how many øre does the declarer get from each defender (a negative "
+        "number if the declarer pays each defender)?"
+    ),
+}
+"""What a settlement question asks, naming the unit of its answer: the declarer's entry in the list, the
+declarer's Seeger-Fabian score, or the øre per defender (the textbook's "fra hver" / "til hver")."""
+
+
+@dataclass(frozen=True)
+class Calls:
+    """What was said around a game that changes its settlement: the Danish Spørge (rates doubled, knocking
+    back doubles again), Slå 40 an (a knock of 40 after five cards: rates doubled), kontra and re
+    (international house option: the value doubled, re doubles again)."""
+
+    spoerge: Spoerge = Spoerge.NONE
+    slaa_40_an: bool = False
+    kontra: bool = False
+    re: bool = False
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        rules = []
+        if self.spoerge is not Spoerge.NONE:
+            rules.append(RULE_SPOERGE)
+        if self.slaa_40_an:
+            rules.append(RULE_SLAA_40)
+        if self.kontra:
+            rules.append(RULE_KONTRA)
+        return tuple(rules)
+
+
+NO_CALLS = Calls()
+
+_KNOCK_ANSWERS = {
+    Spoerge.KNOCKED: N_("the declarer plays on"),
+    Spoerge.KNOCKED_BACK: N_("the declarer knocks back (slå kontra)"),
+}
+
+
+def calls_text(calls: Calls) -> list[Message]:
+    """The calls as the question tells them."""
+    said: list[Message] = []
+    if calls.slaa_40_an:
+        said.append(
+            T(
+                N_("The declarer had knocked Slå {value} an after the first five cards, and the knock held."),
+                value=DANISH_EXTRAS.slaa_40_an_value,
+            )
+        )
+    if calls.spoerge is not Spoerge.NONE:
+        said.append(
+            T(
+                N_("After the first lead a defender knocked (Spørge), and {answer}."),
+                answer=T(_KNOCK_ANSWERS[calls.spoerge]),
+            )
+        )
+    if calls.kontra:
+        said.append(
+            T(N_("A defender said kontra, and the declarer said re."))
+            if calls.re
+            else T(N_("A defender said kontra."))
+        )
+    return said
 
 
 def _number(value: Decimal) -> str:
@@ -1078,99 +1321,164 @@ def _signed(value: Decimal) -> str:
     return ("−" + _number(-value)) if value < 0 else _number(value)
 
 
-def settle_steps(profile: RuleProfile, result: GameResult, scheme: str) -> tuple[list[Message], Decimal]:
-    value = result.value
-    factor = profile.lost_factor
+def settlement_of(
+    profile: RuleProfile, result: GameResult, scheme: str, calls: Calls = NO_CALLS
+) -> Settlement:
+    """The engine's settlement of a game under ``scheme`` with the calls made."""
+    if scheme == "list":
+        return list_settlement(profile, result, kontra=calls.kontra, re=calls.re)
+    if scheme == "seeger_fabian":
+        return seeger_fabian(profile, result, kontra=calls.kontra, re=calls.re)
+    return danish_money(result, spoerge=calls.spoerge, slaa_40_an=calls.slaa_40_an)
+
+
+def settle_answer(settlement: Settlement) -> Decimal:
+    """The amount a settlement question asks for: the declarer's entry (list, Seeger-Fabian) or, in Danish
+    money, what the declarer gets from each defender (negative: pays each)."""
+    if settlement.scheme == "danish_money":
+        return -settlement.opponents[0]
+    return settlement.declarer
+
+
+def settle_steps(
+    profile: RuleProfile, result: GameResult, scheme: str, calls: Calls = NO_CALLS
+) -> tuple[list[Message], Decimal]:
+    """The worked settlement (the engine's working lines) and the amount the question asks for."""
+    settlement = settlement_of(profile, result, scheme, calls)
+    amount = settle_answer(settlement)
     steps = [
         T(
             N_("The game is {verdict} and worth {value} ({words})."),
             verdict=T(N_("won")) if result.won else T(N_("lost")),
-            value=value,
+            value=result.value,
             words=result.breakdown,
         )
     ]
-    if scheme == "list":
-        amount = list_settlement(profile, result).declarer
-        if result.won:
-            steps.append(T(N_("Won: the declarer writes +{value}."), value=value))
-        else:
-            steps.append(
-                T(
-                    N_("Lost: −{factor} × {value} = {score}."),
-                    factor=factor,
-                    value=value,
-                    score=_signed(amount),
-                )
-            )
-    elif scheme == "seeger_fabian":
-        settlement = seeger_fabian(profile, result)
-        amount = settlement.declarer
-        if result.won:
-            steps.append(
-                T(
-                    N_("Won: {value} + {bonus} = {score}."),
-                    value=value,
-                    bonus=SEEGER_FABIAN.won_bonus,
-                    score=_signed(amount),
-                )
-            )
-        else:
-            steps.append(
-                T(
-                    N_("Lost: −{factor} × {value} − {penalty} = {score}; each defender gets {each}."),
-                    factor=factor,
-                    value=value,
-                    penalty=SEEGER_FABIAN.lost_penalty,
-                    score=_signed(amount),
-                    each=_number(settlement.opponents[0]),
-                )
-            )
-    else:
-        settlement = danish_money(result)
-        amount = settlement.declarer
-        rounded = math.ceil(value / DANISH_MONEY.rounding_unit) * DANISH_MONEY.rounding_unit
-        rate = DANISH_MONEY.rates[0] if result.won else DANISH_MONEY.rates[1]
-        each = abs(settlement.opponents[0])
-        steps.append(T(N_("{value} is rounded up to {rounded}."), value=value, rounded=rounded))
-        key = (
-            N_("Each defender pays {rate} × {rounded} = {each} øre, so the declarer receives {total} øre.")
-            if result.won
-            else N_("The declarer pays {rate} × {rounded} = {each} øre to each defender: {total} øre in all.")
-        )
+    if result.reason not in ("won", "points"):
+        steps.append(T(N_("But the game is {reason}."), reason=result.reason_message))
+    steps += settlement.working_parts
+    if scheme == "danish_money":
         steps.append(
-            T(key, rate=_number(rate), rounded=rounded, each=_number(each), total=_number(abs(amount)))
+            T(N_("So the declarer gets {each} øre from each defender."), each=_number(amount))
+            if amount >= 0
+            else T(N_("So the declarer pays {each} øre to each defender."), each=_number(-amount))
         )
+    elif scheme == "list":
+        steps.append(T(N_("So the declarer writes {score} in the list."), score=_signed(amount)))
+    else:
+        steps.append(T(N_("So the declarer scores {score}."), score=_signed(amount)))
     return steps, amount
 
 
 def gen_settle(seed: int, profile: RuleProfile) -> Question:
     rng = _rng(SETTLE, seed)
-    result = _random_result(rng, profile)
+    rule = _draw_rule(rng, settle_rules(profile), _PLAIN_SETTLEMENTS)
+    if rule == RULE_RAMSE:
+        return gen_ramse_settle(rng, seed, profile)
+    played = random_played_game(rng, profile, rule if rule in (*game_rules(profile), RULE_SLAA_40) else None)
+    calls = NO_CALLS
     scheme = rng.choice(SCHEMES)
-    return build_settle(profile, result, scheme, seed=seed)
+    if rule == RULE_SPOERGE:
+        calls, scheme = Calls(spoerge=rng.choice(tuple(_KNOCK_ANSWERS))), "danish_money"
+    elif rule == RULE_SLAA_40:
+        calls, scheme = Calls(slaa_40_an=True), "danish_money"
+    elif rule == RULE_KONTRA:
+        calls, scheme = Calls(kontra=True, re=rng.random() < 0.4), rng.choice(("list", "seeger_fabian"))
+    return build_settle(profile, played.result, scheme, seed=seed, calls=calls, musik_made=played.musik_made)
 
 
 def build_settle(
-    profile: RuleProfile, result: GameResult, scheme: str, *, seed: int = 0, source: str = "generated"
+    profile: RuleProfile,
+    result: GameResult,
+    scheme: str,
+    *,
+    seed: int = 0,
+    source: str = "generated",
+    calls: Calls = NO_CALLS,
+    musik_made: bool = True,
 ) -> Question:
     """A settle question on given cards/values (generated or from a hand-made bank)."""
-    steps, amount = settle_steps(profile, result, scheme)
+    steps, amount = settle_steps(profile, result, scheme, calls)
+    told = _join((_result_prompt(result, musik_made), *calls_text(calls)))
+    return build_question(
+        SETTLE,
+        seed,
+        profile,
+        T(SETTLE_ASKS[scheme], a=told, scheme=SCHEME_TEXTS[scheme]),
+        _number(amount),
+        T(N_("{value}"), value=_signed(amount)),
+        steps,
+        source=source,
+        rules=(*rules_of(result), *calls.rules),
+    )
+
+
+# ---- Ramse money -------------------------------------------------------------------------------------------
+RAMSE_STAKE = 10
+"""The agreed Ramse amount the questions use, in øre (the lesson: an amount agreed in advance)."""
+
+
+def _ramse_piles(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Three players' (card points, tricks) after a Ramse: the 30 trick cards dealt out in tricks, the two
+    set-aside cards to one player who took a trick (the last trick's winner)."""
+    deck = _deck(rng)
+    tricks = [0, 0, 0]
+    for _ in range(HAND_SIZE):  # ten tricks
+        tricks[rng.randrange(len(Seat))] += 1
+    points = []
+    position = 0
+    for count in tricks:
+        pile = deck[position : position + len(Seat) * count]
+        position += len(Seat) * count
+        points.append(card_points(pile))
+    last = rng.choice([i for i, count in enumerate(tricks) if count])
+    points[last] += card_points(deck[position : position + SKAT_SIZE])
+    return tuple(points), tuple(tricks)
+
+
+def gen_ramse_settle(rng: random.Random, seed: int, profile: RuleProfile) -> Question:
+    """Everyone passed and Ramse was played: what does one player get or pay in all?"""
+    points, tricks = _ramse_piles(rng)
+    result = ramse_result(points, tricks, profile=profile)
+    seats = tuple(Seat)
+    asked = rng.randrange(len(seats))
+    amounts = ramse_money(result, Decimal(RAMSE_STAKE))
+    amount = amounts[asked]
+    piles = tuple(
+        T(N_("{seat} {points}"), seat=seat, points=p) for seat, p in zip(seats, points, strict=True)
+    )
+    steps = [
+        T(
+            N_("Ramse: the fewest card points win, unless someone takes {n} or more."),
+            n=DANISH_EXTRAS.ramse_take_all_points,
+        ),
+        T(
+            N_(
+                "The player with the most card points pays the agreed amount to each of the other two; a "
+                "player with {n} or more is paid by each of the other two."
+            ),
+            n=DANISH_EXTRAS.ramse_take_all_points,
+        ),
+        T(N_("So {seat} gets {amount} øre in all."), seat=seats[asked], amount=_signed(amount)),
+    ]
     return build_question(
         SETTLE,
         seed,
         profile,
         T(
             N_(
-                "{a} Settle it with {scheme}: what does the declarer get (a negative number if "
-                "the declarer pays or loses points)?"
+                "Everyone passed, and Ramse was played for {stake} øre. The card points: {piles}. How many "
+                "øre does {seat} get in all, from the other two together (a negative number if {seat} pays)?"
             ),
-            a=_result_prompt(result),
-            scheme=SCHEME_TEXTS[scheme],
+            stake=RAMSE_STAKE,
+            piles=piles,
+            seat=seats[asked],
         ),
         _number(amount),
         T(N_("{value}"), value=_signed(amount)),
         steps,
-        source=source,
+        source="generated",
+        rules=(RULE_RAMSE,),
     )
 
 
@@ -1320,4 +1628,4 @@ def generate(kind: str, seed: int, profile: RuleProfile) -> Question:
     return generator(seed, profile)
 
 
-__all__ = ["GENERATORS", "KINDS", "KIND_TITLES", "OUTCOMES", "SCHEMES", "Param", "generate"]
+__all__ = ["GENERATORS", "KINDS", "KIND_TITLES", "OUTCOMES", "RULES", "SCHEMES", "Param", "generate"]

@@ -75,6 +75,9 @@ class Question:
     """``generated`` or the id of the hand-made bank entry."""
     pitfalls: tuple[tuple[str, str], ...] = ()
     """Typical wrong answers and their mistake tags, e.g. ``("-2", "forgot_skat_jack")``."""
+    rules: tuple[str, ...] = ()
+    """The special rules the question exercises beyond a plain game (an overbid game, an open game, Musik,
+    Spørge ...; see :data:`trainer.quiz.generators.RULES`), for the coverage report."""
 
     @property
     def answer_cards(self) -> tuple[Card, ...]:
