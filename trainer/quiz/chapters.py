@@ -76,6 +76,8 @@ from trainer.quiz.generators import (
     SETTLE,
     TRICK_WINNER,
     VALID_BID,
+    gen_game_result,
+    gen_settle,
     generate,
     matadors_text,
 )
@@ -301,13 +303,20 @@ def chapter_question(slug: str, seed: int, profile: RuleProfile) -> Question:
         raise SkatError.of(N_("The chapter {slug} has no question yet."), slug=slug)
     kind = kinds[seed % len(kinds)]
     # the rest of the seed chooses within the type, so that each type still walks through its variants
-    return question_of(kind, seed // len(kinds), profile)
+    return question_of(kind, seed // len(kinds), profile, chapter=slug)
 
 
-def question_of(kind: str, seed: int, profile: RuleProfile) -> Question:
-    """One question of any type a chapter may ask (a quiz type or one of this module's)."""
+def question_of(kind: str, seed: int, profile: RuleProfile, *, chapter: str | None = None) -> Question:
+    """One question of any type a chapter may ask (a quiz type or one of this module's). In a ``chapter``'s
+    check, results and settlements draw only the rules taught by that chapter and the ones before."""
     own = _GENERATORS.get(kind)
-    return own(seed, profile) if own else generate(kind, seed, profile)
+    if own:
+        return own(seed, profile)
+    if kind == GAME_RESULT:
+        return gen_game_result(seed, profile, chapter)
+    if kind == SETTLE:
+        return gen_settle(seed, profile, chapter)
+    return generate(kind, seed, profile)
 
 
 # ---- the strongest card ------------------------------------------------------------------------------------

@@ -792,6 +792,24 @@ RULES: tuple[str, ...] = (
 )
 """The rules beyond a plain game that the lessons teach and the result and settlement questions draw."""
 
+RULE_LESSONS: dict[str, str] = {
+    RULE_OVERBID: "10-skat-exchange",
+    RULE_OPEN: "10-skat-exchange",
+    RULE_ANNOUNCED: "07-bidding",
+    RULE_MUSIK: "18-dearer",
+    RULE_SPOERGE: "18-dearer",
+    RULE_SLAA_40: "18-dearer",
+    RULE_RAMSE: "17-money",
+    RULE_KONTRA: "18-dearer",
+}
+"""The lesson that teaches each rule: a chapter's check draws only the rules of its lesson and earlier."""
+
+
+def taught(rules: Sequence[str], chapter: str | None) -> tuple[str, ...]:
+    """The rules taught by ``chapter`` or an earlier lesson (all of them outside a chapter)."""
+    return tuple(r for r in rules if chapter is None or RULE_LESSONS[r] <= chapter)
+
+
 _PLAIN_RESULTS = 0.4
 """The share of result questions on a plain game; the rest are spread evenly over the profile's rules."""
 _PLAIN_SETTLEMENTS = 0.3
@@ -822,8 +840,10 @@ def settle_rules(profile: RuleProfile) -> tuple[str, ...]:
 
 
 def _draw_rule(rng: random.Random, rules: Sequence[str], plain: float) -> str | None:
-    """None (a plain game) with probability ``plain``, else one of ``rules``, evenly."""
-    return None if rng.random() < plain else rng.choice(tuple(rules))
+    """None (a plain game) with probability ``plain`` or when there is no rule, else one of ``rules``,
+    evenly."""
+    draw = rng.random()
+    return None if draw < plain or not rules else rng.choice(tuple(rules))
 
 
 def rules_of(result: GameResult) -> tuple[str, ...]:
@@ -1072,9 +1092,10 @@ def _result_prompt(result: GameResult, musik_made: bool = True) -> Message:
     return _join((played, musik))
 
 
-def gen_game_result(seed: int, profile: RuleProfile) -> Question:
+def gen_game_result(seed: int, profile: RuleProfile, chapter: str | None = None) -> Question:
+    """A played game: won or lost, and at which level? (``chapter``: only the rules taught so far.)"""
     rng = _rng(GAME_RESULT, seed)
-    rule = _draw_rule(rng, game_rules(profile), _PLAIN_RESULTS)
+    rule = _draw_rule(rng, taught(game_rules(profile), chapter), _PLAIN_RESULTS)
     played = random_played_game(rng, profile, rule, accept=lambda r: _has_outcome(profile, r))
     return build_game_result(profile, played.result, seed=seed, musik_made=played.musik_made)
 
@@ -1370,9 +1391,10 @@ def settle_steps(
     return steps, amount
 
 
-def gen_settle(seed: int, profile: RuleProfile) -> Question:
+def gen_settle(seed: int, profile: RuleProfile, chapter: str | None = None) -> Question:
+    """A game (or a Ramse) to settle. (``chapter``: only the rules taught so far.)"""
     rng = _rng(SETTLE, seed)
-    rule = _draw_rule(rng, settle_rules(profile), _PLAIN_SETTLEMENTS)
+    rule = _draw_rule(rng, taught(settle_rules(profile), chapter), _PLAIN_SETTLEMENTS)
     if rule == RULE_RAMSE:
         return gen_ramse_settle(rng, seed, profile)
     played = random_played_game(rng, profile, rule if rule in (*game_rules(profile), RULE_SLAA_40) else None)
@@ -1600,6 +1622,22 @@ def build_jacks_from_bidding(
         shown=(Shown(T(N_("Your hand")), tuple(hand_sorted)),),
         source=source,
     )
+
+
+# ---- coverage of the rules ---------------------------------------------------------------------------------
+COVERAGE_FLOOR = 0.03
+"""Each rule a profile has: at least this share of its result and settlement questions."""
+
+
+def rule_shares(profile: RuleProfile, count: int, first_seed: int = 0) -> dict[str, float]:
+    """The share of ``count`` result plus ``count`` settlement questions (seeds from ``first_seed``) that
+    exercise each rule the profile has."""
+    seen = dict.fromkeys(settle_rules(profile), 0)
+    for kind in (GAME_RESULT, SETTLE):
+        for seed in range(first_seed, first_seed + count):
+            for rule in GENERATORS[kind](seed, profile).rules:
+                seen[rule] += 1
+    return {rule: seen[rule] / (2 * count) for rule in RULES if rule in seen}
 
 
 # ---- the entry point ------------------------------------------------------------------------------------
