@@ -130,7 +130,7 @@ def _game_line(result: GameResult) -> Message:
             N_("{working}; overbid (bid {bid}), scored at {value}"),
             {"working": result.breakdown, "bid": result.bid, "value": result.value},
         )
-    return Message("{working}", {"working": result.breakdown})
+    return Message(N_("{working}"), {"working": result.breakdown})
 
 
 # --- Seeger-Fabian ----------------------------------------------------------------------------------------
