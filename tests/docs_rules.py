@@ -90,6 +90,10 @@ ROWS: dict[str, tuple[str, Callable[[RuleProfile], str]]] = {
     "daekker_premium": ("Dækker's premium value", lambda p: str(p.daekker_premium)),
     "knock_call": ("the defenders' doubling call", lambda p: ENUM_WORDS[p.knock_call]),
     "slaa_40_an": ("Slå 40 an", lambda p: _yes(p.slaa_40_an)),
+    "thrown_on_bid": (
+        "a game thrown before the first lead: list and points on the bid",
+        lambda p: _yes(p.thrown_on_bid),
+    ),
 }
 NOT_RULES = {"name", "title", "level_order"}
 """Profile fields that are not rules (names; the order levels are counted aloud)."""

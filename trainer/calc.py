@@ -46,6 +46,7 @@ from trainer.settlement import (
     list_settlement,
     online_stakes,
     seeger_fabian,
+    thrown_on_the_bid,
 )
 from trainer.value import (
     GameResult,
@@ -429,13 +430,15 @@ def settle_all(
     """One result, every scheme's settlement (list, Seeger-Fabian, Danish money, online stakes). Kontra and re
     apply to the list and Seeger-Fabian only (the money schemes have their own doublings: Spørge and Slå 40
     an double the Danish rates; cards thrown before play are settled on the bid). The calculators and a
-    played deal's :class:`~trainer.game.Outcome` (:func:`trainer.scoring.settle`) both settle here."""
+    played deal's :class:`~trainer.game.Outcome` (:func:`trainer.scoring.settle`) both settle here. Where the
+    profile settles a game thrown before play on the bid, the list and Seeger-Fabian do so too."""
+    scored = thrown_on_the_bid(profile, result) if thrown_before_play else result
     return {
         "list": list_settlement(
-            profile, result, table_size=options.table_size, kontra=options.kontra, re=options.re
+            profile, scored, table_size=options.table_size, kontra=options.kontra, re=options.re
         ),
         "seeger_fabian": seeger_fabian(
-            profile, result, table_size=options.table_size, kontra=options.kontra, re=options.re
+            profile, scored, table_size=options.table_size, kontra=options.kontra, re=options.re
         ),
         "danish_money": danish_money(
             result,

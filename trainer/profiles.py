@@ -124,6 +124,9 @@ class RuleProfile:
     """The defenders' doubling call these rules teach (a table switches it on in its house options)."""
     slaa_40_an: bool = False
     """Slå 40 an (a knock of 40 after the first five cards, rates doubled) belongs to these rules."""
+    thrown_on_bid: bool = False
+    """A game thrown before the first lead is settled on the bid in every scheme (the textbook), not on the
+    declared game's value (international: the declared value, or the overbid value when below the bid)."""
 
     # ---- derived numbers ------------------------------------------------------------------------------
     def base_value(self, game: GameType) -> int:
@@ -290,6 +293,7 @@ DANISH = RuleProfile(
     level_order=("matadors", "game", "ouvert", "hand", "schneider", "schwarz", "musik"),
     knock_call=KnockCall.SPOERGE,
     slaa_40_an=True,
+    thrown_on_bid=True,
 )
 
 INTERNATIONAL = RuleProfile(

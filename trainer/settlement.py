@@ -102,6 +102,14 @@ def kontra_words(factor: int) -> list[Message]:
     return [Message(N_("kontra/re: value × {factor}"), {"factor": factor})] if factor != 1 else []
 
 
+def thrown_on_the_bid(profile: RuleProfile, result: GameResult) -> GameResult:
+    """A game thrown before the first lead as the list and Seeger-Fabian score it: on the bid where the
+    profile says so (:attr:`~trainer.profiles.RuleProfile.thrown_on_bid`), else unchanged."""
+    if not profile.thrown_on_bid or result.won:
+        return result
+    return dataclasses.replace(result, value=result.bid, list_score=profile.list_score(False, result.bid))
+
+
 # --- list ------------------------------------------------------------------------------------------------
 def list_settlement(
     profile: RuleProfile, result: GameResult, *, table_size: int = 3, kontra: bool = False, re: bool = False

@@ -339,3 +339,29 @@ def test_kontra_and_re_double_list_and_seeger_fabian_only() -> None:
     assert both["danish_money"].declarer == settle_all(DANISH, result)["danish_money"].declarer
     with pytest.raises(SkatError, match="Re is the declarer's answer"):
         settle_all(DANISH, result, SchemeOptions(re=True))
+
+
+def test_a_game_thrown_before_play_is_settled_on_the_bid_in_every_danish_scheme() -> None:
+    """RULES §10: cards thrown before play are settled on the bid. Lesson 15's example: won at 24, clubs
+    "med 3" (48) declared, thrown: −48 on the list and 30 øre to each defender under the textbook; the
+    international list keeps the declared value (−96)."""
+    from trainer.calc import settle_all
+    from trainer.games import Declaration, GameType
+    from trainer.profiles import RuleProfile
+    from trainer.value import evaluate_game
+
+    def thrown(profile: RuleProfile) -> dict[str, object]:
+        result = evaluate_game(
+            profile,
+            Declaration(GameType.CLUBS),
+            matadors=3,
+            bid=24,
+            declarer_points=0,
+            declarer_tricks=0,
+            thrown=True,
+        )
+        return {k: s.declarer for k, s in settle_all(profile, result, thrown_before_play=True).items()}
+
+    danish, international = thrown(DANISH), thrown(INTERNATIONAL)
+    assert danish["list"] == -48 and danish["danish_money"] == -60 and danish["seeger_fabian"] == -98
+    assert international["list"] == -96

@@ -22,7 +22,7 @@ from trainer.deal import Seat, table_seats
 from trainer.extras import DANISH_EXTRAS, longest_trump_suit, slaa_40_an_check
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.play import sort_cards, trump_order
-from trainer.profiles import DANISH, INTERNATIONAL, OverbidValuation, RuleProfile
+from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.quiz.chapter_items import (
     ALL_PASS,
     AUCTION_ORDER,
@@ -550,7 +550,7 @@ def gen_thrown(seed: int, profile: RuleProfile) -> Question:
         thrown=True,
     )
     steps = [T(N_("Cards thrown before the first lead: the game is lost."))]
-    if profile.overbid_valuation is OverbidValuation.BID:  # the textbook settles in money, on the bid
+    if profile.thrown_on_bid:  # the textbook settles in money, on the bid
         money = danish_money(result, thrown_before_play=True)
         amount = -money.opponents[0]  # what the declarer gets from each defender (negative: pays each)
         rounded = math.ceil(bid / DANISH_MONEY.rounding_unit) * DANISH_MONEY.rounding_unit
