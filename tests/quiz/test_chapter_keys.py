@@ -25,7 +25,15 @@ from trainer.games import GameType
 from trainer.play import trump_order
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.quiz import COUNT_EYES, GAME_RESULT, SETTLE, Message, Question
-from trainer.quiz.chapter_items import LEAD_RULE, MONEY, OVERBID_WAY, SPOERGE
+from trainer.quiz.chapter_items import (
+    DECLARER_COUNT,
+    LEAD_RULE,
+    MONEY,
+    OTHER_PILE,
+    OVERBID_WAY,
+    SPOERGE,
+    TRUMPS_LEFT,
+)
 from trainer.quiz.chapters import CHAPTER_KINDS, THROWN, chapter_question
 
 SEEDS_PER_PROFILE = 200
@@ -84,9 +92,33 @@ def _lead_rule(q: Question) -> None:
     assert not bare_ten, f"leading {chosen} leaves a 10 alone (chapter 11)"
 
 
+POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+"""Card points by rank (chapter 2); nines, eights and sevens count nothing."""
+
+
+def _points(codes: list[str]) -> int:
+    return sum(POINTS.get(code[1], 0) for code in codes)
+
+
+def _is_trump(code: str, game: str) -> bool:
+    """Chapter 3: the Jacks are trumps, and in a suit game the cards of the trump suit."""
+    return code[1] == "J" or (game != "grand" and code[0] == game[0].upper())
+
+
 def _key_rules(slug: str, kind: str, q: Question, profile: RuleProfile) -> None:
     text = q.prompt.english
-    if kind == LEAD_RULE:
+    if kind == TRUMPS_LEFT:  # chapter 11: 11 trumps in a suit game, 4 in a grand, less yours and the fallen
+        game = re.search(r"declarer in (\w+)\.", text)[1]  # type: ignore[index]
+        hand, fallen = ([c.iss for c in shown.cards] for shown in q.shown)
+        total = 4 if game == "grand" else 11
+        mine = sum(_is_trump(c, game) for c in hand)
+        assert all(_is_trump(c, game) for c in fallen)
+        assert int(q.answer) == total - mine - len(fallen), text
+    elif kind == DECLARER_COUNT:  # chapters 11 and 12: the tricks and the skat laid away
+        assert int(q.answer) == _points([c.iss for shown in q.shown for c in shown.cards])
+    elif kind == OTHER_PILE:  # chapter 12: the two piles make 120
+        assert int(q.answer) == 120 - int(re.search(r"counts (\d+) card points", text)[1])  # type: ignore[index]
+    elif kind == LEAD_RULE:
         _lead_rule(q)
     elif kind == GAME_RESULT:
         assert q.answer == result_key(text, profile.name), text
