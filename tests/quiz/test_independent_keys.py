@@ -283,3 +283,32 @@ def test_overbid_keys_follow_the_prompt() -> None:
             bid, game = int(found[1]), found[2]
             danish = profile is DANISH
             assert int(q.answer) == (bid if danish else math.ceil(bid / BASE[game]) * BASE[game]), text
+
+
+def test_musik_made_is_what_the_last_tricks_show() -> None:
+    """A Musik question says the Musik was made exactly when the replayed game shows the declarer winning the
+    last trick with the lowest trump (and, for two Musik, the trick before with the next-lowest): the 7 and 8
+    of trumps in a suit game, ♦J and ♥J in a grand (RULES §8)."""
+    import random
+
+    from tests.quiz.helpers import iss, strength, trumps
+    from trainer.deal import Seat
+    from trainer.quiz.generators import RULE_MUSIK, random_played_game
+
+    seen = set()
+    for seed in range(40):
+        played = random_played_game(random.Random(seed), DANISH, RULE_MUSIK)
+        game = played.declaration.game.value
+        owner = {card: seat for seat in Seat for card in iss(played.deal.hand(seat))}
+        cards = iss(played.cards_played)
+        tricks = [cards[i : i + 3] for i in range(0, len(cards), 3)]
+        lowest = trumps(game)[::-1]  # lowest first
+        made = True
+        for back in range(played.declaration.musik):
+            trick = tricks[-1 - back]
+            winner = max(trick, key=lambda c: strength(c, trick[0][0], game))
+            mine = next(c for c in trick if owner[c] is played.declarer)
+            made = made and owner[winner] is played.declarer and mine == lowest[back]
+        assert played.musik_made == made, (seed, tricks[-2:], lowest[:2])
+        seen.add(made)
+    assert seen == {True, False}
