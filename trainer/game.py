@@ -90,7 +90,7 @@ from trainer.moves import (
 from trainer.play import GameState, RefusalDetails, Trick, sort_cards
 from trainer.profiles import AllPass, RuleProfile, get_profile
 from trainer.records import iss_codec
-from trainer.settlement import kontra_factor
+from trainer.settlement import kontra_factor, thrown_on_the_bid
 from trainer.text import shown
 from trainer.value import (
     GameResult,
@@ -1140,6 +1140,8 @@ class DealState:
                 base, ramse=verdict, ramsch=self._ramsch, points=points, tricks=tricks, cards_played=played
             )
         result = self.score(points=points, tricks=tricks, thrown=self._thrown)
+        if self._thrown and played == 0:  # thrown before the first lead: on the bid where the profile says so
+            result = thrown_on_the_bid(self.profile, result)
         return dataclasses.replace(
             base,
             declarer=self._declarer,

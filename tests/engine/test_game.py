@@ -223,6 +223,27 @@ def test_throwing_the_cards_when_nothing_reaches_the_bid() -> None:
     assert outcome.list_score == -240 and outcome.thrown_before_play and outcome.result is None
 
 
+def test_a_danish_game_thrown_before_the_first_lead_is_written_on_the_bid() -> None:
+    """RULES §10 (lesson 15): thrown before play, the textbook settles on the bid — the list too. Clubs på
+    bordet "med 1" is worth 36, the bid 24: the entry is −48, not −72. Under the international rules the
+    declared value stays: clubs "with 1" (24) bid at 18 is written −48, not −36."""
+    entries = {}
+    for profile, bid in ((DANISH, 24), (INTERNATIONAL, 18)):
+        state = SkatGame(profile).new_deal(deal=JACK_IN_SKAT)
+        _win_auction_for_forehand(state, bid)
+        state.apply(PickUp(Seat.FOREHAND))
+        state.apply(Discard(Seat.FOREHAND, parse_cards("HA D7")))
+        declared = Declaration(GameType.CLUBS, ouvert=profile is DANISH)
+        state.apply(Declare(Seat.FOREHAND, declared))
+        while state.phase is not Phase.PLAY:
+            state.apply(state.legal_moves()[0])
+        state.apply(Throw(Seat.FOREHAND))
+        outcome = state.outcome()
+        assert outcome is not None and outcome.thrown_before_play and outcome.won is False
+        entries[profile.name] = outcome.list_score
+    assert entries == {"danish": -48, "international": -48}
+
+
 # --- properties ---------------------------------------------------------------------------------------------
 
 profiles = st.sampled_from([DANISH, INTERNATIONAL])
