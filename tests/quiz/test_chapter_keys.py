@@ -14,12 +14,6 @@ import re
 
 import pytest
 
-from tests.quiz.test_independent_keys import (
-    BASE,
-    per_defender,
-    result_key,
-    settle_key,
-)
 from trainer.cards import card_points, parse_cards
 from trainer.games import GameType
 from trainer.play import trump_order
@@ -35,6 +29,13 @@ from trainer.quiz.chapter_items import (
     TRUMPS_LEFT,
 )
 from trainer.quiz.chapters import CHAPTER_KINDS, THROWN, chapter_question
+
+from .test_independent_keys import (
+    BASE,
+    per_defender,
+    result_key,
+    settle_key,
+)
 
 SEEDS_PER_PROFILE = 200
 """400 draws of every check: 200 under each rule set."""

@@ -291,9 +291,10 @@ def test_musik_made_is_what_the_last_tricks_show() -> None:
     of trumps in a suit game, ♦J and ♥J in a grand (RULES §8)."""
     import random
 
-    from tests.quiz.helpers import iss, strength, trumps
     from trainer.deal import Seat
     from trainer.quiz.generators import RULE_MUSIK, random_played_game
+
+    from .helpers import iss, strength, trumps
 
     seen = set()
     for seed in range(40):
