@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -306,3 +307,77 @@ def test_the_result_line_escapes_the_reported_name(
         result = [text for text in texts if " played **" in text]
         assert result, texts
         assert not [text for text in texts if markup(text)]
+
+
+def _finished(profile_name: str, seed: int, kind: str):  # type: ignore[no-untyped-def]
+    """A deal played to its end by a plain player steering to ``kind``: "ramse" (everyone passes, Danish),
+    "knock" (forehand knocks 40 and everyone passes), "thrown" (the declarer throws the cards at once)."""
+    from trainer.bots import choose as bot
+    from trainer.game import Bid, Knock40, Pass, Phase, RamseCall, Throw
+    from trainer.table_session import table_game
+
+    state = table_game(get_profile(profile_name)).new_deal(seed)
+    rng = random.Random(seed)
+    bid = False
+    while state.phase is not Phase.FINISHED:
+        seat = state.to_move
+        assert seat is not None
+        legal = list(state.legal_moves())
+        throws = [m for m in legal if isinstance(m, Throw)]
+        if state.phase is Phase.SLAA_40:
+            state.apply(
+                Knock40(seat, kind == "knock" and not any(isinstance(m, Knock40) for m in state.history))
+            )
+        elif state.phase is Phase.AUCTION:
+            bids = [m for m in legal if isinstance(m, Bid)]
+            if kind == "thrown" and bids and not bid:
+                state.apply(bids[0])
+                bid = True
+            else:
+                state.apply(
+                    next(m for m in legal if isinstance(m, Pass))
+                    if any(isinstance(m, Pass) for m in legal)
+                    else legal[0]
+                )
+        elif state.phase is Phase.RAMSE_CHOICE:
+            state.apply(RamseCall(seat, False))
+        elif kind == "thrown" and throws:
+            state.apply(throws[0])
+        else:
+            state.apply(bot(state.view(seat), "beginner", rng=rng, time_ms=20).move)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("profile", "kind", "check"),
+    [
+        ("danish", "ramse", lambda o: o.ramse is not None),
+        ("danish", "knock", lambda o: o.slaa_40_failed),
+        ("international", "thrown", lambda o: o.result is None and o.declaration is None and not o.passed_in),
+    ],
+)
+def test_every_kind_of_result_line_keeps_names_text(profile: str, kind: str, check: Any) -> None:
+    """The result lines the random property seldom reaches (Ramse and who pays, a failed Slå 40 an knock,
+    thrown cards), drawn as the table page draws them, with the page's own names."""
+    from types import SimpleNamespace
+
+    from trainer.safe_text import for_markdown
+    from trainer.ui.pages import play_result
+    from trainer.ui.pages import table as page
+
+    for seed in range(60):
+        state = _finished(profile, seed, kind)
+        outcome = state.outcome()
+        if outcome is not None and check(outcome):
+            break
+    else:
+        pytest.skip(f"no {kind} deal among the seeds")
+    seats = [SimpleNamespace(kind="human", name=name) for name in HOSTILE[:3]]
+    table = SimpleNamespace(seats=seats)
+    ctx = PageContext("en", get_profile(profile), get_translator("en"))
+    with recording(play_result) as recorder:
+        play_result.result_sentence(ctx, outcome, 1, page.markdown_names(table, ctx), state=state)  # type: ignore[arg-type]
+    texts = _markdown_texts(recorder)
+    shown = {for_markdown(name) for name in HOSTILE[:3]}
+    assert any(name in text for name in shown for text in texts), texts  # a name is in the line
+    assert not [text for text in texts if markup(text)], texts
