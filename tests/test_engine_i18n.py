@@ -268,8 +268,8 @@ def test_danish_money_page_shows_the_working_in_danish() -> None:
     at.query_params["rules"] = "danish"
     at.run()
     at.switch_page("trainer/ui/pages/calculators_money.py").run()
-    at.number_input(key="calc-money-rate_win").set_value(5.0)
-    at.number_input(key="calc-money-rate_loss").set_value(10.0).run()
+    at.text_input(key="calc-money-rate_win").set_value(str(5.0))
+    at.text_input(key="calc-money-rate_loss").set_value(str(10.0)).run()
     assert not at.exception
     captions = "\n".join(str(c.value) for c in at.caption)
     assert "med 2, spil 3 — 3 × 12 = 36" in captions

@@ -83,6 +83,11 @@ class RecordError(SkatError):
     """A game record (ISS line or example deal) that breaks the format or a rule."""
 
 
+class TypedNumberError(SkatError):
+    """A number typed into a field that cannot be read exactly as typed (a decimal where a whole number is
+    meant, an exponent, nothing at all, out of range); the message names the field and the text as typed."""
+
+
 class StoreError(SkatError):
     """Progress-store input that cannot be saved (empty learner name, naive datetime, unknown learner)."""
 

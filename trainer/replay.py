@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -166,22 +167,118 @@ class RecordLoad:
         return self.record is None and not self.passed_in
 
 
+@dataclass(frozen=True)
+class UploadLimits:
+    """How much an uploaded or pasted ISS file may hold, checked before any line is read, and how long
+    reading it may take (issue 44: a 400 KB file of 20,000 broken lines held the server for 209 s, and a
+    200,000-line one grew it by 500 MB). A good record takes a few milliseconds to replay, a broken one far
+    less; ``max_lines`` good ones fit in ``seconds`` on a modest server, and the clock stops the rest."""
+
+    max_bytes: int = 512 * 1024
+    """An ISS record is at most about 1 KB: room for ``max_lines`` of them."""
+    max_lines: int = 500
+    seconds: float = 3.0
+    """Reading stops after this long; the lines not read yet are counted, not guessed at."""
+    named: int = 5
+    """Problems named one by one (line, game id, error); the rest are counted."""
+    listed: int = 20
+    """Games loaded named one by one; the rest are counted."""
+
+
+UPLOAD_LIMITS = UploadLimits()
+
+
+def _text(data: bytes | str) -> str:
+    return data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+
+
+def check_size(size: int, limits: UploadLimits = UPLOAD_LIMITS) -> None:
+    """Refuse an upload of ``size`` bytes above the cap (:class:`RecordError`)."""
+    if size > limits.max_bytes:
+        raise RecordError.of(
+            N_("The file is too large: {size} KB, at most {most} KB. Split it into smaller files."),
+            size=-(-size // 1024),
+            most=limits.max_bytes // 1024,
+        )
+
+
+def check_upload(data: bytes | str, limits: UploadLimits = UPLOAD_LIMITS) -> None:
+    """Refuse an upload above the stated caps before any of it is parsed (:class:`RecordError`, saying
+    the cap and what the file has): its size in bytes (UTF-8) first, then its lines as the reader splits
+    them (any line break, ``\\r`` alone too)."""
+    check_size(len(data) if isinstance(data, bytes) else len(data.encode("utf-8", errors="replace")), limits)
+    lines = len(_text(data).splitlines())
+    if lines > limits.max_lines:
+        raise RecordError.of(
+            N_("The file has too many lines: {lines}, at most {most} (one game per line). Split it into "
+               "smaller files."),
+            lines=lines,
+            most=limits.max_lines,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class UploadReport:
+    """What reading an upload gave: every line read (:class:`RecordLoad`) and how many non-empty lines
+    were left unread because the time ran out."""
+
+    loads: tuple[RecordLoad, ...]
+    unread: int = 0
+
+    @property
+    def games(self) -> tuple[RecordLoad, ...]:
+        return tuple(load for load in self.loads if load.record is not None)
+
+    @property
+    def passed(self) -> tuple[RecordLoad, ...]:
+        return tuple(load for load in self.loads if load.passed_in)
+
+    @property
+    def failures(self) -> tuple[RecordLoad, ...]:
+        return tuple(load for load in self.loads if load.failed)
+
+
+def load_upload(
+    data: bytes | str,
+    profile: RuleProfile,
+    limits: UploadLimits = UPLOAD_LIMITS,
+    clock: Callable[[], float] = time.monotonic,
+) -> UploadReport:
+    """An uploaded or pasted ISS file read within ``limits``: refused whole when too large
+    (:func:`check_upload`, :class:`RecordError`), else each line loaded on its own until the time is up."""
+    check_upload(data, limits)
+    text = _text(data)
+    deadline = clock() + limits.seconds
+    loads: list[RecordLoad] = []
+    lines = text.lstrip("\ufeff").splitlines()
+    for load in _loads(lines, profile):
+        loads.append(load)
+        if clock() > deadline:
+            unread = sum(1 for line in lines[load.line_number :] if line.strip())
+            return UploadReport(tuple(loads), unread)
+    return UploadReport(tuple(loads))
+
+
 def load_iss_text(text: str, profile: RuleProfile) -> list[RecordLoad]:
     """Every non-empty line of an ISS file (one game per line), each loaded on its own: a broken record
-    reports its error, a deal everyone passed is marked ``passed_in``, and the good ones still load."""
+    reports its error, a deal everyone passed is marked ``passed_in``, and the good ones still load. No
+    limits: an upload goes through :func:`load_upload`."""
+    return list(_loads(text.lstrip("\ufeff").splitlines(), profile))
+
+
+def _loads(lines: Sequence[str], profile: RuleProfile) -> Iterator[RecordLoad]:
     from trainer.records.iss import record_id_guess
 
-    loads: list[RecordLoad] = []
-    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         rid = record_id_guess(line)
         try:
             record = _from_iss_line(line, profile)
-            loads.append(RecordLoad(number, record, record_id=rid, passed_in=record is None))
         except SkatError as error:
-            loads.append(RecordLoad(number, None, str(error), rid, problem=error))
-    return loads
+            yield RecordLoad(number, None, str(error), rid, problem=error)
+        else:
+            yield RecordLoad(number, record, record_id=rid, passed_in=record is None)
 
 
 # --- stepping ---------------------------------------------------------------------------------------------

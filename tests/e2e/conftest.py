@@ -355,12 +355,13 @@ READY_LINE = "You can now view your Streamlit app"
 
 
 @contextmanager
-def run_app(log_name: str, env: dict[str, str] | None = None) -> Iterator[str]:
+def run_app(log_name: str, env: dict[str, str] | None = None, *, port: int | None = None) -> Iterator[str]:
     """Start ``streamlit run streamlit_app.py`` headless (as ``make run`` does, without its file watcher)
     on a free port with :data:`TEST_ENV` and ``env`` added to the environment, wait until it says it
     listens and its /_stcore/health answers, yield the base URL and stop the server afterwards. The
-    server's output goes to test-artifacts/``log_name``."""
-    port = _free_port()
+    server's output goes to test-artifacts/``log_name``. ``port``: a given one (a server started again on
+    the same address), else a free one."""
+    port = port or _free_port()
     log = ARTIFACTS / log_name
     log.parent.mkdir(parents=True, exist_ok=True)
     process = subprocess.Popen(

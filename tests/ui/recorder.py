@@ -23,6 +23,9 @@ class Recorder:
 
     def __init__(self) -> None:
         self.texts: list[str] = []
+        self.calls: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        """Every element call as made: its name (``markdown``, ``html``, ``download_button``, ...), its
+        arguments and its keyword arguments (for checks that depend on how an element shows a text)."""
         self.session_state: dict[str, Any] = {}
 
     def _keep(self, value: object) -> None:
@@ -33,6 +36,7 @@ class Recorder:
                 self._keep(item)
 
     def element(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append((name, args, kwargs))
         for value in (*args, *kwargs.values()):
             self._keep(value)
         if name == "columns":

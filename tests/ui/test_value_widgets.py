@@ -92,10 +92,10 @@ def test_game_value_grand_with_clubs_jack_40_60_80() -> None:
 def test_game_value_international_spades_with_two_is_33_and_offers_no_musik() -> None:
     at = widget("game_value", "international").run()
     at.selectbox(key=k("game_value", "game")).set_value("spades").run()
-    at.number_input(key=k("game_value", "n11")).set_value(2).run()
+    at.text_input(key=k("game_value", "n11")).set_value(str(2)).run()
     assert at.metric[0].value == "33"
     assert "with 2, game 3 — 3 × 11 = 33" in texts(at)
-    assert k("game_value", "musik") not in {e.key for e in at.number_input}  # Musik is Danish only
+    assert k("game_value", "musik") not in {e.key for e in at.text_input}  # Musik is Danish only
     assert not at.error and not at.exception
 
 
@@ -123,7 +123,7 @@ def test_highest_bid_shows_the_best_plain_game() -> None:
         GameType.GRAND: 20,
     }
     best = max((abs(matadors(hand, g)) + 1) * bases[g] for g in (*games, GameType.GRAND))
-    at.number_input(key=k("highest_bid", "guess")).set_value(best).run()
+    at.text_input(key=k("highest_bid", "guess")).set_value(str(best)).run()
     at.button(key=k("highest_bid", "show")).click().run()
     assert at.success and f"is {best}" in at.success[0].value
 
@@ -216,7 +216,7 @@ def test_bonde_in_skat_international_has_no_table_way_out() -> None:
 )
 def test_win_check_schneider_line(points: int, danish: str, international: str) -> None:
     at = widget("win_check").run()
-    at.number_input(key=k("win_check", "points")).set_value(points).run()
+    at.text_input(key=k("win_check", "points")).set_value(str(points)).run()
     frame = at.table[0].value  # one column per rule set
     assert frame.loc["Skrædder (schneider)"].tolist() == [danish, international]
     assert frame.loc["Result"].tolist() == ["won", "won"]
@@ -224,8 +224,8 @@ def test_win_check_schneider_line(points: int, danish: str, international: str) 
 
 def test_win_check_lost_declarer_schneider() -> None:
     at = widget("win_check", "international").run()
-    at.number_input(key=k("win_check", "points")).set_value(30).run()
-    at.number_input(key=k("win_check", "tricks")).set_value(2).run()
+    at.text_input(key=k("win_check", "points")).set_value(str(30)).run()
+    at.text_input(key=k("win_check", "tricks")).set_value(str(2)).run()
     frame = at.table[0].value
     # declarer schneider: Danish "under 31", international ≤ 30 — both at 30
     assert frame.loc["Skrædder (schneider)"].tolist() == ["yes", "yes"]
@@ -243,15 +243,15 @@ def test_win_check_lost_declarer_schneider() -> None:
 )
 def test_win_check_says_what_is_wrong_with_the_number(field: str, typed: int, message: str) -> None:
     at = widget("win_check").run()
-    at.number_input(key=k("win_check", field)).set_value(typed).run()
-    assert at.number_input(key=k("win_check", field)).value == typed  # kept, not silently put back
+    at.text_input(key=k("win_check", field)).set_value(str(typed)).run()
+    assert at.text_input(key=k("win_check", field)).value == str(typed)  # kept, not silently put back
     assert message in at.error[0].value and not at.table and not at.exception
 
 
 def test_win_check_refuses_points_the_tricks_cannot_hold() -> None:
     at = widget("win_check").run()
-    at.number_input(key=k("win_check", "points")).set_value(100).run()
-    at.number_input(key=k("win_check", "tricks")).set_value(0).run()
+    at.text_input(key=k("win_check", "points")).set_value(str(100)).run()
+    at.text_input(key=k("win_check", "tricks")).set_value(str(0)).run()
     assert "only the skat" in at.error[0].value and not at.table and not at.exception
 
 
@@ -270,8 +270,8 @@ def test_settlement_textbook_game() -> None:
     all_text = texts(at)
     assert "**List** — declarer: **36**" in all_text
     assert "**Seeger-Fabian** — declarer: **86**" in all_text
-    at.number_input(key=k("settlement", "rate_win")).set_value(5.0).run()
-    at.number_input(key=k("settlement", "rate_loss")).set_value(10.0).run()
+    at.text_input(key=k("settlement", "rate_win")).set_value(str(5.0)).run()
+    at.text_input(key=k("settlement", "rate_loss")).set_value(str(10.0)).run()
     assert "**Danish money (øre)** — declarer: **400**" in texts(at)  # 200 øre from each opponent
 
 
@@ -290,27 +290,27 @@ def test_settlement_fields_say_what_is_wrong_with_what_is_in_them(
     field: str, typed: int, message: str
 ) -> None:
     at = widget("settlement").run()
-    at.number_input(key=k("settlement", field)).set_value(typed).run()
-    assert at.number_input(key=k("settlement", field)).value == typed
+    at.text_input(key=k("settlement", field)).set_value(str(typed)).run()
+    assert at.text_input(key=k("settlement", field)).value == str(typed)
     assert len(at.error) == 1 and message in at.error[0].value and not at.exception
 
 
 def test_settlement_refuses_impossible_points_and_tricks() -> None:
     at = widget("settlement").run()
-    at.number_input(key=k("settlement", "points")).set_value(100).run()
-    at.number_input(key=k("settlement", "tricks")).set_value(0).run()
+    at.text_input(key=k("settlement", "points")).set_value(str(100)).run()
+    at.text_input(key=k("settlement", "tricks")).set_value(str(0)).run()
     assert "only the skat" in at.error[0].value and not at.exception
 
 
 def test_settlement_bid_off_the_ladder() -> None:
     at = widget("settlement").run()
-    at.number_input(key=k("settlement", "bid")).set_value(37).run()
+    at.text_input(key=k("settlement", "bid")).set_value(str(37)).run()
     assert "37 is not a bid" in at.error[0].value and not at.exception
 
 
 def test_dearer_musik_and_spoerge() -> None:
     at = widget("dearer").run()
-    at.number_input(key=k("dearer", "musik")).set_value(1).run()
+    at.text_input(key=k("dearer", "musik")).set_value(str(1)).run()
     assert at.metric[0].value == "48"  # med 2, spil 3, Musik 4 × 12
     at.radio(key=k("dearer", "spoerge")).set_value("knocked").run()
     # 48 → 50; ½ øre × 50 × 2 (Spørge doubles) = 50 øre from each opponent
@@ -324,21 +324,21 @@ def test_dearer_slaa_40_an_is_a_bid_of_40() -> None:
     at.checkbox(key=k("dearer", "slaa")).check().run()
     shown = texts(at)
     assert "Lost without play" in shown and "each opponent 80 øre" in shown  # 1 øre × 40 × 2
-    at.number_input(key=k("dearer", "musik")).set_value(1).run()
+    at.text_input(key=k("dearer", "musik")).set_value(str(1)).run()
     assert "each opponent pays 50 øre" in texts(at)  # 48 → 50, ½ øre × 50 × 2
 
 
 def test_dearer_musik_refused_internationally() -> None:
     at = widget("dearer", "international").run()
-    at.number_input(key=k("dearer", "musik")).set_value(1).run()
+    at.text_input(key=k("dearer", "musik")).set_value(str(1)).run()
     assert "Musik is not part of" in at.error[0].value
 
 
 def test_ramse_take_all_and_ramsch() -> None:
     at = widget("ramse").run()
     for i, (p, tr) in enumerate(((101, 7), (10, 2), (9, 1))):
-        at.number_input(key=k("ramse", f"p{i}")).set_value(p)
-        at.number_input(key=k("ramse", f"t{i}")).set_value(tr)
+        at.text_input(key=k("ramse", f"p{i}")).set_value(str(p))
+        at.text_input(key=k("ramse", f"t{i}")).set_value(str(tr))
     at.pills(key=k("ramse", "guess")).set_value([0]).run()
     at.button(key=k("ramse", "check")).click().run()
     assert at.success and "Player 1." in at.success[0].value
@@ -351,7 +351,7 @@ def test_ramse_take_all_and_ramsch() -> None:
 
 def test_ramse_points_must_add_up() -> None:
     at = widget("ramse").run()
-    at.number_input(key=k("ramse", "p0")).set_value(40).run()
+    at.text_input(key=k("ramse", "p0")).set_value(str(40)).run()
     at.button(key=k("ramse", "check")).click().run()
     assert "add up to 125" in at.error[0].value
 

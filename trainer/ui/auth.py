@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Any
 
 import streamlit as st
 
+from trainer.errors import StoreError
 from trainer.store.accounts import (
     LEARNER_LIFETIME,
     LEARNER_SESSION,
@@ -140,6 +141,29 @@ def current_teacher_class() -> int | None:
         return None
     state[TEACHER_KEY] = found[1]
     return found[1]
+
+
+def deferred_download(
+    accounts: AccountStore, token: str, learner_id: int, build: Callable[[], str]
+) -> Callable[[], str]:
+    """A learner's download (``st.download_button(data=...)``) built only when it is clicked, and only while
+    the session ``token`` still signs in ``learner_id``: after signing out, in this tab, another one or
+    everywhere, a click builds nothing (:class:`~trainer.errors.StoreError`). Streamlit runs it on a thread
+    of its own, so it reads nothing from the page's session."""
+
+    def contents() -> str:
+        found = accounts.session(token)
+        if found is None or found.kind != LEARNER_SESSION or found.learner_id != learner_id:
+            raise StoreError("Signed out: sign in again to download your answers.")
+        return build()
+
+    return contents
+
+
+def learner_download(learner_id: int, build: Callable[[], str]) -> Callable[[], str]:
+    """:func:`deferred_download` for the learner signed in on this page."""
+    token = _state().get(LEARNER_TOKEN_KEY)
+    return deferred_download(account_store(), token if isinstance(token, str) else "", learner_id, build)
 
 
 def sign_in_learner(learner_id: int) -> None:

@@ -33,7 +33,7 @@ def render(page: PageContext) -> None:
             card_row(list(skat), lang=ctx.lang, four_colour=ctx.four_colour)
     st.subheader(t("The game"))
     declaration = declaration_inputs(ctx)
-    if hand is None:
+    if hand is None or declaration is None:
         st.info(t("Enter or deal a hand to count its matadors."))
         return
     cards = list(hand) + list(skat or ())

@@ -114,8 +114,11 @@ def _undo(ctx: WidgetContext) -> None:
         st.session_state[ctx.k("sheet")] = sheet.without_last()
 
 
-def score_sheet(page: PageContext, options: SchemeOptions) -> None:
+def score_sheet(page: PageContext, options: SchemeOptions | None) -> None:
     t = page.t
+    if options is None:  # a stake typed that cannot be read: no sheet priced at an old one
+        st.info(t("Type the stakes under One game so they can be read; the sheet uses them."))
+        return
     ctx = page.keyed(SHEET_KEY)
     st.session_state.setdefault(ctx.k("players"), DEFAULT_PLAYERS)
     st.text_input(t("Players (3 or 4 names, separated by commas)"), key=ctx.k("players"))
@@ -198,7 +201,7 @@ def render(page: PageContext) -> None:
     with single:
         result = result_inputs(ctx)
         options = options_inputs(ctx)
-        if result is not None:
+        if result is not None and options is not None:
             schemes_view(ctx, result, options)
     with evening:
         score_sheet(page, options)

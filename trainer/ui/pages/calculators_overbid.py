@@ -54,7 +54,7 @@ def render(page: PageContext) -> None:
         value=EXAMPLE_BID,
         check=lambda v: check_bid_value(page.profile, v),
     )
-    if hand is None or bid is None:
+    if hand is None or bid is None or declaration is None:
         return
     st.subheader(t("The skat"))
     st.button(

@@ -254,7 +254,9 @@ def result_sentence(
 ) -> None:
     """The result of a deal in a sentence: who played what for what and how it ended (with every kontra, re
     or Spørge), or the Ramse and who pays, or why nothing is scored (the Play page and shared tables both say
-    it so). ``state``: the finished deal, for what a failed Slå 40 an knock was judged on."""
+    it so). ``names``: the places' names as Markdown (the Play page's own words, or players' names through
+    :func:`~trainer.safe_text.for_markdown`: every line here is Markdown). ``state``: the finished deal, for
+    what a failed Slå 40 an knock was judged on."""
     t = ctx.t
     if outcome.passed_in:
         st.info(t("Everyone passed: the deal is thrown in (no score)."))

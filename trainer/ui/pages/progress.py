@@ -12,7 +12,7 @@ import streamlit as st
 from trainer.i18n import N_
 from trainer.safe_text import file_name_part
 from trainer.store import MASTERY_NEED, MASTERY_WINDOW
-from trainer.ui.auth import current_learner
+from trainer.ui.auth import current_learner, learner_download
 from trainer.ui.context import PageContext
 from trainer.ui.nav import page_for
 from trainer.ui.pages.play_result import play_stats_panel
@@ -196,7 +196,7 @@ def render(ctx: PageContext) -> None:
     name = str(st.session_state.get("learner_name", "learner"))
     st.download_button(
         t("Download all answers (CSV)"),
-        data=store.attempts_csv(learner),
+        data=learner_download(learner, lambda: store.attempts_csv(learner)),  # built on the click
         file_name=f"skat-progress-{file_name_part(name)}.csv",
         mime="text/csv",
         key="progress_csv",

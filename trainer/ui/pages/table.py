@@ -176,6 +176,16 @@ def player_name(table: SharedTable, place: int, ctx: PageContext) -> str:
     return ctx.t("Computer") if seat.kind == "bot" else ctx.t("empty seat")
 
 
+def markdown_names(table: SharedTable, ctx: PageContext) -> tuple[str, ...]:
+    """The players' names by place for a Markdown line (the result, the Ramse line, a Slå 40 an knock,
+    thrown cards): each through :func:`~trainer.safe_text.for_markdown`, so a name shows as typed and
+    never becomes a link, an image or a tag (issue 44)."""
+    return tuple(
+        for_markdown(name)
+        for name in play_result.distinct_names([player_name(table, place, ctx) for place in range(3)])
+    )
+
+
 def seat_names(table: SharedTable, number: int, ctx: PageContext) -> tuple[str, str, str]:
     """The players' names by the seat each plays in deal ``number`` (two computers numbered by place),
     for the table's seat labels and status lines."""
@@ -362,9 +372,12 @@ def _between_deals(ctx: PageContext, now: TableMoment, place: int, table_id: int
         outcome = view.outcome
         revealed = door.reveal()
         if outcome is not None:
-            by_place = play_result.distinct_names([player_name(table, p, ctx) for p in range(3)])
             play_result.result_sentence(
-                ctx, outcome, now.number, by_place, state=revealed.state if revealed is not None else None
+                ctx,
+                outcome,
+                now.number,
+                markdown_names(table, ctx),
+                state=revealed.state if revealed is not None else None,
             )
             settled = settle(outcome, table.scheme)
             if settled is not None:

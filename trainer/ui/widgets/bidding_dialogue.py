@@ -11,7 +11,7 @@ from trainer.deal import Seat
 from trainer.i18n import Translator
 from trainer.ui.components import verdict
 from trainer.ui.terms import seat_name
-from trainer.ui.widgets.base import WidgetContext
+from trainer.ui.widgets.base import WidgetContext, whole_number
 
 TEXTBOOK_LIMITS = (46, 44, 48)
 """Forehand could play Nul-ouvert (46), middlehand spades uden 3 (44), rearhand clubs med 3 (48)."""
@@ -39,19 +39,13 @@ def _restart(step_key: str, result_key: str) -> None:
 def render(ctx: WidgetContext) -> None:
     t = ctx.t
     with st.expander(t("How far each player would go")):
-        limits = tuple(
-            int(
-                st.number_input(
-                    seat_name(seat, t),
-                    min_value=0,
-                    max_value=300,
-                    value=limit,
-                    step=1,
-                    key=ctx.k(f"limit{seat}"),
-                )
-            )
+        typed = [
+            whole_number(ctx, seat_name(seat, t), key=f"limit{seat}", value=limit, minimum=0)
             for seat, limit in zip(Seat, TEXTBOOK_LIMITS, strict=True)
-        )
+        ]
+    limits = tuple(limit for limit in typed if limit is not None)
+    if len(limits) < len(typed):
+        return  # a limit that cannot be read: said at its field
     st.caption(
         t(
             "Forehand would go up to {fh}, middlehand to {mh} and rearhand to {rh}. Middlehand bids first.",

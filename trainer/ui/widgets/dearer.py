@@ -10,7 +10,7 @@ from trainer.extras import DANISH_EXTRAS, Spoerge
 from trainer.games import Declaration, GameType
 from trainer.settlement import danish_money, slaa_40_an_forfeit
 from trainer.ui.terms import t_error, t_message
-from trainer.ui.widgets.base import WidgetContext, game_picker
+from trainer.ui.widgets.base import WidgetContext, game_picker, whole_number
 from trainer.ui.widgets.game_value import matadors_input, show_value
 from trainer.ui.widgets.settlement import money
 from trainer.value import evaluate_game, game_value
@@ -23,7 +23,9 @@ def render(ctx: WidgetContext) -> None:
     t = ctx.t
     game = game_picker(ctx, default=GameType.CLUBS, include_null=False)
     count = matadors_input(ctx, game, default=2)
-    musik = int(st.number_input(t("Musik"), min_value=0, max_value=2, step=1, value=0, key=ctx.k("musik")))
+    musik = whole_number(ctx, t("Musik"), key="musik", value=0, minimum=0, maximum=ctx.profile.max_musik or 2)
+    if count is None or musik is None:
+        return
     spoerge = Spoerge(
         st.radio(
             t("Spørge (an opponent knocks)"),

@@ -8,16 +8,17 @@ import streamlit as st
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.ui.terms import profile_name, t_error
-from trainer.ui.widgets.base import WidgetContext, game_picker
+from trainer.ui.widgets.base import WidgetContext, game_picker, whole_number
 from trainer.value import ValueBreakdown, game_value, max_matadors
 
 
 def declaration_inputs(
     ctx: WidgetContext, *, default: GameType = GameType.CLUBS, include_null: bool = True
-) -> Declaration:
+) -> Declaration | None:
     """The game and the levels the chosen rules let it declare: announcements only where the profile has
     them (and only for a hand game), Musik only up to the profile's own limit (none internationally).
-    A value left in a hidden field from other rules is not used."""
+    A value left in a hidden field from other rules is not used. None: a number typed that cannot be read
+    (said at the field)."""
     t = ctx.t
     profile = ctx.profile
     game = game_picker(ctx, default=default, include_null=include_null)
@@ -37,21 +38,22 @@ def declaration_inputs(
         else:
             st.caption(t("Schneider and schwarz can be announced in a hand game only."))
     if profile.max_musik:
-        musik = int(
-            st.number_input(
-                t("Musik (last trick won with the lowest trump)"),
-                min_value=0,
-                max_value=profile.max_musik,
-                step=1,
-                value=0,
-                key=ctx.k("musik"),
-            )
+        typed = whole_number(
+            ctx,
+            t("Musik (last trick won with the lowest trump)"),
+            key="musik",
+            value=0,
+            minimum=0,
+            maximum=profile.max_musik,
         )
+        if typed is None:
+            return None
+        musik = typed
     return Declaration(game, hand, ouvert, schneider_a, schwarz_a, musik)
 
 
-def matadors_input(ctx: WidgetContext, game: GameType, default: int = 1) -> int:
-    """ "with N" or "without N" as a signed count (+N / −N)."""
+def matadors_input(ctx: WidgetContext, game: GameType, default: int = 1) -> int | None:
+    """ "with N" or "without N" as a signed count (+N / −N); None: the count typed cannot be read."""
     t = ctx.t
     top = max_matadors(game)
     side = st.segmented_control(
@@ -62,15 +64,17 @@ def matadors_input(ctx: WidgetContext, game: GameType, default: int = 1) -> int:
         required=True,
         format_func=lambda s: t("with (med)") if s == "with" else t("without (uden)"),
     )
-    count = st.number_input(
+    count = whole_number(
+        ctx,
         t("How many (1 to {top})", top=top),
-        min_value=1,
-        max_value=top,
-        step=1,
+        key=f"n{top}",
         value=min(abs(default), top),
-        key=ctx.k(f"n{top}"),
+        minimum=1,
+        maximum=top,
     )
-    return int(count) if side != "without" else -int(count)
+    if count is None:
+        return None
+    return count if side != "without" else -count
 
 
 def show_value(ctx: WidgetContext, breakdown: ValueBreakdown) -> None:
@@ -86,7 +90,11 @@ def show_value(ctx: WidgetContext, breakdown: ValueBreakdown) -> None:
 def render(ctx: WidgetContext) -> None:
     t = ctx.t
     declaration = declaration_inputs(ctx)
+    if declaration is None:
+        return
     count = 0 if declaration.game.is_null else matadors_input(ctx, declaration.game)
+    if count is None:
+        return
     schneider = schwarz = False
     if not declaration.game.is_null:
         schneider = st.checkbox(t("Schneider reached — Skrædder"), key=ctx.k("schneider"))

@@ -26,7 +26,7 @@ from trainer.profiles import RuleProfile, get_profile
 from trainer.text import upper_first
 from trainer.ui.components import card_row, cards_text, pill_label, verdict
 from trainer.ui.terms import declaration_name, t_error, t_message, value_words
-from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed
+from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed, whole_number
 from trainer.value import trump_order
 
 SAMPLE_HANDS = 400
@@ -195,20 +195,18 @@ def render(ctx: WidgetContext) -> None:
     hand, _skat = random_hand_and_skat(seed(ctx), ctx.profile)
     st.markdown("**" + t("How high can this hand bid without being overbid?") + "**")
     card_row(sort_hand(hand), lang=ctx.lang, four_colour=ctx.four_colour)
-    guess = st.number_input(
-        t("Your estimate"), min_value=0, max_value=300, step=1, value=None, key=ctx.k("guess")
-    )
+    guess = whole_number(ctx, t("Your estimate"), key="guess", value=None, minimum=0, answer=True)
     if st.button(t("Show the engine's answer"), key=ctx.k("show"), type="primary"):
         st.session_state[ctx.k("shown")] = True
     if st.session_state.get(ctx.k("shown")):
         best = best_safe_bid(ctx.profile, hand)
         if guess is not None:
             verdict(
-                int(guess) == best,
+                guess == best,
                 t(
                     "The highest bid the hand is worth is {best}, a ceiling (your estimate: {guess}).",
                     best=best,
-                    guess=int(guess),
+                    guess=guess,
                 ),
             )
         else:

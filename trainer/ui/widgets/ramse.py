@@ -10,11 +10,12 @@ import streamlit as st
 from trainer.cards import TOTAL_CARD_POINTS
 from trainer.errors import SkatError
 from trainer.extras import DANISH_EXTRAS, ramsch_result, ramse_result
+from trainer.play import TRICKS_PER_GAME
 from trainer.profiles import AllPass
 from trainer.settlement import ramse_money
 from trainer.ui.components import verdict
 from trainer.ui.terms import t_error
-from trainer.ui.widgets.base import WidgetContext
+from trainer.ui.widgets.base import WidgetContext, whole_number
 from trainer.ui.widgets.settlement import money
 
 PLAYERS = 3
@@ -35,32 +36,30 @@ def render(ctx: WidgetContext) -> None:
     else:
         st.caption(t("These rules throw the deal in; Ramsch is a house option: the most card points lose."))
     names = [t("Player {n}", n=i + 1) for i in range(PLAYERS)]
-    points = [
-        int(
-            st.number_input(
-                t("{player}: card points", player=names[i]),
-                min_value=0,
-                max_value=TOTAL_CARD_POINTS,
-                value=DEFAULT_POINTS[i],
-                step=1,
-                key=ctx.k(f"p{i}"),
-            )
+    typed_points = [
+        whole_number(
+            ctx,
+            t("{player}: card points", player=names[i]),
+            key=f"p{i}",
+            value=DEFAULT_POINTS[i],
+            minimum=0,
+            maximum=TOTAL_CARD_POINTS,
         )
         for i in range(PLAYERS)
     ]
-    tricks = [
-        int(
-            st.number_input(
-                t("{player}: tricks", player=names[i]),
-                min_value=0,
-                max_value=10,
-                value=DEFAULT_TRICKS[i],
-                step=1,
-                key=ctx.k(f"t{i}"),
-            )
+    typed_tricks = [
+        whole_number(
+            ctx,
+            t("{player}: tricks", player=names[i]),
+            key=f"t{i}",
+            value=DEFAULT_TRICKS[i],
+            minimum=0,
+            maximum=TRICKS_PER_GAME,
         )
         for i in range(PLAYERS)
     ]
+    points = [p for p in typed_points if p is not None]
+    tricks = [n for n in typed_tricks if n is not None]
     guess = st.pills(
         t("Who has won?"),
         list(range(PLAYERS)),
@@ -70,6 +69,8 @@ def render(ctx: WidgetContext) -> None:
     )
     if not st.button(t("Check"), key=ctx.k("check"), type="primary"):
         return
+    if len(points) < PLAYERS or len(tricks) < PLAYERS:
+        return  # a number that cannot be read: said at its field, nothing checked
     try:
         result = (ramse_result if ramse else ramsch_result)(points, tricks, profile=ctx.profile)
     except SkatError as error:

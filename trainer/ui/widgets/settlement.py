@@ -15,10 +15,12 @@ from trainer.i18n import Translator
 from trainer.settlement import Settlement
 from trainer.ui.context import is_danish
 from trainer.ui.terms import scheme_name, t_error, t_message
-from trainer.ui.widgets.base import WidgetContext, checked_number
+from trainer.ui.widgets.base import WidgetContext, checked_number, decimal_number
 from trainer.ui.widgets.game_value import declaration_inputs, matadors_input
 from trainer.value import GameResult, check_card_points, check_tricks, evaluate_game
 
+MONEY_PLACES = 2
+"""Decimals a rate, a stake or a commission takes (øre and cents: a third decimal is refused, not rounded)."""
 TEXTBOOK_EXAMPLE = {"points": 70, "tricks": 6, "bid": 36, "matadors": 2}
 """Clubs with 2 (36), bid 36, won with 70 card points: the textbook's money example."""
 
@@ -41,7 +43,9 @@ def result_inputs(ctx: WidgetContext) -> GameResult | None:
     the reason shown at the field."""
     t = ctx.t
     declaration = declaration_inputs(ctx)
-    count = 0
+    if declaration is None:
+        return None
+    count: int | None = 0
     if not declaration.game.is_null:
         count = matadors_input(ctx, declaration.game, default=TEXTBOOK_EXAMPLE["matadors"])
     profile = ctx.profile
@@ -67,7 +71,7 @@ def result_inputs(ctx: WidgetContext) -> GameResult | None:
             value=TEXTBOOK_EXAMPLE["tricks"] if not declaration.game.is_null else 0,
             check=lambda v: check_tricks(profile, v),
         )
-    if bid is None or points is None or tricks is None:
+    if bid is None or points is None or tricks is None or count is None:
         return None
     try:
         return evaluate_game(
@@ -84,45 +88,56 @@ def result_inputs(ctx: WidgetContext) -> GameResult | None:
         return None
 
 
-def options_inputs(ctx: WidgetContext) -> SchemeOptions:
-    """Table size, the Danish rate pair and the online stake and commission."""
+def options_inputs(ctx: WidgetContext) -> SchemeOptions | None:
+    """Table size, the Danish rate pair and the online stake and commission (each read exactly as typed,
+    a point or a comma; None: one of them cannot be read, said at the field)."""
     t = ctx.t
     with st.expander(t("Table and stakes")):
         size = st.segmented_control(
             t("Players at the table"), (3, 4), key=ctx.k("size"), default=3, required=True
         )
-        win = st.number_input(
+        win = decimal_number(
+            ctx,
             t("Danish rate when won (øre per point)"),
-            min_value=0.0,
-            value=0.5,
-            step=0.5,
-            key=ctx.k("rate_win"),
+            key="rate_win",
+            value=Decimal("0.5"),
+            places=MONEY_PLACES,
+            minimum=Decimal(0),
         )
-        loss = st.number_input(
+        loss = decimal_number(
+            ctx,
             t("Danish rate when lost (øre per point)"),
-            min_value=0.0,
-            value=1.0,
-            step=0.5,
-            key=ctx.k("rate_loss"),
+            key="rate_loss",
+            value=Decimal(1),
+            places=MONEY_PLACES,
+            minimum=Decimal(0),
         )
-        stake = st.number_input(
+        stake = decimal_number(
+            ctx,
             t("Online stake per point"),
-            min_value=0.0,
-            value=0.10,
-            step=0.01,
-            format="%.2f",
-            key=ctx.k("stake"),
+            key="stake",
+            value=Decimal("0.10"),
+            places=MONEY_PLACES,
+            minimum=Decimal(0),
         )
         kontra = st.checkbox(t("Kontra (house option: list and Seeger-Fabian × 2)"), key=ctx.k("kontra"))
         re = st.checkbox(t("Re (× 2 again)"), key=ctx.k("re"))
-        commission = st.number_input(
-            t("Commission (%)"), min_value=0.0, max_value=100.0, value=9.0, step=0.5, key=ctx.k("commission")
+        commission = decimal_number(
+            ctx,
+            t("Commission (%)"),
+            key="commission",
+            value=Decimal(9),
+            places=MONEY_PLACES,
+            minimum=Decimal(0),
+            maximum=Decimal(100),
         )
+    if win is None or loss is None or stake is None or commission is None:
+        return None
     return SchemeOptions(
         table_size=int(size or 3),
-        rates=(Decimal(str(win)), Decimal(str(loss))),
-        stake=Decimal(str(stake)).quantize(Decimal("0.01")),
-        commission_rate=Decimal(str(commission)) / 100,
+        rates=(win, loss),
+        stake=stake,
+        commission_rate=commission / 100,
         kontra=kontra,
         re=re,
     )
@@ -169,5 +184,5 @@ def schemes_view(ctx: WidgetContext, result: GameResult, options: SchemeOptions)
 def render(ctx: WidgetContext) -> None:
     result = result_inputs(ctx)
     options = options_inputs(ctx)
-    if result is not None:
+    if result is not None and options is not None:
         schemes_view(ctx, result, options)
