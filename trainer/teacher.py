@@ -29,9 +29,25 @@ PERSONAL_KEY_LENGTH = 6
 LESSON = "lesson"
 DRILL = "drill"
 DEAL = "deal"
-ASSIGNMENT_KINDS: tuple[str, ...] = (LESSON, DRILL, DEAL)
-"""What a teacher can assign: a chapter to read, a drill (question type, count, rules), an example deal."""
+SEAT = "seat"
+GAME = "game"
+ASSIGNMENT_KINDS: tuple[str, ...] = (LESSON, DRILL, DEAL, SEAT, GAME)
+"""What a teacher can assign: a chapter (read it and answer its check), a drill (question type, count,
+rules), an example deal to step through, a seat to play in an example deal, a deal to play against the
+computer (its level and rules)."""
+MARKED_KINDS: tuple[str, ...] = (DEAL, SEAT, GAME)
+"""Assignments finished by a mark (the deal stepped through or played to its end), not by answers."""
 MAX_DRILL_COUNT = 100
+
+OWNER = "owner"
+CO_TEACHER = "co"
+"""Roles of a class's teachers: the owner (made or claimed the class; renames, deletes, adds co-teachers)
+and co-teachers (run the class with the owner)."""
+
+NOT_STARTED = "not_started"
+STARTED = "started"
+DONE = "done"
+"""How far a learner is with an assignment."""
 
 CLASS_NAME_MAX = 60
 PASSWORD_MIN = 8
@@ -166,13 +182,98 @@ class LearnerSummary:
     """Question types the learner answered, by name."""
     due_skills: tuple[str, ...] = ()
     """Question types whose fsrs review is due (``reviews_due`` of them), by name."""
+    assignment_attempts: int = 0
+    assignment_correct: int = 0
+    """Answers given as work on the class's drills (part of ``attempts``); the rest is free practice."""
+    assignments_started: int = 0
 
     @property
     def accuracy(self) -> float | None:
         return self.correct / self.attempts if self.attempts else None
 
+    @property
+    def practice_attempts(self) -> int:
+        """Answers given outside the class's assignments (the quiz, chapter checks, reviews)."""
+        return self.attempts - self.assignment_attempts
+
+    @property
+    def practice_correct(self) -> int:
+        return self.correct - self.assignment_correct
+
+    @property
+    def practice_accuracy(self) -> float | None:
+        return self.practice_correct / self.practice_attempts if self.practice_attempts else None
+
+    @property
+    def assignment_accuracy(self) -> float | None:
+        return self.assignment_correct / self.assignment_attempts if self.assignment_attempts else None
+
     def skill(self, question_type: str) -> SkillCell:
         return dict(self.skills).get(question_type, SkillCell(0, 0))
+
+
+@dataclass(frozen=True)
+class AssignmentCell:
+    """One learner's work on one assignment: ``progress`` of ``count`` (questions answered for a drill,
+    else 0 or 1), whether it was started at all, and for a drill the answers and right answers."""
+
+    progress: int
+    count: int
+    started: bool
+    answered: int = 0
+    correct: int = 0
+
+    @property
+    def state(self) -> str:
+        if self.progress >= self.count:
+            return DONE
+        return STARTED if self.started or self.progress > 0 else NOT_STARTED
+
+    @property
+    def score(self) -> float | None:
+        """Share of right answers given as work on it (None without answers)."""
+        return self.correct / self.answered if self.answered else None
+
+
+@dataclass(frozen=True)
+class ProgressGrid:
+    """Learners × assignments: how far each learner is with each assignment of the class."""
+
+    assignment_ids: tuple[int, ...]
+    learners: tuple[tuple[int, str], ...]
+    """(member id, name) by name."""
+    cells: dict[tuple[int, int], AssignmentCell]
+    """(member id, assignment id) → cell."""
+
+    def cell(self, member_id: int, assignment_id: int) -> AssignmentCell:
+        return self.cells[(member_id, assignment_id)]
+
+    def done_by(self, assignment_id: int) -> tuple[str, ...]:
+        return tuple(n for m, n in self.learners if self.cell(m, assignment_id).state == DONE)
+
+    def not_started(self, assignment_id: int) -> tuple[str, ...]:
+        """Names of the learners who have not started this assignment."""
+        return tuple(n for m, n in self.learners if self.cell(m, assignment_id).state == NOT_STARTED)
+
+    def started_nothing(self) -> tuple[str, ...]:
+        """Names of the learners who have started none of the assignments (when there are any)."""
+        if not self.assignment_ids:
+            return ()
+        return tuple(
+            n
+            for m, n in self.learners
+            if all(self.cell(m, a).state == NOT_STARTED for a in self.assignment_ids)
+        )
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """Something done to a class: by whom (an account's name), what, and when."""
+
+    at: datetime
+    actor: str
+    action: str
+    detail: str
 
 
 @dataclass(frozen=True)
