@@ -35,8 +35,9 @@ ASSIGNMENT_KINDS: tuple[str, ...] = (LESSON, DRILL, DEAL, SEAT, GAME)
 """What a teacher can assign: a chapter (read it and answer its check), a drill (question type, count,
 rules), an example deal to step through, a seat to play in an example deal, a deal to play against the
 computer (its level and rules)."""
-MARKED_KINDS: tuple[str, ...] = (DEAL, SEAT, GAME)
-"""Assignments finished by a mark (the deal stepped through or played to its end), not by answers."""
+MARKED_KINDS: tuple[str, ...] = (DEAL, SEAT)
+"""Assignments finished by a mark (the example deal stepped through, or its seat played), not by answers
+or by deals on the Play page."""
 MAX_DRILL_COUNT = 100
 
 OWNER = "owner"

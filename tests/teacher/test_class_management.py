@@ -21,6 +21,8 @@ from trainer.store.classes import (
     RENAMED,
     ClassStore,
 )
+from trainer.store.db import write_session
+from trainer.store.play_models import PLAY_EVENING, PlayDealRow, PlayEveningRow
 from trainer.teacher import CO_TEACHER, DEAL, DONE, DRILL, GAME, LESSON, NOT_STARTED, OWNER, SEAT, STARTED
 
 from .conftest import CHEAP_HASHER
@@ -277,23 +279,51 @@ def test_a_chapter_is_done_when_opened_and_its_check_answered(accounts: AccountS
     assert grid.cell(members["Cleo"], chapter.id).state == STARTED
 
 
-@pytest.mark.parametrize("kind", [DEAL, SEAT, GAME])
-def test_deals_of_each_kind_are_done_by_a_mark(accounts: AccountStore, kind: str) -> None:
+@pytest.mark.parametrize("kind", [DEAL, SEAT])
+def test_example_deals_are_done_by_a_mark(accounts: AccountStore, kind: str) -> None:
     classes = accounts.classes
     teacher, class_id, members = _class_with(accounts, "Anna", "Bo")
-    made = classes.add_assignment(
-        class_id,
-        kind,
-        "beginner" if kind == GAME else "some-deal",
-        profile_name="danish" if kind == GAME else None,
-        seat=1 if kind == SEAT else None,
-        by=teacher,
-    )
+    made = classes.add_assignment(class_id, kind, "some-deal", seat=1 if kind == SEAT else None, by=teacher)
     assert made.seat == (1 if kind == SEAT else None)
     classes.mark_done(members["Anna"], made.id)
     grid = classes.progress_grid(class_id)
     assert grid.cell(members["Anna"], made.id).state == DONE
     assert grid.cell(members["Bo"], made.id).state == NOT_STARTED
+
+
+def test_a_deal_against_the_computer_is_done_by_playing_it_to_the_end(accounts: AccountStore) -> None:
+    """Only a deal on the Play page at the assignment's level and rules, since it was set, counts."""
+    classes = accounts.classes
+    teacher, class_id, members = _class_with(accounts, "Anna", "Bo", "Cleo", "Dan")
+    learner = {name: classes.get_member(m).learner_id for name, m in members.items()}
+    game = classes.add_assignment(class_id, GAME, "club", profile_name="danish", at=T0, by=teacher)
+    later = T0 + timedelta(minutes=5)
+
+    def deal(name: str, level: str, profile: str, finished: bool, at: datetime) -> None:
+        with write_session(accounts.engine) as session:
+            evening = PlayEveningRow(
+                token=f"{name}{level}{profile}{finished}",
+                kind=PLAY_EVENING,
+                learner_id=learner[name],
+                profile_name=profile,
+                scheme="list",
+                level=level,
+                coach="beginner",
+                created_at=at,
+            )
+            session.add(evening)
+            session.flush()
+            session.add(
+                PlayDealRow(evening_id=evening.id, number=1, move_count=30, finished=finished, updated_at=at)
+            )
+
+    deal("Anna", "club", "danish", True, later)
+    deal("Bo", "club", "danish", False, later)  # still playing
+    deal("Cleo", "expert", "danish", True, later)  # another level
+    deal("Dan", "club", "danish", True, T0 - timedelta(days=1))  # before it was set
+    grid = classes.progress_grid(class_id)
+    states = {name: grid.cell(m, game.id).state for name, m in members.items()}
+    assert states == {"Anna": DONE, "Bo": STARTED, "Cleo": NOT_STARTED, "Dan": NOT_STARTED}
 
 
 def test_new_kinds_of_assignment_need_their_settings(accounts: AccountStore) -> None:

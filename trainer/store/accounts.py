@@ -348,9 +348,7 @@ class AccountStore:
                 raise StoreError(f"There is no learner with id {learner_id}.")
         return self._start(LEARNER_SESSION, learner_id, None, at)
 
-    def start_teacher_session(
-        self, class_id: int, learner_id: int, at: datetime | None = None
-    ) -> NewSession:
+    def start_teacher_session(self, class_id: int, learner_id: int, at: datetime | None = None) -> NewSession:
         """A session for a teacher (an account that teaches the class) working with one class: the class
         the teacher pages and the projector in a second window show."""
         if self.classes.teacher_role(class_id, learner_id) is None:

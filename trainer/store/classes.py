@@ -53,6 +53,7 @@ from trainer.store.models import (
     LessonProgressRow,
     ReviewCardRow,
 )
+from trainer.store.play_models import PLAY_EVENING, PlayDealRow, PlayEveningRow
 from trainer.store.repository import Store
 from trainer.teacher import (
     ASSIGNMENT_KINDS,
@@ -984,7 +985,9 @@ class ClassStore:
         * a drill: the answers given as work on it (``assignment_answers``), not free practice;
         * a chapter: started when opened, done when opened and its check answered since it was set (a
           chapter without a check: when marked read);
-        * a deal: done when marked (stepped through, or played to its end)."""
+        * a deal against the computer: started with a deal on the Play page at its level and rules since
+          it was set, done when one such deal was played to its end;
+        * an example deal (stepped through or a seat played): done when marked."""
         answered: dict[tuple[int, int], tuple[int, int]] = {}
         opened: set[tuple[int, int]] = set()
         done: set[tuple[int, int]] = set()
@@ -1039,6 +1042,25 @@ class ClassStore:
                         opened.add((member_id, a.id))
                         if learner_id in checked if kinds else read[(learner_id, a.target)] is not None:
                             done.add((member_id, a.id))
+            for a in assignments:
+                if a.kind != GAME:
+                    continue
+                for learner_id, finished in session.execute(
+                    select(PlayEveningRow.learner_id, func.max(case((PlayDealRow.finished, 1), else_=0)))
+                    .join(PlayDealRow, PlayDealRow.evening_id == PlayEveningRow.id)
+                    .where(
+                        PlayEveningRow.learner_id.in_(list(by_learner)),
+                        PlayEveningRow.kind == PLAY_EVENING,
+                        PlayEveningRow.profile_name == a.profile_name,
+                        PlayEveningRow.level == a.target,
+                        PlayDealRow.updated_at >= a.created_at,
+                    )
+                    .group_by(PlayEveningRow.learner_id)
+                ):
+                    key = (by_learner[learner_id], a.id)
+                    opened.add(key)
+                    if finished:
+                        done.add(key)
             marked = [a.id for a in assignments if a.kind in MARKED_KINDS]
             if marked:
                 for member_id, assignment_id in session.execute(

@@ -113,7 +113,7 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
 
 def _deal(ctx: PageContext) -> None:
     t = ctx.t
-    deals = deal_choices(ctx.lang)
+    deals = deal_choices(ctx.lang, t)
     if not deals:
         st.info(t("There are no example deals to show yet."))
         return
