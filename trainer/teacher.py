@@ -322,6 +322,21 @@ DASHBOARD_CSV_COLUMNS = (
     "assignments_done",
     "assignments_total",
 )
+"""The dashboard file's columns (the page writes them in its own language; these are the default)."""
+
+
+@dataclass(frozen=True)
+class CsvFormat:
+    """How a spreadsheet of the learners' language reads a CSV file: Danish Excel splits columns at ``;``,
+    reads ``0,667`` as a number and needs a byte-order mark to read UTF-8 (æ, ø, å) right."""
+
+    delimiter: str = ","
+    decimal: str = "."
+    bom: bool = False
+
+
+PLAIN_CSV = CsvFormat()
+DANISH_EXCEL_CSV = CsvFormat(delimiter=";", decimal=",", bom=True)
 
 
 def spreadsheet_safe(text: str) -> str:
@@ -329,26 +344,60 @@ def spreadsheet_safe(text: str) -> str:
     return str(csv_cell(text))
 
 
-def dashboard_csv(dashboard: ClassDashboard) -> str:
-    """One line per learner and skill (a learner with no answers yet gets one line with an empty skill),
-    accuracy as a fraction with three decimals."""
+def decimal_text(value: float | None, fmt: CsvFormat, places: int = 3) -> str:
+    """A fraction for the file: ``0.667`` or, for Danish Excel, ``0,667``; empty for None."""
+    return "" if value is None else f"{value:.{places}f}".replace(".", fmt.decimal)
+
+
+def csv_file(header: Sequence[object], rows: Sequence[Sequence[object]], fmt: CsvFormat = PLAIN_CSV) -> str:
+    """A whole CSV file in ``fmt``, every text cell (the header too) made spreadsheet-safe."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(DASHBOARD_CSV_COLUMNS)
+    if fmt.bom:
+        buffer.write("\ufeff")
+    writer = csv.writer(buffer, delimiter=fmt.delimiter)
+    for row in (header, *rows):
+        writer.writerow([spreadsheet_safe(c) if isinstance(c, str) else c for c in row])
+    return buffer.getvalue()
+
+
+def dashboard_csv(
+    dashboard: ClassDashboard,
+    header: Sequence[str] = DASHBOARD_CSV_COLUMNS,
+    fmt: CsvFormat = PLAIN_CSV,
+    skill_name: Callable[[str], str] = str,
+) -> str:
+    """One line per learner and skill (a learner with no answers yet gets one line with an empty skill),
+    accuracy as a fraction with three decimals; headers and skill names as the page gives them."""
+    rows: list[list[object]] = []
     for learner in dashboard.learners:
-        rows: Sequence[tuple[str, SkillCell]] = learner.skills or (("", SkillCell(0, 0)),)
-        for skill, cell in rows:
-            accuracy = cell.accuracy
-            writer.writerow(
-                (
-                    spreadsheet_safe(learner.name),
-                    spreadsheet_safe(skill),
+        cells: Sequence[tuple[str, SkillCell]] = learner.skills or (("", SkillCell(0, 0)),)
+        for skill, cell in cells:
+            rows.append(
+                [
+                    learner.name,
+                    skill_name(skill) if skill else "",
                     cell.attempts,
                     cell.correct,
-                    "" if accuracy is None else f"{accuracy:.3f}",
+                    decimal_text(cell.accuracy, fmt),
                     learner.reviews_due,
                     learner.assignments_done,
                     learner.assignments_total,
-                )
+                ]
             )
-    return buffer.getvalue()
+    return csv_file(header, rows, fmt)
+
+
+def progress_csv(
+    grid: ProgressGrid,
+    titles: Sequence[str],
+    learner_header: str,
+    state_text: Callable[[AssignmentCell], str],
+    fmt: CsvFormat = PLAIN_CSV,
+) -> str:
+    """The learners × assignments table as a file: one line per learner, one column per assignment
+    (``titles`` in the order of ``grid.assignment_ids``), each cell as ``state_text`` says it."""
+    rows = [
+        [name, *(state_text(grid.cell(member_id, a)) for a in grid.assignment_ids)]
+        for member_id, name in grid.learners
+    ]
+    return csv_file([learner_header, *titles], rows, fmt)

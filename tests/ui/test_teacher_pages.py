@@ -154,14 +154,19 @@ def test_create_join_assign_answer_and_see_it_on_the_dashboard(classes: ClassSto
     ]
     assert "✅" in texts(learner)  # 2 of 2 answered: done
 
+    # One answer of free practice (the quiz page) counts apart from the drill.
+    classes.store.record_attempt(member.learner_id, COUNT_EYES, True, "1", "1", "international")
     # The teacher's dashboard shows it.
     teacher.switch_page(DASHBOARD).run()
     assert not teacher.exception
     table = teacher.dataframe[0].value
-    assert table.iloc[0].tolist() == ["Anna", 2, 50, 0, "1 / 1"]
+    assert table.iloc[0].tolist() == ["Anna", 2, "50 %", 1, "100 %", 0, 1, 1]
+    progress = teacher.dataframe[1].value
+    assert progress.iloc[0].tolist() == ["Anna", 1, "done · 50 %"]
+    assert "Everyone has started every assignment." in texts(teacher)
     heatmap = json.loads(teacher.get("plotly_chart")[0].proto.spec)
     trace = heatmap["data"][0]
-    assert trace["x"] == ["\u2068Anna\u2069"] and trace["z"] == [[50]]
+    assert trace["x"] == ["\u2068Anna\u2069"] and trace["z"] == [[67]]  # a skill: all its answers
     assert teacher.get("download_button")  # the CSV export (its content is tested in tests/teacher)
 
 
@@ -214,6 +219,14 @@ def test_projector_question_counts_the_class_answers(classes: ClassStore) -> Non
     assert [m.value for m in teacher.metric] == ["1 / 2"]
     teacher.button(key="projector_reveal").click().run()
     assert [m.value for m in teacher.metric] == ["1 / 2", "100 %"]
+    assert f"{code[:4]}-{code[4:]}" in texts(teacher)  # the join code is on the screen
+    chart = json.loads(teacher.get("plotly_chart")[0].proto.spec)["data"][0]
+    assert chart["y"][0].startswith("✓ ") and chart["marker"]["color"] == ["#2e7d32"]
+    # The revealed answer is kept: the projector opened again (another page and back) still shows it.
+    teacher.switch_page(DASHBOARD).run()
+    teacher.switch_page(PROJECTOR).run()
+    assert [m.value for m in teacher.metric] == ["1 / 2", "100 %"]
+    assert not [b for b in teacher.button if b.key == "projector_reveal"]
     teacher.button(key="projector_close").click().run()
     assert classes.current_poll(class_id) is None
 

@@ -224,6 +224,8 @@ class PollTally:
     members: int
     by_answer: tuple[tuple[str, int], ...]
     """Each distinct answer and how many gave it, most frequent first."""
+    right_answers: frozenset[str] = frozenset()
+    """The answers among them that were right (the projector marks them)."""
 
 
 def _name(display_name: str) -> tuple[str, str]:
@@ -1313,4 +1315,5 @@ class ClassStore:
                 correct=sum(int(r[2]) for r in rows if r[1]),
                 members=int(members or 0),
                 by_answer=tuple((str(r[0]), int(r[2])) for r in rows),
+                right_answers=frozenset(str(r[0]) for r in rows if r[1]),
             )
