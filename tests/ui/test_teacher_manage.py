@@ -196,3 +196,34 @@ def test_the_teacher_page_runs_a_class_in_both_languages(classes: ClassStore, la
     assert ("Manage the class" in shown) is (lang == "en")
     teacher.switch_page(DASHBOARD).run()
     assert not teacher.exception, teacher.exception
+
+
+def test_a_seat_played_to_the_end_marks_the_assignment(classes: ClassStore) -> None:
+    """'Play the seat' on My class opens 'Play a seat' on that deal and seat; finishing the deal there marks
+    the assignment done (no button to claim it without playing)."""
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    teacher.segmented_control(key="assign_kind").set_value(SEAT).run()
+    deal_id = teacher.selectbox(key="assign_deal").value
+    teacher.radio(key="assign_seat").set_value(1).run()
+    teacher.button(key="assign_add").click().run()
+    (seat,) = classes.assignments(class_id)
+    learner = _session(CLASS)
+    _join(learner, code, "Anna")
+    learner.button(key=f"class_seat_{seat.id}").click().run()
+    assert not learner.exception, learner.exception
+    assert learner.session_state["play_seat"] == "MIDDLEHAND"
+    assert learner.session_state["deals_choice"] == f"ex:{deal_id}"
+    session = learner.session_state["play_session"][1]
+    assert session.seat.name == "MIDDLEHAND"
+    while not session.finished:  # the learner plays the recorded cards (or any legal one)
+        card = session.recorded_card()
+        if card is None or card not in session.state.legal_cards():
+            card = session.state.legal_cards()[0]
+        assert session.try_play(card) is None
+    learner.switch_page("trainer/ui/pages/deals_play.py").run()
+    assert not learner.exception, learner.exception
+    assert "Your class's assignment is done." in texts(learner)
+    member = classes.members(class_id)[0]
+    assert [s.done for s in classes.assignment_status(member.id)] == [True]

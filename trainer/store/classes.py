@@ -1018,7 +1018,7 @@ class ClassStore:
                             LessonProgressRow.completed_at,
                         ).where(
                             LessonProgressRow.learner_id.in_(list(by_learner)),
-                            LessonProgressRow.lesson_id.in_({a.target for a in lessons}),
+                            LessonProgressRow.lesson_id.in_(sorted({a.target for a in lessons})),
                         )
                     )
                 }

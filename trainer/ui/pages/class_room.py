@@ -16,6 +16,7 @@ from trainer.ui.auth import account_store, client_key, current_learner, sign_in_
 from trainer.ui.context import PageContext
 from trainer.ui.nav import LESSON_PAGE, page_for, request_chapter
 from trainer.ui.pages.teacher_common import (
+    SEAT_ASSIGNMENT_KEY,
     SEATS,
     assignment_title,
     class_store,
@@ -157,13 +158,11 @@ def _assignments(classes: ClassStore, member: Member, ctx: PageContext) -> None:
                     page_for("game").path, label=t("Play a game"), icon=":material/playing_cards:"
                 )
             elif a.kind == SEAT:
+                st.caption(
+                    t("Play the seat to the end of the deal on the page 'Play a seat'; it counts by itself.")
+                )
                 if buttons[0].button(t("Play the seat"), key=f"class_seat_{a.id}", icon=":material/style:"):
-                    _open_seat(a.target, a.seat)
-                if not status.done and buttons[1].button(
-                    t("I have played it"), key=f"class_played_{a.id}", icon=":material/done:"
-                ):
-                    classes.mark_done(member.id, a.id)
-                    st.rerun()
+                    _open_seat(a.id, a.target, a.seat)
             else:
                 if buttons[0].button(
                     t("Practise") if a.kind == DRILL else t("Step through"),
@@ -178,14 +177,16 @@ def _assignments(classes: ClassStore, member: Member, ctx: PageContext) -> None:
                     _active(classes, member, ctx)
 
 
-def _open_seat(deal_id: str, seat: int | None) -> None:
-    """Open the page 'Play a seat' on this example deal and seat."""
-    from trainer.ui.pages.deals_common import OPEN_KEY
-    from trainer.ui.pages.deals_play import SEAT_KEY
+def _open_seat(assignment_id: int, deal_id: str, seat: int | None) -> None:
+    """Open the page 'Play a seat' on this example deal and seat; finishing it there marks the assignment."""
+    from trainer.ui.pages.deals_common import OPEN_KEY, SEAT_KEY, SESSION_KEY
 
+    if seat is None or not 0 <= seat < len(SEATS):
+        return
     st.session_state[OPEN_KEY] = f"ex:{deal_id}"
-    if seat is not None and 0 <= seat < len(SEATS):
-        st.session_state[SEAT_KEY] = SEATS[seat].name
+    st.session_state[SEAT_KEY] = SEATS[seat].name
+    st.session_state.pop(SESSION_KEY, None)
+    st.session_state[SEAT_ASSIGNMENT_KEY] = (assignment_id, f"ex:{deal_id}", SEATS[seat].name)
     st.switch_page(page_for("play").path)
 
 

@@ -246,3 +246,24 @@ def signed_in_member() -> Member | None:
         return None
     st.session_state[MEMBER_KEY] = member.id
     return member
+
+
+SEAT_ASSIGNMENT_KEY = "class_seat_assignment"
+"""Session key: (assignment id, game key, seat name) of the class's seat assignment the learner opened."""
+
+
+def finish_seat_assignment(game_key: str, seat_name: str) -> bool:
+    """The learner played an example deal's seat to its end on 'Play a seat': when it is the seat their
+    class assigned (opened from 'My class'), mark the assignment done. True when it was marked."""
+    opened = st.session_state.get(SEAT_ASSIGNMENT_KEY)
+    if not isinstance(opened, tuple) or opened[1:] != (game_key, seat_name):
+        return False
+    member = signed_in_member()
+    if member is None:
+        return False
+    try:
+        class_store().mark_done(member.id, int(opened[0]))
+    except SkatError:  # no longer the member's assignment
+        return False
+    st.session_state.pop(SEAT_ASSIGNMENT_KEY, None)
+    return True
