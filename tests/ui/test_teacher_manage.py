@@ -227,3 +227,26 @@ def test_a_seat_played_to_the_end_marks_the_assignment(classes: ClassStore) -> N
     assert "Your class's assignment is done." in texts(learner)
     member = classes.members(class_id)[0]
     assert [s.done for s in classes.assignment_status(member.id)] == [True]
+
+
+def test_an_open_drill_makes_way_for_the_big_screens_question(classes: ClassStore) -> None:
+    """One "Check" button at a time: while the projector's question is unanswered, the drill waits."""
+    teacher = _session(TEACHER)
+    _create_class(teacher)
+    class_id, code = _the_class(classes, teacher)
+    drill = classes.add_assignment(class_id, "drill", "count_eyes", 3, "danish")
+    learner = _session(CLASS)
+    _join(learner, code, "Anna")
+    learner.button(key=f"class_start_{drill.id}").click().run()
+    checks = [b for b in learner.button if b.label == "Check"]
+    assert len(checks) == 1  # the drill's
+    poll = classes.open_poll(class_id, "count_eyes", 5, "danish")
+    learner.run()
+    assert not learner.exception, learner.exception
+    assert [b.key for b in learner.button if b.label == "Check"] == [f"poll_{poll.id}_submit"]
+    assert "Answer the question on the big screen first" in texts(learner)
+    member = classes.members(class_id)[0]
+    classes.answer_poll(member.id, poll.id, "1", False)
+    learner.run()
+    assert [b.key for b in learner.button if b.label == "Check"] != [f"poll_{poll.id}_submit"]
+    assert len([b for b in learner.button if b.label == "Check"]) == 1  # the drill is back

@@ -36,6 +36,7 @@ from trainer.ui.views.question import answer_form, check_answer, draw_question, 
 
 ACTIVE_KEY = "class_active_assignment"
 SCROLLED_KEY = "class_active_scrolled"  # the assignment last scrolled into view (phones)
+SEEN_POLL_KEY = "class_seen_poll"  # the projector question the whole page was last drawn with
 POLL_REFRESH_S = 5
 
 
@@ -81,6 +82,13 @@ def _poll(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     """The question on the projector, if the teacher has put one up (checked every few seconds)."""
     t = ctx.t
     poll = classes.current_poll(member.class_id)
+    shown = poll.id if poll is not None else None
+    if st.session_state.get(SEEN_POLL_KEY, shown) != shown:
+        # a question went up or down since the page was drawn: redraw all of it, so an open drill makes
+        # way for it (one "Check" button at a time) and comes back afterwards
+        st.session_state[SEEN_POLL_KEY] = shown
+        st.rerun()
+    st.session_state[SEEN_POLL_KEY] = shown
     if poll is None:
         return
     with st.container(border=True, key="class_poll"):
