@@ -970,13 +970,15 @@ class ClassStore:
             if row.kind != DRILL:
                 raise StoreError("Only a drill is answered question by question.")
             learner_id, qtype, profile = member.learner_id, row.target, row.profile_name or ""
-        attempt_id = self.store.record_attempt(
-            learner_id, qtype, correct, answer, expected, profile, elapsed_ms, mistake_tag, at
-        )
-        with self._write() as session:
+
+        def as_work(session: Session, attempt_id: int) -> None:
             session.add(
                 AssignmentAnswerRow(attempt_id=attempt_id, assignment_id=assignment_id, member_id=member_id)
             )
+
+        attempt_id = self.store.record_attempt(
+            learner_id, qtype, correct, answer, expected, profile, elapsed_ms, mistake_tag, at, also=as_work
+        )
         return attempt_id
 
     def _progress(
