@@ -1,10 +1,14 @@
 """Load test of teacher mode: a class of simulated learners answering a drill at the same moment against one
 store, as the sessions of one app server (threads sharing one Store) or of several servers (processes).
 
-Every learner joins the class, waits at a barrier, then answers ``--answers`` drill questions and the
-projector question as fast as the store lets them. Afterwards the store must hold every attempt exactly
-once, every fsrs card must have seen every answer, the poll must count every learner, and the dashboard
-must add up. Prints throughput and latency figures; exit status 1 if anything was lost.
+The class belongs to a teacher's account; every learner signs up, joins the class with their account, waits
+at a barrier, then answers ``--answers`` drill questions and the projector question as fast as the store lets
+them. Meanwhile the teacher runs the class: renames it, gives it a new join code (a late learner joins with
+the new one) and takes one extra learner out again. Afterwards the store must hold every attempt exactly
+once, each also as work on the drill (``assignment_answers``), every fsrs card must have seen every answer,
+the poll must count every learner, the dashboard and the learners x assignments table must add up, and the
+class's log must hold the teacher's actions. Prints throughput and latency figures; exit status 1 if
+anything was lost.
 
     .venv/bin/python benchmarks/load_classroom.py                       # SQLite file, 30 learners, threads
     .venv/bin/python benchmarks/load_classroom.py --processes 3         # three app processes
@@ -29,8 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from argon2 import PasswordHasher
 
 from trainer.store import Store
-from trainer.store.classes import ClassStore
-from trainer.teacher import DRILL
+from trainer.store.accounts import AccountStore
+from trainer.store.classes import CODE_RESET, MEMBER_REMOVED, RENAMED, ClassStore
+from trainer.teacher import DONE, DRILL
 
 QUESTION_TYPE = "game_value"
 PROFILE = "danish"
@@ -111,13 +116,27 @@ def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> 
     """Set up one class, let ``learners`` answer ``answers`` drill questions each at once, check the store."""
     store = Store(url)
     classes = ClassStore(store, hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
-    made = classes.create_class("Load test", "load test password")
-    drill = classes.add_assignment(made.id, DRILL, QUESTION_TYPE, answers, PROFILE)
-    members = [
-        classes.join_class(made.join_code, f"Learner {k:02d}", client=f"device-{k}").member.id
-        for k in range(learners)
-    ]
+    accounts = AccountStore(classes)
+    teacher = accounts.sign_up("Teacher", "load test password", client="teacher").account.id
+    made = classes.create_class("Load test", owner=teacher)
+    drill = classes.add_assignment(made.id, DRILL, QUESTION_TYPE, answers, PROFILE, by=teacher)
+
+    def account_member(name: str, code: str, device: str) -> int:
+        learner = accounts.sign_up(name, None, client=device).account.id
+        return accounts.join_class(learner, code, client=device).id
+
+    members = [account_member(f"Learner {k:02d}", made.join_code, f"device-{k}") for k in range(learners)]
+    extra = account_member("Leaves early", made.join_code, "device-extra")
     poll = classes.open_poll(made.id, QUESTION_TYPE, 7, PROFILE)
+    late: list[int] = []
+
+    def teacher_runs_the_class() -> None:
+        """What the teacher does while the class answers (each a write of its own)."""
+        classes.rename_class(made.id, teacher, "Load test, renamed")
+        fresh = classes.reset_join_code(made.id, teacher)
+        late.append(account_member("Comes late", fresh.join_code, "device-late"))
+        classes.remove_member(made.id, teacher, extra)
+
     latencies: list[float] = []
     errors: list[str] = []
     began = time.perf_counter()
@@ -127,21 +146,32 @@ def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> 
         chunks = [[(k, m) for k, m in enumerate(members) if k % processes == p] for p in range(processes)]
         with multiprocessing.get_context("spawn").Pool(processes) as pool:
             spans = []
-            for lat, err, first, last in pool.map(
+            pending = pool.map_async(
                 _process_worker, [(url, chunk, drill.id, poll.id, answers, start_at) for chunk in chunks]
-            ):
+            )
+            time.sleep(max(0.0, start_at - time.time()))
+            teacher_runs_the_class()
+            for lat, err, first, last in pending.get():
                 latencies += lat
                 errors += err
                 spans.append((first, last))
         seconds = max(e for _, e in spans) - min(b for b, _ in spans)
     else:
-        barrier = threading.Barrier(learners)
+        barrier = threading.Barrier(learners + 1)
         results: list[tuple[list[float], list[str]]] = [([], []) for _ in members]
 
         def learner(k: int) -> None:
             results[k] = _learner_run(classes, members[k], drill.id, poll.id, k, answers, barrier)
 
+        def the_teacher() -> None:
+            barrier.wait()
+            try:
+                teacher_runs_the_class()
+            except Exception as error:
+                errors.append(f"teacher: {error!r}")
+
         threads = [threading.Thread(target=learner, args=(k,)) for k in range(learners)]
+        threads.append(threading.Thread(target=the_teacher))
         for th in threads:
             th.start()
         for th in threads:
@@ -151,6 +181,7 @@ def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> 
             errors += err
         seconds = time.perf_counter() - began
     errors += verify(classes, made.id, members, drill.id, poll.id, answers)
+    errors += verify_management(classes, made.id, teacher, members, late, drill.id, answers)
     store.dispose()
     return Figures(learners, answers, seconds, tuple(latencies), tuple(errors))
 
@@ -181,6 +212,39 @@ def verify(
         problems.append("the dashboard total is off")
     if classes.assignment_completion(class_id) != {assignment_id: len(members)}:
         problems.append("not every learner has the drill done")
+    return problems
+
+
+def verify_management(
+    classes: ClassStore,
+    class_id: int,
+    teacher: int,
+    members: Sequence[int],
+    late: Sequence[int],
+    assignment_id: int,
+    answers: int,
+) -> list[str]:
+    """The teacher's actions took effect and are logged; the learners x assignments table counts every
+    answer as drill work and nothing else."""
+    problems: list[str] = []
+    school_class = classes.get_class(class_id)
+    if school_class.name != "Load test, renamed":
+        problems.append("the rename was lost")
+    actions = [entry.action for entry in classes.audit(class_id, teacher)]
+    for action in (RENAMED, CODE_RESET, MEMBER_REMOVED):
+        if action not in actions:
+            problems.append(f"the class's log misses {action}")
+    now_in = {m.id for m in classes.members(class_id)}
+    if now_in != {*members, *late}:
+        problems.append(f"members after the run: {len(now_in)}, expected {len(members) + len(late)}")
+    grid = classes.progress_grid(class_id)
+    for k, member_id in enumerate(members):
+        cell = grid.cell(member_id, assignment_id)
+        right = sum(_is_right(k, i) for i in range(answers))
+        if (cell.answered, cell.correct, cell.state) != (answers, right, DONE):
+            problems.append(f"learner {k}: table shows {cell.answered} answers, {cell.correct} right")
+    if late and grid.not_started(assignment_id) != ("Comes late",):
+        problems.append(f"not started: {grid.not_started(assignment_id)}")
     return problems
 
 
@@ -215,7 +279,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for error in figures.errors[:20]:
             print("   ", error)
         return 1
-    print("  every attempt recorded exactly once; fsrs cards, poll, dashboard and drill status agree")
+    print(
+        "  every attempt recorded exactly once; fsrs cards, poll, dashboard, drill status and the learners x"
+        " assignments table agree; the teacher's rename, new join code (a late learner joined with it) and"
+        " removal took effect and are in the class's log"
+    )
     return 0
 
 

@@ -29,9 +29,26 @@ PERSONAL_KEY_LENGTH = 6
 LESSON = "lesson"
 DRILL = "drill"
 DEAL = "deal"
-ASSIGNMENT_KINDS: tuple[str, ...] = (LESSON, DRILL, DEAL)
-"""What a teacher can assign: a chapter to read, a drill (question type, count, rules), an example deal."""
+SEAT = "seat"
+GAME = "game"
+ASSIGNMENT_KINDS: tuple[str, ...] = (LESSON, DRILL, DEAL, SEAT, GAME)
+"""What a teacher can assign: a chapter (read it and answer its check), a drill (question type, count,
+rules), an example deal to step through, a seat to play in an example deal, a deal to play against the
+computer (its level and rules)."""
+MARKED_KINDS: tuple[str, ...] = (DEAL, SEAT)
+"""Assignments finished by a mark (the example deal stepped through, or its seat played), not by answers
+or by deals on the Play page."""
 MAX_DRILL_COUNT = 100
+
+OWNER = "owner"
+CO_TEACHER = "co"
+"""Roles of a class's teachers: the owner (made or claimed the class; renames, deletes, adds co-teachers)
+and co-teachers (run the class with the owner)."""
+
+NOT_STARTED = "not_started"
+STARTED = "started"
+DONE = "done"
+"""How far a learner is with an assignment."""
 
 CLASS_NAME_MAX = 60
 PASSWORD_MIN = 8
@@ -166,13 +183,98 @@ class LearnerSummary:
     """Question types the learner answered, by name."""
     due_skills: tuple[str, ...] = ()
     """Question types whose fsrs review is due (``reviews_due`` of them), by name."""
+    assignment_attempts: int = 0
+    assignment_correct: int = 0
+    """Answers given as work on the class's drills (part of ``attempts``); the rest is free practice."""
+    assignments_started: int = 0
 
     @property
     def accuracy(self) -> float | None:
         return self.correct / self.attempts if self.attempts else None
 
+    @property
+    def practice_attempts(self) -> int:
+        """Answers given outside the class's assignments (the quiz, chapter checks, reviews)."""
+        return self.attempts - self.assignment_attempts
+
+    @property
+    def practice_correct(self) -> int:
+        return self.correct - self.assignment_correct
+
+    @property
+    def practice_accuracy(self) -> float | None:
+        return self.practice_correct / self.practice_attempts if self.practice_attempts else None
+
+    @property
+    def assignment_accuracy(self) -> float | None:
+        return self.assignment_correct / self.assignment_attempts if self.assignment_attempts else None
+
     def skill(self, question_type: str) -> SkillCell:
         return dict(self.skills).get(question_type, SkillCell(0, 0))
+
+
+@dataclass(frozen=True)
+class AssignmentCell:
+    """One learner's work on one assignment: ``progress`` of ``count`` (questions answered for a drill,
+    else 0 or 1), whether it was started at all, and for a drill the answers and right answers."""
+
+    progress: int
+    count: int
+    started: bool
+    answered: int = 0
+    correct: int = 0
+
+    @property
+    def state(self) -> str:
+        if self.progress >= self.count:
+            return DONE
+        return STARTED if self.started or self.progress > 0 else NOT_STARTED
+
+    @property
+    def score(self) -> float | None:
+        """Share of right answers given as work on it (None without answers)."""
+        return self.correct / self.answered if self.answered else None
+
+
+@dataclass(frozen=True)
+class ProgressGrid:
+    """Learners × assignments: how far each learner is with each assignment of the class."""
+
+    assignment_ids: tuple[int, ...]
+    learners: tuple[tuple[int, str], ...]
+    """(member id, name) by name."""
+    cells: dict[tuple[int, int], AssignmentCell]
+    """(member id, assignment id) → cell."""
+
+    def cell(self, member_id: int, assignment_id: int) -> AssignmentCell:
+        return self.cells[(member_id, assignment_id)]
+
+    def done_by(self, assignment_id: int) -> tuple[str, ...]:
+        return tuple(n for m, n in self.learners if self.cell(m, assignment_id).state == DONE)
+
+    def not_started(self, assignment_id: int) -> tuple[str, ...]:
+        """Names of the learners who have not started this assignment."""
+        return tuple(n for m, n in self.learners if self.cell(m, assignment_id).state == NOT_STARTED)
+
+    def started_nothing(self) -> tuple[str, ...]:
+        """Names of the learners who have started none of the assignments (when there are any)."""
+        if not self.assignment_ids:
+            return ()
+        return tuple(
+            n
+            for m, n in self.learners
+            if all(self.cell(m, a).state == NOT_STARTED for a in self.assignment_ids)
+        )
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    """Something done to a class: by whom (an account's name), what, and when."""
+
+    at: datetime
+    actor: str
+    action: str
+    detail: str
 
 
 @dataclass(frozen=True)
@@ -220,6 +322,21 @@ DASHBOARD_CSV_COLUMNS = (
     "assignments_done",
     "assignments_total",
 )
+"""The dashboard file's columns (the page writes them in its own language; these are the default)."""
+
+
+@dataclass(frozen=True)
+class CsvFormat:
+    """How a spreadsheet of the learners' language reads a CSV file: Danish Excel splits columns at ``;``,
+    reads ``0,667`` as a number and needs a byte-order mark to read UTF-8 (æ, ø, å) right."""
+
+    delimiter: str = ","
+    decimal: str = "."
+    bom: bool = False
+
+
+PLAIN_CSV = CsvFormat()
+DANISH_EXCEL_CSV = CsvFormat(delimiter=";", decimal=",", bom=True)
 
 
 def spreadsheet_safe(text: str) -> str:
@@ -227,26 +344,60 @@ def spreadsheet_safe(text: str) -> str:
     return str(csv_cell(text))
 
 
-def dashboard_csv(dashboard: ClassDashboard) -> str:
-    """One line per learner and skill (a learner with no answers yet gets one line with an empty skill),
-    accuracy as a fraction with three decimals."""
+def decimal_text(value: float | None, fmt: CsvFormat, places: int = 3) -> str:
+    """A fraction for the file: ``0.667`` or, for Danish Excel, ``0,667``; empty for None."""
+    return "" if value is None else f"{value:.{places}f}".replace(".", fmt.decimal)
+
+
+def csv_file(header: Sequence[object], rows: Sequence[Sequence[object]], fmt: CsvFormat = PLAIN_CSV) -> str:
+    """A whole CSV file in ``fmt``, every text cell (the header too) made spreadsheet-safe."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(DASHBOARD_CSV_COLUMNS)
+    if fmt.bom:
+        buffer.write("\ufeff")
+    writer = csv.writer(buffer, delimiter=fmt.delimiter)
+    for row in (header, *rows):
+        writer.writerow([spreadsheet_safe(c) if isinstance(c, str) else c for c in row])
+    return buffer.getvalue()
+
+
+def dashboard_csv(
+    dashboard: ClassDashboard,
+    header: Sequence[str] = DASHBOARD_CSV_COLUMNS,
+    fmt: CsvFormat = PLAIN_CSV,
+    skill_name: Callable[[str], str] = str,
+) -> str:
+    """One line per learner and skill (a learner with no answers yet gets one line with an empty skill),
+    accuracy as a fraction with three decimals; headers and skill names as the page gives them."""
+    rows: list[list[object]] = []
     for learner in dashboard.learners:
-        rows: Sequence[tuple[str, SkillCell]] = learner.skills or (("", SkillCell(0, 0)),)
-        for skill, cell in rows:
-            accuracy = cell.accuracy
-            writer.writerow(
-                (
-                    spreadsheet_safe(learner.name),
-                    spreadsheet_safe(skill),
+        cells: Sequence[tuple[str, SkillCell]] = learner.skills or (("", SkillCell(0, 0)),)
+        for skill, cell in cells:
+            rows.append(
+                [
+                    learner.name,
+                    skill_name(skill) if skill else "",
                     cell.attempts,
                     cell.correct,
-                    "" if accuracy is None else f"{accuracy:.3f}",
+                    decimal_text(cell.accuracy, fmt),
                     learner.reviews_due,
                     learner.assignments_done,
                     learner.assignments_total,
-                )
+                ]
             )
-    return buffer.getvalue()
+    return csv_file(header, rows, fmt)
+
+
+def progress_csv(
+    grid: ProgressGrid,
+    titles: Sequence[str],
+    learner_header: str,
+    state_text: Callable[[AssignmentCell], str],
+    fmt: CsvFormat = PLAIN_CSV,
+) -> str:
+    """The learners × assignments table as a file: one line per learner, one column per assignment
+    (``titles`` in the order of ``grid.assignment_ids``), each cell as ``state_text`` says it."""
+    rows = [
+        [name, *(state_text(grid.cell(member_id, a)) for a in grid.assignment_ids)]
+        for member_id, name in grid.learners
+    ]
+    return csv_file([learner_header, *titles], rows, fmt)

@@ -508,3 +508,30 @@ def sign_in_at_table(page, base: str, name: str, password: str) -> None:  # type
     click(
         page, page.locator(".st-key-table_account_signin_submit button"), f"{name} signs in", signed_in=True
     )
+
+
+TEACHER_NAME = "Mrs Berg"
+TEACHER_SECRET = "the teacher's own password"
+"""The account the browser tests' teacher signs in with."""
+
+
+def own_class(classes: Any, join_code: str, class_password: str) -> None:
+    """Make the teacher's account and let it claim a class made with a code and a class password (which
+    stays as the class's second factor)."""
+    from trainer.store.accounts import AccountStore
+
+    teacher = AccountStore(classes).sign_up(TEACHER_NAME, TEACHER_SECRET, client="e2e").account
+    classes.claim_class(teacher.id, join_code, class_password, client="e2e")
+
+
+def teacher_opens_class(page, base: str, class_password: str, lang: str = "en") -> State:  # type: ignore[no-untyped-def]
+    """On the Teacher page: sign in with the teacher's account, then open the class with its password."""
+    open_app(page, f"{base}/teacher?lang={lang}", teacher=False)
+    page.locator(".st-key-teacher_account_signin_name input").fill(TEACHER_NAME)
+    page.locator(".st-key-teacher_account_signin_secret input").fill(TEACHER_SECRET)
+    click(
+        page, page.locator(".st-key-teacher_account_signin_submit button"), "teacher signs in", signed_in=True
+    )
+    page.locator("[class*='st-key-teacher_open_pw_'] input").first.fill(class_password)
+    opens = page.locator("[class*='st-key-teacher_open_']:not([class*='st-key-teacher_open_pw_']) button")
+    return click(page, opens.first, "teacher opens the class", teacher=True)

@@ -18,10 +18,12 @@ from .conftest import (
     drawn,
     new_context,
     open_app,
+    own_class,
     run_app,
     screenshot_all_content,
     settle,
     sideways_overflow,
+    teacher_opens_class,
     wait_state,
 )
 
@@ -32,6 +34,7 @@ TEACHER_PASSWORD = "projector in room 12"
 SIGNED_IN = "Signed in as"
 LEARNER_COOKIE = "skat_trainer_learner="
 TEACHER_COOKIE = "skat_trainer_teacher="
+NEED_TEACHER = "Sign in on the Teacher page and open one of your classes first."
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +51,7 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     for right in (True, False, True):
         store.record_attempt(nina.id, "matadors", right, "x", "x", "danish")
     made = classes.create_class("7B", TEACHER_PASSWORD)
+    own_class(classes, made.join_code, TEACHER_PASSWORD)
     store.dispose()
     yield url, made.join_code
 
@@ -114,22 +118,19 @@ def test_a_session_survives_reload_second_tab_and_restart_until_sign_out(
 def test_the_projector_opens_in_a_second_window_without_logging_in_again(
     browser, db: tuple[str, str]
 ) -> None:  # type: ignore[no-untyped-def]
-    url, code = db
+    url, _ = db
     context = new_context(browser)
     with run_app("streamlit-accounts-3.log", {"SKAT_TRAINER_DB_URL": url}) as base:
         page = context.new_page()
-        open_app(page, f"{base}/teacher", teacher=False)
-        _fill(page, "teacher_login_code", code)
-        _fill(page, "teacher_login_password", TEACHER_PASSWORD)
-        click(page, page.locator(".st-key-teacher_login_submit button"), "teacher logs in", teacher=True)
+        teacher_opens_class(page, base, TEACHER_PASSWORD)
         _wait_cookie(page, TEACHER_COOKIE, present=True)
         projector = context.new_page()
         open_app(projector, f"{base}/projector", teacher=True)
-        assert projector.get_by_text("Log in as the class's teacher first.").count() == 0
+        assert projector.get_by_text(NEED_TEACHER).count() == 0
         click(page, page.locator(".st-key-teacher_logout button"), "teacher logs out", teacher=False)
         projector.reload()
         wait_state(projector, "projector reloaded", page="projector", teacher=False)
-        assert projector.get_by_text("Log in as the class's teacher first.").count() >= 1
+        assert projector.get_by_text(NEED_TEACHER).count() >= 1
     context.close()
 
 

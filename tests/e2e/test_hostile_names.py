@@ -26,10 +26,12 @@ from .conftest import (
     join_class,
     new_page,
     open_app,
+    own_class,
     run_app,
     screenshot_all_content,
     settle,
     sideways_overflow,
+    teacher_opens_class,
 )
 
 pytestmark = pytest.mark.browser
@@ -124,6 +126,7 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     store = Store(url)
     classes = ClassStore(store)
     made = classes.create_class(CLASS_NAME, PASSWORD)
+    own_class(classes, made.join_code, PASSWORD)
     classes.add_assignment(made.id, DRILL, GAME_VALUE, 3, "danish", datetime.now(UTC))
     for k, name in enumerate(NAMES):
         member = classes.join_class(made.join_code, name, client=f"hostile-{k}").member
@@ -205,10 +208,7 @@ def test_my_class_shows_the_names_as_typed(  # type: ignore[no-untyped-def]
 
 
 def _log_in(page, app_url: str, code: str) -> None:  # type: ignore[no-untyped-def]
-    open_app(page, f"{app_url}/teacher?lang=en", teacher=False)
-    page.locator(".st-key-teacher_login_code input").fill(code.lower())
-    page.locator(".st-key-teacher_login_password input").fill(PASSWORD)
-    click(page, page.locator(".st-key-teacher_login_submit button"), "teacher logs in", teacher=True)
+    teacher_opens_class(page, app_url, PASSWORD)
 
 
 @pytest.mark.parametrize("width", [1280, 390])

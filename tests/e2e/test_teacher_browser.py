@@ -18,10 +18,12 @@ from .conftest import (
     join_class,
     new_page,
     open_app,
+    own_class,
     run_app,
     screenshot_all_content,
     settle,
     sideways_overflow,
+    teacher_opens_class,
 )
 
 pytestmark = pytest.mark.browser
@@ -43,6 +45,7 @@ def join_code(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     store = Store(url)
     classes = ClassStore(store)
     made = classes.create_class("7B Tuesday", PASSWORD)
+    own_class(classes, made.join_code, PASSWORD)
     classes.add_assignment(made.id, DRILL, GAME_VALUE, 5, "danish", datetime.now(UTC) + timedelta(days=3))
     classes.add_assignment(made.id, LESSON, "03-card-order")
     at = datetime.now(UTC) - timedelta(days=2)
@@ -73,10 +76,8 @@ def app_url(join_code: tuple[str, str]) -> Iterator[str]:
 
 
 def _log_in(page, app_url: str, code: str, lang: str) -> None:  # type: ignore[no-untyped-def]
-    open_app(page, f"{app_url}/teacher?lang={lang}", teacher=False)
-    page.locator(".st-key-teacher_login_code input").fill(code.lower())
-    page.locator(".st-key-teacher_login_password input").fill(PASSWORD)
-    click(page, page.locator(".st-key-teacher_login_submit button"), "teacher logs in", teacher=True)
+    """The teacher signs in with their account and opens the class (its class password as second factor)."""
+    teacher_opens_class(page, app_url, PASSWORD, lang)
     assert "7B Tuesday" in page.locator("h1").first.inner_text()
 
 
@@ -101,7 +102,7 @@ def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def
     assert "7B Tuesday" in page.locator("h1").first.inner_text()
     drawn(page.locator(".js-plotly-plot g.xtick text"))
     assert page.locator("[data-testid=stException]").count() == 0
-    assert page.locator("[data-testid=stDataFrame]").count() == 2  # the class, one learner
+    assert page.locator("[data-testid=stDataFrame]").count() == 3  # the class, its assignments, one learner
     # The names appear as typed on the heatmap's axis and nothing they contain became a live element.
     labels = page.eval_on_selector_all(".js-plotly-plot .xtick text", "els => els.map(e => e.textContent)")
     assert {label.strip("\u2068\u2069") for label in labels} == {"Anna", "Bo", *XSS_NAMES}

@@ -281,12 +281,16 @@ def test_a_session_survives_a_restart(db_url: str) -> None:
 
 def test_a_teacher_session_stands_for_its_class_only(accounts: AccountStore) -> None:
     classes = accounts.classes
-    mine = classes.create_class("7B", "teacher pass", at=T0)
-    other = classes.create_class("8A", "other pass", at=T0)
-    token = accounts.start_teacher_session(mine.id, at=T0).token
+    teacher = accounts.sign_up("Mrs Berg", "teacher pass", client=CLIENT, at=T0).account
+    mine = classes.create_class("7B", at=T0, owner=teacher.id)
+    other = classes.create_class("8A", at=T0, owner=teacher.id)
+    stranger = classes.create_class("9C", "other pass", at=T0)
+    with pytest.raises(ClassAccessError):  # an account gets a session only for a class it teaches
+        accounts.start_teacher_session(stranger.id, teacher.id, at=T0)
+    token = accounts.start_teacher_session(mine.id, teacher.id, at=T0).token
     found = accounts.session(token, at=T0)
     assert found is not None and found.kind == TEACHER_SESSION
-    assert found.class_id == mine.id and found.learner_id is None
+    assert found.class_id == mine.id and found.learner_id == teacher.id
     accounts.end_all_sessions(class_id=other.id)
     assert accounts.session(token, at=T0) is not None
     assert accounts.end_all_sessions(class_id=mine.id) == 1

@@ -3,7 +3,7 @@ losing anything, and going back to 0001 removes exactly the new tables."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from alembic import command
 from sqlalchemy import inspect, text
@@ -59,5 +59,74 @@ def test_upgrade_from_0001_keeps_progress_and_downgrade_removes_only_class_table
         engine.dispose()
         assert set(inspect(engine).get_table_names()) == PROGRESS_TABLES | {"alembic_version"}
         assert current_revision(engine) == "0001"
+    finally:
+        engine.dispose()
+
+
+def test_a_class_of_old_survives_0008_without_an_owner_until_claimed(db_url: str) -> None:
+    """Upgrading from 0007: the class, its members and their drill answers stay; the class has no owner
+    until its teacher claims it with the old code and password; the drill's answers count as its work."""
+    from trainer.store.accounts import AccountStore
+    from trainer.store.classes import ClassStore
+
+    from .conftest import CHEAP_HASHER
+
+    engine = make_engine(db_url)
+    try:
+        migrate(engine, "0007")
+        naive = T0.replace(tzinfo=None)
+        hashed = CHEAP_HASHER.hash("old class password")
+        with engine.begin() as conn:
+            class_id = conn.execute(
+                text(
+                    "INSERT INTO classes (name, join_code, password_hash, created_at)"
+                    " VALUES ('6C', 'ABCDEFGH', :h, :at) RETURNING id"
+                ),
+                {"h": hashed, "at": naive},
+            ).scalar_one()
+            learner = conn.execute(
+                text(
+                    "INSERT INTO learners (name, name_key, created_at)"
+                    " VALUES ('Anna', ' class x', :at) RETURNING id"
+                ),
+                {"at": naive},
+            ).scalar_one()
+            member = conn.execute(
+                text(
+                    "INSERT INTO class_members (class_id, learner_id, display_name, name_key, key_hash,"
+                    " joined_at)"
+                    " VALUES (:c, :l, 'Anna', 'anna', '', :at) RETURNING id"
+                ),
+                {"c": class_id, "l": learner, "at": naive},
+            ).scalar_one()
+            drill = conn.execute(
+                text(
+                    "INSERT INTO assignments (class_id, kind, target, count, profile_name, created_at)"
+                    " VALUES (:c, 'drill', 'matadors', 3, 'danish', :at) RETURNING id"
+                ),
+                {"c": class_id, "at": naive},
+            ).scalar_one()
+            conn.execute(
+                text(
+                    "INSERT INTO attempts (learner_id, question_type, profile_name, correct, answer,"
+                    " expected, rating, at)"
+                    " VALUES (:id, 'matadors', 'danish', true, 'with 2', 'with 2', 3, :at)"
+                ),
+                {"id": learner, "at": (T0 + timedelta(minutes=1)).replace(tzinfo=None)},
+            )
+        migrate(engine)
+        store = Store(db_url)
+        try:
+            accounts = AccountStore(ClassStore(store, hasher=CHEAP_HASHER))
+            classes = accounts.classes
+            assert classes.get_class(class_id).has_password
+            assert classes.teachers(class_id) == []
+            assert [m.name for m in classes.members(class_id)] == ["Anna"]
+            assert classes.progress_grid(class_id).cell(member, drill).progress == 1
+            teacher = accounts.sign_up("Mrs Berg", "teacher's pass", client="c").account.id
+            classes.claim_class(teacher, "ABCD-EFGH", "old class password", client="c")
+            assert [c.school_class.id for c in classes.classes_of(teacher)] == [class_id]
+        finally:
+            store.dispose()
     finally:
         engine.dispose()

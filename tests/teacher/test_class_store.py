@@ -12,6 +12,7 @@ from argon2 import PasswordHasher
 from sqlalchemy import select, text
 
 from trainer.errors import ClassAccessError, StoreError, TooManyAttemptsError
+from trainer.quiz.chapters import chapter_kinds
 from trainer.store import Store
 from trainer.store.class_models import AccessAttemptRow, ClassMemberRow, ClassRow
 from trainer.store.classes import ClassStore
@@ -269,8 +270,11 @@ def test_lessons_and_deals_are_marked_done(classes: ClassStore, store: Store) ->
     classes.mark_done(bo.id, lesson.id)
     classes.mark_done(bo.id, deal.id)
     classes.mark_done(bo.id, deal.id)  # twice is harmless
-    assert [s.done for s in classes.assignment_status(bo.id)] == [True, True]
+    # "I have read it" alone does not finish a chapter: its check must be answered too.
+    assert [s.done for s in classes.assignment_status(bo.id)] == [False, True]
     assert store.lessons_done(bo.learner_id) == ["04-dealing"]
+    store.record_attempt(bo.learner_id, chapter_kinds("04-dealing")[0], False, "x", "y", "danish")
+    assert [s.done for s in classes.assignment_status(bo.id)] == [True, True]
 
 
 def test_members_cannot_touch_another_class(classes: ClassStore) -> None:
@@ -340,7 +344,8 @@ def test_dashboard_numbers(classes: ClassStore, store: Store) -> None:
     assert (a.reviews_due, b.reviews_due) == (2, 1)
     assert (a.due_skills, b.due_skills) == (("game_value", "matadors"), ("trick_winner",))
     assert (a.assignments_done, a.assignments_total) == (1, 2)  # the drill (3 ≥ 2), not the lesson
-    assert (b.assignments_done, b.assignments_total) == (1, 2)  # the lesson only
+    # Bo said he read the chapter but never answered its check: started, not done.
+    assert (b.assignments_done, b.assignments_total, b.assignments_started) == (0, 2, 1)
     assert dash.skills == ("game_value", "matadors", "trick_winner")
     assert dash.mistakes == (("forgot_skat_jack", 2), ("ten_trumps", 1))
     _skills, names, rows = dash.heatmap()

@@ -98,3 +98,58 @@ def test_csv_gives_every_name_back_and_never_a_formula(name: str) -> None:
     )  # a plain number is no formula
     kept = plain(name)  # control and direction characters are dropped
     assert cell == kept or (cell == "'" + kept and kept.lstrip(" ")[:1] in "=+-@")
+
+
+def test_a_danish_csv_opens_in_danish_excel_as_columns_with_its_letters() -> None:
+    """Byte-order mark, ';' between cells and ',' in decimals; the headers and skill names as given."""
+    from trainer.teacher import DANISH_EXCEL_CSV
+
+    dash = ClassDashboard(
+        1,
+        "Klasse 7Æ",
+        datetime(2026, 1, 1, tzinfo=UTC),
+        (_learner(1, "Søren Ødegård", {"matadors": (3, 2)}),),
+        (),
+        (),
+    )
+    header = (
+        "Elev",
+        "Færdighed",
+        "Svar",
+        "Rigtige",
+        "Andel rigtige",
+        "Gentagelser",
+        "Opgaver løst",
+        "Opgaver",
+    )
+    text = dashboard_csv(dash, header, DANISH_EXCEL_CSV, {"matadors": "Med/uden"}.__getitem__)
+    assert text.startswith("\ufeff")
+    data = text.encode("utf-8")  # what the download button sends
+    assert data.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";"))
+    assert rows[0] == list(header)
+    assert rows[1][:5] == ["Søren Ødegård", "Med/uden", "3", "2", "0,667"]
+    assert "," not in text.replace("0,667", "")  # no comma splits a Danish cell
+
+
+def test_the_assignments_csv_has_one_column_per_assignment() -> None:
+    from trainer.teacher import AssignmentCell, ProgressGrid, progress_csv
+
+    grid = ProgressGrid(
+        assignment_ids=(10, 11),
+        learners=((1, "Anna"), (2, "Bo")),
+        cells={
+            (1, 10): AssignmentCell(5, 5, True, 5, 4),
+            (1, 11): AssignmentCell(0, 1, False),
+            (2, 10): AssignmentCell(2, 5, True, 2, 1),
+            (2, 11): AssignmentCell(1, 1, True),
+        },
+    )
+    text = progress_csv(grid, ("Drill", "Chapter"), "Learner", lambda c: f"{c.state} {c.progress}/{c.count}")
+    assert list(csv.reader(io.StringIO(text))) == [
+        ["Learner", "Drill", "Chapter"],
+        ["Anna", "done 5/5", "not_started 0/1"],
+        ["Bo", "started 2/5", "done 1/1"],
+    ]
+    assert grid.not_started(11) == ("Anna",) and grid.started_nothing() == ()
+    assert grid.cell(1, 10).score == 0.8

@@ -11,10 +11,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.store import ENV_DB_URL, Store
-from trainer.store.classes import ClassStore
 from trainer.ui import auth
 
-from .helpers import ACCOUNT_PAGE, APP, PASSWORD, make_account, sign_in_on_account_page, texts
+from .helpers import ACCOUNT_PAGE, APP, make_account, sign_in_on_account_page, texts
 
 PROGRESS = "trainer/ui/pages/progress.py"
 QUIZ = "trainer/ui/pages/quiz.py"
@@ -151,13 +150,22 @@ def test_a_name_without_its_secret_opens_nothing(db_url: str, cookies: dict[str,
     assert "That name is taken." in texts(at) and at.session_state["learner_id"] is None
 
 
+NEED_TEACHER = "Sign in on the Teacher page and open one of your classes first."
+
+
+def _teacher_with_class(teacher: AppTest) -> None:
+    """The teacher signs up on the Teacher page (a generated key) and creates a class."""
+    teacher.text_input(key="teacher_account_create_name").set_value("Mrs Berg")
+    teacher.button(key="teacher_account_create_submit").click().run()
+    teacher.text_input(key="teacher_create_name").set_value("7B")
+    teacher.button(key="teacher_create_submit").click().run()
+    assert not teacher.exception, teacher.exception
+    assert "teacher_class_id" in teacher.session_state
+
+
 def test_a_made_up_or_foreign_token_opens_nothing(db_url: str, cookies: dict[str, str]) -> None:
-    classes = ClassStore(Store(db_url))
-    made = classes.create_class("7B", PASSWORD)
     teacher = tab(TEACHER)
-    teacher.text_input(key="teacher_login_code").set_value(made.join_code)
-    teacher.text_input(key="teacher_login_password").set_value(PASSWORD)
-    teacher.button(key="teacher_login_submit").click().run()
+    _teacher_with_class(teacher)
     teacher_token = teacher.session_state[auth.TEACHER_TOKEN_KEY]
     make_account(db_url, "Nina")
     learner = tab()
@@ -182,17 +190,14 @@ def test_a_made_up_or_foreign_token_opens_nothing(db_url: str, cookies: dict[str
 def test_the_projector_opens_in_a_second_window_without_a_new_log_in(
     db_url: str, cookies: dict[str, str]
 ) -> None:
-    classes = ClassStore(Store(db_url))
-    made = classes.create_class("7B", PASSWORD)
     teacher = tab(TEACHER)
-    teacher.text_input(key="teacher_login_code").set_value(made.join_code)
-    teacher.text_input(key="teacher_login_password").set_value(PASSWORD)
-    teacher.button(key="teacher_login_submit").click().run()
+    _teacher_with_class(teacher)
+    cookies[auth.LEARNER_COOKIE] = teacher.session_state[auth.LEARNER_TOKEN_KEY]
     cookies[auth.TEACHER_COOKIE] = teacher.session_state[auth.TEACHER_TOKEN_KEY]
     projector = tab(PROJECTOR)
-    assert projector.session_state["teacher_class_id"] == made.id
-    assert "Log in as the class's teacher first." not in texts(projector)
+    assert projector.session_state["teacher_class_id"] == teacher.session_state["teacher_class_id"]
+    assert NEED_TEACHER not in texts(projector)
     teacher.button(key="teacher_logout").click().run()
     projector.run()
     assert "teacher_class_id" not in projector.session_state
-    assert "Log in as the class's teacher first." in texts(projector)
+    assert NEED_TEACHER in texts(projector)

@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.profiles import get_profile
 from trainer.quiz import COUNT_EYES, GAME_VALUE, generate
+from trainer.quiz.chapters import chapter_kinds
 from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.classes import ClassStore
@@ -54,10 +55,23 @@ def _session(page: str, lang: str = "en", rules: str = "danish") -> AppTest:
     return at
 
 
-def _create_class(at: AppTest, name: str = "7B") -> None:
+def _teacher_account(at: AppTest, name: str = "Mrs Berg") -> None:
+    """The teacher signs up on the Teacher page with an account of their own (a generated key)."""
+    at.text_input(key="teacher_account_create_name").set_value(name)
+    at.button(key="teacher_account_create_submit").click().run()
+    assert not at.exception, at.exception
+
+
+def _create_class(
+    at: AppTest, name: str = "7B", password: str = "", account: str | None = "Mrs Berg"
+) -> None:
+    """Sign up as the teacher (unless ``account`` is None: already signed in) and create a class, with a
+    class password when ``password`` is given."""
+    if account is not None:
+        _teacher_account(at, account)
     at.text_input(key="teacher_create_name").set_value(name)
-    at.text_input(key="teacher_create_password").set_value(PASSWORD)
-    at.text_input(key="teacher_create_again").set_value(PASSWORD)
+    at.text_input(key="teacher_create_password").set_value(password)
+    at.text_input(key="teacher_create_again").set_value(password)
     at.button(key="teacher_create_submit").click().run()
     assert not at.exception, at.exception
 
@@ -140,14 +154,19 @@ def test_create_join_assign_answer_and_see_it_on_the_dashboard(classes: ClassSto
     ]
     assert "✅" in texts(learner)  # 2 of 2 answered: done
 
+    # One answer of free practice (the quiz page) counts apart from the drill.
+    classes.store.record_attempt(member.learner_id, COUNT_EYES, True, "1", "1", "international")
     # The teacher's dashboard shows it.
     teacher.switch_page(DASHBOARD).run()
     assert not teacher.exception
     table = teacher.dataframe[0].value
-    assert table.iloc[0].tolist() == ["Anna", 2, 50, 0, "1 / 1"]
+    assert table.iloc[0].tolist() == ["Anna", 2, "50 %", 1, "100 %", 0, 1, 1]
+    progress = teacher.dataframe[1].value
+    assert progress.iloc[0].tolist() == ["Anna", 1, "done · 50 %"]
+    assert "Everyone has started every assignment." in texts(teacher)
     heatmap = json.loads(teacher.get("plotly_chart")[0].proto.spec)
     trace = heatmap["data"][0]
-    assert trace["x"] == ["\u2068Anna\u2069"] and trace["z"] == [[50]]
+    assert trace["x"] == ["\u2068Anna\u2069"] and trace["z"] == [[67]]  # a skill: all its answers
     assert teacher.get("download_button")  # the CSV export (its content is tested in tests/teacher)
 
 
@@ -165,9 +184,17 @@ def test_lesson_assignment_is_done_when_the_learner_reads_it(classes: ClassStore
     _join(learner, code, "Bo")
     learner.button(key=f"class_read_{lesson.id}").click().run()
     assert not learner.exception
+    # Saying "I have read it" is not enough: the chapter's check must be answered too.
+    assert classes.assignment_completion(class_id) == {lesson.id: 0}
+    teacher.run()
+    assert "done by 0 of 1" in texts(teacher)
+    member = classes.members(class_id)[0]
+    check = chapter_kinds("03-card-order")[0]
+    classes.store.record_attempt(member.learner_id, check, True, "x", "x", "danish")
     assert classes.assignment_completion(class_id) == {lesson.id: 1}
     teacher.run()
     assert "done by 1 of 1" in texts(teacher)
+    assert "Done: " + for_markdown("Bo") in texts(teacher)
 
 
 def test_projector_question_counts_the_class_answers(classes: ClassStore) -> None:
@@ -192,6 +219,14 @@ def test_projector_question_counts_the_class_answers(classes: ClassStore) -> Non
     assert [m.value for m in teacher.metric] == ["1 / 2"]
     teacher.button(key="projector_reveal").click().run()
     assert [m.value for m in teacher.metric] == ["1 / 2", "100 %"]
+    assert f"{code[:4]}-{code[4:]}" in texts(teacher)  # the join code is on the screen
+    chart = json.loads(teacher.get("plotly_chart")[0].proto.spec)["data"][0]
+    assert chart["y"][0].startswith("✓ ") and chart["marker"]["color"] == ["#2e7d32"]
+    # The revealed answer is kept: the projector opened again (another page and back) still shows it.
+    teacher.switch_page(DASHBOARD).run()
+    teacher.switch_page(PROJECTOR).run()
+    assert [m.value for m in teacher.metric] == ["1 / 2", "100 %"]
+    assert not [b for b in teacher.button if b.key == "projector_reveal"]
     teacher.button(key="projector_close").click().run()
     assert classes.current_poll(class_id) is None
 
@@ -203,29 +238,50 @@ def test_teacher_pages_need_the_teacher_log_in(classes: ClassStore, page: str) -
     _join(learner, made.join_code, "Cy")
     learner.switch_page(page).run()
     assert not learner.exception
-    assert "Log in as the class's teacher first." in texts(learner)
+    assert "Sign in on the Teacher page and open one of your classes first." in texts(learner)
     assert not learner.dataframe and not learner.get("plotly_chart") and not learner.metric
 
 
-def test_log_in_wrong_then_slowed_then_right(classes: ClassStore) -> None:
-    """Three wrong passwords cost nothing; the next try right after them waits a moment (the right one
-    too, and it says how many seconds), then the right password logs in: no lock-out."""
+def test_class_password_wrong_then_slowed_then_right(classes: ClassStore) -> None:
+    """A class with a class password: the signed-in teacher types it to open the class. Three wrong ones
+    cost nothing; the next try right after them waits a moment (the right one too, and it says how many
+    seconds), then the right password opens it: no lock-out."""
     import time
 
-    made = classes.create_class("7B", PASSWORD)
     teacher = _session(TEACHER)
+    _create_class(teacher, password=PASSWORD)
+    class_id, _ = _the_class(classes, teacher)
+    teacher.button(key="teacher_logout").click().run()  # back to "Your classes"
+    assert "teacher_class_id" not in teacher.session_state
     for _ in range(classes.policy.free_per_subject):
-        teacher.text_input(key="teacher_login_code").set_value(made.join_code)
-        teacher.text_input(key="teacher_login_password").set_value("not the password")
-        teacher.button(key="teacher_login_submit").click().run()
-        assert "do not match" in texts(teacher)
-    teacher.text_input(key="teacher_login_password").set_value(PASSWORD)
-    teacher.button(key="teacher_login_submit").click().run()
+        teacher.text_input(key=f"teacher_open_pw_{class_id}").set_value("not the password")
+        teacher.button(key=f"teacher_open_{class_id}").click().run()
+        assert "That is not the class password." in texts(teacher)
+    teacher.text_input(key=f"teacher_open_pw_{class_id}").set_value(PASSWORD)
+    teacher.button(key=f"teacher_open_{class_id}").click().run()
     assert "Too many wrong tries in a row. Wait 1 second(s)" in texts(teacher)
     assert "teacher_class_id" not in teacher.session_state
     time.sleep(classes.policy.first_delay.total_seconds())
-    teacher.button(key="teacher_login_submit").click().run()
-    assert teacher.session_state["teacher_class_id"] == made.id
+    teacher.button(key=f"teacher_open_{class_id}").click().run()
+    assert teacher.session_state["teacher_class_id"] == class_id
+
+
+def test_a_signed_in_account_that_does_not_teach_the_class_sees_none_of_it(classes: ClassStore) -> None:
+    """The class password alone opens nothing: a class with an owner cannot be claimed by another account,
+    and a learner's own account lists no classes."""
+    owner = _session(TEACHER)
+    _create_class(owner, password=PASSWORD)
+    _, code = _the_class(classes, owner)
+    other = _session(TEACHER)
+    _teacher_account(other, "Mr Lund")
+    assert "You teach no class yet." in " ".join(texts(other).split())
+    other.text_input(key="teacher_claim_code").set_value(code)
+    other.text_input(key="teacher_claim_password").set_value(PASSWORD)
+    other.button(key="teacher_claim_submit").click().run()
+    assert "That class already has a teacher" in texts(other)
+    assert "teacher_class_id" not in other.session_state
+    other.switch_page(DASHBOARD).run()
+    assert not other.dataframe
 
 
 def test_the_dashboard_shows_a_name_being_guessed_and_clears_it(classes: ClassStore) -> None:
@@ -268,10 +324,13 @@ def test_sessions_keep_to_their_own_class_and_learner(classes: ClassStore) -> No
     assert anna.dataframe[0].value.shape[0] == 1  # Anna's own result
     assert not bo.dataframe  # Bo has answered nothing and sees nothing of Anna's
     assert "Class B" in texts(bo) and "Anna" not in texts(bo)
+    # Class B was made before teachers had accounts: its teacher claims it with the code and password.
     teacher = _session(TEACHER)
-    teacher.text_input(key="teacher_login_code").set_value(second.join_code)
-    teacher.text_input(key="teacher_login_password").set_value(PASSWORD)
-    teacher.button(key="teacher_login_submit").click().run()
+    _teacher_account(teacher)
+    teacher.text_input(key="teacher_claim_code").set_value(second.join_code)
+    teacher.text_input(key="teacher_claim_password").set_value(PASSWORD)
+    teacher.button(key="teacher_claim_submit").click().run()
+    assert teacher.session_state["teacher_class_id"] == second.id
     teacher.switch_page(DASHBOARD).run()
     assert teacher.dataframe[0].value.iloc[:, 0].tolist() == ["Bo"]
 

@@ -91,8 +91,8 @@ class NewSession:
 
 @dataclass(frozen=True)
 class SignedIn:
-    """Whom a valid session token stands for: a learner (``learner_id``) or a class's teacher
-    (``class_id``)."""
+    """Whom a valid session token stands for: a learner (``learner_id``) or a teacher (``learner_id``, the
+    teacher's account) working with a class (``class_id``)."""
 
     kind: str
     learner_id: int | None
@@ -276,7 +276,9 @@ class AccountStore:
         when = as_utc(at)
         attempt = self.classes.start_attempt(JOIN, code, client, when)
         with self._read() as session:
-            class_id = session.scalar(select(ClassRow.id).where(ClassRow.join_code == code))
+            class_id = session.scalar(
+                select(ClassRow.id).where(ClassRow.join_code == code, ClassRow.archived_at.is_(None))
+            )
         if class_id is None:
             raise ClassAccessError.of(N_("There is no class with that join code."))
         self.classes.attempt_succeeded(attempt)
@@ -288,7 +290,7 @@ class AccountStore:
                 if existing is not None:
                     if existing.class_id == class_id:
                         return member_from_row(existing)
-                    raise StoreError.of(N_("You are already in another class. Ask your teacher to move you."))
+                    raise StoreError.of(N_("You are already in another class. Leave it first on this page."))
                 if look_alike_member(session, class_id, account.name):
                     raise StoreError.of(
                         N_("Someone in this class already uses a name that looks just like yours.")
@@ -346,11 +348,12 @@ class AccountStore:
                 raise StoreError(f"There is no learner with id {learner_id}.")
         return self._start(LEARNER_SESSION, learner_id, None, at)
 
-    def start_teacher_session(self, class_id: int, at: datetime | None = None) -> NewSession:
-        """A session for the teacher of a class, after :meth:`ClassStore.teacher_login` or
-        :meth:`ClassStore.create_class`."""
-        self.classes.get_class(class_id)
-        return self._start(TEACHER_SESSION, None, class_id, at)
+    def start_teacher_session(self, class_id: int, learner_id: int, at: datetime | None = None) -> NewSession:
+        """A session for a teacher (an account that teaches the class) working with one class: the class
+        the teacher pages and the projector in a second window show."""
+        if self.classes.teacher_role(class_id, learner_id) is None:
+            raise ClassAccessError.of(N_("You do not teach that class."))
+        return self._start(TEACHER_SESSION, learner_id, class_id, at)
 
     def session(self, token: str, at: datetime | None = None) -> SignedIn | None:
         """Whom this token signs in, or None when it is unknown, signed out or expired (an expired

@@ -1,5 +1,6 @@
-"""ORM tables of teacher mode: classes, their members, assignments, projector polls and the log of
-password / join-code guesses. Created by migration 0002; they only add to the progress store's schema.
+"""ORM tables of teacher mode: classes, their teachers (accounts), members, assignments, the answers given to
+an assignment, projector polls, the log of password / join-code guesses and the log of what teachers did.
+Created by migrations 0002 and 0008_teachers; they only add to the progress store's schema.
 
 A class member is a learner of its own (a fresh ``learners`` row made when joining), so everything the
 progress store records for that learner belongs to the class and to nobody else.
@@ -21,7 +22,8 @@ CLIENT_MAX = 64
 
 
 class ClassRow(Base):
-    """A teacher's class: the join code learners type and the hash of the teacher's password."""
+    """A class: the join code learners type and, when the teachers chose one, the hash of a class password
+    asked for as a second factor after the teacher's own sign-in (empty when there is none)."""
 
     __tablename__ = "classes"
 
@@ -29,8 +31,41 @@ class ClassRow(Base):
     name: Mapped[str] = mapped_column(String(CLASS_NAME_MAX))
     join_code: Mapped[str] = mapped_column(String(CODE_MAX), unique=True)
     password_hash: Mapped[str] = mapped_column(String(HASH_MAX))
-    """argon2id hash (with its salt and parameters); the password itself is never stored."""
+    """argon2id hash (with its salt and parameters); the password itself is never stored. Empty: no class
+    password (the teacher's account is enough)."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    archived_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    """Set when a teacher archived the class: it keeps its data, takes no new members and can be restored."""
+
+
+class ClassTeacherRow(Base):
+    """An account that teaches a class: its owner (who made or claimed it) or a co-teacher."""
+
+    __tablename__ = "class_teachers"
+
+    class_id: Mapped[int] = mapped_column(ForeignKey("classes.id", ondelete="CASCADE"), primary_key=True)
+    learner_id: Mapped[int] = mapped_column(
+        ForeignKey("learners.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    role: Mapped[str] = mapped_column(String(KIND_MAX))
+    """``owner`` or ``co``."""
+    added_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ClassAuditRow(Base):
+    """Something a teacher (or a learner leaving) did to a class, with who and when. No foreign keys: the
+    record of a deleted class or a removed learner stays."""
+
+    __tablename__ = "class_audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    class_id: Mapped[int] = mapped_column(Integer, index=True)
+    actor_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The account (``learners.id``) that did it."""
+    actor_name: Mapped[str] = mapped_column(String(NAME_MAX))
+    action: Mapped[str] = mapped_column(String(KIND_MAX))
+    detail: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class ClassMemberRow(Base):
@@ -61,6 +96,8 @@ class AssignmentRow(Base):
     target: Mapped[str] = mapped_column(String(KEY_MAX))
     """Lesson slug, question type or example-deal id."""
     count: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat to play (0 forehand .. 2 rearhand) in an example deal played as one seat."""
     profile_name: Mapped[str | None] = mapped_column(String(PROFILE_MAX), nullable=True)
     due_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
@@ -78,6 +115,20 @@ class AssignmentMarkRow(Base):
         ForeignKey("class_members.id", ondelete="CASCADE"), primary_key=True
     )
     done_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class AssignmentAnswerRow(Base):
+    """An answer given as work on a drill (an ``attempts`` row), so the dashboard can tell assignment work
+    from free practice of the same question type."""
+
+    __tablename__ = "assignment_answers"
+    __table_args__ = (Index("ix_assignment_answers_assignment_member", "assignment_id", "member_id"),)
+
+    attempt_id: Mapped[int] = mapped_column(ForeignKey("attempts.id", ondelete="CASCADE"), primary_key=True)
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), primary_key=True
+    )
+    member_id: Mapped[int] = mapped_column(ForeignKey("class_members.id", ondelete="CASCADE"))
 
 
 class AccessAttemptRow(Base):
@@ -112,6 +163,8 @@ class ClassPollRow(Base):
     profile_name: Mapped[str] = mapped_column(String(PROFILE_MAX))
     opened_at: Mapped[datetime] = mapped_column(UTCDateTime())
     closed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    revealed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    """When the teacher showed the right answer (kept, so the projector reopened still shows it)."""
 
 
 class PollAnswerRow(Base):

@@ -1,14 +1,16 @@
-"""Teacher mode in the store: classes with a hashed password and a join code, members, assignments, the
-dashboard's data, projector polls, and limits on guessing passwords and codes.
+"""Teacher mode in the store: classes owned by teachers' accounts (with co-teachers and an optional class
+password as a second factor), a join code, members, assignments, the dashboard's data and the per-assignment
+progress, projector polls, class management with its log, and limits on guessing passwords and codes.
 
 >>> classes = ClassStore(Store("sqlite:///:memory:"))  # doctest: +SKIP
->>> made = classes.create_class("7B", "a long password")  # doctest: +SKIP
->>> joined = classes.join_class(made.join_code, "Anna", client="ip-hash")  # doctest: +SKIP
+>>> made = classes.create_class("7B", owner=teacher_account_id)  # doctest: +SKIP
+>>> classes.classes_of(teacher_account_id)  # doctest: +SKIP
 
-Who may see what is decided by what the caller holds: a teacher gets a class id only from
-:meth:`ClassStore.create_class` or :meth:`ClassStore.teacher_login`, a learner a member id only from
-:meth:`ClassStore.join_class` or :meth:`ClassStore.rejoin_class`. Every member-side method works on that
-member's own data and its own class only.
+Who may see what is decided by what the caller holds: a teacher's pages hold the teacher's account id from
+a sign-in and use a class only when :meth:`ClassStore.teacher_role` says the account teaches it; every
+managing method takes that account id (``by``), checks it again and records what was done. A learner gets
+a member id only from joining or coming back; every member-side method works on that member's own data and
+its own class only.
 """
 
 from __future__ import annotations
@@ -27,32 +29,55 @@ from sqlalchemy.orm import Session
 
 from trainer.errors import N_, ClassAccessError, StoreError, TooManyAttemptsError
 from trainer.names import skeleton
+from trainer.quiz.chapters import chapter_kinds
 from trainer.store.class_models import (
     CLIENT_MAX,
     AccessAttemptRow,
+    AssignmentAnswerRow,
     AssignmentMarkRow,
     AssignmentRow,
+    ClassAuditRow,
     ClassMemberRow,
     ClassPollRow,
     ClassRow,
+    ClassTeacherRow,
     PollAnswerRow,
 )
 from trainer.store.db import as_utc, read_session, write_session
-from trainer.store.models import KEY_MAX, NAME_MAX, AttemptRow, LearnerRow, LessonProgressRow, ReviewCardRow
+from trainer.store.models import (
+    KEY_MAX,
+    NAME_MAX,
+    AttemptRow,
+    AuthSessionRow,
+    LearnerRow,
+    LessonProgressRow,
+    ReviewCardRow,
+)
+from trainer.store.play_models import PLAY_EVENING, PlayDealRow, PlayEveningRow
 from trainer.store.repository import Store
 from trainer.teacher import (
     ASSIGNMENT_KINDS,
-    DEAL,
+    CO_TEACHER,
+    DONE,
     DRILL,
+    GAME,
     LESSON,
+    MARKED_KINDS,
     MAX_DRILL_COUNT,
+    NOT_STARTED,
+    OWNER,
     PERSONAL_KEY_LENGTH,
+    SEAT,
     AccessPolicy,
+    AssignmentCell,
+    AuditEntry,
     ClassDashboard,
     LearnerSummary,
+    ProgressGrid,
     SkillCell,
     check_class_name,
     check_password,
+    format_code,
     new_code,
     normalize_code,
 )
@@ -61,6 +86,28 @@ TEACHER = "teacher"
 JOIN = "join"
 REJOIN = "rejoin"
 """Scopes of the guessing log."""
+CLASS_PASSWORD = "class_pw"
+"""Scope of wrong class passwords typed by a signed-in teacher (the second factor)."""
+ACCOUNT_KEY_LENGTH = 12
+"""A new personal key for an account (as at sign-up: :data:`trainer.store.accounts.ACCOUNT_KEY_LENGTH`)."""
+SEATS_PLAYED = 3
+"""Seats an example deal can be played from (forehand, middlehand, rearhand)."""
+
+RENAMED = "rename"
+ARCHIVED = "archive"
+RESTORED = "restore"
+DELETED = "delete"
+CODE_RESET = "reset_code"
+MEMBER_REMOVED = "remove_member"
+MEMBER_LEFT = "leave"
+KEY_ISSUED = "new_key"
+TEACHER_ADDED = "add_teacher"
+TEACHER_REMOVED = "remove_teacher"
+CLAIMED = "claim"
+PASSWORD_SET = "password"
+ASSIGNED = "assign"
+UNASSIGNED = "unassign"
+"""Actions in the class's log (``class_audit.action``)."""
 _ACCESS_LOCK_KEY = 0x5CA7_C1A5
 """PostgreSQL advisory lock held while a guess is counted (SQLite's write lock does the same there)."""
 
@@ -77,6 +124,28 @@ class SchoolClass:
     name: str
     join_code: str
     created_at: datetime
+    archived_at: datetime | None = None
+    has_password: bool = False
+    """Whether the class asks its teachers for a class password after their own sign-in."""
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
+
+
+@dataclass(frozen=True)
+class TaughtClass:
+    """A class an account teaches, with its role there."""
+
+    school_class: SchoolClass
+    role: str
+
+
+@dataclass(frozen=True)
+class Teacher:
+    learner_id: int
+    name: str
+    role: str
 
 
 @dataclass(frozen=True)
@@ -109,6 +178,8 @@ class Assignment:
     profile_name: str | None
     due_at: datetime | None
     created_at: datetime
+    seat: int | None = None
+    """The seat to play, for an example deal played as one seat."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +208,7 @@ class Poll:
     profile_name: str
     opened_at: datetime
     closed_at: datetime | None
+    revealed_at: datetime | None = None
 
     @property
     def is_open(self) -> bool:
@@ -152,6 +224,8 @@ class PollTally:
     members: int
     by_answer: tuple[tuple[str, int], ...]
     """Each distinct answer and how many gave it, most frequent first."""
+    right_answers: frozenset[str] = frozenset()
+    """The answers among them that were right (the projector marks them)."""
 
 
 def _name(display_name: str) -> tuple[str, str]:
@@ -179,7 +253,14 @@ def _learner_key(class_id: int) -> str:
 
 
 def _class(row: ClassRow) -> SchoolClass:
-    return SchoolClass(id=row.id, name=row.name, join_code=row.join_code, created_at=row.created_at)
+    return SchoolClass(
+        id=row.id,
+        name=row.name,
+        join_code=row.join_code,
+        created_at=row.created_at,
+        archived_at=row.archived_at,
+        has_password=bool(row.password_hash),
+    )
 
 
 def member_from_row(row: ClassMemberRow) -> Member:
@@ -203,6 +284,7 @@ def _assignment(row: AssignmentRow) -> Assignment:
         profile_name=row.profile_name,
         due_at=row.due_at,
         created_at=row.created_at,
+        seat=row.seat,
     )
 
 
@@ -215,6 +297,7 @@ def _poll(row: ClassPollRow) -> Poll:
         profile_name=row.profile_name,
         opened_at=row.opened_at,
         closed_at=row.closed_at,
+        revealed_at=row.revealed_at,
     )
 
 
@@ -351,19 +434,33 @@ class ClassStore:
             return False
 
     # ---- classes ----------------------------------------------------------------------------------
-    def create_class(self, name: str, password: str, at: datetime | None = None) -> SchoolClass:
-        """A new class with a fresh join code; the password is kept only as an argon2id hash."""
+    def create_class(
+        self,
+        name: str,
+        password: str | None = None,
+        at: datetime | None = None,
+        *,
+        owner: int | None = None,
+    ) -> SchoolClass:
+        """A new class with a fresh join code, owned by the account ``owner``. ``password`` is an optional
+        class password the teachers type after their own sign-in (kept only as an argon2id hash)."""
         class_name = check_class_name(name)
-        password_hash = self.hasher.hash(check_password(password))
+        password_hash = self.hasher.hash(check_password(password)) if password else ""
         when = as_utc(at)
         for _ in range(5):
             try:
                 with self._write() as session:
+                    if owner is not None:
+                        self._account_row(session, owner)
                     row = ClassRow(
                         name=class_name, join_code=new_code(), password_hash=password_hash, created_at=when
                     )
                     session.add(row)
                     session.flush()
+                    if owner is not None:
+                        session.add(
+                            ClassTeacherRow(class_id=row.id, learner_id=owner, role=OWNER, added_at=when)
+                        )
                     return _class(row)
             except IntegrityError:  # the same code drawn twice: draw again
                 continue
@@ -408,7 +505,7 @@ class ClassStore:
         attempt = self.start_attempt(JOIN, code, client, when)
         with self._read() as session:
             row = self._class_by_code(session, code)
-            class_id = row.id if row is not None else None
+            class_id = row.id if row is not None and row.archived_at is None else None
         if class_id is None:
             raise ClassAccessError.of(N_("There is no class with that join code."))
         self.attempt_succeeded(attempt)
@@ -476,6 +573,257 @@ class ClassStore:
         self.attempt_succeeded(attempt)
         return found[0]
 
+    # ---- teachers ---------------------------------------------------------------------------------
+    @staticmethod
+    def _account_row(session: Session, learner_id: int) -> LearnerRow:
+        row = session.get(LearnerRow, learner_id)
+        if row is None or row.secret_hash is None:
+            raise StoreError(f"There is no account with id {learner_id}.")
+        return row
+
+    def teacher_role(self, class_id: int, learner_id: int) -> str | None:
+        """``owner`` or ``co`` when the account teaches the class, else None."""
+        with self._read() as session:
+            row = session.get(ClassTeacherRow, (class_id, learner_id))
+            return row.role if row is not None else None
+
+    def _require(self, session: Session, class_id: int, by: int, *, owner: bool = False) -> ClassRow:
+        """The class row, when ``by`` teaches it (is its owner, with ``owner``); else a readable refusal."""
+        row = session.get(ClassRow, class_id)
+        role = session.get(ClassTeacherRow, (class_id, by))
+        if row is None or role is None:
+            raise ClassAccessError.of(N_("You do not teach that class."))
+        if owner and role.role != OWNER:
+            raise ClassAccessError.of(N_("Only the class's owner can do that."))
+        return row
+
+    @staticmethod
+    def _log(session: Session, class_id: int, by: int | None, action: str, detail: str, at: datetime) -> None:
+        """Record in the class's log who did what, and when."""
+        actor = session.get(LearnerRow, by) if by is not None else None
+        session.add(
+            ClassAuditRow(
+                class_id=class_id,
+                actor_id=by,
+                actor_name=actor.name if actor is not None else "",
+                action=action,
+                detail=detail,
+                at=at,
+            )
+        )
+
+    def classes_of(self, learner_id: int) -> list[TaughtClass]:
+        """The classes this account teaches (archived ones too), by name."""
+        with self._read() as session:
+            rows = session.execute(
+                select(ClassRow, ClassTeacherRow.role)
+                .join(ClassTeacherRow, ClassTeacherRow.class_id == ClassRow.id)
+                .where(ClassTeacherRow.learner_id == learner_id)
+                .order_by(ClassRow.archived_at.is_not(None), ClassRow.name, ClassRow.id)
+            ).all()
+            return [TaughtClass(_class(row), str(role)) for row, role in rows]
+
+    def teachers(self, class_id: int) -> list[Teacher]:
+        """The class's teachers: the owner first, then the co-teachers by name."""
+        with self._read() as session:
+            rows = session.execute(
+                select(ClassTeacherRow.learner_id, LearnerRow.name, ClassTeacherRow.role)
+                .join(LearnerRow, LearnerRow.id == ClassTeacherRow.learner_id)
+                .where(ClassTeacherRow.class_id == class_id)
+                .order_by(ClassTeacherRow.role != OWNER, LearnerRow.name_key)
+            ).all()
+            return [Teacher(int(i), str(n), str(r)) for i, n, r in rows]
+
+    def add_co_teacher(
+        self, class_id: int, by: int, account_name: str, at: datetime | None = None
+    ) -> Teacher:
+        """The owner adds the account with this name (as it signs in) as a co-teacher."""
+        key = " ".join(account_name.split()).casefold()
+        when = as_utc(at)
+        with self._write() as session:
+            self._require(session, class_id, by, owner=True)
+            found = session.scalars(
+                select(LearnerRow).where(LearnerRow.name_key == key, LearnerRow.secret_hash.is_not(None))
+            ).one_or_none()
+            if found is None:
+                raise StoreError.of(N_("There is no account with that name."))
+            if session.get(ClassTeacherRow, (class_id, found.id)) is not None:
+                raise StoreError.of(N_("{name} already teaches this class."), name=found.name)
+            session.add(
+                ClassTeacherRow(class_id=class_id, learner_id=found.id, role=CO_TEACHER, added_at=when)
+            )
+            self._log(session, class_id, by, TEACHER_ADDED, found.name, when)
+            return Teacher(found.id, found.name, CO_TEACHER)
+
+    def remove_co_teacher(self, class_id: int, by: int, learner_id: int, at: datetime | None = None) -> None:
+        """The owner removes a co-teacher, or a co-teacher stops teaching the class (the owner stays)."""
+        when = as_utc(at)
+        with self._write() as session:
+            self._require(session, class_id, by, owner=by != learner_id)
+            row = session.get(ClassTeacherRow, (class_id, learner_id))
+            if row is None or row.role == OWNER:
+                raise StoreError.of(N_("The class's owner cannot be removed."))
+            name = session.get(LearnerRow, learner_id)
+            session.delete(row)
+            self._log(session, class_id, by, TEACHER_REMOVED, name.name if name else "", when)
+
+    def claim_class(
+        self, learner_id: int, join_code: str, password: str, client: str, at: datetime | None = None
+    ) -> SchoolClass:
+        """A class made before teachers had accounts has no owner: the account that types its join code
+        and class password becomes its owner (the password stays as the class's second factor)."""
+        code = normalize_code(join_code)
+        when = as_utc(at)
+        attempt = self.start_attempt(TEACHER, code, client, when)
+        with self._read() as session:
+            row = self._class_by_code(session, code)
+            found = (row.id, row.password_hash) if row is not None else None
+        if found is None or not found[1] or not self.verify(found[1], password):
+            raise ClassAccessError.of(N_("That join code and password do not match a class."))
+        self.attempt_succeeded(attempt)
+        with self._write() as session:
+            self._account_row(session, learner_id)
+            if session.scalar(select(ClassTeacherRow.learner_id).where(ClassTeacherRow.class_id == found[0])):
+                raise ClassAccessError.of(
+                    N_("That class already has a teacher; ask them to add you as a co-teacher.")
+                )
+            session.add(ClassTeacherRow(class_id=found[0], learner_id=learner_id, role=OWNER, added_at=when))
+            self._log(session, found[0], learner_id, CLAIMED, "", when)
+        return self.get_class(found[0])
+
+    def set_class_password(
+        self, class_id: int, by: int, password: str | None, at: datetime | None = None
+    ) -> None:
+        """The owner sets (or with None removes) the class password the teachers type after signing in."""
+        password_hash = self.hasher.hash(check_password(password)) if password else ""
+        when = as_utc(at)
+        with self._write() as session:
+            row = self._require(session, class_id, by, owner=True)
+            row.password_hash = password_hash
+            self._log(session, class_id, by, PASSWORD_SET, "on" if password else "off", when)
+
+    def check_class_password(
+        self, class_id: int, by: int, password: str, client: str, at: datetime | None = None
+    ) -> None:
+        """A teacher of the class passes its second factor (nothing to pass when it has none)."""
+        when = as_utc(at)
+        with self._read() as session:
+            stored = self._require(session, class_id, by).password_hash
+        if not stored:
+            return
+        attempt = self.start_attempt(CLASS_PASSWORD, str(class_id), client, when)
+        if not self.verify(stored, password):
+            raise ClassAccessError.of(N_("That is not the class password."))
+        self.attempt_succeeded(attempt)
+
+    # ---- managing a class -------------------------------------------------------------------------
+    def rename_class(self, class_id: int, by: int, name: str, at: datetime | None = None) -> SchoolClass:
+        new_name = check_class_name(name)
+        when = as_utc(at)
+        with self._write() as session:
+            row = self._require(session, class_id, by)
+            old, row.name = row.name, new_name
+            self._log(session, class_id, by, RENAMED, f"{old} → {new_name}", when)
+            return _class(row)
+
+    def archive_class(
+        self, class_id: int, by: int, archived: bool = True, at: datetime | None = None
+    ) -> SchoolClass:
+        """Archive the class (it keeps everything and takes no new members) or restore it (``archived``
+        False): archiving is the step that can be undone."""
+        when = as_utc(at)
+        with self._write() as session:
+            row = self._require(session, class_id, by, owner=True)
+            row.archived_at = when if archived else None
+            self._log(session, class_id, by, ARCHIVED if archived else RESTORED, "", when)
+            return _class(row)
+
+    def delete_class(self, class_id: int, by: int, at: datetime | None = None) -> None:
+        """The owner deletes the class with its assignments, polls and memberships. The learners keep
+        their accounts and all their own progress; the log keeps a line saying who deleted it."""
+        when = as_utc(at)
+        with self._write() as session:
+            row = self._require(session, class_id, by, owner=True)
+            self._log(session, class_id, by, DELETED, row.name, when)
+            session.delete(row)
+
+    def reset_join_code(self, class_id: int, by: int, at: datetime | None = None) -> SchoolClass:
+        """A fresh join code: the old one no longer lets anyone join (members stay members)."""
+        when = as_utc(at)
+        for _ in range(5):
+            try:
+                with self._write() as session:
+                    row = self._require(session, class_id, by)
+                    old, row.join_code = row.join_code, new_code()
+                    session.flush()
+                    self._log(
+                        session,
+                        class_id,
+                        by,
+                        CODE_RESET,
+                        f"{format_code(old)} → {format_code(row.join_code)}",
+                        when,
+                    )
+                    return _class(row)
+            except IntegrityError:
+                continue
+        raise StoreError("Could not find a free join code; please try again.")
+
+    def remove_member(self, class_id: int, by: int, member_id: int, at: datetime | None = None) -> None:
+        """A teacher takes a learner out of the class. The learner keeps their account and everything
+        they answered and played (it belongs to their account, not to the class)."""
+        when = as_utc(at)
+        with self._write() as session:
+            self._require(session, class_id, by)
+            member = session.get(ClassMemberRow, member_id)
+            if member is None or member.class_id != class_id:
+                raise ClassAccessError.of(N_("That learner is not in your class."))
+            self._log(session, class_id, by, MEMBER_REMOVED, member.display_name, when)
+            session.delete(member)
+
+    def leave_class(self, member_id: int, at: datetime | None = None) -> None:
+        """A learner leaves their class (keeping all their own progress)."""
+        when = as_utc(at)
+        with self._write() as session:
+            member = session.get(ClassMemberRow, member_id)
+            if member is None:
+                raise StoreError.of(N_("You are not in a class."))
+            self._log(session, member.class_id, member.learner_id, MEMBER_LEFT, member.display_name, when)
+            session.delete(member)
+
+    def issue_key(self, class_id: int, by: int, member_id: int, at: datetime | None = None) -> str:
+        """A new personal key for a learner of the class who lost theirs (returned once, for the teacher
+        to hand over; only its hash is kept). An account's old password or key stops working and the
+        account is signed out everywhere; a member of old gets a new class key."""
+        when = as_utc(at)
+        with self._write() as session:
+            self._require(session, class_id, by)
+            member = session.get(ClassMemberRow, member_id)
+            if member is None or member.class_id != class_id:
+                raise ClassAccessError.of(N_("That learner is not in your class."))
+            learner = session.get(LearnerRow, member.learner_id)
+            if learner is not None and learner.secret_hash is not None:
+                key = format_code(new_code(ACCOUNT_KEY_LENGTH))
+                learner.secret_hash = self.hasher.hash(normalize_code(key))
+                session.execute(delete(AuthSessionRow).where(AuthSessionRow.learner_id == learner.id))
+            else:
+                key = new_code(PERSONAL_KEY_LENGTH)
+                member.key_hash = self.hasher.hash(key)
+            self._log(session, class_id, by, KEY_ISSUED, member.display_name, when)
+            return key
+
+    def audit(self, class_id: int, by: int, limit: int = 200) -> list[AuditEntry]:
+        """The class's log, newest first (for its teachers)."""
+        with self._read() as session:
+            self._require(session, class_id, by)
+            rows = session.scalars(
+                select(ClassAuditRow)
+                .where(ClassAuditRow.class_id == class_id)
+                .order_by(ClassAuditRow.at.desc(), ClassAuditRow.id.desc())
+                .limit(limit)
+            )
+            return [AuditEntry(r.at, r.actor_name, r.action, r.detail) for r in rows]
+
     def get_member(self, member_id: int) -> Member:
         with self._read() as session:
             row = session.get(ClassMemberRow, member_id)
@@ -503,9 +851,14 @@ class ClassStore:
         profile_name: str | None = None,
         due_at: datetime | None = None,
         at: datetime | None = None,
+        *,
+        seat: int | None = None,
+        by: int | None = None,
     ) -> Assignment:
-        """Set homework. A drill needs 1 .. MAX_DRILL_COUNT questions and a rule profile; a lesson or
-        deal counts as one piece of work."""
+        """Set homework. A drill needs 1 .. MAX_DRILL_COUNT questions and a rule profile; a deal against
+        the computer needs its rules (``target`` is the computer's level); a seat in an example deal needs
+        the seat; anything but a drill counts as one piece of work. With ``by`` the teacher is checked and
+        the assignment logged."""
         if kind not in ASSIGNMENT_KINDS:
             raise StoreError(
                 f"Unknown kind of assignment '{kind}'. Choose one of: {', '.join(ASSIGNMENT_KINDS)}."
@@ -516,35 +869,51 @@ class ClassStore:
         if kind == DRILL:
             if not 1 <= count <= MAX_DRILL_COUNT:
                 raise StoreError(f"A drill has 1 to {MAX_DRILL_COUNT} questions.")
-            if not profile_name:
-                raise StoreError("A drill needs the rules it is played by.")
         else:
             count = 1
+        if kind in (DRILL, GAME) and not profile_name:
+            raise StoreError("A drill or a deal against the computer needs the rules it is played by.")
+        if kind == SEAT:
+            if seat is None or not 0 <= seat < SEATS_PLAYED:
+                raise StoreError("Say which seat to play.")
+        else:
+            seat = None
         due = as_utc(due_at) if due_at is not None else None
+        when = as_utc(at)
         with self._write() as session:
-            if session.get(ClassRow, class_id) is None:
+            if by is not None:
+                self._require(session, class_id, by)
+            elif session.get(ClassRow, class_id) is None:
                 raise StoreError(f"There is no class with id {class_id}.")
             row = AssignmentRow(
                 class_id=class_id,
                 kind=kind,
                 target=key,
                 count=count,
+                seat=seat,
                 profile_name=profile_name or None,
                 due_at=due,
-                created_at=as_utc(at),
+                created_at=when,
             )
             session.add(row)
             session.flush()
+            if by is not None:
+                self._log(session, class_id, by, ASSIGNED, f"{kind} {key}", when)
             return _assignment(row)
 
-    def remove_assignment(self, class_id: int, assignment_id: int) -> None:
+    def remove_assignment(
+        self, class_id: int, assignment_id: int, by: int | None = None, at: datetime | None = None
+    ) -> None:
         """Delete an assignment of this class (another class's assignment is left alone)."""
         with self._write() as session:
-            session.execute(
-                delete(AssignmentRow).where(
-                    AssignmentRow.id == assignment_id, AssignmentRow.class_id == class_id
-                )
-            )
+            if by is not None:
+                self._require(session, class_id, by)
+            row = session.get(AssignmentRow, assignment_id)
+            if row is None or row.class_id != class_id:
+                return
+            if by is not None:
+                self._log(session, class_id, by, UNASSIGNED, f"{row.kind} {row.target}", as_utc(at))
+            session.delete(row)
 
     def assignments(self, class_id: int) -> list[Assignment]:
         """The class's assignments, soonest due first (those without a due date last), then oldest."""
@@ -566,14 +935,15 @@ class ClassStore:
         return member, row
 
     def mark_done(self, member_id: int, assignment_id: int, at: datetime | None = None) -> None:
-        """Finish a lesson (saved as the lesson read) or an example deal. Drills are done by answering."""
+        """Finish a deal (stepped through, or played to its end) or read a chapter (saved as the lesson read;
+        the chapter's assignment also needs its check answered). Drills are done by answering."""
         when = as_utc(at)
         with self._read() as session:
             member, row = self._member_assignment(session, member_id, assignment_id)
             kind, target, learner_id = row.kind, row.target, member.learner_id
         if kind == LESSON:
             self.store.mark_lesson_done(learner_id, target, when)
-        elif kind == DEAL:
+        elif kind in MARKED_KINDS:
             with self._write() as session:
                 if session.get(AssignmentMarkRow, (assignment_id, member_id)) is None:
                     session.add(
@@ -600,59 +970,144 @@ class ClassStore:
             if row.kind != DRILL:
                 raise StoreError("Only a drill is answered question by question.")
             learner_id, qtype, profile = member.learner_id, row.target, row.profile_name or ""
-        return self.store.record_attempt(
-            learner_id, qtype, correct, answer, expected, profile, elapsed_ms, mistake_tag, at
+
+        def as_work(session: Session, attempt_id: int) -> None:
+            session.add(
+                AssignmentAnswerRow(attempt_id=attempt_id, assignment_id=assignment_id, member_id=member_id)
+            )
+
+        attempt_id = self.store.record_attempt(
+            learner_id, qtype, correct, answer, expected, profile, elapsed_ms, mistake_tag, at, also=as_work
         )
+        return attempt_id
 
     def _progress(
         self, session: Session, members: list[ClassMemberRow], assignments: list[AssignmentRow]
-    ) -> dict[tuple[int, int], int]:
-        """(member id, assignment id) → progress, with one query per kind of assignment."""
-        progress: dict[tuple[int, int], int] = defaultdict(int)
-        if not members or not assignments:
-            return progress
-        by_learner = {m.learner_id: m.id for m in members}
-        member_ids = [m.id for m in members]
-        drills = [a for a in assignments if a.kind == DRILL]
-        for a in drills:
-            query = (
-                select(AttemptRow.learner_id, func.count())
+    ) -> dict[tuple[int, int], AssignmentCell]:
+        """(member id, assignment id) → how far the member is, with a few queries per kind of assignment.
+
+        * a drill: the answers given as work on it (``assignment_answers``), not free practice;
+        * a chapter: started when opened, done when opened and its check answered since it was set (a
+          chapter without a check: when marked read);
+        * a deal against the computer: started with a deal on the Play page at its level and rules since
+          it was set, done when one such deal was played to its end;
+        * an example deal (stepped through or a seat played): done when marked."""
+        answered: dict[tuple[int, int], tuple[int, int]] = {}
+        opened: set[tuple[int, int]] = set()
+        done: set[tuple[int, int]] = set()
+        if members and assignments:
+            by_learner = {m.learner_id: m.id for m in members}
+            member_ids = [m.id for m in members]
+            ids = [a.id for a in assignments]
+            right = func.sum(case((AttemptRow.correct, 1), else_=0))
+            for member_id, assignment_id, n, c in session.execute(
+                select(AssignmentAnswerRow.member_id, AssignmentAnswerRow.assignment_id, func.count(), right)
+                .join(AttemptRow, AttemptRow.id == AssignmentAnswerRow.attempt_id)
                 .where(
-                    AttemptRow.learner_id.in_(list(by_learner)),
-                    AttemptRow.question_type == a.target,
-                    AttemptRow.at >= a.created_at,
+                    AssignmentAnswerRow.member_id.in_(member_ids), AssignmentAnswerRow.assignment_id.in_(ids)
                 )
-                .group_by(AttemptRow.learner_id)
-            )
-            if a.profile_name:
-                query = query.where(AttemptRow.profile_name == a.profile_name)
-            for learner_id, n in session.execute(query):
-                progress[(by_learner[learner_id], a.id)] = int(n)
-        lessons = defaultdict(list)
-        for a in assignments:
-            if a.kind == LESSON:
-                lessons[a.target].append(a.id)
-        if lessons:
-            done = session.execute(
-                select(LessonProgressRow.learner_id, LessonProgressRow.lesson_id).where(
-                    LessonProgressRow.learner_id.in_(list(by_learner)),
-                    LessonProgressRow.lesson_id.in_(list(lessons)),
-                    LessonProgressRow.completed_at.is_not(None),
+                .group_by(AssignmentAnswerRow.member_id, AssignmentAnswerRow.assignment_id)
+            ):
+                answered[(member_id, assignment_id)] = (int(n), int(c or 0))
+            lessons = [a for a in assignments if a.kind == LESSON]
+            if lessons:
+                read = {
+                    (learner_id, lesson_id): completed
+                    for learner_id, lesson_id, completed in session.execute(
+                        select(
+                            LessonProgressRow.learner_id,
+                            LessonProgressRow.lesson_id,
+                            LessonProgressRow.completed_at,
+                        ).where(
+                            LessonProgressRow.learner_id.in_(list(by_learner)),
+                            LessonProgressRow.lesson_id.in_(sorted({a.target for a in lessons})),
+                        )
+                    )
+                }
+                for a in lessons:
+                    kinds = chapter_kinds(a.target)
+                    checked: set[int] = set()
+                    if kinds:
+                        checked = {
+                            int(learner_id)
+                            for learner_id in session.scalars(
+                                select(AttemptRow.learner_id)
+                                .where(
+                                    AttemptRow.learner_id.in_(list(by_learner)),
+                                    AttemptRow.question_type.in_(kinds),
+                                    AttemptRow.at >= a.created_at,
+                                )
+                                .distinct()
+                            )
+                        }
+                    for learner_id, member_id in by_learner.items():
+                        if (learner_id, a.target) not in read:
+                            continue
+                        opened.add((member_id, a.id))
+                        if learner_id in checked if kinds else read[(learner_id, a.target)] is not None:
+                            done.add((member_id, a.id))
+            for a in assignments:
+                if a.kind != GAME:
+                    continue
+                for learner_id, finished in session.execute(
+                    select(PlayEveningRow.learner_id, func.max(case((PlayDealRow.finished, 1), else_=0)))
+                    .join(PlayDealRow, PlayDealRow.evening_id == PlayEveningRow.id)
+                    .where(
+                        PlayEveningRow.learner_id.in_(list(by_learner)),
+                        PlayEveningRow.kind == PLAY_EVENING,
+                        PlayEveningRow.profile_name == a.profile_name,
+                        PlayEveningRow.level == a.target,
+                        PlayDealRow.updated_at >= a.created_at,
+                    )
+                    .group_by(PlayEveningRow.learner_id)
+                ):
+                    key = (by_learner[learner_id], a.id)
+                    opened.add(key)
+                    if finished:
+                        done.add(key)
+            marked = [a.id for a in assignments if a.kind in MARKED_KINDS]
+            if marked:
+                for member_id, assignment_id in session.execute(
+                    select(AssignmentMarkRow.member_id, AssignmentMarkRow.assignment_id).where(
+                        AssignmentMarkRow.member_id.in_(member_ids),
+                        AssignmentMarkRow.assignment_id.in_(marked),
+                    )
+                ):
+                    done.add((member_id, assignment_id))
+        cells: dict[tuple[int, int], AssignmentCell] = {}
+        for m in members:
+            for a in assignments:
+                key = (m.id, a.id)
+                if a.kind == DRILL:
+                    n, c = answered.get(key, (0, 0))
+                    cells[key] = AssignmentCell(min(n, a.count), a.count, n > 0, n, c)
+                else:
+                    cells[key] = AssignmentCell(int(key in done), 1, key in opened or key in done)
+        return cells
+
+    def progress_grid(self, class_id: int) -> ProgressGrid:
+        """Learners × assignments of the class: who has done, started or not started what."""
+        with self._read() as session:
+            members = list(
+                session.scalars(
+                    select(ClassMemberRow)
+                    .where(ClassMemberRow.class_id == class_id)
+                    .order_by(ClassMemberRow.name_key, ClassMemberRow.id)
                 )
             )
-            for learner_id, lesson_id in done:
-                for assignment_id in lessons[lesson_id]:
-                    progress[(by_learner[learner_id], assignment_id)] = 1
-        deal_ids = [a.id for a in assignments if a.kind == DEAL]
-        if deal_ids:
-            marks = session.execute(
-                select(AssignmentMarkRow.member_id, AssignmentMarkRow.assignment_id).where(
-                    AssignmentMarkRow.member_id.in_(member_ids), AssignmentMarkRow.assignment_id.in_(deal_ids)
+            rows = list(
+                session.scalars(
+                    select(AssignmentRow)
+                    .where(AssignmentRow.class_id == class_id)
+                    .order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
                 )
             )
-            for member_id, assignment_id in marks:
-                progress[(member_id, assignment_id)] = 1
-        return progress
+            cells = self._progress(session, members, rows)
+            return ProgressGrid(
+                assignment_ids=tuple(r.id for r in rows),
+                learners=tuple((m.id, m.display_name) for m in members),
+                cells=cells,
+            )
 
     def assignment_status(self, member_id: int) -> list[AssignmentStatus]:
         """The member's own assignments and how far they are with each."""
@@ -667,16 +1122,16 @@ class ClassStore:
                     .order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
                 )
             )
-            progress = self._progress(session, [member], rows)
-            return [AssignmentStatus(_assignment(r), min(progress[(member.id, r.id)], r.count)) for r in rows]
+            cells = self._progress(session, [member], rows)
+            return [AssignmentStatus(_assignment(r), cells[(member.id, r.id)].progress) for r in rows]
 
     def assignment_completion(self, class_id: int) -> dict[int, int]:
         """Assignment id → how many members of the class have done it."""
         with self._read() as session:
             members = list(session.scalars(select(ClassMemberRow).where(ClassMemberRow.class_id == class_id)))
             rows = list(session.scalars(select(AssignmentRow).where(AssignmentRow.class_id == class_id)))
-            progress = self._progress(session, members, rows)
-            return {r.id: sum(progress[(m.id, r.id)] >= r.count for m in members) for r in rows}
+            cells = self._progress(session, members, rows)
+            return {r.id: sum(cells[(m.id, r.id)].progress >= r.count for m in members) for r in rows}
 
     # ---- dashboard --------------------------------------------------------------------------------
     def dashboard(self, class_id: int, now: datetime | None = None) -> ClassDashboard:
@@ -723,7 +1178,7 @@ class ClassStore:
                     .order_by(count.desc(), AttemptRow.mistake_tag)
                 )
             )
-            progress = self._progress(session, members, assignments)
+            cells_by = self._progress(session, members, assignments)
             learners = []
             for m in members:
                 skills = tuple(sorted(cells[m.learner_id].items()))
@@ -734,10 +1189,15 @@ class ClassStore:
                         attempts=sum(c.attempts for _, c in skills),
                         correct=sum(c.correct for _, c in skills),
                         reviews_due=len(due[m.learner_id]),
-                        assignments_done=sum(progress[(m.id, a.id)] >= a.count for a in assignments),
+                        assignments_done=sum(cells_by[(m.id, a.id)].state == DONE for a in assignments),
                         assignments_total=len(assignments),
                         skills=skills,
                         due_skills=tuple(due[m.learner_id]),
+                        assignment_attempts=sum(cells_by[(m.id, a.id)].answered for a in assignments),
+                        assignment_correct=sum(cells_by[(m.id, a.id)].correct for a in assignments),
+                        assignments_started=sum(
+                            cells_by[(m.id, a.id)].state != NOT_STARTED for a in assignments
+                        ),
                     )
                 )
             skill_names = tuple(sorted({s for per in cells.values() for s in per}))
@@ -787,6 +1247,19 @@ class ClassStore:
                     ClassPollRow.closed_at.is_(None),
                 )
                 .values(closed_at=as_utc(at))
+            )
+
+    def reveal_poll(self, class_id: int, poll_id: int, at: datetime | None = None) -> None:
+        """The teacher shows the right answer; it stays shown when the projector is opened again."""
+        with self._write() as session:
+            session.execute(
+                update(ClassPollRow)
+                .where(
+                    ClassPollRow.id == poll_id,
+                    ClassPollRow.class_id == class_id,
+                    ClassPollRow.revealed_at.is_(None),
+                )
+                .values(revealed_at=as_utc(at))
             )
 
     def current_poll(self, class_id: int) -> Poll | None:
@@ -844,4 +1317,5 @@ class ClassStore:
                 correct=sum(int(r[2]) for r in rows if r[1]),
                 members=int(members or 0),
                 by_answer=tuple((str(r[0]), int(r[2])) for r in rows),
+                right_answers=frozenset(str(r[0]) for r in rows if r[1]),
             )

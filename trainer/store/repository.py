@@ -236,9 +236,13 @@ class Store:
         elapsed_ms: int | None = None,
         mistake_tag: str | None = None,
         at: datetime | None = None,
+        *,
+        also: Callable[[Session, int], object] | None = None,
     ) -> int:
         """Save one answer and review the (learner, question type) fsrs card with it, atomically.
-        Returns the attempt id. The rating follows :meth:`SchedulingPolicy.rating`."""
+        Returns the attempt id. The rating follows :meth:`SchedulingPolicy.rating`. ``also`` writes more
+        in the same transaction (given the session and the new attempt's id): a class drill records the
+        answer as work on its assignment, so the two never part."""
         qtype = _key(question_type, "question type", KEY_MAX)
         profile = _key(profile_name, "rule profile name", PROFILE_MAX)
         tag = _key(mistake_tag, "mistake tag", KEY_MAX) if mistake_tag is not None else None
@@ -291,6 +295,8 @@ class Store:
             )
             session.add(attempt)
             session.flush()
+            if also is not None:
+                also(session, attempt.id)
             return attempt.id
 
     def attempts(self, learner_id: int, question_type: str | None = None) -> list[Attempt]:

@@ -94,7 +94,8 @@ def _dead(state: MutableMapping[str, Any]) -> list[str]:
 
 def _resolve(kind: str) -> tuple[str, int] | None:
     """(token, learner or class id) of this tab's valid session of ``kind``, else None (and a dead token
-    is forgotten)."""
+    is forgotten). A teacher session counts only while its account is the signed-in learner and still
+    teaches the class (a co-teacher removed, or another account signed in, ends it)."""
     state = _state()
     key = _TOKEN_KEYS[kind]
     token = state.get(key)
@@ -107,6 +108,15 @@ def _resolve(kind: str) -> tuple[str, int] | None:
     subject = None
     if found is not None and found.kind == kind:
         subject = found.learner_id if kind == LEARNER_SESSION else found.class_id
+    if subject is not None and found is not None and kind == TEACHER_SESSION:
+        learner = _resolve(LEARNER_SESSION)
+        teaches = (
+            learner is not None
+            and found.learner_id == learner[1]
+            and account_store().classes.teacher_role(subject, learner[1]) is not None
+        )
+        if not teaches:
+            subject = None
     if subject is None:
         state.pop(key, None)
         _dead(state).append(token)
@@ -175,10 +185,20 @@ def sign_in_learner(learner_id: int) -> None:
     current_learner()
 
 
-def sign_in_teacher(class_id: int) -> None:
-    """Start a teacher session for the class just logged into or created (call ``st.rerun()`` next)."""
+def current_teacher() -> tuple[int, int] | None:
+    """(class id, the teacher's account id) of this browser's teacher session, else None."""
+    class_id = current_teacher_class()
+    learner = _resolve(LEARNER_SESSION)
+    if class_id is None or learner is None:
+        return None
+    return class_id, learner[1]
+
+
+def sign_in_teacher(class_id: int, learner_id: int) -> None:
+    """Start a teacher session: the signed-in account ``learner_id`` works with the class it chose (and
+    passed the class password of, if it has one). Call ``st.rerun()`` next."""
     _end(TEACHER_SESSION)
-    new = account_store().start_teacher_session(class_id)
+    new = account_store().start_teacher_session(class_id, learner_id)
     _state()[TEACHER_TOKEN_KEY] = new.token
     current_teacher_class()
 
@@ -194,6 +214,7 @@ def _end(kind: str) -> None:
 def sign_out_learner(*, everywhere: bool = False) -> None:
     """End the learner session (in every tab; with ``everywhere`` on every device too)."""
     state = _state()
+    _end(TEACHER_SESSION)  # a teacher works through their own account: signing it out ends both
     found = _resolve(LEARNER_SESSION)
     if found is not None and everywhere:
         account_store().end_all_sessions(learner_id=found[1])

@@ -11,14 +11,18 @@ import streamlit as st
 
 from trainer.errors import SkatError
 from trainer.store.classes import AssignmentStatus, ClassStore, Member
-from trainer.teacher import DEAL, DRILL, LESSON
+from trainer.teacher import DEAL, DRILL, GAME, LESSON, SEAT
 from trainer.ui.auth import account_store, client_key, current_learner, sign_in_learner
 from trainer.ui.context import PageContext
-from trainer.ui.nav import LESSON_PAGE, request_chapter
+from trainer.ui.nav import LESSON_PAGE, page_for, request_chapter
 from trainer.ui.pages.teacher_common import (
+    SEAT_ASSIGNMENT_KEY,
+    SEATS,
     assignment_title,
     class_store,
+    confirmed,
     kind_title,
+    level_name,
     md,
     new_seed,
     question_for,
@@ -31,6 +35,8 @@ from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.question import answer_form, check_answer, draw_question, draw_verdict
 
 ACTIVE_KEY = "class_active_assignment"
+SCROLLED_KEY = "class_active_scrolled"  # the assignment last scrolled into view (phones)
+SEEN_POLL_KEY = "class_seen_poll"  # the projector question the whole page was last drawn with
 POLL_REFRESH_S = 5
 
 
@@ -76,6 +82,13 @@ def _poll(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     """The question on the projector, if the teacher has put one up (checked every few seconds)."""
     t = ctx.t
     poll = classes.current_poll(member.class_id)
+    shown = poll.id if poll is not None else None
+    if st.session_state.get(SEEN_POLL_KEY, shown) != shown:
+        # a question went up or down since the page was drawn: redraw all of it, so an open drill makes
+        # way for it (one "Check" button at a time) and comes back afterwards
+        st.session_state[SEEN_POLL_KEY] = shown
+        st.rerun()
+    st.session_state[SEEN_POLL_KEY] = shown
     if poll is None:
         return
     with st.container(border=True, key="class_poll"):
@@ -88,7 +101,7 @@ def _poll(classes: ClassStore, member: Member, ctx: PageContext) -> None:
             verdict = check_answer(question, response, ctx) if response is not None else None
             if verdict is not None:
                 classes.answer_poll(member.id, poll.id, verdict.given, verdict.correct)
-                answered = True
+                st.rerun()  # the whole page: a drill waiting for this answer comes back
         if answered:
             st.success(
                 t("Your answer is in. Look at the big screen for the result."), icon=":material/how_to_vote:"
@@ -103,6 +116,8 @@ def _status_text(status: AssignmentStatus, ctx: PageContext) -> str:
         parts.append("✅ " + t("done"))
     elif a.kind == DRILL:
         parts.append(t("{done} of {total} answered", done=status.progress, total=a.count))
+    elif a.kind == LESSON:
+        parts.append(t("not done yet: open the chapter and answer its check"))
     else:
         parts.append(t("not done yet"))
     if a.due_at is not None:
@@ -139,14 +154,48 @@ def _assignments(classes: ClassStore, member: Member, ctx: PageContext) -> None:
                 ):
                     classes.mark_done(member.id, a.id)
                     st.rerun()
-            elif buttons[0].button(
-                t("Practise") if a.kind == DRILL else t("Step through"),
-                key=f"class_start_{a.id}",
-                type="primary" if not status.done else "secondary",
-                icon=":material/play_arrow:",
-            ):
-                st.session_state[ACTIVE_KEY] = a.id
-                st.rerun()
+            elif a.kind == GAME:
+                st.caption(
+                    t(
+                        "Play one deal to its end on the page 'Play a game' with the computer as {level} and "
+                        "these rules; it counts by itself.",
+                        level=level_name(a.target, t),
+                    )
+                )
+                buttons[0].page_link(
+                    page_for("game").path, label=t("Play a game"), icon=":material/playing_cards:"
+                )
+            elif a.kind == SEAT:
+                st.caption(
+                    t("Play the seat to the end of the deal on the page 'Play a seat'; it counts by itself.")
+                )
+                if buttons[0].button(t("Play the seat"), key=f"class_seat_{a.id}", icon=":material/style:"):
+                    _open_seat(a.id, a.target, a.seat)
+            else:
+                if buttons[0].button(
+                    t("Practise") if a.kind == DRILL else t("Step through"),
+                    key=f"class_start_{a.id}",
+                    type="primary" if not status.done else "secondary",
+                    icon=":material/play_arrow:",
+                ):
+                    st.session_state[ACTIVE_KEY] = a.id
+                    st.rerun()
+                if st.session_state.get(ACTIVE_KEY) == a.id:
+                    # opened right under its own button, so a phone shows it where the learner tapped
+                    _active(classes, member, ctx)
+
+
+def _open_seat(assignment_id: int, deal_id: str, seat: int | None) -> None:
+    """Open the page 'Play a seat' on this example deal and seat; finishing it there marks the assignment."""
+    from trainer.ui.pages.deals_common import OPEN_KEY, SEAT_KEY, SESSION_KEY
+
+    if seat is None or not 0 <= seat < len(SEATS):
+        return
+    st.session_state[OPEN_KEY] = f"ex:{deal_id}"
+    st.session_state[SEAT_KEY] = SEATS[seat].name
+    st.session_state.pop(SESSION_KEY, None)
+    st.session_state[SEAT_ASSIGNMENT_KEY] = (assignment_id, f"ex:{deal_id}", SEATS[seat].name)
+    st.switch_page(page_for("play").path)
 
 
 def _active(classes: ClassStore, member: Member, ctx: PageContext) -> None:
@@ -158,8 +207,18 @@ def _active(classes: ClassStore, member: Member, ctx: PageContext) -> None:
         return
     a = status.assignment
     with st.container(border=True, key="class_active"):
-        st.subheader(md(assignment_title(a, ctx)))
-        if a.kind == DRILL:
+        if st.session_state.get(SCROLLED_KEY) != a.id:  # scrolled into view once, when opened
+            st.session_state[SCROLLED_KEY] = a.id
+            st.html(
+                "<script>setTimeout(function(){document.querySelector('.st-key-class_active')"
+                "?.scrollIntoView({behavior:'smooth',block:'start'});},100);</script>",
+                unsafe_allow_javascript=True,
+            )
+        poll = classes.current_poll(member.class_id)
+        if a.kind == DRILL and poll is not None and classes.my_poll_answer(member.id, poll.id) is None:
+            # one question at a time: the big screen's comes first (and only one "Check" button shows)
+            st.info(t("Answer the question on the big screen first; your drill waits here."))
+        elif a.kind == DRILL:
             _drill(classes, member, status, ctx)
         elif a.kind == DEAL:
             at_end = deal_stepper(a.target, ctx, key=f"class_deal_{a.id}")
@@ -172,6 +231,7 @@ def _active(classes: ClassStore, member: Member, ctx: PageContext) -> None:
                     st.rerun()
         if st.button(t("Close"), key="class_active_close", icon=":material/close:"):
             del st.session_state[ACTIVE_KEY]
+            st.session_state.pop(SCROLLED_KEY, None)
             st.rerun()
 
 
@@ -282,8 +342,18 @@ def render(ctx: PageContext) -> None:
         signed_in_bar(ctx, account, key="class_account")
     _poll(classes, member, ctx)
     _assignments(classes, member, ctx)
-    _active(classes, member, ctx)
     _my_results(classes, member, ctx)
+    st.divider()
+    if confirmed(
+        "class_leave",
+        t("Leave the class"),
+        t("Leave {name}? You keep your account and everything you did.", name=md(school_class.name)),
+        t,
+        icon=":material/logout:",
+    ):
+        classes.leave_class(member.id)
+        st.session_state.pop(ACTIVE_KEY, None)
+        st.rerun()
 
 
 run_page("class", render)

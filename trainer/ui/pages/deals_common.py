@@ -25,6 +25,10 @@ UPLOADED_KEY = "deals_uploaded"
 """Session key: the ISS records loaded on the upload page (a list of :class:`GameRecord`)."""
 CHOICE_KEY = "deals_choice"
 OPEN_KEY = "deals_open"
+SEAT_KEY = "play_seat"
+SESSION_KEY = "play_session"
+"""Keys of 'Play a seat' (the learner's seat, the seat session), here so that other pages (My class opens a
+seat the class assigned) can set them without importing that page."""
 """A game another page asks the viewer to open next (a choice key). Not the picker's own key: Streamlit drops
 a widget's state on a page where the widget is not drawn, so the upload page cannot set that one."""
 """Session key of the game picker, shared by the viewer and the play page."""

@@ -15,7 +15,7 @@ from trainer.play import RefusalDetails
 from trainer.replay import Frame, SeatSession, Viewer
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext
-from trainer.ui.pages.deals_common import Choice, pick_game, result_text
+from trainer.ui.pages.deals_common import SEAT_KEY, SESSION_KEY, Choice, pick_game, result_text
 from trainer.ui.terms import card_label, seat_name, t_message
 from trainer.ui.views.analysis import analysis_panel, costly_card_panel
 from trainer.ui.views.game_header import draw_game_header, rules_caption
@@ -24,8 +24,6 @@ from trainer.ui.views.points import draw_points
 from trainer.ui.views.table import TableView, draw_table
 from trainer.ui.views.texts import seat_title
 
-SEAT_KEY = "play_seat"
-SESSION_KEY = "play_session"
 REFUSAL_KEY = "play_refusal"
 HAND_KEY = "play_hand"  # the learner's hand: each card is the button play_hand-<ISS code> (play_hand-SJ)
 ANALYSIS_KEY = "play_analysis"
@@ -143,6 +141,10 @@ def render(ctx: PageContext) -> None:
 
     mine = session.result()
     st.subheader(t("Result"))
+    from trainer.ui.pages.teacher_common import finish_seat_assignment
+
+    if finish_seat_assignment(choice.key, seat.name):
+        st.success(t("Your class's assignment is done."), icon=":material/done_all:")
     left, right = st.columns(2)
     with left:
         st.markdown("**" + t("Your game") + "**")

@@ -1,62 +1,96 @@
-"""Teacher: create a class (password + join code) or log into one, then set assignments (chapters, drills,
-example deals) with due dates and see who has done them."""
+"""Teacher: sign in with your own account, see the classes you teach (or claim one made before accounts), open
+one (typing its class password if it has one), set assignments and run the class: rename it, give it a new
+join code, remove a learner or give them a new personal key, add co-teachers, archive or delete it. Every
+destructive action asks first; each is recorded in the class's log with who did it and when."""
 
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time, timedelta
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from trainer.errors import SkatError
 from trainer.lessons import available_chapters
 from trainer.profiles import PROFILES
-from trainer.store.classes import ClassStore
-from trainer.teacher import ASSIGNMENT_KINDS, DRILL, LESSON, MAX_DRILL_COUNT, format_code
-from trainer.ui.auth import client_key, sign_in_teacher, sign_out_teacher
+from trainer.store.accounts import Account
+from trainer.store.classes import ClassStore, SchoolClass, TaughtClass
+from trainer.table_session import LEVELS
+from trainer.teacher import (
+    ASSIGNMENT_KINDS,
+    DRILL,
+    GAME,
+    LESSON,
+    MAX_DRILL_COUNT,
+    OWNER,
+    SEAT,
+    format_code,
+)
+from trainer.ui.auth import client_key, current_learner, sign_in_teacher, sign_out_teacher
 from trainer.ui.context import PageContext
 from trainer.ui.pages.teacher_common import (
+    AUDIT_TEXTS,
     CLASS_PAGE,
     DASHBOARD_PAGE,
     KIND_NAMES,
     PROJECTOR_PAGE,
+    SEATS,
     assignment_title,
     class_store,
+    confirmed,
     deal_choices,
     drill_kinds,
     kind_title,
+    level_name,
     md,
-    signed_in_class,
+    signed_in_teacher,
 )
-from trainer.ui.terms import profile_label, t_error
+from trainer.ui.terms import profile_label, seat_name, t_error
+from trainer.ui.views.account import sign_in_forms, signed_in_bar
 from trainer.ui.views.page_state import note_state, run_page
 
 NEW_CODE_KEY = "teacher_new_code"
+ISSUED_KEY = "teacher_issued_key"  # (member name, personal key) just issued, shown once
 
 
-def _log_in(classes: ClassStore, ctx: PageContext) -> None:
+# ---- choosing a class ---------------------------------------------------------------------------------
+def _open(classes: ClassStore, account: Account, taught: TaughtClass, ctx: PageContext) -> None:
+    """One class in the list: open it (with its class password, when it has one)."""
     t = ctx.t
-    with st.form("teacher_login"):
-        code = st.text_input(t("Join code"), key="teacher_login_code", max_chars=20)
-        password = st.text_input(t("Teacher password"), type="password", key="teacher_login_password")
-        if st.form_submit_button(t("Log in"), type="primary", key="teacher_login_submit"):
+    c = taught.school_class
+    with st.container(border=True, key=f"teacher_class_{c.id}"):
+        role = t("owner") if taught.role == OWNER else t("co-teacher")
+        archived = " · " + t("archived") if c.archived else ""
+        st.markdown(f"**{md(c.name)}** · {role}{archived}")
+        if c.has_password:
+            with st.form(f"teacher_open_form_{c.id}"):
+                password = st.text_input(t("Class password"), type="password", key=f"teacher_open_pw_{c.id}")
+                go = st.form_submit_button(t("Open"), type="primary", key=f"teacher_open_{c.id}")
+        else:
+            password = ""
+            go = st.button(t("Open"), type="primary", key=f"teacher_open_{c.id}", icon=":material/login:")
+        if go:
             try:
-                found = classes.teacher_login(code, password, client=client_key())
+                classes.check_class_password(c.id, account.id, password, client=client_key())
             except SkatError as error:
                 st.error(t_error(error, t), icon=":material/lock:")
             else:
-                sign_in_teacher(found.id)
+                sign_in_teacher(c.id, account.id)
                 st.rerun()
 
 
-def _create(classes: ClassStore, ctx: PageContext) -> None:
+def _create(classes: ClassStore, account: Account, ctx: PageContext) -> None:
     t = ctx.t
     with st.form("teacher_create"):
         name = st.text_input(t("Name of the class"), key="teacher_create_name", max_chars=60)
         password = st.text_input(
-            t("Teacher password"),
+            t("Class password (optional)"),
             type="password",
             key="teacher_create_password",
-            help=t("At least 8 characters. It is stored only as a salted hash."),
+            help=t(
+                "If you set one, you and your co-teachers type it each time you open the class, after "
+                "signing in. At least 8 characters; stored only as a salted hash."
+            ),
         )
         again = st.text_input(t("Password again"), type="password", key="teacher_create_again")
         if st.form_submit_button(t("Create the class"), type="primary", key="teacher_create_submit"):
@@ -64,15 +98,56 @@ def _create(classes: ClassStore, ctx: PageContext) -> None:
                 st.error(t("The two passwords are not the same."))
                 return
             try:
-                made = classes.create_class(name, password)
+                made = classes.create_class(name, password or None, owner=account.id)
             except SkatError as error:
                 st.error(t_error(error, t))
             else:
-                sign_in_teacher(made.id)
+                sign_in_teacher(made.id, account.id)
                 st.session_state[NEW_CODE_KEY] = made.join_code
                 st.rerun()
 
 
+def _claim(classes: ClassStore, account: Account, ctx: PageContext) -> None:
+    """A class made before teachers had accounts: its code and old password make this account its owner."""
+    t = ctx.t
+    st.caption(
+        t(
+            "Classes made before teachers had accounts have no owner yet. Type the class's join code and its "
+            "old teacher password once: the class becomes yours, and the password stays as its class "
+            "password until you turn it off."
+        )
+    )
+    with st.form("teacher_claim"):
+        code = st.text_input(t("Join code"), key="teacher_claim_code", max_chars=20)
+        password = st.text_input(t("Class password"), type="password", key="teacher_claim_password")
+        if st.form_submit_button(t("Make it my class"), type="primary", key="teacher_claim_submit"):
+            try:
+                claimed = classes.claim_class(account.id, code, password, client=client_key())
+            except SkatError as error:
+                st.error(t_error(error, t), icon=":material/lock:")
+            else:
+                sign_in_teacher(claimed.id, account.id)
+                st.rerun()
+
+
+def _choose(classes: ClassStore, account: Account, ctx: PageContext) -> None:
+    t = ctx.t
+    taught = classes.classes_of(account.id)
+    mine, new, claim = st.tabs([t("Your classes"), t("Create a class"), t("Claim an older class")])
+    with mine:
+        if not taught:
+            st.caption(
+                t("You teach no class yet. Create one, or ask a class's owner to add you as a co-teacher.")
+            )
+        for each in taught:
+            _open(classes, account, each, ctx)
+    with new:
+        _create(classes, account, ctx)
+    with claim:
+        _claim(classes, account, ctx)
+
+
+# ---- assignments --------------------------------------------------------------------------------------
 def _due_datetime(day: date | None) -> datetime | None:
     """The end of the chosen day (UTC)."""
     if day is None:
@@ -80,7 +155,20 @@ def _due_datetime(day: date | None) -> datetime | None:
     return datetime.combine(day, time(23, 59), tzinfo=UTC)
 
 
-def _assign(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
+def _rules(ctx: PageContext, key: str, container: DeltaGenerator) -> str:
+    t = ctx.t
+    names = list(PROFILES)
+    chosen = container.radio(
+        t("Rules"),
+        names,
+        index=names.index(ctx.profile.name),
+        format_func=lambda n: profile_label(n, t),
+        key=key,
+    )
+    return str(chosen)
+
+
+def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) -> None:
     t = ctx.t
     st.subheader(t("Set an assignment"))
     kind = st.segmented_control(
@@ -93,11 +181,13 @@ def _assign(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
     )
     count = 1
     profile: str | None = None
+    seat: int | None = None
     if kind == LESSON:
         chapters = {ref.slug: ref.title(ctx.lang) for ref in available_chapters()}
         target = st.selectbox(
             t("Chapter"), list(chapters), format_func=chapters.__getitem__, key="assign_lesson"
         )
+        st.caption(t("Done when the learner has opened the chapter and answered its check."))
     elif kind == DRILL:
         target = st.selectbox(
             t("Question type"), drill_kinds(), format_func=lambda k: kind_title(k, t), key="assign_drill"
@@ -108,22 +198,34 @@ def _assign(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
                 t("How many questions"), min_value=1, max_value=MAX_DRILL_COUNT, value=10, key="assign_count"
             )
         )
-        names = list(PROFILES)
-        profile = right.radio(
-            t("Rules"),
-            names,
-            index=names.index(ctx.profile.name),
-            format_func=lambda n: profile_label(n, t),
-            key="assign_profile",
+        profile = _rules(ctx, "assign_profile", right)
+    elif kind == GAME:
+        left, right = st.columns(2)
+        target = left.selectbox(
+            t("The computer plays as"), LEVELS, format_func=lambda lv: level_name(lv, t), key="assign_level"
+        )
+        profile = _rules(ctx, "assign_game_profile", right)
+        st.caption(
+            t("Done when the learner has played one deal to its end on the Play page with these settings.")
         )
     else:
-        deals = deal_choices(ctx.lang)
+        deals = deal_choices(ctx.lang, t)
         if not deals:
             st.info(t("There are no example deals to assign yet."))
             return
         target = st.selectbox(
             t("Example deal"), list(deals), format_func=deals.__getitem__, key="assign_deal"
         )
+        if kind == SEAT:
+            seat = int(
+                st.radio(
+                    t("Seat to play"),
+                    [s.value for s in SEATS],
+                    format_func=lambda v: seat_name(SEATS[v], t),
+                    key="assign_seat",
+                    horizontal=True,
+                )
+            )
     with_due = st.toggle(t("With a due date"), value=True, key="assign_with_due")
     due = (
         st.date_input(
@@ -144,6 +246,8 @@ def _assign(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
                 count,
                 profile,
                 _due_datetime(due if isinstance(due, date) else None),
+                seat=seat,
+                by=teacher,
             )
         except SkatError as error:
             st.error(t_error(error, t))
@@ -151,80 +255,261 @@ def _assign(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
             st.toast(t("Assignment set."), icon=":material/check:")
 
 
-def _assignment_list(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
+def _assignment_list(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) -> None:
     t = ctx.t
     st.subheader(t("Assignments"))
     assignments = classes.assignments(class_id)
     if not assignments:
         st.caption(t("No assignments yet."))
         return
-    members = len(classes.members(class_id))
-    done_by = classes.assignment_completion(class_id)
+    grid = classes.progress_grid(class_id)
+    members = len(grid.learners)
     now = datetime.now(UTC)
     for a in assignments:
         with st.container(border=True, key=f"assignment_{a.id}"):
-            left, right = st.columns([5, 1], vertical_alignment="center")
-            left.markdown("**" + md(assignment_title(a, ctx)) + "**")
+            st.markdown("**" + md(assignment_title(a, ctx)) + "**")
             due = a.due_at.date().isoformat() if a.due_at else t("no due date")
             late = " · " + t("overdue") if a.due_at and a.due_at < now else ""
-            left.caption(
+            done = grid.done_by(a.id)
+            st.caption(
                 t("Due: {due}", due=due)
                 + late
                 + " · "
-                + t("done by {done} of {members}", done=done_by.get(a.id, 0), members=members)
+                + t("done by {done} of {members}", done=len(done), members=members)
             )
-            if right.button(t("Remove"), key=f"assignment_remove_{a.id}", icon=":material/delete:"):
-                classes.remove_assignment(class_id, a.id)
+            waiting = grid.not_started(a.id)
+            if done:
+                st.caption(t("Done: {names}", names=", ".join(md(n) for n in done)))
+            if waiting:
+                st.caption(t("Not started: {names}", names=", ".join(md(n) for n in waiting)))
+            if confirmed(
+                f"assignment_remove_{a.id}",
+                t("Remove"),
+                t("Remove this assignment? The learners' answers stay theirs, but its progress is gone."),
+                t,
+                icon=":material/delete:",
+            ):
+                classes.remove_assignment(class_id, a.id, by=teacher)
                 st.rerun()
 
 
-def _class_view(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
+# ---- managing the class -------------------------------------------------------------------------------
+def _learners(classes: ClassStore, c: SchoolClass, teacher: int, ctx: PageContext) -> None:
     t = ctx.t
-    school_class = classes.get_class(class_id)
-    st.title(t("Class {name}", name=md(school_class.name)))
-    code = format_code(school_class.join_code)
+    issued = st.session_state.pop(ISSUED_KEY, None)
+    if issued:
+        with st.container(border=True, key="teacher_issued"):
+            st.success(
+                t(
+                    "The new personal key for {name}. Give it to them now: it is shown only this once. Their "
+                    "old password or key no longer works.",
+                    name=md(issued[0]),
+                ),
+                icon=":material/key:",
+            )
+            st.code(issued[1], language=None)
+    members = classes.members(c.id)
+    if not members:
+        st.caption(t("No learners have joined yet."))
+        return
+    for m in members:
+        with st.container(border=True, key=f"teacher_member_{m.id}"):
+            st.markdown(md(m.name))
+            left, right = st.columns(2)
+            with left:
+                if confirmed(
+                    f"teacher_remove_{m.id}",
+                    t("Remove from the class"),
+                    t(
+                        "Remove {name} from the class? They keep their account and everything they did.",
+                        name=md(m.name),
+                    ),
+                    t,
+                    icon=":material/person_remove:",
+                ):
+                    classes.remove_member(c.id, teacher, m.id)
+                    st.rerun()
+            with right:
+                if confirmed(
+                    f"teacher_key_{m.id}",
+                    t("New personal key"),
+                    t(
+                        "Give {name} a new personal key? Their old password or key stops working and they "
+                        "are signed out everywhere.",
+                        name=md(m.name),
+                    ),
+                    t,
+                    icon=":material/key:",
+                ):
+                    st.session_state[ISSUED_KEY] = (m.name, classes.issue_key(c.id, teacher, m.id))
+                    st.rerun()
+
+
+def _teachers(classes: ClassStore, c: SchoolClass, teacher: int, role: str, ctx: PageContext) -> None:
+    t = ctx.t
+    for each in classes.teachers(c.id):
+        left, right = st.columns([3, 2], vertical_alignment="center")
+        left.markdown(md(each.name) + " · " + (t("owner") if each.role == OWNER else t("co-teacher")))
+        if each.role != OWNER and (role == OWNER or each.learner_id == teacher):
+            with right:
+                if confirmed(
+                    f"teacher_unteach_{each.learner_id}",
+                    t("Remove"),
+                    t("{name} will no longer teach this class. Go on?", name=md(each.name)),
+                    t,
+                ):
+                    classes.remove_co_teacher(c.id, teacher, each.learner_id)
+                    st.rerun()
+    if role != OWNER:
+        return
+    with st.form("teacher_add_co"):
+        name = st.text_input(
+            t("Add a co-teacher (the name of their account)"), key="teacher_co_name", max_chars=40
+        )
+        if st.form_submit_button(t("Add"), key="teacher_co_submit"):
+            try:
+                classes.add_co_teacher(c.id, teacher, name)
+            except SkatError as error:
+                st.error(t_error(error, t))
+            else:
+                st.rerun()
+
+
+def _class_settings(classes: ClassStore, c: SchoolClass, teacher: int, role: str, ctx: PageContext) -> None:
+    t = ctx.t
+    with st.form("teacher_rename"):
+        name = st.text_input(t("Name of the class"), value=c.name, key="teacher_rename_name", max_chars=60)
+        if st.form_submit_button(t("Rename"), key="teacher_rename_submit"):
+            try:
+                classes.rename_class(c.id, teacher, name)
+            except SkatError as error:
+                st.error(t_error(error, t))
+            else:
+                st.rerun()
+    if confirmed(
+        "teacher_reset_code",
+        t("New join code"),
+        t("Make a new join code? The old one stops working; everyone in the class stays in it."),
+        t,
+        icon=":material/autorenew:",
+    ):
+        classes.reset_join_code(c.id, teacher)
+        st.rerun()
+    if role != OWNER:
+        return
+    with st.form("teacher_password"):
+        st.markdown(
+            t("The class has a class password.") if c.has_password else t("The class has no class password.")
+        )
+        password = st.text_input(
+            t("New class password (empty: none)"), type="password", key="teacher_password_new"
+        )
+        if st.form_submit_button(t("Save the class password"), key="teacher_password_submit"):
+            try:
+                classes.set_class_password(c.id, teacher, password or None)
+            except SkatError as error:
+                st.error(t_error(error, t))
+            else:
+                st.rerun()
+    if c.archived:
+        if st.button(t("Restore the class"), key="teacher_restore", icon=":material/unarchive:"):
+            classes.archive_class(c.id, teacher, archived=False)
+            st.rerun()
+    elif st.button(t("Archive the class"), key="teacher_archive", icon=":material/archive:"):
+        classes.archive_class(c.id, teacher)  # undone by "Restore the class"
+        st.rerun()
+    if confirmed(
+        "teacher_delete",
+        t("Delete the class"),
+        t(
+            "Delete {name} for good, with its assignments and its members' class answers? The learners keep "
+            "their accounts and their own progress. Archiving keeps everything instead.",
+            name=md(c.name),
+        ),
+        t,
+        icon=":material/delete_forever:",
+    ):
+        classes.delete_class(c.id, teacher)
+        sign_out_teacher()
+        st.rerun()
+
+
+def _log(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) -> None:
+    t = ctx.t
+    entries = classes.audit(class_id, teacher, limit=30)
+    if not entries:
+        st.caption(t("Nothing recorded yet."))
+        return
+    lines = []
+    for e in entries:
+        what = t(AUDIT_TEXTS[e.action]) if e.action in AUDIT_TEXTS else e.action
+        detail = f" ({md(e.detail)})" if e.detail else ""
+        lines.append(f"- {e.at:%Y-%m-%d %H:%M} · {md(e.actor)} · {what}{detail}")
+    st.markdown("\n".join(lines))
+
+
+def _class_view(classes: ClassStore, class_id: int, teacher: int, account: Account, ctx: PageContext) -> None:
+    t = ctx.t
+    c = classes.get_class(class_id)
+    role = classes.teacher_role(class_id, teacher) or ""
+    signed_in_bar(ctx, account, key="teacher_account")
+    st.title(t("Class {name}", name=md(c.name)))
+    if c.archived:
+        st.info(t("This class is archived: it takes no new learners."), icon=":material/archive:")
+    code = format_code(c.join_code)
     if st.session_state.pop(NEW_CODE_KEY, None):
         st.success(
-            t(
-                "The class is ready. Give your learners the join code {code}; you log in with it too.",
-                code=code,
-            ),
+            t("The class is ready. Give your learners the join code {code}.", code=code),
             icon=":material/celebration:",
         )
     st.markdown("### " + t("Join code") + f": `{code}`")
-    st.caption(t("Learners open the page 'My class' and type this code and their name."))
-    links = st.columns(3)
+    st.caption(
+        t(
+            "Learners sign in to their own account (or create one) on the page 'My class' and type this code "
+            "there."
+        )
+    )
+    links = st.columns(4)
     links[0].page_link(DASHBOARD_PAGE, label=t("Dashboard"), icon=":material/monitoring:")
     links[1].page_link(PROJECTOR_PAGE, label=t("Projector"), icon=":material/co_present:")
     links[2].page_link(CLASS_PAGE, label=t("My class"), icon=":material/groups:")
-    _assign(classes, class_id, ctx)
-    _assignment_list(classes, class_id, ctx)
-    st.divider()
-    if st.button(t("Log out"), key="teacher_logout", icon=":material/logout:"):
+    if links[3].button(t("Your classes"), key="teacher_logout", icon=":material/list:"):
         sign_out_teacher()
         st.rerun()
+    _assign(classes, class_id, teacher, ctx)
+    _assignment_list(classes, class_id, teacher, ctx)
+    st.subheader(t("Manage the class"))
+    with st.expander(t("Learners"), icon=":material/group:"):
+        _learners(classes, c, teacher, ctx)
+    with st.expander(t("Teachers"), icon=":material/school:"):
+        _teachers(classes, c, teacher, role, ctx)
+    with st.expander(t("Class settings"), icon=":material/settings:"):
+        _class_settings(classes, c, teacher, role, ctx)
+    with st.expander(t("What was done, by whom"), icon=":material/history:"):
+        _log(classes, class_id, teacher, ctx)
 
 
 def render(ctx: PageContext) -> None:
     t = ctx.t
     classes = class_store()
-    class_id = signed_in_class()
-    note_state(teacher=class_id is not None)
-    if class_id is not None:
-        _class_view(classes, class_id, ctx)
+    account = current_learner()
+    found = signed_in_teacher()
+    note_state(teacher=found is not None, signed_in=account is not None)
+    if found is not None and account is not None:
+        _class_view(classes, found[0], found[1], account, ctx)
         return
     st.title(t("Teacher"))
-    st.markdown(
-        t(
-            "Create a class to set chapters, drills and example deals for your learners and follow their "
-            "progress; or log in to a class you made before."
+    if account is None:
+        st.markdown(
+            t(
+                "Teachers sign in with an account of their own (the same kind learners have), then create "
+                "classes, set chapters, drills and deals, and follow their learners' progress."
+            )
         )
-    )
-    log_in, create = st.tabs([t("Log in"), t("Create a class")])
-    with log_in:
-        _log_in(classes, ctx)
-    with create:
-        _create(classes, ctx)
+        sign_in_forms(ctx, key="teacher_account")
+        return
+    signed_in_bar(ctx, account, key="teacher_account")
+    _choose(classes, account, ctx)
 
 
 run_page("teacher", render)

@@ -23,9 +23,9 @@ from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.classes import Assignment, ClassStore, Member
 from trainer.store.db import database_url
-from trainer.teacher import DEAL, DRILL, LESSON
+from trainer.teacher import DEAL, DRILL, GAME, LESSON, SEAT
 from trainer.ui.context import PageContext, is_danish
-from trainer.ui.terms import profile_label
+from trainer.ui.terms import profile_label, seat_name
 
 TEACHER_KEY = "teacher_class_id"
 """Session key: the id of the class this session's teacher is signed in to (kept by trainer.ui.auth)."""
@@ -51,7 +51,39 @@ HAND_CARD_WIDTH_CSS = "clamp(30px, 6vw, 120px)"
 """The three hands of a deal on the projector: ten cards in one row on a wide screen."""
 SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 
-KIND_NAMES = {LESSON: N_("Chapter"), DRILL: N_("Drill"), DEAL: N_("Example deal")}
+KIND_NAMES = {
+    LESSON: N_("Chapter"),
+    DRILL: N_("Drill"),
+    DEAL: N_("Example deal"),
+    SEAT: N_("Play a seat"),
+    GAME: N_("Deal against the computer"),
+}
+
+LEVEL_NAMES = {"beginner": N_("beginner"), "club": N_("club player"), "expert": N_("expert")}
+"""The computer's levels as the Play page names them."""
+
+AUDIT_TEXTS = {
+    "rename": N_("renamed the class"),
+    "archive": N_("archived the class"),
+    "restore": N_("restored the class"),
+    "delete": N_("deleted the class"),
+    "reset_code": N_("made a new join code"),
+    "remove_member": N_("removed a learner"),
+    "leave": N_("left the class"),
+    "new_key": N_("gave a learner a new personal key"),
+    "add_teacher": N_("added a co-teacher"),
+    "remove_teacher": N_("removed a co-teacher"),
+    "claim": N_("claimed the class"),
+    "password": N_("changed the class password"),
+    "assign": N_("set an assignment"),
+    "unassign": N_("removed an assignment"),
+}
+"""What each action of the class's log (:mod:`trainer.store.classes`) reads as."""
+
+
+def level_name(level: str, t: Translator) -> str:
+    known = LEVEL_NAMES.get(level)
+    return t(known) if known else level
 
 
 @st.cache_resource(show_spinner=False)
@@ -93,18 +125,23 @@ def chapter_title(slug: str, lang: str) -> str:
 
 
 @st.cache_data(show_spinner=False, ttl=300)
-def _deal_titles() -> dict[str, tuple[str, str]]:
+def _deal_titles() -> dict[str, tuple[str, str, str]]:
     try:
         from trainer.records.deals import load_all
 
-        return {deal.id: (deal.title.en, deal.title.da) for deal in load_all()}
+        return {deal.id: (deal.title.en, deal.title.da, deal.profile.name) for deal in load_all()}
     except (ImportError, SkatError, OSError):  # the deal collection is optional
         return {}
 
 
-def deal_choices(lang: str) -> dict[str, str]:
-    """Example deals that can be assigned: id → title in ``lang`` (empty when there are none)."""
-    return {key: da if is_danish(lang) else en for key, (en, da) in _deal_titles().items()}
+def deal_choices(lang: str, t: Translator | None = None) -> dict[str, str]:
+    """Example deals that can be assigned: id → title in ``lang``, with the rules it is played by when
+    ``t`` is given ("A grand with 2 (Danish textbook)"); empty when there are none."""
+    found = {}
+    for key, (en, da, rules) in _deal_titles().items():
+        title = da if is_danish(lang) else en
+        found[key] = f"{title} ({profile_label(rules, t)})" if t is not None else title
+    return found
 
 
 def assignment_title(a: Assignment, ctx: PageContext) -> str:
@@ -115,8 +152,15 @@ def assignment_title(a: Assignment, ctx: PageContext) -> str:
     elif a.kind == DRILL:
         rules = profile_label(a.profile_name or ctx.profile.name, t)
         what = t("{title}: {n} questions, {rules}", title=kind_title(a.target, t), n=a.count, rules=rules)
+    elif a.kind == GAME:
+        rules = profile_label(a.profile_name or ctx.profile.name, t)
+        what = t(
+            "one deal against the computer ({level}), {rules}", level=level_name(a.target, t), rules=rules
+        )
     else:
-        what = deal_choices(ctx.lang).get(a.target, a.target)
+        what = deal_choices(ctx.lang, t).get(a.target, a.target)
+        if a.kind == SEAT and a.seat is not None and 0 <= a.seat < len(SEATS):
+            what = t("{deal}, as {seat}", deal=what, seat=seat_name(SEATS[a.seat], t))
     return f"{t(KIND_NAMES.get(a.kind, a.kind))}: {what}"
 
 
@@ -133,9 +177,42 @@ def require_teacher(ctx: PageContext) -> int | None:
     class_id = signed_in_class()
     if class_id is not None:
         return class_id
-    st.info(ctx.t("Log in as the class's teacher first."), icon=":material/lock:")
-    st.page_link(TEACHER_PAGE, label=ctx.t("Teacher log-in"), icon=":material/login:")
+    st.info(ctx.t("Sign in on the Teacher page and open one of your classes first."), icon=":material/lock:")
+    st.page_link(TEACHER_PAGE, label=ctx.t("Teacher"), icon=":material/login:")
     return None
+
+
+def signed_in_teacher() -> tuple[int, int] | None:
+    """(class id, the teacher's account id) of this browser's teacher session, else None."""
+    from trainer.ui.auth import current_teacher
+
+    if signed_in_class() is None:
+        return None
+    return current_teacher()
+
+
+CONFIRM_KEY = "teacher_confirm"
+"""Session key: the one destructive action waiting for its "Yes" (only one at a time)."""
+
+
+def confirmed(key: str, label: str, question: str, t: Translator, *, icon: str | None = None) -> bool:
+    """A button for a destructive action that asks first: the first click shows ``question`` with
+    "Yes" and "Cancel"; True only on the run where "Yes" was clicked."""
+    if st.session_state.get(CONFIRM_KEY) != key:
+        if st.button(label, key=f"{key}_ask", icon=icon):
+            st.session_state[CONFIRM_KEY] = key
+            st.rerun()
+        return False
+    with st.container(border=True, key=f"{key}_confirm"):
+        st.warning(question, icon=":material/warning:")
+        yes, no = st.columns(2)
+        if yes.button(t("Yes"), key=f"{key}_yes", type="primary"):
+            st.session_state.pop(CONFIRM_KEY, None)
+            return True
+        if no.button(t("Cancel"), key=f"{key}_no"):
+            st.session_state.pop(CONFIRM_KEY, None)
+            st.rerun()
+    return False
 
 
 def signed_in_class() -> int | None:
@@ -169,3 +246,24 @@ def signed_in_member() -> Member | None:
         return None
     st.session_state[MEMBER_KEY] = member.id
     return member
+
+
+SEAT_ASSIGNMENT_KEY = "class_seat_assignment"
+"""Session key: (assignment id, game key, seat name) of the class's seat assignment the learner opened."""
+
+
+def finish_seat_assignment(game_key: str, seat_name: str) -> bool:
+    """The learner played an example deal's seat to its end on 'Play a seat': when it is the seat their
+    class assigned (opened from 'My class'), mark the assignment done. True when it was marked."""
+    opened = st.session_state.get(SEAT_ASSIGNMENT_KEY)
+    if not isinstance(opened, tuple) or opened[1:] != (game_key, seat_name):
+        return False
+    member = signed_in_member()
+    if member is None:
+        return False
+    try:
+        class_store().mark_done(member.id, int(opened[0]))
+    except SkatError:  # no longer the member's assignment
+        return False
+    st.session_state.pop(SEAT_ASSIGNMENT_KEY, None)
+    return True

@@ -1,6 +1,8 @@
-"""Class dashboard (the class's teacher only): per learner answers, accuracy, reviews due and assignments
-done; a heatmap of skills × learners; the most common mistakes; the games played at the Play page (deals, won
-as declarer, average score, most common mistake); CSV export."""
+"""Class dashboard (the class's teachers only): per learner the work on assignments apart from free practice,
+reviews due and assignments done; learners × assignments (not started / started n of m / done, with the
+score) and who has not started; a heatmap of skills × learners; the most common mistakes; the games played at
+the Play page; CSV files a spreadsheet of the page's language opens as columns; a print layout on one page
+without the sidebar."""
 
 from __future__ import annotations
 
@@ -11,24 +13,73 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.errors import SkatError
+from trainer.i18n import Translator
 from trainer.moves import Dealt
-from trainer.safe_text import csv_text, for_plotly, plain
+from trainer.safe_text import file_name_part, for_plotly, plain
+from trainer.store.classes import Assignment, ClassStore
 from trainer.store.db import utc_now
 from trainer.store.play_store import PlayStore
 from trainer.store.tables import TableStore
 from trainer.table_session import place_of_seat, seat_of_place
-from trainer.teacher import ClassDashboard, dashboard_csv
-from trainer.ui.context import PageContext
+from trainer.teacher import (
+    DANISH_EXCEL_CSV,
+    DONE,
+    NOT_STARTED,
+    PLAIN_CSV,
+    AssignmentCell,
+    ClassDashboard,
+    CsvFormat,
+    ProgressGrid,
+    csv_file,
+    dashboard_csv,
+    decimal_text,
+    progress_csv,
+)
+from trainer.ui.context import PageContext, is_danish
 from trainer.ui.pages.play_result import play_mistake_name
-from trainer.ui.pages.teacher_common import class_store, kind_title, md, mistake_text, require_teacher
+from trainer.ui.pages.teacher_common import (
+    assignment_title,
+    class_store,
+    kind_title,
+    md,
+    mistake_text,
+    require_teacher,
+)
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import declaration_name
 from trainer.ui.views.cards import card_row_html
 from trainer.ui.views.page_state import note_state, run_page
 
+# The dashboard on paper: no sidebar, header or buttons, the whole width, scaled to one landscape page.
+PRINT_CSS = """<style>@media print {
+  [data-testid=stSidebar], [data-testid=stHeader], [data-testid=stToolbar], header, footer,
+  .st-key-dashboard_actions, [data-testid=stDownloadButton], .stButton,
+  [data-testid=stExpander] { display: none !important; }
+  [data-testid=stMainBlockContainer] { max-width: 100% !important; padding: 0 !important; }
+  [data-testid=stAppViewContainer], [data-testid=stMain] { margin: 0 !important; padding: 0 !important; }
+  body { zoom: 0.7; }
+  .stElementContainer { break-inside: avoid; }
+  @page { size: A4 landscape; margin: 10mm; }
+}</style>"""
+
 
 def _percent(value: float | None) -> float | None:
     return None if value is None else round(100 * value)
+
+
+def _percent_text(value: float | None) -> str:
+    """'67 %', or a dash when nothing was answered (not 'None')."""
+    return "–" if value is None else f"{round(100 * value)} %"
+
+
+def csv_format(ctx: PageContext) -> CsvFormat:
+    """What the page language's spreadsheet opens as columns: Danish Excel wants ';', ',' and a BOM."""
+    return DANISH_EXCEL_CSV if is_danish(ctx.lang) else PLAIN_CSV
+
+
+def csv_name(class_name: str, what: str, day: str) -> str:
+    """'7B-assignments-2026-09-01.csv': the class's name, made safe for a file name."""
+    return f"{file_name_part(class_name, 'class')}-{what}-{day}.csv"
 
 
 def _table(dash: ClassDashboard, ctx: PageContext) -> None:
@@ -36,21 +87,74 @@ def _table(dash: ClassDashboard, ctx: PageContext) -> None:
     frame = pd.DataFrame(
         {
             t("Learner"): [plain(lr.name) for lr in dash.learners],
-            t("Answers"): [lr.attempts for lr in dash.learners],
-            t("Right"): [_percent(lr.accuracy) for lr in dash.learners],
+            t("Assignment answers"): [lr.assignment_attempts for lr in dash.learners],
+            t("Right in assignments"): [_percent_text(lr.assignment_accuracy) for lr in dash.learners],
+            t("Free practice answers"): [lr.practice_attempts for lr in dash.learners],
+            t("Right in free practice"): [_percent_text(lr.practice_accuracy) for lr in dash.learners],
             t("Reviews due"): [lr.reviews_due for lr in dash.learners],
-            t("Assignments done"): [
-                f"{lr.assignments_done} / {lr.assignments_total}" for lr in dash.learners
-            ],
+            t("Assignments done"): [lr.assignments_done for lr in dash.learners],
+            t("Assignments started"): [lr.assignments_started for lr in dash.learners],
         }
     )
-    st.dataframe(
-        frame,
-        hide_index=True,
-        width="stretch",
-        key="dashboard_table",
-        column_config={t("Right"): st.column_config.NumberColumn(format="%d %%")},
+    st.caption(
+        t(
+            "Assignment answers are those given in the class's drills; free practice is everything else "
+            "(the quiz, chapter checks, reviews). {n} assignments in all.",
+            n=dash.learners[0].assignments_total if dash.learners else 0,
+        )
     )
+    st.dataframe(frame, hide_index=True, width="stretch", key="dashboard_table")
+
+
+def cell_text(cell: AssignmentCell, t: Translator) -> str:
+    """How far a learner is with one assignment: 'not started', '3 of 5 · 67 %', 'done · 80 %', 'done'."""
+    score = "" if cell.score is None else " · " + _percent_text(cell.score)
+    if cell.state == NOT_STARTED:
+        return t("not started")
+    if cell.state == DONE:
+        return t("done") + score
+    if cell.count > 1:
+        return t("{n} of {m}", n=cell.progress, m=cell.count) + score
+    return t("started")
+
+
+def _short_title(a: Assignment, ctx: PageContext) -> str:
+    title = assignment_title(a, ctx)
+    return title if len(title) <= 40 else title[:39] + "…"
+
+
+def _progress(
+    classes: ClassStore, class_id: int, dash: ClassDashboard, ctx: PageContext
+) -> tuple[ProgressGrid, list[str]]:
+    """Learners × assignments, sortable by any column; then who has not started what."""
+    t = ctx.t
+    st.subheader(t("Assignments per learner"))
+    grid = classes.progress_grid(class_id)
+    by_id = {a.id: a for a in classes.assignments(class_id)}
+    titles = _distinct([_short_title(by_id[a], ctx) for a in grid.assignment_ids if a in by_id])
+    if not grid.assignment_ids:
+        st.caption(t("No assignments yet."))
+        return grid, titles
+    data: dict[str, list[object]] = {t("Learner"): [plain(name) for _, name in grid.learners]}
+    data[t("Done")] = [
+        sum(grid.cell(m, a).state == DONE for a in grid.assignment_ids) for m, _ in grid.learners
+    ]
+    for title, a in zip(titles, grid.assignment_ids, strict=True):
+        data[title] = [cell_text(grid.cell(m, a), t) for m, _ in grid.learners]
+    st.caption(t("Click a column's heading to sort by it."))
+    st.dataframe(pd.DataFrame(data), hide_index=True, width="stretch", key="dashboard_progress")
+    idle = grid.started_nothing()
+    lines = []
+    if idle:
+        lines.append("- **" + t("Started nothing yet") + "**: " + ", ".join(md(n) for n in idle))
+    for title, a in zip(titles, grid.assignment_ids, strict=True):
+        waiting = grid.not_started(a)
+        if waiting:
+            lines.append(f"- {md(title)}: " + ", ".join(md(n) for n in waiting))
+    with st.container(key="dashboard_not_started"):
+        st.markdown("**" + t("Who hasn't started") + "**")
+        st.markdown("\n".join(lines) if lines else t("Everyone has started every assignment."))
+    return grid, titles
 
 
 def _distinct(labels: list[str]) -> list[str]:
@@ -193,10 +297,13 @@ def _games(class_id: int, dash: ClassDashboard, ctx: PageContext) -> None:
             [plain(learner.name), found.deals, found.as_declarer, found.won_as_declarer, average, mistake]
         )
     st.dataframe(pd.DataFrame(rows, columns=header), hide_index=True, width="stretch", key="dashboard_games")
+    fmt = csv_format(ctx)
+    for row in rows:
+        row[4] = decimal_text(row[4] if isinstance(row[4], float) else None, fmt, 1)
     st.download_button(
         t("Download the games as CSV"),
-        csv_text(header, rows),
-        file_name=f"class-{class_id}-games-{dash.at.date().isoformat()}.csv",
+        csv_file(header, rows, fmt),
+        file_name=csv_name(dash.class_name, t("games"), dash.at.date().isoformat()),
         mime="text/csv",
         key="dashboard_games_csv",
         icon=":material/download:",
@@ -290,10 +397,14 @@ def render(ctx: PageContext) -> None:
     if not dash.learners:
         st.info(t("No learners have joined yet. Give them the join code from the teacher page."))
         return
-    st.button(t("Refresh"), key="dashboard_refresh", icon=":material/refresh:")
+    st.html(PRINT_CSS)
+    with st.container(key="dashboard_actions", horizontal=True):
+        st.button(t("Refresh"), key="dashboard_refresh", icon=":material/refresh:")
+        st.caption(t("To print: your browser's Print (Ctrl+P) gives one page without the sidebar."))
     _guessing(class_id, ctx)
     st.subheader(t("Learners"))
     _table(dash, ctx)
+    grid, titles = _progress(classes, class_id, dash, ctx)
     st.subheader(t("Skills × learners"))
     st.caption(t("Share of right answers per question type; a dash where a learner has not tried it yet."))
     _heatmap(dash, ctx)
@@ -301,14 +412,35 @@ def render(ctx: PageContext) -> None:
     _mistakes(dash, ctx)
     _games(class_id, dash, ctx)
     _tables(class_id, ctx)
+    fmt = csv_format(ctx)
+    day = dash.at.date().isoformat()
+    header = (
+        t("Learner"),
+        t("Skill"),
+        t("Answers"),
+        t("Right answers"),
+        t("Share right"),
+        t("Reviews due"),
+        t("Assignments done"),
+        t("Assignments"),
+    )
     st.download_button(
         t("Download as CSV"),
-        dashboard_csv(dash),
-        file_name=f"class-{class_id}-{dash.at.date().isoformat()}.csv",
+        dashboard_csv(dash, header, fmt, lambda skill: kind_title(skill, t)),
+        file_name=csv_name(dash.class_name, t("skills"), day),
         mime="text/csv",
         key="dashboard_csv",
         icon=":material/download:",
     )
+    if grid.assignment_ids:
+        st.download_button(
+            t("Download the assignments as CSV"),
+            progress_csv(grid, titles, t("Learner"), lambda cell: cell_text(cell, t), fmt),
+            file_name=csv_name(dash.class_name, t("assignments"), day),
+            mime="text/csv",
+            key="dashboard_progress_csv",
+            icon=":material/download:",
+        )
 
 
 run_page("dashboard", render)

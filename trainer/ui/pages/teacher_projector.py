@@ -3,13 +3,15 @@ put one quiz question on the screen and watch the class's answers come in from t
 
 from __future__ import annotations
 
-import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.cards import parse_cards
 from trainer.profiles import PROFILES
 from trainer.quiz import Question
+from trainer.safe_text import for_plotly
 from trainer.store.classes import ClassStore, Poll
+from trainer.teacher import format_code
 from trainer.ui.components import cards_text
 from trainer.ui.context import PageContext
 from trainer.ui.pages.teacher_common import (
@@ -28,7 +30,8 @@ from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.question import draw_question
 
 MODE_KEY = "projector_mode"
-REVEAL_KEY = "projector_revealed_poll"
+RIGHT_COLOUR = "#2e7d32"
+OTHER_COLOUR = "#9e9e9e"
 QUESTION = "question"
 DEAL = "deal"
 TALLY_REFRESH_S = 2
@@ -50,15 +53,33 @@ def _tally(classes: ClassStore, class_id: int, poll: Poll, question: Question, c
     t = ctx.t
     tally = classes.poll_tally(class_id, poll.id)
     st.metric(t("Answers"), f"{tally.answers} / {tally.members}")
-    if st.session_state.get(REVEAL_KEY) == poll.id and tally.answers:
+    revealed = classes.current_poll(class_id)
+    if revealed is not None and revealed.id == poll.id and revealed.revealed_at is not None and tally.answers:
         st.metric(t("Right"), f"{round(100 * tally.correct / tally.answers)} %")
-        frame = pd.DataFrame(
-            {
-                t("Answer"): [_answer_label(question, answer, ctx) for answer, _ in tally.by_answer],
-                t("Learners"): [n for _, n in tally.by_answer],
-            }
+        right = [answer in tally.right_answers for answer, _ in tally.by_answer]
+        labels = [
+            ("✓ " if ok else "") + for_plotly(_answer_label(question, answer, ctx))
+            for (answer, _), ok in zip(tally.by_answer, right, strict=True)
+        ]
+        figure = go.Figure(
+            go.Bar(
+                x=[n for _, n in tally.by_answer],
+                y=labels,
+                orientation="h",
+                marker_color=[RIGHT_COLOUR if ok else OTHER_COLOUR for ok in right],
+                text=[n for _, n in tally.by_answer],
+                textposition="auto",
+                hovertemplate="%{y}: %{x}<extra></extra>",
+            )
         )
-        st.bar_chart(frame, x=t("Answer"), y=t("Learners"), horizontal=True, height=220)
+        figure.update_layout(
+            height=max(160, 48 * len(labels) + 60),
+            margin={"l": 10, "r": 10, "t": 10, "b": 10},
+            yaxis={"autorange": "reversed"},
+            xaxis={"title": {"text": t("Learners")}, "dtick": 1},
+        )
+        st.plotly_chart(figure, width="stretch", key=f"projector_chart_{poll.id}")
+        st.caption(t("✓ marks the right answer."))
 
 
 def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
@@ -83,7 +104,6 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
             icon=":material/cast:",
         ):
             classes.open_poll(class_id, str(kind), new_seed(), str(rules))
-            st.session_state.pop(REVEAL_KEY, None)
             st.rerun()
     poll = classes.current_poll(class_id)
     if poll is None:
@@ -98,14 +118,15 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
             columns[i % len(columns)].markdown(f"### {t_message(choice.label, t)}")
     _tally(classes, class_id, poll, question, ctx)
     left, right = st.columns(2)
-    if left.button(t("Reveal the answer"), key="projector_reveal", icon=":material/visibility:"):
-        st.session_state[REVEAL_KEY] = poll.id
+    if poll.revealed_at is None and left.button(
+        t("Reveal the answer"), key="projector_reveal", icon=":material/visibility:"
+    ):
+        classes.reveal_poll(class_id, poll.id)  # kept in the store: a reopened projector still shows it
         st.rerun()
     if right.button(t("Close the question"), key="projector_close", icon=":material/stop_circle:"):
         classes.close_poll(class_id, poll.id)
-        st.session_state.pop(REVEAL_KEY, None)
         st.rerun()
-    if st.session_state.get(REVEAL_KEY) == poll.id:
+    if poll.revealed_at is not None:
         st.success(t("Answer: {answer}", answer=t_message(question.answer_text, t)))
         for step in question.explanation:
             st.markdown("- " + t_message(step, t))
@@ -113,7 +134,7 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
 
 def _deal(ctx: PageContext) -> None:
     t = ctx.t
-    deals = deal_choices(ctx.lang)
+    deals = deal_choices(ctx.lang, t)
     if not deals:
         st.info(t("There are no example deals to show yet."))
         return
@@ -133,7 +154,12 @@ def render(ctx: PageContext) -> None:
     # The whole width of the screen for the room (this page only).
     st.html("<style>[data-testid=stMainBlockContainer]{max-width:min(1800px, 100%)}</style>")
     classes = class_store()
-    st.title(t("Projector: {name}", name=md(classes.get_class(class_id).name)))
+    school_class = classes.get_class(class_id)
+    st.title(t("Projector: {name}", name=md(school_class.name)))
+    st.markdown(
+        "## " + t("Join code") + f": `{format_code(school_class.join_code)}`",
+        help=t("Learners sign in on 'My class' and type this code."),
+    )
     mode = st.segmented_control(
         t("Show"),
         (QUESTION, DEAL),

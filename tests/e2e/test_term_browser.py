@@ -1,0 +1,223 @@
+"""A term in miniature, in a real browser (headless Chromium), in English and in Danish: a teacher signs up
+with an account of their own and creates a class; four learners join (one at phone width); the teacher
+assigns a drill on the page (a chapter, an example deal, a seat and a deal against the computer through the
+store, as the page's own AppTests cover those forms); the learners do parts of it; the teacher removes a
+learner and makes a new join code (each after a confirm step); a fifth learner joins with the new code; the
+dashboard's "who hasn't started" and its assignments CSV say exactly who did what (the CSV in the format the
+page's language opens in Excel); the projector shows the join code, a question and the class's answer, keeps
+the revealed answer when opened again, and the phone's open drill makes way for the question.
+
+Skipped only when /usr/bin/chromium is missing.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .conftest import click, new_page, open_app, run_app, wait_state
+
+pytestmark = pytest.mark.browser
+
+LEARNERS = ("Ada", "Bent", "Cleo", "Dora")
+"""Ada works on a phone; Bent finishes the drill and the deal; Cleo reads the chapter and answers its check;
+Dora does nothing and is removed; Eva joins late with the new code."""
+LATE = "Eva"
+WORDS = {
+    "en": {
+        "not started": "not started",
+        "done": "done",
+        "of": "of",
+        "dashboard": "Dashboard",
+        "learners": "Learners",
+        "settings": "Class settings",
+        "right": "Right",
+    },
+    "da": {
+        "not started": "ikke begyndt",
+        "done": "færdig",
+        "of": "af",
+        "dashboard": "Oversigt",
+        "learners": "Elever",
+        "settings": "Holdets indstillinger",
+        "right": "Rigtige",
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def term(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+    """(database URL, app URL): an empty store and this module's own app server on it."""
+    url = f"sqlite:///{Path(tmp_path_factory.mktemp('e2e-term')) / 'term.sqlite'}"
+    from trainer.store import Store
+
+    Store(url).dispose()  # migrated before the server starts
+    with run_app("streamlit-term-e2e.log", {"SKAT_TRAINER_DB_URL": url}) as base:
+        yield url, base
+
+
+def _store(url: str):  # type: ignore[no-untyped-def]
+    from trainer.store import Store
+    from trainer.store.classes import ClassStore
+
+    return ClassStore(Store(url, migrate_schema=False))
+
+
+def _join(page, base: str, lang: str, name: str, code: str) -> None:  # type: ignore[no-untyped-def]
+    """On My class, in ``lang``: create an account (a generated key), then join with the code."""
+    open_app(page, f"{base}/class?lang={lang}", member=False)
+    page.get_by_role("tab").nth(1).click()  # "Create an account"
+    page.locator(".st-key-class_account_create_name input").fill(name)
+    click(
+        page, page.locator(".st-key-class_account_create_submit button"), f"{name} signs up", signed_in=True
+    )
+    page.locator(".st-key-class_join_code input").fill(code)
+    click(page, page.locator(".st-key-class_join_submit button"), f"{name} joins", member=True)
+
+
+def _confirm(page, key: str, step: str) -> None:  # type: ignore[no-untyped-def]
+    """A destructive action: its button, then "Yes" on the question it asks."""
+    click(page, page.locator(f".st-key-{key}_ask button"), f"{step} (asks)")
+    click(page, page.locator(f".st-key-{key}_yes button"), step)
+
+
+def _download(page, selector: str) -> bytes:  # type: ignore[no-untyped-def]
+    with page.expect_download() as info:
+        page.locator(selector).click()
+    return Path(info.value.path()).read_bytes()
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_term_in_miniature(term: tuple[str, str], browser, lang: str) -> None:  # type: ignore[no-untyped-def]
+    from trainer.quiz.chapters import chapter_kinds
+    from trainer.records.deals import load_all
+    from trainer.teacher import DEAL, GAME, LESSON, SEAT
+
+    url, base = term
+    words = WORDS[lang]
+    suffix = lang.upper()
+    class_name = f"Term {suffix}"
+    names = {n: f"{n} {suffix}" for n in (*LEARNERS, LATE)}  # account names are unique in the store
+
+    # The teacher signs up with an account of their own and creates the class.
+    teacher = new_page(browser, width=1280, height=900)
+    open_app(teacher, f"{base}/teacher?lang={lang}", teacher=False, signed_in=False)
+    teacher.get_by_role("tab").nth(1).click()  # "Create an account"
+    teacher.locator(".st-key-teacher_account_create_name input").fill(f"Teacher {suffix}")
+    submit = teacher.locator(".st-key-teacher_account_create_submit button")
+    click(teacher, submit, "the teacher signs up", signed_in=True)
+    teacher.get_by_role("tab").nth(1).click()  # "Create a class"
+    teacher.locator(".st-key-teacher_create_name input").fill(class_name)
+    click(teacher, teacher.locator(".st-key-teacher_create_submit button"), "create the class", teacher=True)
+    classes = _store(url)
+    with classes.store.engine.connect() as conn:
+        found = conn.exec_driver_sql("SELECT id, join_code FROM classes WHERE name = ?", (class_name,)).one()
+    class_id, code = int(found[0]), str(found[1])
+    owner = classes.teachers(class_id)[0].learner_id
+    assert f"{code[:4]}-{code[4:]}" in teacher.locator("[data-testid=stMain]").inner_text()
+
+    # A drill set on the page (the first question type, 10 questions, the page's rules) ...
+    click(teacher, teacher.locator(".st-key-assign_add button"), "assign a drill")
+    (drill,) = classes.assignments(class_id)
+    assert drill.kind == "drill" and drill.count == 10
+    # ... and one assignment of each other kind.
+    slug = "03-card-order"
+    example = next(d for d in load_all() if d.profile.name == "danish")
+    lesson = classes.add_assignment(class_id, LESSON, slug, by=owner)
+    deal = classes.add_assignment(class_id, DEAL, example.id, by=owner)
+    classes.add_assignment(class_id, SEAT, example.id, seat=0, by=owner)
+    classes.add_assignment(class_id, GAME, "beginner", profile_name="danish", by=owner)
+
+    # Four learners join; Ada on a phone.
+    pages = {}
+    for name in LEARNERS:
+        phone = name == "Ada"
+        pages[name] = new_page(browser, width=390 if phone else 1280, height=844 if phone else 900)
+        _join(pages[name], base, lang, names[name], code)
+    member = {m.name: m for m in classes.members(class_id)}
+
+    # Ada opens the drill on her phone: it opens where she tapped and scrolls into view.
+    ada = pages["Ada"]
+    click(ada, ada.locator(f".st-key-class_start_{drill.id} button"), "Ada opens the drill")
+    box = ada.locator(".st-key-class_active")
+    box.wait_for()
+    ada.wait_for_timeout(800)
+    top = box.bounding_box()
+    assert top is not None and -2 <= top["y"] < 844, top  # its top on the screen
+    # Parts of the work (answered through the store, as the drill's answers are tested in AppTest).
+    for i in range(2):
+        classes.record_drill_answer(member[names["Ada"]].id, drill.id, i == 0, "x", "y")
+    for _ in range(10):
+        classes.record_drill_answer(member[names["Bent"]].id, drill.id, True, "x", "x")
+    classes.mark_done(member[names["Bent"]].id, deal.id)
+    cleo = member[names["Cleo"]].learner_id
+    classes.store.mark_lesson_opened(cleo, slug)
+    classes.store.record_attempt(cleo, chapter_kinds(slug)[0], True, "x", "x", "danish")
+
+    # The teacher removes Dora and makes a new join code, each after a confirm step.
+    teacher.reload()
+    wait_state(teacher, "reload the class page", page="teacher", teacher=True)
+    teacher.locator("[data-testid=stExpander] summary").filter(has_text=words["learners"]).first.click()
+    _confirm(teacher, f"teacher_remove_{member[names['Dora']].id}", "remove Dora")
+    teacher.locator("[data-testid=stExpander] summary").filter(has_text=words["settings"]).first.click()
+    _confirm(teacher, "teacher_reset_code", "a new join code")
+    new_code = classes.get_class(class_id).join_code
+    assert new_code != code
+    assert [m.name for m in classes.members(class_id)] == [names[n] for n in ("Ada", "Bent", "Cleo")]
+    pages["Dora"].context.close()
+    eva = new_page(browser, width=1280, height=900)
+    _join(eva, base, lang, names[LATE], new_code)
+
+    # The dashboard: who has not started, and the assignments CSV, exactly as the learners did.
+    link = teacher.locator("[data-testid=stPageLink] a").filter(has_text=words["dashboard"]).first
+    click(teacher, link, "open the dashboard", page="dashboard", teacher=True)
+    waiting = teacher.locator(".st-key-dashboard_not_started").inner_text()
+    assert names["Eva"] in waiting and names["Dora"] not in waiting
+    data = _download(teacher, ".st-key-dashboard_progress_csv button")
+    if lang == "da":
+        assert data.startswith(b"\xef\xbb\xbf")
+        rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig")), delimiter=";"))
+    else:
+        rows = list(csv.reader(io.StringIO(data.decode("utf-8"))))
+    header, body = rows[0], {row[0]: row[1:] for row in rows[1:]}
+    assert len(header) == 6 and set(body) == {names[n] for n in ("Ada", "Bent", "Cleo", "Eva")}
+    order = [a.id for a in classes.assignments(class_id)]
+    column = {a: order.index(a) for a in order}
+    ns, done = words["not started"], words["done"]
+    assert body[names["Ada"]][column[drill.id]] == f"2 {words['of']} 10 · 50 %"
+    assert body[names["Bent"]][column[drill.id]] == f"{done} · 100 %"
+    assert body[names["Bent"]][column[deal.id]] == done
+    assert body[names["Cleo"]][column[lesson.id]] == done
+    assert body[names["Cleo"]][column[drill.id]] == ns
+    assert set(body[names["Eva"]]) == {ns}
+    grid = classes.progress_grid(class_id)
+    assert grid.started_nothing() == (names["Eva"],)
+
+    # The projector: the join code, a question, Ada's answer, the answer revealed and kept.
+    # (the dashboard has no link to it: the projector is opened by its address, the cookie signs in)
+    open_app(teacher, f"{base}/projector?lang={lang}", teacher=True, mode="question")
+    assert f"{new_code[:4]}-{new_code[4:]}" in teacher.locator("[data-testid=stMain]").inner_text()
+    click(teacher, teacher.locator(".st-key-projector_open button"), "put up a question")
+    poll = classes.current_poll(class_id)
+    assert poll is not None
+    # Ada's phone: the question comes in by itself and her open drill makes way (one Check button).
+    ada.locator(".st-key-class_poll").wait_for(timeout=15_000)
+    ada.wait_for_timeout(1500)
+    assert ada.locator("[data-testid=stFormSubmitButton]").count() == 1
+    classes.answer_poll(member[names["Ada"]].id, poll.id, "x", True)
+    teacher.wait_for_timeout(2500)  # the tally refreshes every two seconds
+    click(teacher, teacher.locator(".st-key-projector_reveal button"), "reveal the answer")
+    teacher.locator(".js-plotly-plot").first.wait_for()
+    assert "✓" in teacher.locator(".js-plotly-plot").first.inner_text()
+    teacher.goto(f"{base}/projector?lang={lang}")  # opened again (a new session; the cookie signs in)
+    wait_state(teacher, "reopen the projector", page="projector", mode="question")
+    teacher.locator(".js-plotly-plot").first.wait_for()
+    assert teacher.locator(".st-key-projector_reveal").count() == 0
+    assert words["right"] in teacher.locator("[data-testid=stMetric]").all_inner_texts()[-1]
+    for page in (*pages.values(), eva, teacher):
+        if not page.is_closed():
+            page.context.close()
