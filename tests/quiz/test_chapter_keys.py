@@ -18,7 +18,7 @@ from trainer.cards import card_points, parse_cards
 from trainer.games import GameType
 from trainer.play import trump_order
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
-from trainer.quiz import COUNT_EYES, GAME_RESULT, SETTLE, Message, Question
+from trainer.quiz import BID_DRILL, COUNT_EYES, GAME_RESULT, SETTLE, Message, Question
 from trainer.quiz.chapter_items import (
     DECLARER_COUNT,
     LEAD_RULE,
@@ -30,6 +30,7 @@ from trainer.quiz.chapter_items import (
 )
 from trainer.quiz.chapters import CHAPTER_KINDS, THROWN, chapter_question
 
+from .chapter_rules import CHECKERS
 from .test_independent_keys import (
     BASE,
     per_defender,
@@ -154,7 +155,14 @@ def _check_chapter(slug: str) -> None:
             assert q.kind == kind
             _one_defensible_answer(q)
             _key_rules(slug, kind, q, profile)
+            CHECKERS[kind](q, profile)
             _taught_so_far(slug, q)
+
+
+def test_every_question_type_of_a_chapter_check_has_a_rule_checker() -> None:
+    """A new question type in a chapter check needs its chapter's rules written down in chapter_rules."""
+    kinds = {kind for kinds in CHAPTER_KINDS.values() for kind in kinds}
+    assert kinds == set(CHECKERS), (kinds - set(CHECKERS), set(CHECKERS) - kinds)
 
 
 @pytest.mark.parametrize("slug", [s for s in CHAPTER_KINDS if s not in SLOW])
@@ -182,3 +190,39 @@ def test_the_bare_ten_rule_is_checked() -> None:
     )
     with pytest.raises(AssertionError, match="10 alone"):
         _lead_rule(bad)
+
+
+def _wrong_key(q: Question) -> Question | None:
+    """The same question with a wrong key: another choice, the number one higher, or one card more or less."""
+    if q.kind == BID_DRILL:  # the checkable wrong answer: the same game and form bid one step higher
+        prefix = q.answer.rsplit("/", 1)[0]
+        higher = [c.value for c in q.choices if c.value != q.answer and c.value.rsplit("/", 1)[0] == prefix]
+        return dataclasses.replace(q, answer=higher[0]) if higher and q.answer != "pass" else None
+    if q.mode == "choice":
+        other = next(c.value for c in q.choices if c.value != q.answer)
+        return dataclasses.replace(q, answer=other)
+    if q.mode == "number":
+        return dataclasses.replace(q, answer=str(int(q.answer) + 1))
+    right = set(q.answer_cards)
+    toggled = right ^ {q.options[0]}
+    return dataclasses.replace(q, answer=" ".join(c.iss for c in toggled))
+
+
+@pytest.mark.parametrize("kind", sorted(CHECKERS))
+def test_each_rule_checker_rejects_a_wrong_key(kind: str) -> None:
+    """Each checker can fail: on a few questions of its type with the key changed, it objects."""
+    slug = next(s for s, kinds in CHAPTER_KINDS.items() if kind in kinds)
+    tried = 0
+    for profile in (DANISH, INTERNATIONAL):
+        for seed in range(len(CHAPTER_KINDS[slug]) * 6):
+            if _kind_of(slug, seed) != kind:
+                continue
+            q = chapter_question(slug, seed, profile)
+            CHECKERS[kind](q, profile)
+            wrong = _wrong_key(q)
+            if wrong is None:
+                continue
+            with pytest.raises(AssertionError):
+                CHECKERS[kind](wrong, profile)
+            tried += 1
+    assert tried >= 3

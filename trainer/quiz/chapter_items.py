@@ -1532,7 +1532,7 @@ def gen_musik(seed: int, profile: RuleProfile) -> Question:
         T(
             N_(
                 "By the textbook's Danish rules you play {game} {matadors} and announce "
-                "Musik {times}. What may you bid?"
+                "Musik {times}. How high may you bid?"
             ),
             game=game,
             matadors=matadors_text(count),

@@ -454,8 +454,9 @@ def build_safe_bid(
         if game.is_null
         else T(
             N_(
-                "You want to play {game} with this hand. What is the highest bid the hand is worth for it "
-                "(its ceiling, without counting on schneider)?"
+                "You want to play {game} with this hand, picking up the skat and keeping your cards in "
+                "your hand (no extra level). What is the highest bid the hand is worth for it (its "
+                "ceiling, without counting on schneider)?"
             ),
             game=game,
         ),
