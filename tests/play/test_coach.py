@@ -29,7 +29,13 @@ HAND = parse_cards("HJ DJ HA HT HK HQ H9 SA ST C7")
 
 def test_hints_give_each_game_its_chance_value_and_what_to_do() -> None:
     hints = bidding_hints(DANISH, HAND, Seat.FOREHAND)
-    assert len({h.declaration.game for h in hints}) == len(hints) == 6  # one form per game
+    assert len({h.declaration.game for h in hints}) == 6  # every game
+    plan = hints[0].plan
+    assert plan is not None
+    planned = {step.chance.declaration for step in plan.steps}
+    # one form per game, but every form the plan plays
+    assert len(hints) == 6 + len(planned) - len({d.game for d in planned})
+    assert planned <= {h.declaration for h in hints}
     limits = [h.max_bid or 0 for h in hints]
     assert limits == sorted(limits, reverse=True)
     hearts = next(h for h in hints if h.declaration.game is GameType.HEARTS)
@@ -48,8 +54,11 @@ def test_the_advice_bids_a_strong_hand_and_passes_a_hopeless_one() -> None:
     nothing = parse_cards("CK CQ ST S9 HK HQ H8 DK DQ D8")
     bid = bidding_advice(bidding_hints(INTERNATIONAL, strong, Seat.FOREHAND))
     assert bid.template.startswith("Bid up to")
-    top = highest_hint(bidding_hints(INTERNATIONAL, strong, Seat.FOREHAND))
+    hints = bidding_hints(INTERNATIONAL, strong, Seat.FOREHAND)
+    top = highest_hint(hints)
     assert top is not None and bid.params["limit"] == top.max_bid
+    # no hint names a ceiling above the advice's
+    assert all((h.max_bid or 0) <= bid.params["limit"] for h in hints)
     hints = bidding_hints(INTERNATIONAL, nothing, Seat.MIDDLEHAND)
     assert not playable_hints(hints)
     assert bidding_advice(hints).template.startswith("Pass")

@@ -14,10 +14,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from trainer.bidding import bid_ladder, next_bid
 from trainer.cards import ALL_CARDS, HAND_SIZE, Card, sort_hand
 from trainer.chances import GameChance, hand_chances
-from trainer.chances.core import best_at
+from trainer.chances.plan import BidPlan, answer_value, bid_plan, score_curves
+from trainer.chances.worth import scheme_for, snap_to_values
 from trainer.deal import Seat
 from trainer.games import Declaration
 from trainer.play import sort_cards
@@ -61,19 +61,83 @@ def _label(chance: GameChance | None, ceiling: int | None = None) -> Message:
     return T(N_("Bid up to {limit} for {game}, picking up the skat"), limit=limit, game=chance.declaration)
 
 
+TOLERANCES = {"seeger_fabian": 5.0, "danish_money": 5.0, "list": 3.0}
+"""**[choice]** An answer whose expected score is within this of the best answer's is right (Seeger-Fabian
+points, øre, list points a deal): a few points a deal is less than the model's own uncertainty."""
+
+UNITS = {"seeger_fabian": N_("points"), "danish_money": N_("øre"), "list": N_("points")}
+
+
 def recommendation(chances: Sequence[GameChance], profile: RuleProfile) -> GameChance | None:
-    """The model's answer at the lowest bid: the best expected score among the games worth bidding for."""
-    return best_at(chances, profile, profile.min_bid)
+    """The game the plan plays at the lowest bid (None: pass), :func:`trainer.chances.plan.bid_plan`."""
+    return bid_plan(chances, profile).lead
+
+
+def plan_key(plan: BidPlan) -> str:
+    """The choice value of the plan: its games from the lowest bid up, each with its own ceiling (the last
+    one's is the plan's)."""
+    if plan.lead is None:
+        return PASS
+    return "+".join(answer_key(step.chance) for step in plan.steps)
+
+
+def _form(chance: GameChance) -> Message:
+    return T(N_("playing hand")) if chance.declaration.hand else T(N_("picking up the skat"))
+
+
+def plan_label(plan: BidPlan) -> Message:
+    """The plan in words: "Bid up to 72 for clubs, picking up the skat; from 40 grand, picking up"."""
+    lead = plan.lead
+    if lead is None:
+        return _label(None)
+    if len(plan.steps) == 1:
+        return _label(lead, plan.ceiling)
+    later = tuple(
+        T(
+            N_("from {bid}: {game}, {form}"),
+            bid=step.low,
+            game=step.chance.declaration,
+            form=_form(step.chance),
+        )
+        for step in plan.steps[1:]
+    )
+    return T(
+        N_("Bid up to {limit}: {game}, {form}; {later}"),
+        limit=plan.ceiling,
+        game=lead.declaration,
+        form=_form(lead),
+        later=later,
+    )
+
+
+def _values(chance: GameChance) -> list[int]:
+    return sorted(value for value, _p in chance.spread)
+
+
+def _too_high(chance: GameChance, ceiling: int) -> int | None:
+    """A ceiling one step too high: the game's next value above ``ceiling`` (never a bid it cannot be
+    worth)."""
+    return next((value for value in _values(chance) if value > ceiling), None)
 
 
 def _distractors(
-    chances: Sequence[GameChance], right: GameChance | None, profile: RuleProfile
-) -> list[tuple[str, Message]]:
-    """Tempting wrong answers, most tempting first."""
-    found: list[tuple[str, Message]] = []
+    chances: Sequence[GameChance], plan: BidPlan, profile: RuleProfile
+) -> list[tuple[str, Message, int | None, GameChance | None]]:
+    """Tempting other answers, most tempting first: (value, label, ceiling, game)."""
+    found: list[tuple[str, Message, int | None, GameChance | None]] = []
     plain = [c for c in chances if not c.declaration.ouvert and not c.declaration.schneider_announced]
+
+    def add(chance: GameChance, ceiling: int | None) -> None:
+        if ceiling is not None:
+            ceiling = snap_to_values(ceiling, chance.spread)
+        if ceiling is not None and ceiling >= profile.min_bid:
+            found.append((answer_key(chance, ceiling), _label(chance, ceiling), ceiling, chance))
+
+    right = plan.lead
     if right is not None:
-        assert right.max_bid is not None
+        assert right.max_bid is not None and plan.ceiling is not None
+        if len(plan.steps) > 1:
+            add(right, right.max_bid)  # the first game alone, at its own ceiling
         other_form = next(
             (
                 c
@@ -84,74 +148,111 @@ def _distractors(
             None,
         )
         if other_form is not None:
-            ceiling = other_form.max_bid if other_form.max_bid is not None else other_form.value
-            found.append((answer_key(other_form, ceiling), _label(other_form, ceiling)))
-        if right.max_bid < bid_ladder(profile)[-1]:
-            higher = next_bid(profile, max(right.max_bid, right.value))
-            found.append((answer_key(right, higher), _label(right, higher)))
-        found.append((PASS, _label(None)))
+            add(other_form, other_form.max_bid if other_form.max_bid is not None else right.max_bid)
+        add(right, _too_high(right, right.max_bid))
+        found.append((PASS, _label(None), None, None))
     ranked = sorted(
         (c for c in plain if right is None or c.declaration.game is not right.declaration.game),
         key=lambda c: (-(c.max_bid or 0), -c.win),
     )
     for chance in ranked:
-        ceiling = chance.max_bid if chance.max_bid is not None else chance.value
-        if ceiling < profile.min_bid:
-            continue
-        found.append((answer_key(chance, ceiling), _label(chance, ceiling)))
+        add(chance, chance.max_bid if chance.max_bid is not None else min(_values(chance)))
+    if right is None:  # a hand worth nothing: the tempting "just open"
+        tempting = max(chances, key=lambda c: (c.win, c.value))
+        add(tempting, profile.min_bid)
     return found
 
 
+def shown_games(chances: Sequence[GameChance], plan: BidPlan, count: int = 4) -> list[GameChance]:
+    """The games the explanation names: every game of the plan, then the others with the highest ceilings
+    and chances (plain declarations; an announced or open game only when the plan plays it)."""
+    plain = [c for c in chances if not c.declaration.schneider_announced and not c.declaration.ouvert]
+    named: list[GameChance] = []
+    for step in plan.steps:
+        if step.chance not in named:
+            named.append(step.chance)
+    for chance in sorted(plain, key=lambda c: (-(c.max_bid or 0), -c.win)):
+        if len(named) >= max(count, len(plan.steps)):
+            break
+        if chance not in named:
+            named.append(chance)
+    return sorted(named, key=lambda c: (-(c.max_bid or 0), -c.win))
+
+
 def _explanation(
-    chances: Sequence[GameChance], right: GameChance | None, profile: RuleProfile
+    chances: Sequence[GameChance], plan: BidPlan, profile: RuleProfile, shown: Sequence[GameChance]
 ) -> list[Message]:
     steps: list[Message] = []
-    plain = [c for c in chances if not c.declaration.schneider_announced and not c.declaration.ouvert]
-    shown = sorted(plain, key=lambda c: (-(c.max_bid or 0), -c.win))[:4]
     for c in shown:
+        params = {
+            "game": c.declaration,
+            "p": _percent(c.win),
+            "low": _percent(c.low),
+            "high": _percent(c.high),
+        }
         if c.max_bid is None:
             steps.append(
                 T(
                     N_("{game}: wins about {p} % (between {low} and {high} %), not worth bidding for."),
-                    game=c.declaration,
-                    p=_percent(c.win),
-                    low=_percent(c.low),
-                    high=_percent(c.high),
+                    **params,
                 )
             )
         else:
             steps.append(
                 T(
                     N_("{game}: wins about {p} % (between {low} and {high} %), worth up to {limit}."),
-                    game=c.declaration,
-                    p=_percent(c.win),
-                    low=_percent(c.low),
-                    high=_percent(c.high),
+                    **params,
                     limit=c.max_bid,
                 )
             )
+    right = plan.lead
     if right is None:
         steps.append(
             T(N_("No game pays off on average at the lowest bid of {bid}: pass."), bid=profile.min_bid)
         )
-    else:
-        form = T(N_("play it hand")) if right.declaration.hand else T(N_("pick up the skat"))
+    elif len(plan.steps) == 1:
         steps.append(
             T(
                 N_(
-                    "The best expected score is {game}: bid up to {limit}, then {form}. Above {limit} it "
-                    "does worse on average than passing and defending: the ceiling, not a safe bid."
+                    "The best expected score is {game}: bid up to {limit}, then {form}. Above {limit} no "
+                    "game of this hand does better on average than passing and defending: the ceiling, "
+                    "not a safe bid."
                 ),
                 game=right.declaration,
-                limit=right.max_bid,
-                form=form,
+                limit=plan.ceiling,
+                form=T(N_("play it hand")) if right.declaration.hand else T(N_("pick up the skat")),
+            )
+        )
+    else:
+        later = tuple(
+            T(N_("from {bid}: {game}"), bid=step.low, game=step.chance.declaration) for step in plan.steps[1:]
+        )
+        steps.append(
+            T(
+                N_(
+                    "Bid up to {limit}. At the lowest bid the best expected score is {game}; as the bid "
+                    "rises the best is {later}. Above {limit} no game of this hand does better on average "
+                    "than passing and defending: the ceiling, not a safe bid."
+                ),
+                game=right.declaration,
+                limit=plan.ceiling,
+                later=later,
             )
         )
     steps.append(
         T(
             N_(
-                "The chances are the chance model's: how often our expert computer players win such a hand "
-                "when they play it out with hidden cards."
+                "Each ceiling counts what the auction to that bid tells: an opponent who went that high "
+                "holds strength against you, so a doubtful game's ceiling comes before a sure one's."
+            )
+        )
+    )
+    steps.append(
+        T(
+            N_(
+                "The chances are the chance model's: how often our expert computer player wins such a hand "
+                "as declarer against our expert computer defenders, each seeing only its own cards (not "
+                "open-hand play, and not people)."
             )
         )
     )
@@ -163,19 +264,25 @@ def build_bid_drill(
 ) -> Question:
     """The drill on a given hand and seat (generated or from a hand-made bank)."""
     chances = hand_chances(profile, hand, seat)
-    right = recommendation(chances, profile)
-    key = answer_key(right)
-    options: dict[str, Message] = {key: _label(right)}
-    for value, label in _distractors(chances, right, profile):
+    plan = bid_plan(chances, profile)
+    key = plan_key(plan)
+    answer_text = plan_label(plan)
+    options: dict[str, tuple[Message, int | None, GameChance | BidPlan | None]] = {
+        key: (answer_text, plan.ceiling, plan)
+    }
+    for value, label, ceiling, game in _distractors(chances, plan, profile):
         if value not in options and len(options) < 4:
-            options[value] = label
-    if len(options) < 2:  # a hand with no game worth even the lowest bid: the tempting "just open"
-        tempting = max(chances, key=lambda c: (c.win, c.value))
-        options[answer_key(tempting, profile.min_bid)] = _label(tempting, profile.min_bid)
+            options[value] = (label, ceiling, game)
+    worth = {
+        value: answer_value(profile, seat, ceiling, game) for value, (_l, ceiling, game) in options.items()
+    }
+    best = max(worth.values())
+    costs = tuple((value, round(max(0.0, best - v), 2)) for value, v in worth.items())
     ordered = sorted(options.items(), key=lambda item: (item[0] == PASS, item[0]))
     rng = random.Random(f"{BID_DRILL}/choices/{seed}/{key}")
     rng.shuffle(ordered)
-    answer_text = _label(right)
+    shown = shown_games(chances, plan)
+    scheme = scheme_for(profile)
     return Question(
         kind=BID_DRILL,
         seed=seed,
@@ -187,10 +294,14 @@ def build_bid_drill(
         mode="choice",
         answer=key,
         answer_text=answer_text,
-        explanation=tuple(_explanation(chances, right, profile)),
-        shown=(Shown(T(N_("Your hand")), _sorted(hand, right)),),
-        choices=tuple(Choice(value, label) for value, label in ordered),
+        explanation=tuple(_explanation(chances, plan, profile, shown)),
+        shown=(Shown(T(N_("Your hand")), _sorted(hand, plan.lead)),),
+        choices=tuple(Choice(value, label) for value, (label, _c, _g) in ordered),
         source=source,
+        costs=costs,
+        tolerance=TOLERANCES[scheme],
+        cost_unit=T(UNITS[scheme]),
+        curves=score_curves(shown, profile),
     )
 
 
@@ -218,12 +329,12 @@ def gen_bid_drill(seed: int, profile: RuleProfile) -> Question:
 
 
 def declaration_of(key: str) -> Declaration | None:
-    """The declaration a choice value stands for (None for a pass)."""
+    """The declaration a choice value stands for (a plan: its first game; None for a pass)."""
     if key == PASS:
         return None
     from trainer.games import GameType
 
-    parts = key.split("/")
+    parts = key.split("+")[0].split("/")
     return Declaration(
         GameType(parts[0]),
         hand=parts[1] == "hand",

@@ -8,13 +8,16 @@ seat, a declaration, a value breakdown, nested messages) that the UI names in th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from trainer.cards import Card, parse_cards
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.text import Message
 from trainer.value import ValueBreakdown
+
+if TYPE_CHECKING:
+    from trainer.chances.plan import ScoreCurves
 
 AnswerMode = Literal["number", "choice", "cards"]
 """How a question is answered: type a number, pick one choice, or select cards (possibly none)."""
@@ -75,6 +78,13 @@ class Question:
     """``generated`` or the id of the hand-made bank entry."""
     pitfalls: tuple[tuple[str, str], ...] = ()
     """Typical wrong answers and their mistake tags, e.g. ``("-2", "forgot_skat_jack")``."""
+    costs: tuple[tuple[str, float], ...] = ()
+    """For a question graded by what an answer costs (the bidding drill): each choice's expected loss
+    against the best answer, in ``cost_unit``; a choice within ``tolerance`` of the best is right."""
+    tolerance: float = 0.0
+    cost_unit: Message | None = None
+    curves: ScoreCurves | None = None
+    """The expected score at each bid of the games the explanation names (drawn as a chart)."""
 
     @property
     def answer_cards(self) -> tuple[Card, ...]:
