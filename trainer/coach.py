@@ -34,7 +34,7 @@ from trainer.value import ValueBreakdown, evaluate_game, game_value, highest_pos
 
 if TYPE_CHECKING:
     from trainer.chances import GameChance
-    from trainer.chances.plan import BidPlan
+    from trainer.chances.plan import BidPlan, ScoreCurves
 
 # --- bidding hints ------------------------------------------------------------------------------------------
 
@@ -194,6 +194,17 @@ def bidding_advice(hints: Sequence[BidHint], bid: int | None = None) -> Message:
         N_("Bid up to {limit}: {game} (about {p} %), then {how}; as the bid rises, {later}."),
         {**params, "later": later},
     )
+
+
+def bid_curves(hints: Sequence[BidHint], profile: RuleProfile) -> ScoreCurves | None:
+    """The expected score at each bid of the hinted games, from the bid the hints were made at (for the
+    bid chart, :mod:`trainer.ui.views.bid_chart`); None without hints."""
+    from trainer.chances.plan import score_curves
+
+    plan = next((h.plan for h in hints if h.plan is not None), None)
+    if not hints or plan is None:
+        return None
+    return score_curves([h.chance for h in hints], profile, plan.start)
 
 
 def highest_hint(hints: Sequence[BidHint]) -> BidHint | None:

@@ -75,6 +75,7 @@ def check(question: Question, response: Response) -> Verdict:
         explanation=question.explanation,
         mistake_tag=None if correct else _mistake(question, given),
         headline=headline,
+        curves=question.curves,
     )
 
 
@@ -112,4 +113,5 @@ def _by_cost(question: Question, given: str, cost: float) -> Verdict:
         explanation=question.explanation,
         mistake_tag=None if correct else _mistake(question, given),
         headline=headline,
+        curves=question.curves,
     )

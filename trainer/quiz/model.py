@@ -103,3 +103,5 @@ class Verdict:
     explanation: tuple[Message, ...]
     mistake_tag: str | None = None
     headline: Message = field(default_factory=lambda: Message(""))
+    curves: ScoreCurves | None = None
+    """The question's bid chart, drawn with the explanation."""
