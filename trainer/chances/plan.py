@@ -146,6 +146,14 @@ class ScoreCurves:
     scheme: str
 
 
+def _bids_of(chance: GameChance, bids: Sequence[int]) -> list[int]:
+    """The bids a game's curve is drawn at: below its lowest value, and its values (a bid between two
+    values is a bid for the higher one)."""
+    values = {value for value, _p in chance.spread}
+    lowest = min(values, default=0)
+    return [bid for bid in bids if bid < lowest or bid in values]
+
+
 CHART_TOP = 120
 """The chart stops at this bid (or at the highest value of a game drawn, if lower)."""
 
@@ -158,5 +166,5 @@ def score_curves(
     top = max((value for c in chances for value, _p in c.spread), default=profile.min_bid)
     top = min(max(top, (plan.ceiling or 0) + 1), CHART_TOP)
     bids = [b for b in bid_ladder(profile) if plan.start <= b <= top]
-    lines = tuple(ScoreCurve(c.declaration, c.curve(profile, bids), c.max_bid) for c in chances)
+    lines = tuple(ScoreCurve(c.declaration, c.curve(profile, _bids_of(c, bids)), c.max_bid) for c in chances)
     return ScoreCurves(lines, passing_score(profile), plan.ceiling, scheme_for(profile))
