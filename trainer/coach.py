@@ -123,9 +123,10 @@ def bidding_hints(
     announced or open — each with its chance, value, its own ceiling and why; the games worth bidding first,
     highest ceiling first. ``auction``: what has been said (the chances read what the others' bids tell)."""
     from trainer.chances import hand_chances
+    from trainer.chances.open_check import checked_open
     from trainer.chances.plan import bid_plan
 
-    chances = hand_chances(profile, hand, seat, auction=auction)
+    chances = checked_open(hand_chances(profile, hand, seat, auction=auction), profile, hand, seat)
     at = bid if bid is not None else profile.min_bid
     plan = bid_plan(chances, profile, at)
     chosen: list[GameChance] = []

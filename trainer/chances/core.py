@@ -24,6 +24,7 @@ from trainer.bots.hands import discard_for
 from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, Card
 from trainer.chances import auction
 from trainer.chances.auction import AuctionRead
+from trainer.chances.families import family_shift
 from trainer.chances.features import Kind, Mode, Situation, indices, vector
 from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, ChanceModel, Estimate, Group, load_model
 from trainer.chances.worth import Spread, expected_score, highest_worth_bid, value_of
@@ -216,9 +217,10 @@ def _chance(
     spread: Spread,
     moment: Group,
     read: AuctionRead,
+    cards: Sequence[Card],
     discards: tuple[Card, ...] = (),
 ) -> GameChance:
-    delta = auction.shift(kind_of(d), read, profile)
+    delta = auction.shift(kind_of(d), read, profile) + family_shift(d, cards)
     win, low, high = (min(CHANCE_CEILING, max(CHANCE_FLOOR, auction.adjusted(p, delta))) for p in picked)
     win = round(win, 4)
     return GameChance(
@@ -274,7 +276,16 @@ def hand_chances(
         spread = _spread(profile, d, odds.get(d.game, ((0, 1.0),)))
         value = value_of(profile, d, counted[d.game]) if not d.game.is_null else spread[0][0]
         found.append(
-            _chance(profile, d, _pick(profile, d, est, row), value, spread, "play" if d.hand else "pre", read)
+            _chance(
+                profile,
+                d,
+                _pick(profile, d, est, row),
+                value,
+                spread,
+                "play" if d.hand else "pre",
+                read,
+                cards,
+            )
         )
     return _ordered(found)
 
@@ -342,7 +353,10 @@ def skat_chances(
         est, row, pair = best[d.game]
         value = value_of(profile, d, counted.get(d.game, 0))
         spread = ((value, 1.0),)
-        found.append(_chance(profile, d, _pick(profile, d, est, row), value, spread, "play", read, pair))
+        played = [card for card in twelve if card not in pair]
+        found.append(
+            _chance(profile, d, _pick(profile, d, est, row), value, spread, "play", read, played, pair)
+        )
     return _ordered(found)
 
 

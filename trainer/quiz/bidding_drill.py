@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from trainer.cards import ALL_CARDS, HAND_SIZE, Card, sort_hand
 from trainer.chances import GameChance, hand_chances
+from trainer.chances.open_check import checked_open
 from trainer.chances.plan import BidPlan, answer_value, bid_plan, score_curves
 from trainer.chances.worth import scheme_for, snap_to_values
 from trainer.deal import Seat
@@ -263,7 +264,7 @@ def build_bid_drill(
     profile: RuleProfile, hand: Sequence[Card], seat: Seat, *, seed: int = 0, source: str = "generated"
 ) -> Question:
     """The drill on a given hand and seat (generated or from a hand-made bank)."""
-    chances = hand_chances(profile, hand, seat)
+    chances = checked_open(hand_chances(profile, hand, seat), profile, hand, seat)
     plan = bid_plan(chances, profile)
     key = plan_key(plan)
     answer_text = plan_label(plan)

@@ -69,6 +69,7 @@ def draw_bid_chart(curves: ScoreCurves, ctx: PageContext, *, key: str) -> None:
         t(
             "The expected score of each game if the auction makes you go to that bid (the chance falls as "
             "the bid rises: an opponent who went that high holds strength). Above the ceiling no game "
-            "beats passing and defending."
+            "beats passing and defending. The chances are for our expert declarer against our expert "
+            "defenders, each seeing only its own cards."
         )
     )
