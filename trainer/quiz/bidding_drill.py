@@ -1,12 +1,15 @@
 """The drill "Would you bid? How high? Hand or pick up?", graded by the chance model (:mod:`trainer.chances`).
 
 A hand is dealt to a seat (the auction not yet begun); the learner chooses among four answers: pass, or bid
-up to a ceiling for a game, picking up the skat or playing hand. The right answer is the model's: the game
-with the best expected score at the lowest bid among those worth bidding for, in the form (pickup or hand)
-that pays best there, with the highest bid the hand is worth for it; or pass when no game is worth it. The
-wrong answers are the tempting ones: the same game in the other form, the next game (often the longest
-suit, or grand), a ceiling counted one step too high, or passing a hand worth bidding. The explanation gives
-every game's chance and ceiling and the reason in a sentence.
+up to a ceiling for a game, picking up the skat or playing hand. The best answer is the model's plan
+(:func:`trainer.chances.plan.bid_plan`): the game with the best expected score at the lowest bid, the games
+it turns to as the bid rises, and the ceiling — the highest any game of the hand is worth, so the
+explanation never lists a game worth more than the advice. Every answer is priced by its expected score
+over where the auction may end (:func:`trainer.chances.plan.answer_value`); one within :data:`TOLERANCES`
+of the best is right (several may be), and the feedback says what the learner's answer costs a deal on
+average. The wrong answers are the tempting ones: the same game in the other form, the first game alone at
+its own ceiling, a ceiling one value too high, the next game, or passing. The explanation names every game
+of the plan with its own chance and ceiling, and the verdict draws the bid chart.
 """
 
 from __future__ import annotations
