@@ -95,3 +95,23 @@ def test_memory_check_leaves_the_skats_trumps_out() -> None:
     skat = parse_cards("H8 C8")
     check = memory_check(GameType.HEARTS, HAND, 70, 50, skat=skat)
     assert check.trumps_out == 3 and check.trumps_held == 7
+
+
+def test_issue_41_the_advice_is_the_plan_and_every_game_of_it_is_hinted() -> None:
+    """Middlehand ♣J ♠J ♣10 ♣Q ♣9 ♠A ♥A ♥Q ♥8 ♦9: the advice's ceiling is the highest of any hinted game
+    (no hint is worth more than the advice), and every game the plan plays on the way up is among the
+    hints, each with its own ceiling."""
+    from trainer.coach import bid_curves
+
+    for profile in (INTERNATIONAL, DANISH):
+        hints = bidding_hints(profile, parse_cards("CJ SJ CT CQ C9 SA HA HQ H8 D9"), Seat.MIDDLEHAND)
+        advice = bidding_advice(hints)
+        plan = hints[0].plan
+        assert plan is not None and plan.ceiling is not None
+        assert advice.params["limit"] == plan.ceiling == max(h.max_bid or 0 for h in hints)
+        hinted = {h.declaration for h in hints}
+        assert all(step.chance.declaration in hinted for step in plan.steps)
+        for hint in playable_hints(hints):
+            assert hint.advice.params["limit"] == hint.max_bid
+        curves = bid_curves(hints, profile)
+        assert curves is not None and curves.ceiling == plan.ceiling
