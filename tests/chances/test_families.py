@@ -84,3 +84,9 @@ def test_an_open_game_is_advised_only_when_it_wins_most_layouts_open_handed(
             profile, tuple(sorted(cards, key=lambda c: c.index)), Seat.FOREHAND, chance.declaration
         )
         assert share is not None and share > 0.5 and chance.win <= share
+
+
+def test_a_rejected_open_game_keeps_an_honest_interval() -> None:
+    cards = parse_cards("CJ SJ DJ CT CQ C9 C8 HA HK H8")
+    for chance in checked_open(hand_chances(DANISH, cards, Seat.FOREHAND), DANISH, cards, Seat.FOREHAND):
+        assert chance.low <= chance.win <= chance.high

@@ -49,7 +49,8 @@ def checked_open(
             continue
         share = open_share(profile, tuple(sorted(cards, key=lambda card: card.index)), seat, d)
         if share is None or share <= MOST:
-            out.append(dataclasses.replace(chance, win=min(chance.win, share or CHANCE_FLOOR), max_bid=None))
+            win = min(chance.win, share or CHANCE_FLOOR)
+            out.append(dataclasses.replace(chance, win=win, low=min(chance.low, win), max_bid=None))
             continue
         win = min(chance.win, share)
         out.append(
