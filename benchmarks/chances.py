@@ -286,7 +286,8 @@ def calibration_by_group(games: Sequence[PlayedDeal]) -> list[str]:
         ]
         groups: dict[str, list[tuple[float, bool]]] = {}
         for d, chance, won in rows:
-            keys = [f"family {family(d)}", f"seat {d.declarer.name.lower() if d.declarer else '?'}"]
+            seat = d.declarer.name.lower() if d.declarer is not None else "?"
+            keys = [f"family {family(d)}", f"seat {seat}"]
             if MIDDLE_BAND[0] <= chance <= MIDDLE_BAND[1]:
                 keys.append("band 0.4-0.8")
             for key in ["all", *keys]:

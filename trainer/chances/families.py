@@ -9,8 +9,8 @@ hand whose weakness its features see only dimly:
   ♣J ♠J, open-hand 16 of 30;
 - a null with an unguarded suit (a suit held without its 7): 0.41 with none in two suits, the bots 0 of 10;
   and a null holding a high card (Ace or King) in a short suit;
-- a thin suit game: five trumps or fewer (0.63 for a spades game the bots won 3 of 10), or trumps with
-  neither a Jack nor the trump Ace (six small spades, 0.88).
+- a thin suit game: five trumps or fewer and no side Ace (0.63 for a spades game the bots won 3 of 10), or
+  trumps with neither a Jack nor the trump Ace (six small spades, 0.88).
 
 Each family moves the chance down on the logit scale by a **[choice]** amount, sized so the named hands
 (``tests/chances/test_families.py``) land near what the bots and open-hand play showed; no data set was fit.
@@ -33,7 +33,7 @@ NULL_UNGUARDED_SUIT = 0.5
 NULL_HIGH_IN_SHORT_SUIT = 0.3
 """Per Ace or King a null holds in a suit of three cards or fewer."""
 THIN_TRUMPS = 0.4
-"""A suit game with five trumps or fewer."""
+"""A suit game with five trumps or fewer and no side Ace."""
 SMALL_TRUMPS_ONLY = 0.8
 """A suit game whose trumps hold neither a Jack nor the trump Ace."""
 THIN_LIMIT = 5
@@ -58,7 +58,8 @@ def family_shift(declaration: Declaration, cards: Sequence[Card]) -> float:
         return total
     trumps = [card for card in cards if is_trump(card, game)]
     total = 0.0
-    if len(trumps) <= THIN_LIMIT:
+    side_ace = any(card.rank is Rank.ACE and not is_trump(card, game) for card in cards)
+    if len(trumps) <= THIN_LIMIT and not side_ace:
         total -= THIN_TRUMPS
     if not jacks and not any(card.rank is Rank.ACE for card in trumps):
         total -= SMALL_TRUMPS_ONLY
