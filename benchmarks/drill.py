@@ -8,7 +8,8 @@ For generated drill items of both profiles it counts
   the explanation names (goal 0);
 - choices that are a value their game can never be worth (a ceiling at or above the game's lowest value
   that is none of its values; goal 0);
-- how many choices are right within the tolerance, and what the wrong ones cost on average.
+- how many choices are right within the tolerance, what the wrong ones cost on average, and how many items
+  have no wrong choice at all.
 
 Run ``.venv/bin/python benchmarks/drill.py [items per profile]`` (default 1000); a line per profile, 95 %
 intervals (Wilson) on the shares.
@@ -63,7 +64,7 @@ def seat_of(q: Question) -> Seat:
 
 
 def audit(profile: RuleProfile, count: int) -> dict[str, float]:
-    beaten = unshown = impossible = bids = choices = right = wrong = 0
+    beaten = unshown = impossible = bids = choices = right = wrong = no_wrong = 0
     wrong_cost = 0.0
     for seed in range(count):
         q = gen_bid_drill(seed, profile)
@@ -78,6 +79,7 @@ def audit(profile: RuleProfile, count: int) -> dict[str, float]:
                 unshown += 1
         spreads = {c.declaration: c.spread for c in hand_chances(profile, q.shown[0].cards, seat_of(q))}
         costs = dict(q.costs)
+        no_wrong += all(cost <= q.tolerance for cost in costs.values())
         for choice in q.choices:
             choices += 1
             if costs[choice.value] <= q.tolerance:
@@ -102,6 +104,7 @@ def audit(profile: RuleProfile, count: int) -> dict[str, float]:
         "choices": choices,
         "right": right,
         "wrong_cost": wrong_cost / wrong if wrong else 0.0,
+        "no_wrong": no_wrong,
     }
 
 
@@ -119,7 +122,7 @@ def main(count: int = 1000) -> int:
             f"{int(r['unshown'])} ({100 * ulow:.1f}–{100 * uhigh:.1f} %); impossible ceilings "
             f"{int(r['impossible'])} of {int(r['choices'])} choices; right within tolerance "
             f"{int(r['right'])} of {int(r['choices'])}; a wrong choice costs {r['wrong_cost']:.1f} "
-            f"on average; "
+            f"on average; items with no wrong choice {int(r['no_wrong'])}; "
             f"{time.perf_counter() - start:.0f} s"
         )
         failed |= bool(r["beaten"] or r["unshown"] or r["impossible"])

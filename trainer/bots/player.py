@@ -242,7 +242,10 @@ class _Bot:
         bid = self.view.bid or 0
         declares = {m.declaration: m for m in self.legal if isinstance(m, Declare)}
         pickups = [m for m in self.legal if isinstance(m, PickUp)]
-        chances = self.chances()
+        from trainer.chances.open_check import checked_open
+
+        # an open hand game is declared only when the open-hand solver wins it in most layouts
+        chances = checked_open(self.chances(), self.profile, self.view.hand, self.seat)
         hand_games = [c for c in chances if c.declaration in declares and c.worth_at(bid)]
         picked = [c for c in chances if not c.declaration.hand]
         hand_best = max(hand_games, key=lambda c: c.expected_at(self.profile, bid), default=None)

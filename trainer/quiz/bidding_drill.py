@@ -167,6 +167,20 @@ def _distractors(
     return found
 
 
+def _overreach(
+    chances: Sequence[GameChance], profile: RuleProfile
+) -> list[tuple[str, Message, int | None, GameChance | None]]:
+    """The last resort of a tempting wrong answer: a game bid to the full value the skat could make it,
+    whatever its chance."""
+    found: list[tuple[str, Message, int | None, GameChance | None]] = []
+    plain = [c for c in chances if not c.declaration.ouvert and not c.declaration.schneider_announced]
+    for chance in sorted(plain, key=lambda c: -c.win):
+        top = max(_values(chance))
+        if top >= profile.min_bid and top != chance.max_bid:
+            found.append((answer_key(chance, top), _label(chance, top), top, chance))
+    return found
+
+
 def shown_games(chances: Sequence[GameChance], plan: BidPlan, count: int = 4) -> list[GameChance]:
     """The games the explanation names: every game of the plan, then the others with the highest ceilings
     and chances (plain declarations; an announced or open game only when the plan plays it)."""
@@ -271,22 +285,31 @@ def build_bid_drill(
     plan = bid_plan(chances, profile)
     key = plan_key(plan)
     answer_text = plan_label(plan)
-    options: dict[str, tuple[Message, int | None, GameChance | BidPlan | None]] = {
-        key: (answer_text, plan.ceiling, plan)
+    scheme = scheme_for(profile)
+    tolerance = TOLERANCES[scheme]
+    best = answer_value(profile, seat, plan.ceiling, plan)
+    candidates: dict[str, tuple[Message, float]] = {}
+    for value, label, ceiling, game in [*_distractors(chances, plan, profile), *_overreach(chances, profile)]:
+        if value != key and value not in candidates:
+            candidates[value] = (label, answer_value(profile, seat, ceiling, game))
+    best = max(best, *(v for _l, v in candidates.values()))
+    chosen = list(candidates)[:3]
+    # a drill needs a wrong answer: keep one whose cost is above the tolerance, when there is one
+    if all(best - candidates[value][1] <= tolerance for value in chosen):
+        wrong = next((v for v in candidates if best - candidates[v][1] > tolerance), None)
+        if wrong is not None:
+            chosen = [*chosen[:2], wrong]
+    options: dict[str, tuple[Message, float]] = {
+        key: (answer_text, answer_value(profile, seat, plan.ceiling, plan))
     }
-    for value, label, ceiling, game in _distractors(chances, plan, profile):
-        if value not in options and len(options) < 4:
-            options[value] = (label, ceiling, game)
-    worth = {
-        value: answer_value(profile, seat, ceiling, game) for value, (_l, ceiling, game) in options.items()
-    }
-    best = max(worth.values())
-    costs = tuple((value, round(max(0.0, best - v), 2)) for value, v in worth.items())
-    ordered = sorted(options.items(), key=lambda item: (item[0] == PASS, item[0]))
+    options.update({value: candidates[value] for value in chosen})
+    costs = tuple((value, round(max(0.0, best - v), 2)) for value, (_l, v) in options.items())
+    ordered = sorted(
+        ((value, label) for value, (label, _v) in options.items()), key=lambda i: (i[0] == PASS, i[0])
+    )
     rng = random.Random(f"{BID_DRILL}/choices/{seed}/{key}")
     rng.shuffle(ordered)
     shown = shown_games(chances, plan)
-    scheme = scheme_for(profile)
     return Question(
         kind=BID_DRILL,
         seed=seed,
@@ -300,10 +323,10 @@ def build_bid_drill(
         answer_text=answer_text,
         explanation=tuple(_explanation(chances, plan, profile, shown)),
         shown=(Shown(T(N_("Your hand")), _sorted(hand, plan.lead)),),
-        choices=tuple(Choice(value, label) for value, (label, _c, _g) in ordered),
+        choices=tuple(Choice(value, label) for value, label in ordered),
         source=source,
         costs=costs,
-        tolerance=TOLERANCES[scheme],
+        tolerance=tolerance,
         cost_unit=T(UNITS[scheme]),
         curves=score_curves(shown, profile),
     )
