@@ -80,9 +80,8 @@ def test_an_open_game_is_advised_only_when_it_wins_most_layouts_open_handed(
     for chance in opened:
         if chance.max_bid is None:
             continue
-        share = open_share(
-            profile, tuple(sorted(cards, key=lambda c: c.index)), Seat.FOREHAND, chance.declaration
-        )
+        ten = tuple(sorted(cards, key=lambda c: c.index))
+        share = open_share(profile, ten, Seat.FOREHAND, chance.declaration, ())  # checked_open's own call
         assert share is not None and share > 0.5 and chance.win <= share
 
 
@@ -90,3 +89,20 @@ def test_a_rejected_open_game_keeps_an_honest_interval() -> None:
     cards = parse_cards("CJ SJ DJ CT CQ C9 C8 HA HK H8")
     for chance in checked_open(hand_chances(DANISH, cards, Seat.FOREHAND), DANISH, cards, Seat.FOREHAND):
         assert chance.low <= chance.win <= chance.high
+
+
+def test_an_open_game_after_the_pickup_is_checked_with_its_discards() -> None:
+    """På bordet declared after the pickup: the ten kept are played open, the discards count."""
+    from trainer.chances import skat_chances
+
+    twelve = parse_cards("CJ SJ DJ CT CQ C9 C8 HA HK H8 CA SA")
+    checked = checked_open(skat_chances(DANISH, twelve, Seat.FOREHAND), DANISH, twelve, Seat.FOREHAND)
+    opened = [c for c in checked if c.declaration.ouvert]
+    assert opened and any(c.max_bid is None for c in opened)
+    for chance in opened:
+        if chance.max_bid is None:
+            continue
+        ten = tuple(sorted((c for c in twelve if c not in chance.discards), key=lambda c: c.index))
+        discards = tuple(sorted(chance.discards, key=lambda c: c.index))
+        share = open_share(DANISH, ten, Seat.FOREHAND, chance.declaration, discards)
+        assert share is not None and share > 0.5 and chance.win <= share

@@ -297,7 +297,10 @@ class _Bot:
                 )
                 win = next((c.win for c in judged if c.declaration == plan.declaration), None)
                 return plan.discards, plan.declaration, win
-        chances = self.chances()
+        from trainer.chances.open_check import checked_open
+
+        # an open game after the pickup (på bordet) only when the open-hand solver wins it in most layouts
+        chances = checked_open(self.chances(), self.profile, twelve, self.seat)
         best = max(chances, key=lambda c: (c.expected_at(self.profile, bid), c.win))
         return best.discards, best.declaration, best.win
 

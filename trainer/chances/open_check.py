@@ -41,14 +41,19 @@ MOST = 0.5
 def checked_open(
     chances: Sequence[GameChance], profile: RuleProfile, cards: Sequence[Card], seat: Seat
 ) -> tuple[GameChance, ...]:
-    """``chances`` with every open game that would be worth a bid checked against the open-hand solver."""
+    """``chances`` with every open game that would be worth a bid checked against the open-hand solver.
+    ``cards``: the ten before the pickup, or the twelve after it (each open game is then played with the
+    ten it keeps, its discards counting for the declarer)."""
     out: list[GameChance] = []
     for chance in chances:
         d = chance.declaration
         if not d.ouvert or chance.max_bid is None:
             out.append(chance)
             continue
-        share = open_share(profile, tuple(sorted(cards, key=lambda card: card.index)), seat, d)
+        ten = [card for card in cards if card not in chance.discards]
+        share = open_share(
+            profile, _sorted(ten), seat, d, _sorted(chance.discards) if len(cards) > HAND_SIZE else ()
+        )
         if share is None or share <= MOST:
             win = min(chance.win, share or CHANCE_FLOOR)
             out.append(dataclasses.replace(chance, win=win, low=min(chance.low, win), max_bid=None))
@@ -74,12 +79,23 @@ def _scaled(chance: GameChance, profile: RuleProfile, win: float) -> Callable[[i
     return at
 
 
+def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda card: card.index))
+
+
 @functools.lru_cache(maxsize=256)
-def open_share(profile: RuleProfile, cards: tuple[Card, ...], seat: Seat, d: Declaration) -> float | None:
+def open_share(
+    profile: RuleProfile,
+    cards: tuple[Card, ...],
+    seat: Seat,
+    d: Declaration,
+    discards: tuple[Card, ...] = (),
+) -> float | None:
     """The share of :data:`LAYOUTS` seeded layouts the open game wins with every card open (None: no
-    layout could be settled)."""
-    rng = random.Random("open/" + " ".join(card.iss for card in cards) + f"/{int(seat)}/{d}")
-    unseen = [card for card in ALL_CARDS if card not in cards]
+    layout could be settled). ``discards``: after the pickup, the two laid away (the skat of every layout,
+    counting for the declarer, who plays ``cards`` as a hand game would)."""
+    rng = random.Random("open/" + " ".join(card.iss for card in (*cards, *discards)) + f"/{int(seat)}/{d}")
+    unseen = [card for card in ALL_CARDS if card not in cards and card not in discards]
     others = [s for s in Seat if s is not seat]
     needs_schwarz = profile.ouvert_implies_schwarz_announced and not d.game.is_null
     won = settled = 0
@@ -89,9 +105,16 @@ def open_share(profile: RuleProfile, cards: tuple[Card, ...], seat: Seat, d: Dec
         hands[int(seat)] = cards
         hands[int(others[0])] = tuple(unseen[:HAND_SIZE])
         hands[int(others[1])] = tuple(unseen[HAND_SIZE : 2 * HAND_SIZE])
-        deal = Deal((hands[0], hands[1], hands[2]), (unseen[-2], unseen[-1]))
+        skat = (discards[0], discards[1]) if discards else (unseen[-2], unseen[-1])
+        deal = Deal((hands[0], hands[1], hands[2]), skat)
         label = open_label(
-            profile, deal, seat, d.game, hand=d.hand, goals=needs_schwarz, node_limit=NODE_LIMIT
+            profile,
+            deal,
+            seat,
+            d.game,
+            hand=d.hand or bool(discards),
+            goals=needs_schwarz,
+            node_limit=NODE_LIMIT,
         )
         if label is None or (needs_schwarz and label.won and label.schwarz is None):
             continue
