@@ -10,8 +10,8 @@ an open game won in half the layouts or fewer is not advised at any bid.
 
 The solver sees the declarer's best line in each layout, which a declarer with hidden cards cannot always
 find: the share is an upper bound, which is what a check should be. It costs a second or two for a hand
-with an open game worth considering, so the bots run it once, when the declarer chooses between a hand
-game and the pickup, not at every bid of the auction.
+with an open game worth considering, so the bots run it when the declarer chooses between a hand game
+and the pickup and when it declares after the pickup, not at every bid of the auction.
 """
 
 from __future__ import annotations
