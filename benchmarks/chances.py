@@ -253,11 +253,57 @@ def summarise(played: dict[str, list[PlayedDeal]]) -> list[str]:
             f"Brier {b:.3f} vs base rate {base:.3f} (gain {g:.3f}, 95 % {g_lo:.3f}-{g_hi:.3f}; goal > 0); "
             f"n={len(pairs)}"
         )
+    lines += calibration_by_group(games)
     seconds = [s for d in everything for s in d.seconds]
     lines.append(
         f"expert decisions: {len(seconds)}; wall p50 {1000 * percentile(seconds, 0.5):.0f} ms, "
         f"p95 {1000 * percentile(seconds, 0.95):.0f} ms"
     )
+    return lines
+
+
+MIDDLE_BAND = (0.4, 0.8)
+
+
+def family(d: PlayedDeal) -> str:
+    """suit, grand, null or open (an open game of any kind)."""
+    assert d.declaration is not None
+    if d.declaration.ouvert:
+        return "open"
+    return "null" if d.declaration.game.is_null else "grand" if d.declaration.game.is_grand else "suit"
+
+
+def calibration_by_group(games: Sequence[PlayedDeal]) -> list[str]:
+    """Issue 41, item 7: calibration at the declaration, per profile, for the middle band (0.4-0.8), each
+    game family and each declarer's seat: games, the mean chance given, the share won with its 95 %
+    interval (Wilson), and whether the interval holds the mean chance (the diagonal), plus the ECE."""
+    lines: list[str] = []
+    for profile in (INTERNATIONAL.name, DANISH.name):
+        rows = [
+            (d, d.declared.chance, bool(d.won))
+            for d in games
+            if d.profile == profile and d.declared is not None and not math.isnan(d.declared.chance)
+        ]
+        groups: dict[str, list[tuple[float, bool]]] = {}
+        for d, chance, won in rows:
+            seat = d.declarer.name.lower() if d.declarer is not None else "?"
+            keys = [f"family {family(d)}", f"seat {seat}"]
+            if MIDDLE_BAND[0] <= chance <= MIDDLE_BAND[1]:
+                keys.append("band 0.4-0.8")
+            for key in ["all", *keys]:
+                groups.setdefault(key, []).append((chance, won))
+        for key in sorted(groups):
+            pairs = groups[key]
+            n = len(pairs)
+            wins = sum(won for _c, won in pairs)
+            mean = sum(c for c, _w in pairs) / n
+            low, high = wilson(wins, n)
+            e = ece(np.array([c for c, _w in pairs]), np.array([float(w) for _c, w in pairs]))
+            holds = "holds" if low <= mean <= high else "MISSES"
+            lines.append(
+                f"calibration {profile} {key}: n={n}, chance {mean:.3f}, won {wins / n:.3f} "
+                f"(95 % {low:.3f}-{high:.3f}, {holds} the diagonal), ECE {e:.3f}"
+            )
     return lines
 
 

@@ -34,6 +34,7 @@ from trainer.value import ValueBreakdown, evaluate_game, game_value, highest_pos
 
 if TYPE_CHECKING:
     from trainer.chances import GameChance
+    from trainer.chances.plan import BidPlan, ScoreCurves
 
 # --- bidding hints ------------------------------------------------------------------------------------------
 
@@ -49,6 +50,9 @@ class BidHint:
     chance: GameChance
     advice: Message
     reason: Message
+    plan: BidPlan | None = None
+    """The plan every hint of the same call shares (:func:`trainer.chances.plan.bid_plan`): the game with
+    the best expected score at the bid faced, the games it turns to as the bid rises, and the ceiling."""
 
     @property
     def value(self) -> int:
@@ -113,26 +117,36 @@ def bidding_hints(
     auction: Iterable[AuctionEvent] = (),
     bid: int | None = None,
 ) -> list[BidHint]:
-    """The games ``hand`` could play, one per game (each suit, grand, null), each in the form that pays best
-    at ``bid`` (default: the lowest bid) — picked up or hand, announced or open — with its chance, value,
-    what to do and why; the games worth bidding first, highest bid first. ``auction``: what has been said
-    (the chances read what the others' bids tell)."""
+    """The games ``hand`` could play: every form the plan plays (:func:`trainer.chances.plan.bid_plan`: the
+    best expected score at ``bid``, default the lowest, and the games it turns to as the bid rises), and for
+    every other game (each suit, grand, null) the form that pays best at ``bid`` — picked up or hand,
+    announced or open — each with its chance, value, its own ceiling and why; the games worth bidding first,
+    highest ceiling first. ``auction``: what has been said (the chances read what the others' bids tell)."""
     from trainer.chances import hand_chances
+    from trainer.chances.open_check import checked_open
+    from trainer.chances.plan import bid_plan
 
-    chances = hand_chances(profile, hand, seat, auction=auction)
+    chances = checked_open(hand_chances(profile, hand, seat, auction=auction), profile, hand, seat)
     at = bid if bid is not None else profile.min_bid
+    plan = bid_plan(chances, profile, at)
+    chosen: list[GameChance] = []
+    for step in plan.steps:
+        if step.chance not in chosen:
+            chosen.append(step.chance)
     best: dict[GameType, GameChance] = {}
     for chance in chances:
         game = chance.declaration.game
+        if any(c.declaration.game is game for c in chosen):
+            continue
         known = best.get(game)
         if known is None or _hint_key(profile, chance, at) > _hint_key(profile, known, at):
             best[game] = chance
     hints = []
-    for chance in best.values():
+    for chance in (*chosen, *best.values()):
         d = chance.declaration
         counted = 0 if d.game.is_null else matadors(hand, d.game)
         breakdown = game_value(profile, d, counted)
-        hints.append(BidHint(d, breakdown, chance, _hint_advice(chance, at), _hint_reason(chance)))
+        hints.append(BidHint(d, breakdown, chance, _hint_advice(chance, at), _hint_reason(chance), plan))
     return sorted(hints, key=lambda h: (-(h.max_bid or 0), -h.chance.win))
 
 
@@ -149,28 +163,49 @@ def playable_hints(hints: Sequence[BidHint]) -> list[BidHint]:
 
 
 def bidding_advice(hints: Sequence[BidHint], bid: int | None = None) -> Message:
-    """What to do in one sentence: bid up to N for a game (and pick up or play hand), or pass."""
+    """What to do in one sentence: the plan's ceiling and its game (pick up or play hand, and the games it
+    turns to as the bid rises), or pass. The ceiling is the highest any hint has: no hint's beats it."""
     worth = playable_hints(hints)
+    plan = next((h.plan for h in hints if h.plan is not None), None)
     if not worth:
-        best = max(hints, key=lambda h: h.chance.win, default=None)
-        if best is None:
+        top = max(hints, key=lambda h: h.chance.win, default=None)
+        if top is None:
             return Message(N_("Pass: no game of this hand is worth bidding for."))
         return Message(
             N_("Pass: the best game, {game}, wins only about {p} %."),
-            {"game": best.declaration, "p": _percent(best.chance.win)},
+            {"game": top.declaration, "p": _percent(top.chance.win)},
         )
-    top = worth[0]
-    assert top.max_bid is not None
-    if bid is not None and top.max_bid < bid:
+    highest = worth[0]
+    assert highest.max_bid is not None
+    if plan is None or plan.lead is None or (bid is not None and highest.max_bid < bid):
         return Message(
             N_("Pass at {bid}: {game} is worth only {limit}."),
-            {"bid": bid, "game": top.declaration, "limit": top.max_bid},
+            {"bid": bid or 0, "game": highest.declaration, "limit": highest.max_bid},
         )
-    how = N_("play it hand") if top.declaration.hand else N_("pick up the skat")
-    return Message(
-        N_("Bid up to {limit} for {game} (about {p} %), then {how}."),
-        {"limit": top.max_bid, "game": top.declaration, "p": _percent(top.chance.win), "how": Message(how)},
+    lead = plan.lead
+    how = N_("play it hand") if lead.declaration.hand else N_("pick up the skat")
+    params = {"limit": plan.ceiling, "game": lead.declaration, "p": _percent(lead.win), "how": Message(how)}
+    if len(plan.steps) == 1:
+        return Message(N_("Bid up to {limit} for {game} (about {p} %), then {how}."), params)
+    later = tuple(
+        Message(N_("from {bid}: {game}"), {"bid": step.low, "game": step.chance.declaration})
+        for step in plan.steps[1:]
     )
+    return Message(
+        N_("Bid up to {limit}: {game} (about {p} %), then {how}; as the bid rises, {later}."),
+        {**params, "later": later},
+    )
+
+
+def bid_curves(hints: Sequence[BidHint], profile: RuleProfile) -> ScoreCurves | None:
+    """The expected score at each bid of the hinted games, from the bid the hints were made at (for the
+    bid chart, :mod:`trainer.ui.views.bid_chart`); None without hints."""
+    from trainer.chances.plan import score_curves
+
+    plan = next((h.plan for h in hints if h.plan is not None), None)
+    if not hints or plan is None:
+        return None
+    return score_curves([h.chance for h in hints], profile, plan.start)
 
 
 def highest_hint(hints: Sequence[BidHint]) -> BidHint | None:

@@ -64,3 +64,19 @@ def test_a_jack_in_the_skat_can_make_a_without_game_overbid() -> None:
     at_36 = expected_score(INTERNATIONAL, CLUBS, 0.8, spread, 36)
     at_24 = expected_score(INTERNATIONAL, CLUBS, 0.8, spread, 24)
     assert at_24 > at_36
+
+
+def test_the_break_even_is_the_one_chapter_08_teaches() -> None:
+    """Chapter 08: Seeger-Fabian's break-even is about 0.59 for the declarer's own score and about 0.70
+    counting the 40 each opponent gets on a lost game; the model (and the drill) use the own score, with
+    what a defender earns when the seat passes: about three in five, not 0.70. Danish money: two in three
+    against a pass that scores nothing, about three in five counting what a defender pays."""
+    from trainer.settlement import SEEGER_FABIAN
+
+    won, lost = score(INTERNATIONAL, True, 36), score(INTERNATIONAL, False, 36)
+    own = -lost / (won - lost)
+    bonus = 2 * SEEGER_FABIAN.opponent_bonus_for(3)
+    table = -(lost - bonus) / (won - (lost - bonus))
+    assert round(own, 2) == 0.59 and round(table, 2) == 0.70
+    assert abs(break_even(INTERNATIONAL, 36) - own) < 0.04 < table - break_even(INTERNATIONAL, 36)
+    assert 0.58 < break_even(DANISH, 48) < 0.64

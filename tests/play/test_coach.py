@@ -29,7 +29,13 @@ HAND = parse_cards("HJ DJ HA HT HK HQ H9 SA ST C7")
 
 def test_hints_give_each_game_its_chance_value_and_what_to_do() -> None:
     hints = bidding_hints(DANISH, HAND, Seat.FOREHAND)
-    assert len({h.declaration.game for h in hints}) == len(hints) == 6  # one form per game
+    assert len({h.declaration.game for h in hints}) == 6  # every game
+    plan = hints[0].plan
+    assert plan is not None
+    planned = {step.chance.declaration for step in plan.steps}
+    # one form per game, but every form the plan plays
+    assert len(hints) == 6 + len(planned) - len({d.game for d in planned})
+    assert planned <= {h.declaration for h in hints}
     limits = [h.max_bid or 0 for h in hints]
     assert limits == sorted(limits, reverse=True)
     hearts = next(h for h in hints if h.declaration.game is GameType.HEARTS)
@@ -48,8 +54,11 @@ def test_the_advice_bids_a_strong_hand_and_passes_a_hopeless_one() -> None:
     nothing = parse_cards("CK CQ ST S9 HK HQ H8 DK DQ D8")
     bid = bidding_advice(bidding_hints(INTERNATIONAL, strong, Seat.FOREHAND))
     assert bid.template.startswith("Bid up to")
-    top = highest_hint(bidding_hints(INTERNATIONAL, strong, Seat.FOREHAND))
+    hints = bidding_hints(INTERNATIONAL, strong, Seat.FOREHAND)
+    top = highest_hint(hints)
     assert top is not None and bid.params["limit"] == top.max_bid
+    # no hint names a ceiling above the advice's
+    assert all((h.max_bid or 0) <= bid.params["limit"] for h in hints)
     hints = bidding_hints(INTERNATIONAL, nothing, Seat.MIDDLEHAND)
     assert not playable_hints(hints)
     assert bidding_advice(hints).template.startswith("Pass")
@@ -86,3 +95,23 @@ def test_memory_check_leaves_the_skats_trumps_out() -> None:
     skat = parse_cards("H8 C8")
     check = memory_check(GameType.HEARTS, HAND, 70, 50, skat=skat)
     assert check.trumps_out == 3 and check.trumps_held == 7
+
+
+def test_issue_41_the_advice_is_the_plan_and_every_game_of_it_is_hinted() -> None:
+    """Middlehand ♣J ♠J ♣10 ♣Q ♣9 ♠A ♥A ♥Q ♥8 ♦9: the advice's ceiling is the highest of any hinted game
+    (no hint is worth more than the advice), and every game the plan plays on the way up is among the
+    hints, each with its own ceiling."""
+    from trainer.coach import bid_curves
+
+    for profile in (INTERNATIONAL, DANISH):
+        hints = bidding_hints(profile, parse_cards("CJ SJ CT CQ C9 SA HA HQ H8 D9"), Seat.MIDDLEHAND)
+        advice = bidding_advice(hints)
+        plan = hints[0].plan
+        assert plan is not None and plan.ceiling is not None
+        assert advice.params["limit"] == plan.ceiling == max(h.max_bid or 0 for h in hints)
+        hinted = {h.declaration for h in hints}
+        assert all(step.chance.declaration in hinted for step in plan.steps)
+        for hint in playable_hints(hints):
+            assert hint.advice.params["limit"] == hint.max_bid
+        curves = bid_curves(hints, profile)
+        assert curves is not None and curves.ceiling == plan.ceiling

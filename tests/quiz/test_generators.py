@@ -59,7 +59,12 @@ def _wrong(question: Question) -> object:
     if question.mode == "number":
         return int(question.answer) + 1
     if question.mode == "choice":
-        return next(c.value for c in question.choices if c.value != question.answer)
+        costs = dict(question.costs)  # graded by cost: a choice beyond the tolerance
+        return next(
+            c.value
+            for c in question.choices
+            if c.value != question.answer and costs.get(c.value, float("inf")) > question.tolerance
+        )
     chosen = set(question.answer_cards)
     first = question.options[0]
     return tuple(chosen ^ {first})

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.i18n import get_translator
 from trainer.profiles import get_profile
-from trainer.quiz import KINDS, Question, generate
+from trainer.quiz import KINDS, Question, check, generate
 from trainer.store import ENV_DB_URL, Store
 from trainer.ui.terms import t_message
 
@@ -54,7 +54,12 @@ def wrong_answer(question: Question) -> object:
     if question.mode == "number":
         return int(question.answer) + 1
     if question.mode == "choice":
-        return next(c.value for c in question.choices if c.value != question.answer)
+        costs = dict(question.costs)  # graded by cost: a choice beyond the tolerance
+        return next(
+            c.value
+            for c in question.choices
+            if c.value != question.answer and costs.get(c.value, float("inf")) > question.tolerance
+        )
     cards = {c.iss for c in question.answer_cards} ^ {question.options[0].iss}
     return sorted(cards)
 
@@ -88,13 +93,18 @@ def test_each_question_type_right_then_wrong_with_explanation(kind: str, db_url:
     for seed, right in ((11, True), (12, False)):
         question = generate(kind, seed, get_profile(rules))
         assert t_message(question.prompt, t) in texts(at)
-        give(at, question, answer_of(question) if right else wrong_answer(question))
+        response = answer_of(question) if right else wrong_answer(question)
+        give(at, question, response)
         answer = t_message(question.answer_text, t)
         if right:
             assert [s.value for s in at.success] == [t("Right: {answer}.", answer=answer)]
             assert not at.error
         else:
-            assert [e.value for e in at.error] == [t("Not quite. The answer is {answer}.", answer=answer)]
+            headline = t("Not quite. The answer is {answer}.", answer=answer)
+            if question.costs:  # a drill graded by cost says what the answer costs
+                headline = t_message(check(question, str(response)).headline, t)
+            assert [e.value for e in at.error] == [headline]
+            assert answer in headline
             assert not at.success
         explanation = texts(at)
         for step in question.explanation:

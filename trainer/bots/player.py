@@ -242,7 +242,10 @@ class _Bot:
         bid = self.view.bid or 0
         declares = {m.declaration: m for m in self.legal if isinstance(m, Declare)}
         pickups = [m for m in self.legal if isinstance(m, PickUp)]
-        chances = self.chances()
+        from trainer.chances.open_check import checked_open
+
+        # an open hand game is declared only when the open-hand solver wins it in most layouts
+        chances = checked_open(self.chances(), self.profile, self.view.hand, self.seat)
         hand_games = [c for c in chances if c.declaration in declares and c.worth_at(bid)]
         picked = [c for c in chances if not c.declaration.hand]
         hand_best = max(hand_games, key=lambda c: c.expected_at(self.profile, bid), default=None)
@@ -294,7 +297,10 @@ class _Bot:
                 )
                 win = next((c.win for c in judged if c.declaration == plan.declaration), None)
                 return plan.discards, plan.declaration, win
-        chances = self.chances()
+        from trainer.chances.open_check import checked_open
+
+        # an open game after the pickup (på bordet) only when the open-hand solver wins it in most layouts
+        chances = checked_open(self.chances(), self.profile, twelve, self.seat)
         best = max(chances, key=lambda c: (c.expected_at(self.profile, bid), c.win))
         return best.discards, best.declaration, best.win
 

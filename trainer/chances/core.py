@@ -15,13 +15,16 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from trainer.bidding import AuctionEvent, allowed_declarations
 from trainer.bots.hands import discard_for
 from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, Card
+from trainer.chances import auction
+from trainer.chances.auction import AuctionRead
+from trainer.chances.families import family_shift
 from trainer.chances.features import Kind, Mode, Situation, indices, vector
 from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, ChanceModel, Estimate, Group, load_model
 from trainer.chances.worth import Spread, expected_score, highest_worth_bid, value_of
@@ -74,14 +77,38 @@ class GameChance:
     spread: Spread
     moment: Group
     discards: tuple[Card, ...] = ()
+    read: AuctionRead = field(default_factory=AuctionRead)
+    """What the seat has heard of the auction (the chance reads it, :mod:`trainer.chances.auction`)."""
+
+    def win_at(self, profile: RuleProfile, bid: int) -> float:
+        """The chance if the seat has to go to ``bid``: an opponent then went to the bid below it."""
+        return _win_at(profile, self.declaration, self.win, self.read, bid)
 
     def expected_at(self, profile: RuleProfile, bid: int) -> float:
-        """The expected score of declaring it at ``bid`` (:func:`trainer.chances.worth.expected_score`)."""
-        return expected_score(profile, self.declaration, self.win, self.spread, bid)
+        """The expected score of declaring it at ``bid`` (:func:`trainer.chances.worth.expected_score`),
+        with the chance the auction to ``bid`` leaves it."""
+        return expected_score(profile, self.declaration, self.win_at(profile, bid), self.spread, bid)
+
+    def curve(self, profile: RuleProfile, bids: Iterable[int]) -> tuple[tuple[int, float], ...]:
+        """The expected score at each of ``bids``."""
+        return tuple((bid, self.expected_at(profile, bid)) for bid in bids)
 
     def worth_at(self, bid: int) -> bool:
         """Is declaring it at ``bid`` worth it?"""
         return self.max_bid is not None and bid <= self.max_bid
+
+
+def kind_of(d: Declaration) -> Kind:
+    return "null" if d.game.is_null else "grand" if d.game is GameType.GRAND else "suit"
+
+
+def _win_at(profile: RuleProfile, d: Declaration, win: float, read: AuctionRead, bid: int) -> float:
+    later = auction.read_at(read, bid, profile)
+    if later == read:
+        return win
+    kind = kind_of(d)
+    delta = auction.shift(kind, later, profile) - auction.shift(kind, read, profile)
+    return max(CHANCE_FLOOR, auction.adjusted(win, delta))
 
 
 # ---- the auction as the seat heard it ------------------------------------------------------------------
@@ -104,11 +131,15 @@ def auction_summary(events: Iterable[AuctionEvent], seat: Seat) -> tuple[int, in
     return high, len(bidders), len(passed)
 
 
-def _situation(
-    profile: RuleProfile, seat: Seat, mode: Mode, summary: tuple[int, int, int], skat_points: int = 0
-) -> Situation:
-    high, bids, passed = summary
-    return Situation(mode, int(seat), profile.name == "danish", skat_points, high, bids, passed)
+def _situation(profile: RuleProfile, seat: Seat, mode: Mode, skat_points: int = 0) -> Situation:
+    """The networks are asked with a neutral auction: :mod:`trainer.chances.auction` reads it."""
+    return Situation(mode, int(seat), profile.name == "danish", skat_points)
+
+
+def auction_read(events: Iterable[AuctionEvent], seat: Seat) -> AuctionRead:
+    """What ``seat`` heard of the auction, for :mod:`trainer.chances.auction`."""
+    high, bids, passed = auction_summary(events, seat)
+    return AuctionRead(high, bids, passed, int(seat))
 
 
 # ---- values: what the unseen skat can do to the matadors -------------------------------------------------
@@ -185,19 +216,24 @@ def _chance(
     value: int,
     spread: Spread,
     moment: Group,
+    read: AuctionRead,
+    cards: Sequence[Card],
     discards: tuple[Card, ...] = (),
 ) -> GameChance:
-    win, low, high = picked
+    delta = auction.shift(kind_of(d), read, profile) + family_shift(d, cards)
+    win, low, high = (min(CHANCE_CEILING, max(CHANCE_FLOOR, auction.adjusted(p, delta))) for p in picked)
+    win = round(win, 4)
     return GameChance(
         declaration=d,
         value=value,
-        win=round(win, 4),
-        low=round(low, 4),
-        high=round(high, 4),
-        max_bid=highest_worth_bid(profile, d, win, spread),
+        win=win,
+        low=round(min(low, win), 4),
+        high=round(max(high, win), 4),
+        max_bid=highest_worth_bid(profile, d, lambda bid: _win_at(profile, d, win, read, bid), spread),
         spread=spread,
         moment=moment,
         discards=discards,
+        read=read,
     )
 
 
@@ -221,13 +257,13 @@ def hand_chances(
     (the skat stays down)."""
     _check_cards(cards, HAND_SIZE)
     model = model or load_model()
-    summary = auction_summary(auction, seat)
+    read = auction_read(auction, seat)
     ten = indices(cards)
     odds = {game: matador_spread(cards, game) for game in _GAMES}
     estimates: dict[tuple[GameType, Mode], tuple[Estimate, int]] = {}
     for kind, games in _BY_KIND.items():
         for moment in ("pickup", "hand"):
-            situation = _situation(profile, seat, moment, summary)
+            situation = _situation(profile, seat, moment)
             rows = np.array([vector(kind, ten, game, situation) for game in games], dtype=np.float64)
             est = model.estimate(kind, rows, "pre" if moment == "pickup" else "play")
             for row, game in enumerate(games):
@@ -240,7 +276,16 @@ def hand_chances(
         spread = _spread(profile, d, odds.get(d.game, ((0, 1.0),)))
         value = value_of(profile, d, counted[d.game]) if not d.game.is_null else spread[0][0]
         found.append(
-            _chance(profile, d, _pick(profile, d, est, row), value, spread, "play" if d.hand else "pre")
+            _chance(
+                profile,
+                d,
+                _pick(profile, d, est, row),
+                value,
+                spread,
+                "play" if d.hand else "pre",
+                read,
+                cards,
+            )
         )
     return _ordered(found)
 
@@ -275,7 +320,7 @@ def skat_chances(
     ``thorough`` False weighs only the rules-of-thumb discard of each game."""
     _check_cards(twelve, HAND_SIZE + SKAT_SIZE)
     model = model or load_model()
-    summary = auction_summary(auction, seat)
+    read = auction_read(auction, seat)
     fixed: tuple[Card, Card] | None = None
     if discards is not None:
         pair = tuple(discards)
@@ -294,7 +339,7 @@ def skat_chances(
                 points = pair[0].points + pair[1].points
                 situation = situations.get(points)
                 if situation is None:
-                    situation = situations[points] = _situation(profile, seat, "post", summary, points)
+                    situation = situations[points] = _situation(profile, seat, "post", points)
                 rows.append(vector(kind, kept, game, situation))
                 keys.append((game, pair))
         est = model.estimate(kind, np.array(rows, dtype=np.float64), "play")
@@ -308,7 +353,10 @@ def skat_chances(
         est, row, pair = best[d.game]
         value = value_of(profile, d, counted.get(d.game, 0))
         spread = ((value, 1.0),)
-        found.append(_chance(profile, d, _pick(profile, d, est, row), value, spread, "play", pair))
+        played = [card for card in twelve if card not in pair]
+        found.append(
+            _chance(profile, d, _pick(profile, d, est, row), value, spread, "play", read, played, pair)
+        )
     return _ordered(found)
 
 

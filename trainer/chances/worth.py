@@ -16,6 +16,7 @@ international).
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from trainer.bidding import bid_ladder
 from trainer.games import Declaration
@@ -103,21 +104,40 @@ def expected_score(
 
 
 def highest_worth_bid(
-    profile: RuleProfile, declaration: Declaration, win: float, spread: Spread
+    profile: RuleProfile,
+    declaration: Declaration,
+    win: float | Callable[[int], float],
+    spread: Spread,
 ) -> int | None:
     """The highest ladder bid at which declaring is worth it (its expected score beats
-    :func:`passing_score`), or None when it is not worth it at any bid the game can reach."""
+    :func:`passing_score`), or None when it is not worth it at any bid the game can reach. ``win``: the
+    chance, or the chance at each bid (the auction that makes the seat go there tells against it,
+    :func:`trainer.chances.auction.read_at`).
+
+    A ceiling at or above the game's lowest possible value is one of its values (bidding 44 for a game
+    worth 40 or 50 means bidding for 50): never a bid the game can never be worth."""
+    chance_at = win if callable(win) else (lambda _bid: win)
     top = max((value for value, _p in spread), default=0)
     bids = _ladder_up_to(profile, top)
-    # the expected score falls as the bid rises (more of the spread is overbid, and an overbid costs more)
+    # the expected score falls as the bid rises (more of the spread is overbid, an overbid costs more, and
+    # the auction that drives the bid up lowers the chance)
     low, high = 0, len(bids)
     while low < high:
         middle = (low + high) // 2
-        if expected_score(profile, declaration, win, spread, bids[middle]) > passing_score(profile):
+        bid = bids[middle]
+        if expected_score(profile, declaration, chance_at(bid), spread, bid) > passing_score(profile):
             low = middle + 1
         else:
             high = middle
-    return bids[low - 1] if low else None
+    if not low:
+        return None
+    return snap_to_values(bids[low - 1], spread)
+
+
+def snap_to_values(bid: int, spread: Spread) -> int:
+    """``bid`` lowered to the highest value of ``spread`` not above it (unchanged below the lowest value)."""
+    reachable = [value for value, _p in spread if value <= bid]
+    return max(reachable) if reachable else bid
 
 
 @functools.lru_cache(maxsize=1024)

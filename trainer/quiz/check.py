@@ -55,8 +55,13 @@ def _mistake(question: Question, given: str) -> str | None:
 
 
 def check(question: Question, response: Response) -> Verdict:
-    """Compare the response with the question's answer; the verdict carries the explanation to show."""
+    """Compare the response with the question's answer; the verdict carries the explanation to show. A
+    question graded by cost (:attr:`Question.costs`) takes every choice within its tolerance as right and
+    says what the given answer costs on average."""
     given = normalize(question, response)
+    costs = dict(question.costs)
+    if given in costs:
+        return _by_cost(question, given, costs[given])
     correct = given == question.answer
     headline = (
         Message.of(N_("Right: {answer}."), answer=question.answer_text)
@@ -70,4 +75,43 @@ def check(question: Question, response: Response) -> Verdict:
         explanation=question.explanation,
         mistake_tag=None if correct else _mistake(question, given),
         headline=headline,
+        curves=question.curves,
+    )
+
+
+def _by_cost(question: Question, given: str, cost: float) -> Verdict:
+    correct = cost <= question.tolerance
+    unit = question.cost_unit or Message("")
+    params = {
+        "answer": question.answer_text,
+        "cost": str(round(cost, 1)),
+        "unit": unit,
+        "tolerance": str(round(question.tolerance)),
+    }
+    if given == question.answer:
+        headline = Message.of(N_("Right: {answer}."), **params)
+    elif correct:
+        headline = Message.of(
+            N_(
+                "Right: your answer costs {cost} {unit} a deal on average against the best, {answer}: "
+                "within {tolerance}."
+            ),
+            **params,
+        )
+    else:
+        headline = Message.of(
+            N_(
+                "Not quite: your answer costs {cost} {unit} a deal on average against the best, {answer} "
+                "(within {tolerance} counts as right)."
+            ),
+            **params,
+        )
+    return Verdict(
+        correct=correct,
+        given=given,
+        expected=question.answer,
+        explanation=question.explanation,
+        mistake_tag=None if correct else _mistake(question, given),
+        headline=headline,
+        curves=question.curves,
     )

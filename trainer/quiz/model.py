@@ -8,13 +8,16 @@ seat, a declaration, a value breakdown, nested messages) that the UI names in th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from trainer.cards import Card, parse_cards
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.text import Message
 from trainer.value import ValueBreakdown
+
+if TYPE_CHECKING:
+    from trainer.chances.plan import ScoreCurves
 
 AnswerMode = Literal["number", "choice", "cards"]
 """How a question is answered: type a number, pick one choice, or select cards (possibly none)."""
@@ -78,6 +81,13 @@ class Question:
     rules: tuple[str, ...] = ()
     """The special rules the question exercises beyond a plain game (an overbid game, an open game, Musik,
     Spørge ...; see :data:`trainer.quiz.generators.RULES`), for the coverage report."""
+    costs: tuple[tuple[str, float], ...] = ()
+    """For a question graded by what an answer costs (the bidding drill): each choice's expected loss
+    against the best answer, in ``cost_unit``; a choice within ``tolerance`` of the best is right."""
+    tolerance: float = 0.0
+    cost_unit: Message | None = None
+    curves: ScoreCurves | None = None
+    """The expected score at each bid of the games the explanation names (drawn as a chart)."""
 
     @property
     def answer_cards(self) -> tuple[Card, ...]:
@@ -96,3 +106,5 @@ class Verdict:
     explanation: tuple[Message, ...]
     mistake_tag: str | None = None
     headline: Message = field(default_factory=lambda: Message(""))
+    curves: ScoreCurves | None = None
+    """The question's bid chart, drawn with the explanation."""

@@ -537,6 +537,7 @@ def coach_box(ctx: PageContext, current: Evening, loaded: LoadedSession, view: S
         if view.phase in (Phase.AUCTION, Phase.PICKUP) and len(view.hand) == HAND_SIZE:
             # the bid hints say the coach's bid (or pickup) with the chances: one line of advice, not two
             play_result.bid_hints(ctx, stored, view)
+            bid_chart(ctx, view)
             return
         with st.spinner(t("The coach is thinking…")):
             suggestion = suggest(view)
@@ -545,6 +546,19 @@ def coach_box(ctx: PageContext, current: Evening, loaded: LoadedSession, view: S
             + " — "
             + t_message(reason_for(suggestion.why, suggestion.move, view), t)
         )
+
+
+def bid_chart(ctx: PageContext, view: SeatView) -> None:
+    """The bid chart of the hints just drawn (cached by :func:`play_result.bid_hints`), folded."""
+    from trainer.coach import bid_curves
+    from trainer.ui.views.bid_chart import draw_bid_chart
+
+    cached = st.session_state.get(play_result.HINTS_KEY) or {}
+    hints = next(iter(cached.values()), None)
+    curves = bid_curves(hints, view.profile) if hints else None
+    if curves is not None:
+        with st.expander(ctx.t("Expected score at each bid")):
+            draw_bid_chart(curves, ctx, key="play_bid_chart")
 
 
 def suggest(view: SeatView) -> Decision:

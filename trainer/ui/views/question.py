@@ -51,8 +51,17 @@ def draw_verdict(result: Verdict, ctx: PageContext, *, explain: bool = True, fol
     if folded:
         with st.expander(t("Why?"), expanded=not result.correct):
             st.markdown(steps)
+            _chart(result, ctx)
     else:
         st.markdown(steps)
+        _chart(result, ctx)
+
+
+def _chart(result: Verdict, ctx: PageContext) -> None:
+    if result.curves is not None:
+        from trainer.ui.views.bid_chart import draw_bid_chart
+
+        draw_bid_chart(result.curves, ctx, key=f"bid_chart_{result.given}_{id(result)}")
 
 
 def answer_form(question: Question, ctx: PageContext, key: str) -> str | None:
