@@ -136,14 +136,36 @@ class _Budget:
 
 
 @dataclass(frozen=True)
+class CardRecord:
+    """What the sampled worlds said of one card: in each world asked (by its number), whether the declarer
+    wins after it (a null: stays clean) and, where the points were searched, on which side of the schneider
+    lines the declarer ends (``None`` where only the win was asked)."""
+
+    card: Card
+    outcomes: tuple[tuple[int, bool, tuple[bool, bool] | None], ...]
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for _world, won, _lines in self.outcomes if won)
+
+    @property
+    def seen(self) -> int:
+        return len(self.outcomes)
+
+
+@dataclass(frozen=True)
 class SearchResult:
-    """The chosen card, why, the share of sampled worlds the declarer wins after it, and the work done."""
+    """The chosen card, why, the share of sampled worlds the declarer wins after it, and the work done.
+    ``records``: what the worlds said of every card asked (the evaluation the coach and its review read);
+    ``decided``: the game was won or lost whatever is played (no world needed for the win)."""
 
     card: Card
     why: Message
     win: float | None
     worlds: int
     nodes: int = 0
+    records: tuple[CardRecord, ...] = ()
+    decided: bool = False
 
 
 def search_seconds(time_ms: int) -> float:
@@ -282,7 +304,10 @@ def expert_card(
 
     chosen = max(alive, key=key)
     win = tally.win_share(chosen)
-    return SearchResult(chosen, _why(ctx, chosen, win, tally.worlds), win, tally.worlds, budget.spent)
+    return SearchResult(
+        chosen, _why(ctx, chosen, win, tally.worlds), win, tally.worlds, budget.spent, tally.records(),
+        decided=_decided(ctx, lines),
+    )  # fmt: skip
 
 
 def _decided(ctx: PlayContext, lines: _Lines) -> bool:
@@ -306,21 +331,28 @@ class _Tally:
         self.points = dict.fromkeys(cards, 0.0)
         self.pointed = 0
         self.worlds = 0
+        self.outcomes: dict[Card, list[tuple[int, bool, tuple[bool, bool] | None]]] = {c: [] for c in cards}
 
     def add_wins(self, bits: dict[Card, bool]) -> None:
         for card, won in bits.items():
             self.wins[card] += won
             self.seen[card] += 1
+            self.outcomes[card].append((self.worlds, won, None))
         if bits:
             self.worlds += 1
 
-    def add_points(self, outcome: dict[Card, tuple[float, bool]]) -> None:
-        for card, (score, won) in outcome.items():
+    def add_points(self, outcome: dict[Card, tuple[float, bool, tuple[bool, bool]]]) -> None:
+        for card, (score, won, schneider) in outcome.items():
             self.points[card] += score - (WIN_BONUS if won else 0)
             self.wins[card] += won
             self.seen[card] += 1
+            self.outcomes[card].append((self.worlds, won, schneider))
         self.pointed += 1
         self.worlds += 1
+
+    def records(self) -> tuple[CardRecord, ...]:
+        """Every card's answers, world by world (read by the coach; the choice does not depend on them)."""
+        return tuple(CardRecord(card, tuple(found)) for card, found in self.outcomes.items())
 
     def unanimous(self, cards: Sequence[Card]) -> bool:
         """Every world asked said the same of every one of ``cards``: all won, or all lost."""
@@ -385,8 +417,9 @@ def _win_bits(
 
 def _evaluate(
     ctx: PlayContext, world: World, cards: Sequence[Card], budget: _Budget, lines: _Lines
-) -> dict[Card, tuple[float, bool]] | None:
-    """Score and win of each of ``cards`` (likely best first) in one world; None when the budget ran out."""
+) -> dict[Card, tuple[float, bool, tuple[bool, bool]]] | None:
+    """Score and win of each of ``cards`` (likely best first) in one world, and the schneider lines (made,
+    declarer out of schneider); None when the budget ran out."""
     game = ctx.game
     engine = Engine(game, int(ctx.declarer), world.hands, mode="points")
     lay = engine.layout
@@ -404,11 +437,12 @@ def _evaluate(
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
     if not result.complete:
         return None
-    outcome: dict[Card, tuple[float, bool]] = {}
+    outcome: dict[Card, tuple[float, bool, tuple[bool, bool]]] = {}
     for card, i in internal.items():
         lo, hi = result.bounds[i]
         score = _score(lines, lo + offset, hi + offset, ctx.is_declarer)
-        outcome[card] = (score, lo + offset >= lines.win)
+        schneider = (lo + offset >= lines.schneider, lo + offset >= lines.free)
+        outcome[card] = (score, lo + offset >= lines.win, schneider)
     return outcome
 
 
