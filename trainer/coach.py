@@ -263,7 +263,7 @@ def wilson(wins: int, layouts: int, z: float = INTERVAL_Z) -> tuple[float, float
     denominator = 1 + z * z / layouts
     centre = (share + z * z / (2 * layouts)) / denominator
     half = z * ((share * (1 - share) / layouts + z * z / (4 * layouts * layouts)) ** 0.5) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return (min(share, max(0.0, centre - half)), max(share, min(1.0, centre + half)))
 
 
 @dataclass(frozen=True)
@@ -305,6 +305,13 @@ class CardAdvice:
         return not self.guess and card in self.level
 
 
+def position_key(view: SeatView) -> int:
+    """The cards played so far in the deal of ``view``: the coach's layouts are seeded by it, and the
+    review finds the coach's advice by it (a deal replayed from its ISS record lacks moves ISS cannot
+    write, such as Spørge or kontra, so the length of the history would not do)."""
+    return len(view.tricks) * PLAYING_SEATS + len(view.current_trick)
+
+
 def judge_card(view: SeatView, *, nodes: int | None = None) -> CardAdvice:
     """The coach's card for the learner's own view in the card play: the expert's search over sampled
     layouts (seeded by the position, within ``nodes`` solver nodes, so the same view gets the same answer),
@@ -317,7 +324,7 @@ def judge_card(view: SeatView, *, nodes: int | None = None) -> CardAdvice:
 
     ctx = play_context(view)
     budget = coach_nodes() if nodes is None else nodes
-    result = expert_card(ctx, random.Random(len(view.history)), 1000, nodes=budget)
+    result = expert_card(ctx, random.Random(position_key(view)), 1000, nodes=budget)
     records = {record.card: record for record in result.records}
     mine = records.get(result.card)
     forced = len(playable(ctx)) == 1
@@ -327,10 +334,13 @@ def judge_card(view: SeatView, *, nodes: int | None = None) -> CardAdvice:
         return CardAdvice(
             result.card, result.card, 0, 0, alone, certain, _advice_reason(ctx, result.card, 0, 0, certain)
         )
+    certain = forced or result.decided
+    if not certain and mine.seen < MIN_LAYOUTS:  # the search stopped early: ask on for the chance
+        records = _asked_on(ctx, records, result.card, budget // 2)
+        mine = records[result.card]
     level = tuple(
         card for card, record in records.items() if card == result.card or _same_outcome(mine, record)
     )
-    certain = forced or result.decided
     card = keep_points(ctx, result.card, level)
     reason = _advice_reason(ctx, card, mine.wins, mine.seen, certain)
     if card != result.card:
@@ -340,7 +350,26 @@ def judge_card(view: SeatView, *, nodes: int | None = None) -> CardAdvice:
     return CardAdvice(card, result.card, mine.wins, mine.seen, level, certain, reason)
 
 
-def _same_outcome(mine: CardRecord, other: CardRecord) -> bool:
+def _asked_on(
+    ctx: PlayContext, records: dict[Card, CardRecord], card: Card, nodes: int
+) -> dict[Card, CardRecord]:
+    """``records`` with further layouts for ``card`` and for the cards that ended like it so far, until
+    ``card`` has :data:`MIN_LAYOUTS` of them (or ``nodes`` are spent)."""
+    from trainer.bots.search import CardRecord, more_outcomes
+
+    mine = records[card]
+    alike = [card, *(c for c, r in records.items() if c != card and _same_outcome(mine, r, at_least=1))]
+    first = 1 + max((world for r in records.values() for world, _won, _lines in r.outcomes), default=-1)
+    rng = random.Random(first * 7919 + len(ctx.played))
+    found = more_outcomes(ctx, rng, alike, MIN_LAYOUTS - mine.seen, nodes)
+    merged = dict(records)
+    for record in found:
+        extra = tuple((first + world, won, lines) for world, won, lines in record.outcomes)
+        merged[record.card] = CardRecord(record.card, merged[record.card].outcomes + extra)
+    return merged
+
+
+def _same_outcome(mine: CardRecord, other: CardRecord, *, at_least: int | None = None) -> bool:
     """Whether ``other`` ended like ``mine`` in every layout both were asked in (won or lost, and the
     schneider lines where both were searched for points), over enough layouts to say so."""
     theirs = {world: (won, lines) for world, won, lines in other.outcomes}
@@ -352,7 +381,7 @@ def _same_outcome(mine: CardRecord, other: CardRecord) -> bool:
         common += 1
         if found[0] != won or (lines is not None and found[1] is not None and found[1] != lines):
             return False
-    return common >= min(mine.seen, MIN_LAYOUTS)
+    return common >= (min(mine.seen, MIN_LAYOUTS) if at_least is None else at_least)
 
 
 def trick_taker(ctx: PlayContext, card: Card) -> Seat | None:

@@ -310,6 +310,29 @@ def expert_card(
     )  # fmt: skip
 
 
+def more_outcomes(
+    ctx: PlayContext, rng: random.Random, cards: Sequence[Card], worlds: int, nodes: int
+) -> tuple[CardRecord, ...]:
+    """Whether the declarer wins after each of ``cards`` in up to ``worlds`` further sampled worlds, within
+    ``nodes`` solver nodes (numbered from 0 in each record). The expert stops asking once its card stands
+    out; the coach asks on, so that the chance it shows rests on enough worlds for an interval."""
+    tally = _Tally(cards, 1 if ctx.is_declarer else -1)
+    if not cards or worlds <= 0:
+        return tally.records()
+    lines = _Lines.of(ctx)
+    budget = _Budget(time.perf_counter(), time.perf_counter(), nodes)
+    try:
+        sampled = Sampler(ctx, rng).worlds()
+        while tally.worlds < worlds and budget.left() > 0:
+            bits, complete = _win_bits(ctx, next(sampled), cards, budget, lines)
+            if not complete:
+                break
+            tally.add_wins(bits)
+    except NoWorld:
+        pass
+    return tally.records()
+
+
 def _decided(ctx: PlayContext, lines: _Lines) -> bool:
     """Whether the game is won or lost whatever is played (a suit game or a grand): the declarer's tricks
     and the skat it knows already hold the winning points, or the points not in the defenders' tricks can
