@@ -23,6 +23,9 @@ from typing import TYPE_CHECKING
 from trainer.bidding import AuctionEvent, allowed_declarations
 from trainer.bots import Decision, choose
 from trainer.bots.context import strength
+from trainer.bots.search import MIN_LAYOUTS as MIN_LAYOUTS  # re-exported: the coach's threshold
+from trainer.bots.search import layouts_reason
+from trainer.bots.search import wilson as wilson
 from trainer.calc import SCHEMES as SCHEMES  # the schemes a score sheet can be kept in (re-exported)
 from trainer.cards import ALL_CARDS, HAND_SIZE, RANK_ORDER_NULL, SKAT_SIZE, Card, card_points, parse_card
 from trainer.deal import PLAYING_SEATS, Seat
@@ -238,13 +241,8 @@ def coach_suggestion(view: SeatView, *, time_ms: int = 400, nodes: int | None = 
 COACH_NODES = 3_000_000
 """Solver nodes the coach spends on one card: a fixed count, not the clock, so that the review after the
 deal asks the same question from the same view and gets the same answer (well under a second)."""
-MIN_LAYOUTS = 20
-"""The fewest sampled layouts a chance is stated from (with its 95 % interval); with fewer the card is a
-guess and says so."""
 COACH_PYTHON_NODES = 40_000
 """... and without the compiled solver kernel (the pure-Python solver is about sixty times slower)."""
-INTERVAL_Z = 1.96
-"""The normal quantile of the intervals shown (95 %)."""
 
 
 def coach_nodes() -> int:
@@ -253,17 +251,6 @@ def coach_nodes() -> int:
 
     compiled = numba_available() and kernel_kind() != "python"
     return COACH_NODES if compiled else COACH_PYTHON_NODES
-
-
-def wilson(wins: int, layouts: int, z: float = INTERVAL_Z) -> tuple[float, float]:
-    """The Wilson score interval of a share of ``wins`` in ``layouts`` (the 95 % interval by default)."""
-    if layouts <= 0:
-        return (0.0, 1.0)
-    share = wins / layouts
-    denominator = 1 + z * z / layouts
-    centre = (share + z * z / (2 * layouts)) / denominator
-    half = z * ((share * (1 - share) / layouts + z * z / (4 * layouts * layouts)) ** 0.5) / denominator
-    return (min(share, max(0.0, centre - half)), max(share, min(1.0, centre + half)))
 
 
 @dataclass(frozen=True)
@@ -331,9 +318,7 @@ def judge_card(view: SeatView, *, nodes: int | None = None) -> CardAdvice:
     if mine is None or mine.seen == 0:
         certain = forced
         alone: tuple[Card, ...] = (result.card,)
-        return CardAdvice(
-            result.card, result.card, 0, 0, alone, certain, _advice_reason(ctx, result.card, 0, 0, certain)
-        )
+        return CardAdvice(result.card, result.card, 0, 0, alone, certain, layouts_reason(ctx, 0, 0, certain))
     certain = forced or result.decided
     if not certain and mine.seen < MIN_LAYOUTS:  # the search stopped early: ask on for the chance
         records = _asked_on(ctx, records, result.card, budget // 2)
@@ -342,7 +327,7 @@ def judge_card(view: SeatView, *, nodes: int | None = None) -> CardAdvice:
         card for card, record in records.items() if card == result.card or _same_outcome(mine, record)
     )
     card = keep_points(ctx, result.card, level)
-    reason = _advice_reason(ctx, card, mine.wins, mine.seen, certain)
+    reason = layouts_reason(ctx, mine.wins, mine.seen, certain)
     if card != result.card:
         reason = Message(
             N_("{reason} {points}"), {"reason": reason, "points": _points_reason(ctx, card, result.card)}
@@ -431,72 +416,6 @@ def keep_points(ctx: PlayContext, card: Card, level: Sequence[Card]) -> Card:
 
 FULL_CARD_POINTS = 10
 """A full card (a Ten or an Ace): what a defender smears onto the partner's sure trick."""
-
-
-def _percent_of(wins: int, layouts: int) -> dict[str, int]:
-    low, high = wilson(wins, layouts)
-    return {"n": layouts, "p": _percent(wins / layouts), "low": _percent(low), "high": _percent(high)}
-
-
-def _advice_reason(ctx: PlayContext, card: Card, wins: int, layouts: int, certain: bool) -> Message:
-    """What the coach says of its card: the chance with its 95 % interval over the layouts tried, or that
-    the outcome is settled, or that the card is a guess (too few layouts)."""
-    null = ctx.game.is_null
-    if certain and layouts:
-        won = wins * 2 >= layouts
-        if null:
-            if won:
-                return Message(N_("The null is safe whatever is played now."))
-            return Message(N_("The null is lost whatever is played now."))
-        if won:
-            return Message(N_("The game is already won for the declarer whatever is played now."))
-        return Message(N_("The game is already lost for the declarer whatever is played now."))
-    if certain:
-        return Message(N_("The only card that may be played."))
-    if layouts == 0:
-        return Message(
-            N_("A rule of thumb: no layout of the hidden cards could be tried, so no chance can be stated.")
-        )
-    if layouts < MIN_LAYOUTS:
-        return Message(
-            N_(
-                "A guess: only {n} layouts of the hidden cards could be tried, too few to say how likely "
-                "it is to work (at least {least} are needed)."
-            ),
-            {"n": layouts, "least": MIN_LAYOUTS},
-        )
-    params = _percent_of(wins, layouts)
-    if null:
-        if ctx.is_declarer:
-            return Message(
-                N_(
-                    "Best over {n} likely layouts of the hidden cards: the null stays safe in {p} % of "
-                    "them (95 % interval {low}–{high} %)."
-                ),
-                params,
-            )
-        return Message(
-            N_(
-                "Best over {n} likely layouts of the hidden cards: the declarer escapes in {p} % of them "
-                "(95 % interval {low}–{high} %)."
-            ),
-            params,
-        )
-    if ctx.is_declarer:
-        return Message(
-            N_(
-                "Best over {n} likely layouts of the hidden cards: the game is won in {p} % of them "
-                "(95 % interval {low}–{high} %)."
-            ),
-            params,
-        )
-    return Message(
-        N_(
-            "Best over {n} likely layouts of the hidden cards: the declarer wins in only {p} % of them "
-            "(95 % interval {low}–{high} %)."
-        ),
-        params,
-    )
 
 
 def _points_reason(ctx: PlayContext, card: Card, instead: Card) -> Message:

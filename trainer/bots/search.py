@@ -305,8 +305,8 @@ def expert_card(
     chosen = max(alive, key=key)
     win = tally.win_share(chosen)
     return SearchResult(
-        chosen, _why(ctx, chosen, win, tally.worlds), win, tally.worlds, budget.spent, tally.records(),
-        decided=_decided(ctx, lines),
+        chosen, layouts_reason(ctx, tally.wins[chosen], tally.seen[chosen], _decided(ctx, lines)), win,
+        tally.worlds, budget.spent, tally.records(), decided=_decided(ctx, lines),
     )  # fmt: skip
 
 
@@ -469,33 +469,91 @@ def _evaluate(
     return outcome
 
 
-def _why(ctx: PlayContext, card: Card, win: float, worlds: int) -> Message:
-    percent = round(100 * win)
-    if ctx.game.is_null:
+MIN_LAYOUTS = 20
+"""The fewest sampled layouts a chance is stated from (with its 95 % interval); with fewer the card is a
+guess and says so."""
+INTERVAL_Z = 1.96
+"""The normal quantile of the intervals shown (95 %)."""
+
+
+def wilson(wins: int, layouts: int, z: float = INTERVAL_Z) -> tuple[float, float]:
+    """The Wilson score interval of a share of ``wins`` in ``layouts`` (the 95 % interval by default)."""
+    if layouts <= 0:
+        return (0.0, 1.0)
+    share = wins / layouts
+    denominator = 1 + z * z / layouts
+    centre = (share + z * z / (2 * layouts)) / denominator
+    half = z * ((share * (1 - share) / layouts + z * z / (4 * layouts * layouts)) ** 0.5) / denominator
+    return (min(share, max(0.0, centre - half)), max(share, min(1.0, centre + half)))
+
+
+def _percent_of(wins: int, layouts: int) -> dict[str, int]:
+    low, high = wilson(wins, layouts)
+    return {
+        "n": layouts,
+        "p": round(100 * wins / layouts),
+        "low": round(100 * low),
+        "high": round(100 * high),
+    }
+
+
+def layouts_reason(ctx: PlayContext, wins: int, layouts: int, certain: bool) -> Message:
+    """What the search says of its card (the expert's reason, and the coach's): the declarer's share of
+    ``wins`` in ``layouts`` with its 95 % interval, stated only from :data:`MIN_LAYOUTS` layouts; else that
+    the card is a guess; or that the outcome is settled whatever is played (``certain``)."""
+    null = ctx.game.is_null
+    if certain and layouts:
+        won = wins * 2 >= layouts
+        if null:
+            if won:
+                return Message(N_("The null is safe whatever is played now."))
+            return Message(N_("The null is lost whatever is played now."))
+        if won:
+            return Message(N_("The game is already won for the declarer whatever is played now."))
+        return Message(N_("The game is already lost for the declarer whatever is played now."))
+    if certain:
+        return Message(N_("The only card that may be played."))
+    if layouts == 0:
+        return Message(
+            N_("A rule of thumb: no layout of the hidden cards could be tried, so no chance can be stated.")
+        )
+    if layouts < MIN_LAYOUTS:
+        return Message(
+            N_(
+                "A guess: too few layouts of the hidden cards could be tried ({n}; at least {least} are "
+                "needed) to say how likely it is to work."
+            ),
+            {"n": layouts, "least": MIN_LAYOUTS},
+        )
+    params = _percent_of(wins, layouts)
+    if null:
         if ctx.is_declarer:
             return Message(
                 N_(
-                    "Best over likely layouts of the hidden cards ({n} tried): "
-                    "the null is safe in {p} % of them."
+                    "Best over likely layouts of the hidden cards ({n} tried): the null stays safe in {p} % "
+                    "of them (95 % interval {low}–{high} %)."
                 ),
-                {"n": worlds, "p": percent},
+                params,
             )
         return Message(
             N_(
-                "Best over likely layouts of the hidden cards ({n} tried): "
-                "the declarer escapes in {p} % of them."
+                "Best over likely layouts of the hidden cards ({n} tried): the declarer escapes in {p} % of "
+                "them (95 % interval {low}–{high} %)."
             ),
-            {"n": worlds, "p": percent},
+            params,
         )
     if ctx.is_declarer:
         return Message(
-            N_("Best over likely layouts of the hidden cards ({n} tried): the game is won in {p} % of them."),
-            {"n": worlds, "p": percent},
+            N_(
+                "Best over likely layouts of the hidden cards ({n} tried): the game is won in {p} % of them "
+                "(95 % interval {low}–{high} %)."
+            ),
+            params,
         )
     return Message(
         N_(
-            "Best over likely layouts of the hidden cards ({n} tried): "
-            "the declarer wins in only {p} % of them."
+            "Best over likely layouts of the hidden cards ({n} tried): the declarer wins in only {p} % of "
+            "them (95 % interval {low}–{high} %)."
         ),
-        {"n": worlds, "p": percent},
+        params,
     )
