@@ -291,3 +291,22 @@ def test_the_review_does_not_blame_the_coachs_own_card() -> None:
         excused=lambda s, card: s.to_move is learner and judge_card(s.view(learner)).endorses(card),
     )  # fmt: skip
     assert found is None or found.seat is not learner or found.excused
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_could_we_have_won_excuses_the_coachs_card_in_words(lang: str) -> None:
+    """The answer to "could we have won?" names the card that slipped with open hands, but does not call it
+    the card that cost the game when the coach stood behind it."""
+    from trainer.replay import CostlyCard
+    from trainer.ui.context import context_from_state
+    from trainer.ui.terms import card_label
+    from trainer.ui.views.analysis import costly_card_text
+
+    ctx = context_from_state({"lang": lang, "rules": "danish"})
+    sq, s7 = parse_cards("SQ S7")
+    blamed = costly_card_text(CostlyCard(9, Seat.MIDDLEHAND, sq, (s7,)), ctx)
+    excused = costly_card_text(CostlyCard(9, Seat.MIDDLEHAND, sq, (s7,), excused=True), ctx)
+    assert card_label(sq, lang) in excused and card_label(s7, lang) in excused
+    assert excused != blamed
+    first_words = blamed.split(":")[0]
+    assert first_words not in excused  # "The first card that cost the game" / its Danish
