@@ -392,15 +392,17 @@ def trick_taker(ctx: PlayContext, card: Card) -> Seat | None:
 def keep_points(ctx: PlayContext, card: Card, level: Sequence[Card]) -> Card:
     """The card among ``level`` (cards of the same outcome as ``card`` in every layout) that keeps card
     points in a trick whose taker is already settled: the fewest points onto a trick the other side takes;
-    for a defender, the most points (a full card: Ace or Ten) onto a trick the partner is sure to take. When
-    the trick is open, or the card would take it itself, ``card`` stays."""
+    for a defender, the most points (a full card: Ace or Ten) onto a trick the partner is sure to take. A
+    trump is not played instead of a plain card for its points. When the trick is open, or the card would
+    take it itself, ``card`` stays."""
     if not ctx.trick or ctx.game.is_null:
         return card
     taker = trick_taker(ctx, card)
     if taker is None or taker is ctx.seat:
         return card
     ours = (taker is ctx.declarer) is ctx.is_declarer
-    same = [c for c in level if trick_taker(ctx, c) is taker]
+    trump = is_trump(card, ctx.game)  # a trump is worth more than its points: never given for a plain card
+    same = [c for c in level if trick_taker(ctx, c) is taker and (trump or not is_trump(c, ctx.game))]
     if not same:
         return card
     if not ours:

@@ -172,6 +172,17 @@ def test_no_queen_onto_the_declarers_sure_trick() -> None:
     assert keep_points(ctx, sq, (sq, hq)) == sq  # no cheaper card of the same outcome: the Queen stays
 
 
+def test_no_trump_is_given_for_a_plain_cards_points() -> None:
+    """Clubs by forehand. Rearhand leads ♠9, forehand trumps with ♣J; middlehand, last and out of spades,
+    keeps its ♦J rather than save a point with it: ♥7 if it ends the same, else the ♥Q stays."""
+    hand = "DJ HQ H7 DA DT DK D8 D9 HK H8"
+    ctx = context(CLUBS, Seat.FOREHAND, Seat.MIDDLEHAND, hand, Seat.REARHAND, "S9 CJ")
+    dj, hq, h7 = parse_cards("DJ HQ H7")
+    assert trick_taker(ctx, hq) is Seat.FOREHAND and trick_taker(ctx, dj) is Seat.FOREHAND
+    assert keep_points(ctx, hq, (hq, dj)) == hq
+    assert keep_points(ctx, hq, (hq, dj, h7)) == h7
+
+
 def test_the_declarer_keeps_points_on_a_lost_trick() -> None:
     """Grand: middlehand leads ♠A, rearhand drops ♠10; forehand, the declarer without spades or Jacks,
     gives the fewest points when every card of the same outcome loses the trick."""
