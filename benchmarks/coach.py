@@ -9,10 +9,11 @@ nodes, so a run repeats exactly). After each deal the review judges the seat's c
 Goals, each with its 95 % interval (Wilson):
 
 1. Reviews that blame a card the coach suggested as sure (a stated chance, not a guess): 0.
-2. Hints that lose card points for nothing: the trick's taker is already settled, and another legal card of
-   the same outcome would have given the other side fewer points (or the partner's sure trick more, a full
-   card): 0. "Same outcome" by the coach's own judge (the layouts it asked: every layout ended alike), and
-   as a second look by the open-hand solver on the real layout (won or lost alike with every hand open).
+2. Hints that lose card points for nothing (suit and grand games; a null counts no points): the trick's
+   taker is already settled, and another legal card of the same outcome would have given the other side
+   fewer points (or the partner's sure trick more, a full card): 0. "Same outcome" by the coach's own
+   judge (the layouts it asked: every layout ended alike), and as a second look by the open-hand solver on
+   the real layout (won or lost alike with every hand open).
 3. In-play chances shown without an interval (a percentage in a hint without its 95 % interval, or from
    fewer than :data:`trainer.coach.MIN_LAYOUTS` layouts): 0.
 
@@ -223,7 +224,7 @@ def review(
         if coach is not None and mover is learner and len(replay.legal_cards()) > 1:
             ctx = play_context(replay.view(learner))
             taker = trick_taker(ctx, coach.card)
-            if taker is not None and taker is not learner and ctx.trick:
+            if taker is not None and taker is not learner and ctx.trick and not ctx.game.is_null:
                 tally.settled += 1
                 rivals = [
                     c for c in ctx.legal
