@@ -11,7 +11,8 @@ Goals, each with its 95 % interval (Wilson):
 1. Reviews that blame a card the coach suggested as sure (a stated chance, not a guess): 0.
 2. Hints that lose card points for nothing (suit and grand games; a null counts no points): the trick's
    taker is already settled, and another legal card of the same outcome would have given the other side
-   fewer points (or the partner's sure trick more, a full card): 0. "Same outcome" by the coach's own
+   fewer points (or the partner's sure trick more, a full card; a trump kept instead of a plain card does
+   not count: it may take a trick later): 0. "Same outcome" by the coach's own
    judge (the layouts it asked: every layout ended alike), and as a second look by the open-hand solver on
    the real layout (won or lost alike with every hand open).
 3. In-play chances shown without an interval (a percentage in a hint without its 95 % interval, or from
@@ -55,6 +56,8 @@ from trainer.coach import (
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.game import DealState, Phase, PlayCard
+from trainer.games import GameType
+from trainer.play import is_trump
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.records.iss import export
 from trainer.replay import Analyzer, GameRecord
@@ -139,11 +142,15 @@ def trick_loss(card: Card, taker: Seat, mover: Seat, declarer: Seat) -> int:
     return -card.points if ours else card.points
 
 
-def better_in_trick(card: Card, other: Card, taker: Seat, mover: Seat, declarer: Seat) -> bool:
+def better_in_trick(
+    card: Card, other: Card, taker: Seat, mover: Seat, declarer: Seat, game: GameType
+) -> bool:
     """``other`` keeps more card points than ``card`` in a trick ``taker`` takes either way (a smear only
-    with a full card, as the coach's rule says)."""
+    with a full card, and no trump instead of a plain card, as the coach's rule says)."""
     if trick_loss(other, taker, mover, declarer) >= trick_loss(card, taker, mover, declarer):
         return False
+    if is_trump(other, game) and not is_trump(card, game):
+        return False  # a trump kept is not points given away for nothing (it may take a trick later)
     ours = (taker is declarer) is (mover is declarer)
     return not ours or other.points >= FULL_CARD_POINTS
 
@@ -229,7 +236,7 @@ def review(
                 rivals = [
                     c for c in ctx.legal
                     if c != coach.card and trick_taker(ctx, c) is taker
-                    and better_in_trick(coach.card, c, taker, learner, declarer)
+                    and better_in_trick(coach.card, c, taker, learner, declarer, ctx.game)
                 ]  # fmt: skip
                 if any(c in coach.level for c in rivals):
                     tally.points_for_nothing += 1
