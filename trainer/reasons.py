@@ -2,17 +2,21 @@
 
 A computer player explains its move in a :class:`~trainer.text.Message` built from its own view: a
 discard names the two cards it lays away, a Ramse pass the two cards it passes on, a card play the card
-(and once in a while another). Shown to anyone else, such a line tells cards the reader may not see.
+(and once in a while another), a bid or a declaration its game and its chance. Shown to anyone else, such
+a line tells what the reader may not know.
 
-:func:`reason_for` is the one door a reason passes through on its way to a page: it returns the message
-unchanged when every card in it (searched through every parameter, nested messages, tuples and strings)
-is one the reader knows (:meth:`~trainer.game.SeatView.known_cards`), else a public wording of the same
-move that names no card the reader cannot see ("Lays away two cards."). Pages keep and show only what it
-returns, so a reason in the session state or on the screen names only cards of the reader's own view.
+:func:`reason_for` is the one door a reason passes through on its way to a page: the mover's own seat
+reads the message unchanged (every card in it — searched through every parameter, nested messages, tuples
+and strings — is one that seat knows, :meth:`~trainer.game.SeatView.known_cards`); every other seat reads a
+public wording of the same move that names no card the reader cannot see ("Lays away two cards."). Pages
+keep and show only what it returns, so a reason in the session state or on the screen names only cards of
+the reader's own view.
 
-The auction is stricter: a bid's reason tells the game and its chance, a knock's the Jacks among the first
-five cards; at a table that would be table talk, which the rules forbid. Another seat reads only the call
-itself ("Says 18.", "Passes.").
+Another seat reads only the move itself, whatever it is ("Says 18.", "Declares grand.", "Plays ♠K."): a
+computer's reason is worked out from its hidden hand (a bid's game and chance, a declaration's "winning
+about 97 %" — which tells that it holds the Jacks —, a knock's Jacks among the first five cards, a card's
+plan for its remaining cards), and a real player at the table would never say it: table talk, which the
+rules forbid. Only the seat that moved reads its own reason (issue 41).
 """
 
 from __future__ import annotations
@@ -30,12 +34,19 @@ from trainer.game import (
     Discard,
     Hold,
     Knock40,
+    Kontra,
     Move,
+    NoCall,
     Pass,
     PickUp,
     PlayCard,
+    RamseCall,
     RamsePass,
+    Re,
     SeatView,
+    Spoerge,
+    SpoergeCall,
+    Throw,
 )
 from trainer.text import N_, Message
 
@@ -88,6 +99,8 @@ def public_reason(move: Move, viewer: SeatView) -> Message:
     if isinstance(move, Discard):
         return Message(N_("Lays away two cards."))
     if isinstance(move, RamsePass):
+        if set(move.cards) <= viewer.known_cards():  # the seat they were passed to
+            return Message(N_("Passes on {cards}."), {"cards": move.cards})
         return Message(N_("Passes on two cards."))
     if isinstance(move, PlayCard):
         if move.card in viewer.known_cards():
@@ -105,20 +118,34 @@ def public_reason(move: Move, viewer: SeatView) -> Message:
         return Message(N_("Knocks 40 (Slå 40 an).") if move.knock else N_("Does not knock."))
     if isinstance(move, PickUp):
         return Message(N_("Picks up the skat."))
+    if isinstance(move, Kontra):
+        return Message(N_("Says kontra."))
+    if isinstance(move, Re):
+        return Message(N_("Says re."))
+    if isinstance(move, Spoerge):
+        if move.call is SpoergeCall.THROW:
+            return Message(N_("Throws the cards."))
+        return Message(N_("Knocks back.") if move.call is SpoergeCall.KNOCK_BACK else N_("Knocks."))
+    if isinstance(move, NoCall):
+        return Message(N_("Says nothing."))
+    if isinstance(move, Throw):
+        return Message(N_("Throws the cards."))
+    if isinstance(move, RamseCall):
+        return Message(N_("Says Grand.") if move.grand else N_("Says Ramse."))
     return Message(N_("Makes its move."))
 
 
 AUCTION_MOVES = (Bid, Hold, Pass, Knock40, PickUp)
-"""Moves whose reasons speak of the mover's hand (its game, its chance, its Jacks): others hear only the
-call (:func:`public_reason`)."""
+"""The calls of the auction (their reasons speak of the mover's game, its chance, its Jacks)."""
 
 
 def reason_for(why: Message, move: Move, viewer: SeatView) -> Message:
-    """The reason for ``move`` as the seat of ``viewer`` may read it: ``why`` itself when it names only
-    cards that seat knows, else :func:`public_reason`; for another seat's call in the auction always the
-    public wording. ``viewer`` is that seat's view after the move."""
+    """The reason for ``move`` as the seat of ``viewer`` may read it: the mover's own seat reads ``why``
+    itself (it names only cards that seat knows); every other seat the move alone (:func:`public_reason`:
+    no chance, no plan, nothing of the mover's hidden hand). ``viewer`` is that seat's view after the
+    move."""
     own = getattr(move, "seat", None) is viewer.seat
-    if names_only_known(why, viewer) and (own or not isinstance(move, AUCTION_MOVES)):
+    if own and names_only_known(why, viewer):
         return why
     public = public_reason(move, viewer)
     assert names_only_known(public, viewer)

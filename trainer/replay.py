@@ -743,6 +743,9 @@ class CostlyCard:
     card: Card
     better: tuple[Card, ...]
     """Cards that would have kept the game won for that side."""
+    excused: bool = False
+    """The card lost the game only with every hand open: from what its player could see it was as good as
+    the best (the coach stood behind it), so it is not blamed."""
 
 
 def first_costly_card(
@@ -755,11 +758,14 @@ def first_costly_card(
     progress: Callable[[int, int], None] | None = None,
     analyzer: Analyzer | None = None,
     start: int = 0,
+    excused: Callable[[DealState, Card], bool] | None = None,
 ) -> CostlyCard | None:
     """Walk through ``moves`` and return the first card played by ``side``'s team (the declarer alone, or
     the two defenders) after which that team could no longer win, though another card would have kept the
     win. None when no such card exists (or the cap left every question open). ``start`` skips the first
-    cards (they are played without analysis)."""
+    cards (they are played without analysis). ``excused(state, card)``: whether the player of ``card`` in
+    ``state`` could not have known better (the coach's evaluation from its own view stood behind it); such
+    a card comes back marked :attr:`CostlyCard.excused`."""
     analyzer = analyzer or Analyzer(record)
     state = record.deal_state()
     for card in moves[:start]:
@@ -782,7 +788,8 @@ def first_costly_card(
             played = next((o for o in outcomes if o.card == card), None)
             good = [o.card for o in outcomes if o.declarer_wins is wants_declarer_win]
             if played is not None and played.declarer_wins is (not wants_declarer_win) and good:
-                return CostlyCard(index, seat, card, tuple(good))
+                excuse = excused is not None and excused(state, card)
+                return CostlyCard(index, seat, card, tuple(good), excuse)
         try:
             state.apply(PlayCard(seat, card))
         except SkatError:

@@ -268,9 +268,9 @@ def test_the_win_question_gives_way_once_every_layout_answers_alike(monkeypatch:
 
     def evaluate(
         ctx: object, world: object, cards: list[Card], *rest: object
-    ) -> dict[Card, tuple[float, bool]]:
+    ) -> dict[Card, tuple[float, bool, tuple[bool, bool]]]:
         asked["points"] += 1
-        return {card: (90.0, True) for card in cards}
+        return {card: (90.0, True, (True, True)) for card in cards}
 
     monkeypatch.setattr(search, "_win_bits", win_bits)
     monkeypatch.setattr(search, "_evaluate", evaluate)

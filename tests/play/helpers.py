@@ -43,7 +43,7 @@ def coached_deal(profile: RuleProfile, seed: int, learner: Seat, level: str = "b
         assert seat is not None
         view = state.view(seat)
         if seat is learner:
-            state.apply(coach_suggestion(view, time_ms=50).move)
+            state.apply(coach_suggestion(view, time_ms=50, nodes=100_000).move)
         else:
             state.apply(choose(view, level, rng=rng, time_ms=20).move)
     return state

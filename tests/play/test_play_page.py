@@ -181,7 +181,7 @@ def test_the_coachs_hint_is_a_legal_move(_fast_table: str) -> None:
             assert evening is not None and evening.coach == "advanced"
             stored, state = last_deal(_fast_table, evening_token(at))
             view = state.view(learner_seat(stored.number))
-            hint = coach_suggestion(view, time_ms=50).move
+            hint = coach_suggestion(view, time_ms=50, nodes=100_000).move
             assert hint in view.legal_moves
             ctx = context_from_state({"lang": "en", "rules": "international"})
             if view.phase in (Phase.AUCTION, Phase.PICKUP):  # the bid hints give the coach's bid

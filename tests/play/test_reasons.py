@@ -23,7 +23,7 @@ from trainer.cards import ALL_CARDS, parse_cards
 from trainer.deal import Seat
 from trainer.game import DealState, Discard, Pass, Phase, RamsePass
 from trainer.profiles import get_profile
-from trainer.reasons import AUCTION_MOVES, cards_named, names_only_known, public_reason, reason_for
+from trainer.reasons import cards_named, names_only_known, public_reason, reason_for
 from trainer.table_session import Place, TableSession, table_game
 from trainer.text import N_, Message
 
@@ -93,7 +93,8 @@ def test_a_ramse_pass_between_the_others_says_no_card() -> None:
     state.apply(decision.move)
     assert set(cards_named(decision.why)) == set(decision.move.cards)
     receiver, other = mover.next, mover.next.next
-    assert reason_for(decision.why, decision.move, state.view(receiver)) == decision.why  # passed to them
+    passed = Message(N_("Passes on {cards}."), {"cards": decision.move.cards})  # they were passed to them
+    assert reason_for(decision.why, decision.move, state.view(receiver)) == passed
     assert reason_for(decision.why, decision.move, state.view(other)) == Message(N_("Passes on two cards."))
 
 
@@ -127,10 +128,10 @@ def test_no_reason_names_a_card_its_reader_may_not_see(
             assert names_only_known(shown, view)
             if reader is mover:
                 assert shown == decision.why, "a computer's reason names a card it does not know"
-            elif isinstance(decision.move, AUCTION_MOVES):
-                assert shown == public_reason(decision.move, view), "table talk in the auction"
-            elif shown != decision.why:
-                hidden_named += 1
+            else:
+                assert shown == public_reason(decision.move, view), "table talk: more than the move itself"
+                if not names_only_known(decision.why, view):
+                    hidden_named += 1
         state.undo()
         state.apply(choose(list(state.legal_moves()), choices))
     for seat in Seat:
@@ -170,3 +171,68 @@ def test_a_computers_bid_is_heard_as_the_call_alone(profile: str) -> None:
                 assert shown == Message(N_("Says {bid}."), {"bid": decision.move.value})
         return
     pytest.fail("no computer opened the bidding in 100 deals")
+
+
+@pytest.mark.parametrize("profile", ["danish", "international"])
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_computers_declaration_tells_no_chance(profile: str, lang: str) -> None:
+    """Issue 41: "Left · middlehand: Declares diamonds: the best expected score at the bid, winning about
+    69 %" and "Venstre · mellemhånd: Melder Grand: den bedste forventede score ved meldingen, vinder ca. 97 %"
+    — a real opponent never says its chance (97 % means it holds the Jacks). Every other seat now reads the
+    declaration alone, in either language; the declarer's own seat keeps its reason."""
+    from trainer.game import Declare
+    from trainer.i18n import get_translator
+    from trainer.ui.pages.play_table import reason_line
+    from trainer.ui.terms import t_message
+
+    t = get_translator(lang)
+    prof = get_profile(profile)
+    for seed in range(60):
+        state = table_game(prof).new_deal(seed)
+        while state.phase not in (Phase.FINISHED, Phase.PLAY):
+            seat = state.to_move
+            assert seat is not None
+            decision = bot_choose(state.view(seat), "club", rng=random.Random(seed), time_ms=20)
+            state.apply(decision.move)
+            if not isinstance(decision.move, Declare):
+                continue
+            said = t_message(decision.why, t)
+            assert "%" in said, "the declarer's own reason names its chance"
+            for reader in Seat:
+                shown = reason_for(decision.why, decision.move, state.view(reader))
+                if reader is seat:
+                    assert shown == decision.why
+                    continue
+                text = t_message(shown, t)
+                assert "%" not in text and said != text, text
+                assert shown == Message(N_("Declares {game}."), {"game": decision.move.declaration})
+                line = reason_line(seat, shown, state.view(reader), t)
+                assert line is not None and "%" not in line
+            return
+    pytest.fail("no computer declared a game in 60 deals")
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_computers_card_tells_no_chance(lang: str) -> None:
+    """The expert's card reason ("Best over likely layouts …: the declarer wins in only 40 % of them") is
+    its own estimate from its hidden hand: another seat reads the card alone."""
+    from trainer.i18n import get_translator
+    from trainer.ui.terms import t_message
+
+    t = get_translator(lang)
+    prof = get_profile("international")
+    state = table_game(prof).new_deal(3)
+    while state.phase is not Phase.PLAY:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(bot_choose(state.view(seat), "club", seed=3, time_ms=20).move)
+    seat = state.to_move
+    assert seat is not None
+    decision = bot_choose(state.view(seat), "expert", seed=3, time_ms=300)
+    state.apply(decision.move)
+    for reader in Seat:
+        if reader is seat:
+            continue
+        shown = reason_for(decision.why, decision.move, state.view(reader))
+        assert shown == public_reason(decision.move, state.view(reader))
+        assert "%" not in t_message(shown, t)

@@ -136,14 +136,36 @@ class _Budget:
 
 
 @dataclass(frozen=True)
+class CardRecord:
+    """What the sampled worlds said of one card: in each world asked (by its number), whether the declarer
+    wins after it (a null: stays clean) and, where the points were searched, on which side of the schneider
+    lines the declarer ends (``None`` where only the win was asked)."""
+
+    card: Card
+    outcomes: tuple[tuple[int, bool, tuple[bool, bool] | None], ...]
+
+    @property
+    def wins(self) -> int:
+        return sum(1 for _world, won, _lines in self.outcomes if won)
+
+    @property
+    def seen(self) -> int:
+        return len(self.outcomes)
+
+
+@dataclass(frozen=True)
 class SearchResult:
-    """The chosen card, why, the share of sampled worlds the declarer wins after it, and the work done."""
+    """The chosen card, why, the share of sampled worlds the declarer wins after it, and the work done.
+    ``records``: what the worlds said of every card asked (the evaluation the coach and its review read);
+    ``decided``: the game was won or lost whatever is played (no world needed for the win)."""
 
     card: Card
     why: Message
     win: float | None
     worlds: int
     nodes: int = 0
+    records: tuple[CardRecord, ...] = ()
+    decided: bool = False
 
 
 def search_seconds(time_ms: int) -> float:
@@ -282,7 +304,33 @@ def expert_card(
 
     chosen = max(alive, key=key)
     win = tally.win_share(chosen)
-    return SearchResult(chosen, _why(ctx, chosen, win, tally.worlds), win, tally.worlds, budget.spent)
+    return SearchResult(
+        chosen, layouts_reason(ctx, tally.wins[chosen], tally.seen[chosen], _decided(ctx, lines)), win,
+        tally.worlds, budget.spent, tally.records(), decided=_decided(ctx, lines),
+    )  # fmt: skip
+
+
+def more_outcomes(
+    ctx: PlayContext, rng: random.Random, cards: Sequence[Card], worlds: int, nodes: int
+) -> tuple[CardRecord, ...]:
+    """Whether the declarer wins after each of ``cards`` in up to ``worlds`` further sampled worlds, within
+    ``nodes`` solver nodes (numbered from 0 in each record). The expert stops asking once its card stands
+    out; the coach asks on, so that the chance it shows rests on enough worlds for an interval."""
+    tally = _Tally(cards, 1 if ctx.is_declarer else -1)
+    if not cards or worlds <= 0:
+        return tally.records()
+    lines = _Lines.of(ctx)
+    budget = _Budget(time.perf_counter(), time.perf_counter(), nodes)
+    try:
+        sampled = Sampler(ctx, rng).worlds()
+        while tally.worlds < worlds and budget.left() > 0:
+            bits, complete = _win_bits(ctx, next(sampled), cards, budget, lines)
+            if not complete:
+                break
+            tally.add_wins(bits)
+    except NoWorld:
+        pass
+    return tally.records()
 
 
 def _decided(ctx: PlayContext, lines: _Lines) -> bool:
@@ -306,21 +354,28 @@ class _Tally:
         self.points = dict.fromkeys(cards, 0.0)
         self.pointed = 0
         self.worlds = 0
+        self.outcomes: dict[Card, list[tuple[int, bool, tuple[bool, bool] | None]]] = {c: [] for c in cards}
 
     def add_wins(self, bits: dict[Card, bool]) -> None:
         for card, won in bits.items():
             self.wins[card] += won
             self.seen[card] += 1
+            self.outcomes[card].append((self.worlds, won, None))
         if bits:
             self.worlds += 1
 
-    def add_points(self, outcome: dict[Card, tuple[float, bool]]) -> None:
-        for card, (score, won) in outcome.items():
+    def add_points(self, outcome: dict[Card, tuple[float, bool, tuple[bool, bool]]]) -> None:
+        for card, (score, won, schneider) in outcome.items():
             self.points[card] += score - (WIN_BONUS if won else 0)
             self.wins[card] += won
             self.seen[card] += 1
+            self.outcomes[card].append((self.worlds, won, schneider))
         self.pointed += 1
         self.worlds += 1
+
+    def records(self) -> tuple[CardRecord, ...]:
+        """Every card's answers, world by world (read by the coach; the choice does not depend on them)."""
+        return tuple(CardRecord(card, tuple(found)) for card, found in self.outcomes.items())
 
     def unanimous(self, cards: Sequence[Card]) -> bool:
         """Every world asked said the same of every one of ``cards``: all won, or all lost."""
@@ -385,8 +440,9 @@ def _win_bits(
 
 def _evaluate(
     ctx: PlayContext, world: World, cards: Sequence[Card], budget: _Budget, lines: _Lines
-) -> dict[Card, tuple[float, bool]] | None:
-    """Score and win of each of ``cards`` (likely best first) in one world; None when the budget ran out."""
+) -> dict[Card, tuple[float, bool, tuple[bool, bool]]] | None:
+    """Score and win of each of ``cards`` (likely best first) in one world, and the schneider lines (made,
+    declarer out of schneider); None when the budget ran out."""
     game = ctx.game
     engine = Engine(game, int(ctx.declarer), world.hands, mode="points")
     lay = engine.layout
@@ -404,41 +460,100 @@ def _evaluate(
     NODE_RATE.update(compiled, result.nodes, time.perf_counter() - began)
     if not result.complete:
         return None
-    outcome: dict[Card, tuple[float, bool]] = {}
+    outcome: dict[Card, tuple[float, bool, tuple[bool, bool]]] = {}
     for card, i in internal.items():
         lo, hi = result.bounds[i]
         score = _score(lines, lo + offset, hi + offset, ctx.is_declarer)
-        outcome[card] = (score, lo + offset >= lines.win)
+        schneider = (lo + offset >= lines.schneider, lo + offset >= lines.free)
+        outcome[card] = (score, lo + offset >= lines.win, schneider)
     return outcome
 
 
-def _why(ctx: PlayContext, card: Card, win: float, worlds: int) -> Message:
-    percent = round(100 * win)
-    if ctx.game.is_null:
+MIN_LAYOUTS = 20
+"""The fewest sampled layouts a chance is stated from (with its 95 % interval); with fewer the card is a
+guess and says so."""
+INTERVAL_Z = 1.96
+"""The normal quantile of the intervals shown (95 %)."""
+
+
+def wilson(wins: int, layouts: int, z: float = INTERVAL_Z) -> tuple[float, float]:
+    """The Wilson score interval of a share of ``wins`` in ``layouts`` (the 95 % interval by default)."""
+    if layouts <= 0:
+        return (0.0, 1.0)
+    share = wins / layouts
+    denominator = 1 + z * z / layouts
+    centre = (share + z * z / (2 * layouts)) / denominator
+    half = z * ((share * (1 - share) / layouts + z * z / (4 * layouts * layouts)) ** 0.5) / denominator
+    return (min(share, max(0.0, centre - half)), max(share, min(1.0, centre + half)))
+
+
+def _percent_of(wins: int, layouts: int) -> dict[str, int]:
+    low, high = wilson(wins, layouts)
+    return {
+        "n": layouts,
+        "p": round(100 * wins / layouts),
+        "low": round(100 * low),
+        "high": round(100 * high),
+    }
+
+
+def layouts_reason(ctx: PlayContext, wins: int, layouts: int, certain: bool) -> Message:
+    """What the search says of its card (the expert's reason, and the coach's): the declarer's share of
+    ``wins`` in ``layouts`` with its 95 % interval, stated only from :data:`MIN_LAYOUTS` layouts; else that
+    the card is a guess; or that the outcome is settled whatever is played (``certain``)."""
+    null = ctx.game.is_null
+    if certain and layouts:
+        won = wins * 2 >= layouts
+        if null:
+            if won:
+                return Message(N_("The null is safe whatever is played now."))
+            return Message(N_("The null is lost whatever is played now."))
+        if won:
+            return Message(N_("The game is already won for the declarer whatever is played now."))
+        return Message(N_("The game is already lost for the declarer whatever is played now."))
+    if certain:
+        return Message(N_("The only card that may be played."))
+    if layouts == 0:
+        return Message(
+            N_("A rule of thumb: no layout of the hidden cards could be tried, so no chance can be stated.")
+        )
+    if layouts < MIN_LAYOUTS:
+        return Message(
+            N_(
+                "A guess: too few layouts of the hidden cards could be tried ({n}; at least {least} are "
+                "needed) to say how likely it is to work."
+            ),
+            {"n": layouts, "least": MIN_LAYOUTS},
+        )
+    params = _percent_of(wins, layouts)
+    if null:
         if ctx.is_declarer:
             return Message(
                 N_(
-                    "Best over likely layouts of the hidden cards ({n} tried): "
-                    "the null is safe in {p} % of them."
+                    "Best over likely layouts of the hidden cards ({n} tried): the null stays safe in {p} % "
+                    "of them (95 % interval {low}–{high} %)."
                 ),
-                {"n": worlds, "p": percent},
+                params,
             )
         return Message(
             N_(
-                "Best over likely layouts of the hidden cards ({n} tried): "
-                "the declarer escapes in {p} % of them."
+                "Best over likely layouts of the hidden cards ({n} tried): the declarer escapes in {p} % of "
+                "them (95 % interval {low}–{high} %)."
             ),
-            {"n": worlds, "p": percent},
+            params,
         )
     if ctx.is_declarer:
         return Message(
-            N_("Best over likely layouts of the hidden cards ({n} tried): the game is won in {p} % of them."),
-            {"n": worlds, "p": percent},
+            N_(
+                "Best over likely layouts of the hidden cards ({n} tried): the game is won in {p} % of them "
+                "(95 % interval {low}–{high} %)."
+            ),
+            params,
         )
     return Message(
         N_(
-            "Best over likely layouts of the hidden cards ({n} tried): "
-            "the declarer wins in only {p} % of them."
+            "Best over likely layouts of the hidden cards ({n} tried): the declarer wins in only {p} % of "
+            "them (95 % interval {low}–{high} %)."
         ),
-        {"n": worlds, "p": percent},
+        params,
     )

@@ -29,7 +29,7 @@ from trainer.bots import Decision
 from trainer.cards import HAND_SIZE, Card
 from trainer.coach import COACH_LEVELS, SCHEMES, coach_suggestion
 from trainer.errors import SkatError
-from trainer.game import Declare, Move, Phase, SeatView
+from trainer.game import Declare, Move, Phase, PlayCard, SeatView
 from trainer.reasons import reason_for
 from trainer.records.iss import iss_line
 from trainer.store.play_store import Evening, EveningAccessError, PlayStore
@@ -540,7 +540,7 @@ def coach_box(ctx: PageContext, current: Evening, loaded: LoadedSession, view: S
             bid_chart(ctx, view)
             return
         with st.spinner(t("The coach is thinking…")):
-            suggestion = suggest(view)
+            suggestion = suggest(view, stored.id)
         st.markdown(
             t("**Coach:** {move}", move=play_result.move_text(suggestion.move, view, ctx))
             + " — "
@@ -561,7 +561,12 @@ def bid_chart(ctx: PageContext, view: SeatView) -> None:
             draw_bid_chart(curves, ctx, key="play_bid_chart")
 
 
-def suggest(view: SeatView) -> Decision:
+def suggest(view: SeatView, deal_id: int | None = None) -> Decision:
+    """The coach's move for the learner; in the card play the coach's advice kept for the review of deal
+    ``deal_id`` (the same evaluation judges the card afterwards)."""
+    if deal_id is not None and view.phase is Phase.PLAY and view.declaration is not None:
+        advice = play_result.card_advice(deal_id, view)
+        return Decision(PlayCard(view.seat, advice.card), advice.reason, advice.chance)
     return coach_suggestion(view, time_ms=BOT_TIME_MS)
 
 

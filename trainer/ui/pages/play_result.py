@@ -6,7 +6,7 @@ and as an ISS record (.sgf) to download. Also the auction coach's bid hints and 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -16,6 +16,7 @@ import streamlit as st
 from trainer.cards import HAND_SIZE, PLAYING_SEATS, Card
 from trainer.coach import (
     SCHEMES,
+    CardAdvice,
     CardVerdict,
     ContractVerdict,
     DecisionVerdict,
@@ -23,8 +24,10 @@ from trainer.coach import (
     card_verdicts,
     decision_verdicts,
     first_costly_decision,
+    judge_card,
     memory_check,
     mistake_tags,
+    position_key,
     verdict_rank,
 )
 from trainer.deal import Seat
@@ -399,7 +402,10 @@ def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
             decisions_panel(ctx, deal)
             verdict_panel(ctx, record, [c for _, c in game.moves], deal)
             if side_lost(outcome, learner):  # "could we have won?" only for the side that lost
-                costly_card_panel(f"playdeal-{stored.id}", record, [c for _, c in game.moves], learner, ctx)
+                costly_card_panel(
+                    f"playdeal-{stored.id}", record, [c for _, c in game.moves], learner, ctx,
+                    excused=_excused(stored.id, learner),
+                )  # fmt: skip
             left, right = st.columns(2)
             with left:
                 st.download_button(
@@ -426,6 +432,30 @@ def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
 
 
 VERDICTS_KEY = "play_verdict_cache"
+ADVICE_KEY = "play_card_advice"
+
+
+def card_advice(deal_id: int, view: SeatView) -> CardAdvice:
+    """The coach's advice for the learner's card in ``view`` of deal ``deal_id``: one evaluation for the
+    hint, its chance and the review after the deal (:func:`trainer.coach.judge_card`, kept in the session
+    so the review reads the very advice the learner saw; asked again, it gives the same answer)."""
+    cache: dict[tuple[int, int], CardAdvice] = st.session_state.setdefault(ADVICE_KEY, {})
+    key = (deal_id, position_key(view))
+    advice = cache.get(key)
+    if advice is None:
+        advice = judge_card(view)
+        cache[key] = advice
+    return advice
+
+
+def _excused(deal_id: int, learner: Seat) -> Callable[[DealState, Card], bool]:
+    """For "could we have won?": a card of the learner that the coach's evaluation stood behind is not
+    blamed for a layout the learner could not see."""
+
+    def excused(state: DealState, card: Card) -> bool:
+        return state.to_move is learner and card_advice(deal_id, state.view(learner)).endorses(card)
+
+    return excused
 
 
 def bid_verdict(ctx: PageContext, deal: FinishedDeal) -> None:
@@ -466,7 +496,10 @@ def verdict_panel(ctx: PageContext, record: GameRecord, moves: list[Card], deal:
         def progress(done: int, total: int) -> None:
             bar.progress(min(1.0, done / max(total, 1)), text=t("Checking your cards…"))
 
-        verdicts = card_verdicts(record, moves, deal.learner, time_limit=1.0, progress=progress)
+        verdicts = card_verdicts(
+            record, moves, deal.learner, time_limit=1.0, progress=progress,
+            judge=lambda view: card_advice(stored.id, view),
+        )  # fmt: skip
         bar.empty()
         cache[stored.id] = verdicts
         _record_mistakes(deal)
@@ -482,6 +515,16 @@ def verdict_panel(ctx: PageContext, record: GameRecord, moves: list[Card], deal:
                     n=trick,
                     card=card,
                     better=better,
+                )
+            )
+        elif v.unlucky:
+            lines.append(
+                t(
+                    "- Trick {n}: {card} · lost only because of where the hidden cards lay: from what you "
+                    "could see it was as good as the coach's card ({judged}).",
+                    n=trick,
+                    card=card,
+                    judged=t_message(v.advice.reason, t) if v.advice is not None else "",
                 )
             )
         elif v.wins_after is None or v.could_win is None:

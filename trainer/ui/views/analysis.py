@@ -5,7 +5,7 @@ first card of one side that turned a winnable game into a lost one. All numbers 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -122,6 +122,16 @@ def analysis_panel(key: str, record: GameRecord, state: DealState, ctx: PageCont
 
 def costly_card_text(found: CostlyCard | None, ctx: PageContext) -> str:
     t = ctx.t
+    if found is not None and found.excused:
+        return t(
+            "With every hand open, the game slipped away in trick {trick} with {card} by {seat}; but from "
+            "what that player could see it was as good as the coach's own card, so it is not to blame: "
+            "{better} would have kept it, which only someone who saw every hand could know.",
+            card=card_label(found.card, ctx.lang),
+            seat=seat_name(found.seat, t),
+            trick=trick_number(found.index),
+            better=cards_text(found.better, ctx.lang),
+        )
     if found is None:
         return t(
             "No single card of this side turned a winnable game into a lost one: with best play the result "
@@ -138,9 +148,17 @@ def costly_card_text(found: CostlyCard | None, ctx: PageContext) -> str:
 
 
 def costly_card_panel(
-    key: str, record: GameRecord, moves: Sequence[Card], side: Seat, ctx: PageContext
+    key: str,
+    record: GameRecord,
+    moves: Sequence[Card],
+    side: Seat,
+    ctx: PageContext,
+    *,
+    excused: Callable[[DealState, Card], bool] | None = None,
 ) -> None:
-    """The "could I have won?" button and its answer (cached per game, moves and side)."""
+    """The "could I have won?" button and its answer (cached per game, moves and side). ``excused``: a
+    card its player could not have known to be wrong (the Play page: the coach's evaluation stood behind
+    the learner's card), said as such instead of blamed."""
     t = ctx.t
     cache = st.session_state.setdefault(f"{key}-costly", {})
     cache_key = (tuple(card.iss for card in moves), int(side))
@@ -167,6 +185,7 @@ def costly_card_panel(
             time_limit=TIME_CAP,
             progress=progress,
             analyzer=analyzer,
+            excused=excused,
         )
         bar.empty()
     st.info(costly_card_text(cache[cache_key], ctx), icon=":material/travel_explore:")
