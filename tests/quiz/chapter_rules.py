@@ -478,27 +478,26 @@ def check_jacks_from_bidding(q: Question, profile: RuleProfile) -> None:
 
 def check_bid_drill(q: Question, profile: RuleProfile) -> None:
     """Lessons 07 and 08: a bid's ceiling is a value the game can have and never above what the hand is
-    worth for it (the matadors of the ten cards, the skat unseen, and the levels of the form); a choice of
-    the same game and form with a higher ceiling is above that worth, so it is not defensible. Which game
-    and form pays best is the chance model's judgement, which this file does not redo."""
+    worth for it (the matadors of the ten cards, the skat unseen, and the levels of the form). An answer is a
+    plan: one ``game/form.../ceiling`` step per game it would play as the bid rises, joined by ``+``; each
+    step is checked. Which game and form pays best is the chance model's judgement (the drill grades by what
+    an answer costs, so several answers may be right), which this file does not redo."""
     if q.answer == "pass":
         return
     hand = iss(q.shown[0].cards)
-    prefix, ceiling = q.answer.rsplit("/", 1)
-    assert int(ceiling) in ladder(profile.name), q.answer
-    parts = prefix.split("/")
-    game, words = parts[0], [w for w in parts[1:] if w != "pickup"]
-    if game == "null":
-        worth = NULLS[profile.name][("hand" in words, "ouvert" in words)]
-    else:
-        if "schneider" in words or "schwarz" in words:
-            words.append("schneider")
-        factor = abs(count_matadors(hand, game)) + level_factor(words, profile.name, False, False)
-        worth = factor * base_of(game, profile.name)
-    assert int(ceiling) <= worth, (q.answer, hand, worth)
-    for choice in q.choices:
-        if choice.value != q.answer and choice.value.rsplit("/", 1)[0] == prefix:
-            assert int(choice.value.rsplit("/", 1)[1]) > worth, "the same game offered higher is overbid"
+    for step in q.answer.split("+"):
+        prefix, ceiling = step.rsplit("/", 1)
+        assert int(ceiling) in ladder(profile.name), q.answer
+        parts = prefix.split("/")
+        game, words = parts[0], [w for w in parts[1:] if w != "pickup"]
+        if game == "null":
+            worth = NULLS[profile.name][("hand" in words, "ouvert" in words)]
+        else:
+            if "schneider" in words or "schwarz" in words:
+                words.append("schneider")
+            factor = abs(count_matadors(hand, game)) + level_factor(words, profile.name, False, False)
+            worth = factor * base_of(game, profile.name)
+        assert int(ceiling) <= worth, (q.answer, hand, worth)
 
 
 # ---- chapters 11 and 12 ----------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from trainer.quiz.chapter_items import (
 from trainer.quiz.chapters import CHAPTER_KINDS, THROWN, chapter_question
 
 from .chapter_rules import CHECKERS
+from .helpers import ladder
 from .test_independent_keys import (
     BASE,
     per_defender,
@@ -194,10 +195,13 @@ def test_the_bare_ten_rule_is_checked() -> None:
 
 def _wrong_key(q: Question) -> Question | None:
     """The same question with a wrong key: another choice, the number one higher, or one card more or less."""
-    if q.kind == BID_DRILL:  # the checkable wrong answer: the same game and form bid one step higher
-        prefix = q.answer.rsplit("/", 1)[0]
-        higher = [c.value for c in q.choices if c.value != q.answer and c.value.rsplit("/", 1)[0] == prefix]
-        return dataclasses.replace(q, answer=higher[0]) if higher and q.answer != "pass" else None
+    if q.kind == BID_DRILL:  # the checkable wrong answer: the plan's first game bid above any hand's worth
+        if q.answer == "pass":
+            return None
+        first, *rest = q.answer.split("+")
+        prefix = first.rsplit("/", 1)[0]
+        top = max(ladder(q.profile_name))
+        return dataclasses.replace(q, answer="+".join([f"{prefix}/{top}", *rest]))
     if q.mode == "choice":
         other = next(c.value for c in q.choices if c.value != q.answer)
         return dataclasses.replace(q, answer=other)
