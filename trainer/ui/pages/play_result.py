@@ -75,6 +75,7 @@ from trainer.ui.terms import (
     value_words,
 )
 from trainer.ui.views.analysis import costly_card_panel
+from trainer.ui.views.deal_end import draw_deal_end, names_by_seat
 from trainer.value import ValueBreakdown
 
 HINTS_KEY = "play_bid_hints"
@@ -227,6 +228,8 @@ def result_panel(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None
         st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
     if stored.iss is None:
         st.caption(no_record_reason(outcome, t))
+    by_seat = names_by_seat(names, stored.number)
+    draw_deal_end(deal.state, ctx, key="play_end", bottom=deal.learner, names=by_seat)
     review(ctx, current, deal)
 
 
