@@ -19,6 +19,7 @@ import pytest
 
 from .conftest import (
     above,
+    choose_first,
     click,
     new_context,
     not_,
@@ -108,6 +109,8 @@ def _move(page, place: int, moves: int, said: list[bool]) -> None:  # type: igno
         said[0] = True
         click(page, button, f"{step}: say a bid", move_count=above(moves))
         return
+    if phase == "declare" and _offered(page, "play_declare_go") is None:  # no game is chosen for the seat
+        choose_first(page, "play_declare", f"{step}: choose a game")
     for key in PLAY_ORDER:
         if (button := _offered(page, key)) is not None:
             click(page, button, f"{step}: {key}", move_count=above(moves))

@@ -491,7 +491,9 @@ def controls(ctx: PageContext, current: Evening, loaded: LoadedSession, view: Se
         play_table.draw(view, ctx)
         st.caption(t("Wait for the others…"))
         return
-    draw_controls(ctx, view, act, cards, beginner, view.phase)
+    stored = loaded.last
+    asked = stored is not None and st.session_state.get(HINT_KEY) == (stored.id, stored.move_count)
+    draw_controls(ctx, view, act, cards, beginner, view.phase, plan=beginner or asked)
     coach_box(ctx, current, loaded, view)
 
 
@@ -502,8 +504,13 @@ def draw_controls(
     cards: list[Card],
     beginner: bool,
     phase: Phase,
+    *,
+    plan: bool = False,
 ) -> None:
-    suggested = suggest(view).move if beginner and phase is Phase.DECLARE else None
+    """The controls of the learner's turn. ``plan``: the coach's plan may be shown (the beginner coach, or
+    the advanced one asked for a hint): the declaration opens on the coach's game; otherwise it asks for a
+    choice."""
+    suggested = suggest(view).move if plan and phase is Phase.DECLARE else None
     play_table.seat_controls(
         view,
         ctx,
