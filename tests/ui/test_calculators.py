@@ -219,7 +219,7 @@ def test_international_diamonds_overbid_at_30_is_minus_72() -> None:
     at = open_page(OVERBID, rules="international")
     at.text_input(key="calc-overbid-hand_text").set_value("DJ DA DT DK DQ D9 D8 SA HA C7").run()
     at.selectbox(key="calc-overbid-game").set_value("diamonds").run()
-    at.number_input(key="calc-overbid-bid").set_value(30).run()
+    at.text_input(key="calc-overbid-bid").input(str(30)).run()
     at.text_input(key="calc-overbid-skat_text").set_value("CJ S7").run()
     all_text = texts(at)
     assert "next multiple of its base value at or above the bid (36)" in all_text
@@ -241,7 +241,7 @@ def test_reveal_a_random_skat() -> None:
 def test_overbid_bad_bids(bid: int, fragment: str) -> None:
     at = open_page(OVERBID)
     at.text_input(key="calc-overbid-skat_text").set_value("CJ D7").run()
-    at.number_input(key="calc-overbid-bid").set_value(bid).run()
+    at.text_input(key="calc-overbid-bid").input(str(bid)).run()
     assert any(fragment in e for e in errors(at)), errors(at)
     assert not at.exception
 
@@ -261,7 +261,7 @@ def test_one_result_every_scheme_with_working() -> None:
 
 def test_lost_game_and_thrown_game() -> None:
     at = open_page(MONEY)
-    at.number_input(key="calc-money-points").set_value(50).run()
+    at.text_input(key="calc-money-points").input(str(50)).run()
     assert "**List** — declarer: **-72**" in texts(at)
     at.checkbox(key="calc-money-thrown").check().run()
     assert "lost: the cards were thrown" in texts(at)
@@ -271,7 +271,7 @@ def test_score_sheet_totals_chart_and_csv() -> None:
     at = open_page(MONEY)
     at.button(key="calc-sheet-add").click().run()  # Anna deals and declares clubs with 2, won: +36
     at.selectbox(key="calc-sheet-declarer").set_value(1).run()
-    at.number_input(key="calc-sheet-points").set_value(50).run()
+    at.text_input(key="calc-sheet-points").input(str(50)).run()
     at.button(key="calc-sheet-add").click().run()  # Bo loses: −72, opponents +40 each in Seeger-Fabian
     assert not at.exception
     totals = at.dataframe[-2].value.set_index("Scheme")
@@ -323,7 +323,21 @@ def test_overbid_lists_the_other_games_one_line_each() -> None:
 )
 def test_overbid_out_of_range_bid_says_what_is_wrong_with_it(bid: int, fragment: str) -> None:
     at = open_page(OVERBID)
-    at.number_input(key="calc-overbid-bid").set_value(bid).run()
-    assert at.number_input(key="calc-overbid-bid").value == bid  # kept as typed, not put back
+    at.text_input(key="calc-overbid-bid").input(str(bid)).run()
+    assert at.text_input(key="calc-overbid-bid").value == str(bid)  # kept as typed, not put back
     assert [e for e in errors(at) if fragment in e], errors(at)
     assert not any("0 is not a bid" in e for e in errors(at)) and not at.exception
+
+
+@pytest.mark.parametrize("typed", ["99999999999999999999", "thirty"])
+def test_overbid_a_bid_out_of_any_range_leaves_nothing_stale(typed: str) -> None:
+    """A number beyond any bound (or no number) is the field's value on the server too: the page says what
+    is wrong with it and shows nothing worked out from the bid before (issue 46)."""
+    at = open_page(OVERBID)
+    at.text_input(key="calc-overbid-skat_text").set_value("CJ D7").run()
+    assert "Before you bid: the risk in the skat" in texts(at) and at.table  # worked out for the bid 36
+    at.text_input(key="calc-overbid-bid").input(typed).run()
+    assert at.text_input(key="calc-overbid-bid").value == typed
+    assert len(errors(at)) == 1 and typed in errors(at)[0]
+    assert "Before you bid" not in texts(at) and "The skat" not in texts(at)  # nothing from the bid 36
+    assert not at.table and not at.dataframe and not at.exception

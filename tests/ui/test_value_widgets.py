@@ -216,7 +216,7 @@ def test_bonde_in_skat_international_has_no_table_way_out() -> None:
 )
 def test_win_check_schneider_line(points: int, danish: str, international: str) -> None:
     at = widget("win_check").run()
-    at.number_input(key=k("win_check", "points")).set_value(points).run()
+    at.text_input(key=k("win_check", "points")).input(str(points)).run()
     frame = at.table[0].value  # one column per rule set
     assert frame.loc["Skrædder (schneider)"].tolist() == [danish, international]
     assert frame.loc["Result"].tolist() == ["won", "won"]
@@ -224,8 +224,8 @@ def test_win_check_schneider_line(points: int, danish: str, international: str) 
 
 def test_win_check_lost_declarer_schneider() -> None:
     at = widget("win_check", "international").run()
-    at.number_input(key=k("win_check", "points")).set_value(30).run()
-    at.number_input(key=k("win_check", "tricks")).set_value(2).run()
+    at.text_input(key=k("win_check", "points")).input("30").run()
+    at.text_input(key=k("win_check", "tricks")).input("2").run()
     frame = at.table[0].value
     # declarer schneider: Danish "under 31", international ≤ 30 — both at 30
     assert frame.loc["Skrædder (schneider)"].tolist() == ["yes", "yes"]
@@ -243,15 +243,15 @@ def test_win_check_lost_declarer_schneider() -> None:
 )
 def test_win_check_says_what_is_wrong_with_the_number(field: str, typed: int, message: str) -> None:
     at = widget("win_check").run()
-    at.number_input(key=k("win_check", field)).set_value(typed).run()
-    assert at.number_input(key=k("win_check", field)).value == typed  # kept, not silently put back
+    at.text_input(key=k("win_check", field)).input(str(typed)).run()
+    assert at.text_input(key=k("win_check", field)).value == str(typed)  # kept, not silently put back
     assert message in at.error[0].value and not at.table and not at.exception
 
 
 def test_win_check_refuses_points_the_tricks_cannot_hold() -> None:
     at = widget("win_check").run()
-    at.number_input(key=k("win_check", "points")).set_value(100).run()
-    at.number_input(key=k("win_check", "tricks")).set_value(0).run()
+    at.text_input(key=k("win_check", "points")).input("100").run()
+    at.text_input(key=k("win_check", "tricks")).input("0").run()
     assert "only the skat" in at.error[0].value and not at.table and not at.exception
 
 
@@ -290,21 +290,21 @@ def test_settlement_fields_say_what_is_wrong_with_what_is_in_them(
     field: str, typed: int, message: str
 ) -> None:
     at = widget("settlement").run()
-    at.number_input(key=k("settlement", field)).set_value(typed).run()
-    assert at.number_input(key=k("settlement", field)).value == typed
+    at.text_input(key=k("settlement", field)).input(str(typed)).run()
+    assert at.text_input(key=k("settlement", field)).value == str(typed)
     assert len(at.error) == 1 and message in at.error[0].value and not at.exception
 
 
 def test_settlement_refuses_impossible_points_and_tricks() -> None:
     at = widget("settlement").run()
-    at.number_input(key=k("settlement", "points")).set_value(100).run()
-    at.number_input(key=k("settlement", "tricks")).set_value(0).run()
+    at.text_input(key=k("settlement", "points")).input("100").run()
+    at.text_input(key=k("settlement", "tricks")).input("0").run()
     assert "only the skat" in at.error[0].value and not at.exception
 
 
 def test_settlement_bid_off_the_ladder() -> None:
     at = widget("settlement").run()
-    at.number_input(key=k("settlement", "bid")).set_value(37).run()
+    at.text_input(key=k("settlement", "bid")).input("37").run()
     assert "37 is not a bid" in at.error[0].value and not at.exception
 
 

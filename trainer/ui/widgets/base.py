@@ -67,12 +67,20 @@ def game_picker(
 def checked_number(
     ctx: WidgetContext, label: str, *, key: str, value: int, check: Callable[[int], None]
 ) -> int | None:
-    """A whole-number field with no hidden bounds: whatever is typed stays in the field, and ``check``
-    (an engine check raising a SkatError) says right below it what is wrong with that number; None then.
-    (A bounded ``st.number_input`` silently puts an out-of-range number back, so the learner would read a
-    message about the old number, or none.)"""
-    typed = st.number_input(label, value=value, step=1, key=ctx.k(key))
-    number = int(typed)
+    """A whole-number field with no hidden bounds: whatever is typed stays in the field and is what the
+    page works with, and ``check`` (an engine check raising a SkatError) says right below it what is wrong
+    with that number; None then, and nothing computed from an earlier number is shown. (A number input
+    has bounds in the browser: a number above them is refused there and the old number silently stays
+    current, so the page would go on showing results for a number no longer in the field.)"""
+    typed = st.text_input(label, value=str(value), key=ctx.k(key)).strip()
+    try:
+        number = int(typed)
+    except ValueError:
+        st.error(
+            ctx.t("'{typed}' is not a whole number; type one such as {example}.", typed=typed, example=value),
+            icon=":material/error:",
+        )
+        return None
     try:
         check(number)
     except SkatError as error:
