@@ -89,10 +89,11 @@ def render(ctx: PageContext) -> None:
     good = [load for load in report if load.record is not None]
     passed = [load for load in report if load.passed_in]
     bad = [load for load in report if load.failed]
-    st.success(
-        t.ngettext("{n} game loaded.", "{n} games loaded.", len(good)),
-        icon=":material/check_circle:",
-    )
+    loaded = t.ngettext("{n} game loaded.", "{n} games loaded.", len(good))
+    if good:
+        st.success(loaded, icon=":material/check_circle:")
+    else:  # nothing to open: not a success
+        st.warning(loaded, icon=":material/warning:")
     for load in good:
         record = load.record
         assert record is not None
