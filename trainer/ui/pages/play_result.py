@@ -76,6 +76,7 @@ from trainer.ui.terms import (
 )
 from trainer.ui.views.analysis import costly_card_panel
 from trainer.ui.views.deal_end import draw_deal_end, names_by_seat
+from trainer.ui.widgets.settlement import money
 from trainer.value import ValueBreakdown
 
 HINTS_KEY = "play_bid_hints"
@@ -125,8 +126,10 @@ def move_text(move: Move, view: SeatView, ctx: PageContext) -> str:
         return t("pick up the skat")
     if isinstance(move, Declare):
         return t("declare {game}", game=declaration_name(move.declaration, t))
-    if isinstance(move, Discard | RamsePass):
+    if isinstance(move, Discard):
         return t("lay away {cards}", cards=" ".join(card_label(c, ctx.lang) for c in move.cards))
+    if isinstance(move, RamsePass):  # Ramse's skat round passes two cards on; nothing is laid away
+        return t("pass on {cards}", cards=" ".join(card_label(c, ctx.lang) for c in move.cards))
     if isinstance(move, PlayCard):
         return t("play {card}", card=card_label(move.card, ctx.lang))
     if isinstance(move, Spoerge):
@@ -206,8 +209,10 @@ def _bid_to_judge(view: SeatView) -> int:
 
 
 def _money(amount: Decimal, scheme: str, lang: str) -> str:
-    text = f"{amount:+}" if scheme != "online_stakes" else f"{amount:+.2f}"
-    return text.replace(".", ",") if lang == "da" else text
+    """A score-sheet amount signed, in the one format of its scheme that the settlement page uses too
+    (:func:`trainer.ui.widgets.settlement.money`): whole points and øre without decimals ('+120', '-100',
+    '+0,5'), online money with cents ('-3.60')."""
+    return ("+" if amount > 0 else "") + money(amount, scheme, lang)
 
 
 def seat_player(seat: Seat, number: int, names: Sequence[str]) -> str:
