@@ -27,9 +27,11 @@ from trainer.ui.context import (
     session_state,
 )
 from trainer.ui.nav import PAGES
+from trainer.ui.style import apply_style
 from trainer.ui.terms import profile_label
 
 st.set_page_config(page_title="Skat Trainer", page_icon="🂡", layout="centered")
+apply_style()
 restore_choices(session_state())
 adopt_query_params(session_state(), st.query_params.to_dict())
 

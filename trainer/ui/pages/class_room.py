@@ -79,7 +79,7 @@ def _poll(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     if poll is None:
         return
     with st.container(border=True, key="class_poll"):
-        st.subheader(t("Question on the big screen"))
+        st.header(t("Question on the big screen"))
         question = question_for(poll.question_type, poll.seed, poll.profile_name)
         draw_question(question, ctx)
         answered = classes.my_poll_answer(member.id, poll.id) is not None
@@ -114,7 +114,7 @@ def _status_text(status: AssignmentStatus, ctx: PageContext) -> str:
 
 def _assignments(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     t = ctx.t
-    st.subheader(t("Your assignments"))
+    st.header(t("Your assignments"))
     statuses = classes.assignment_status(member.id)
     if not statuses:
         st.caption(t("Nothing assigned yet."))
@@ -158,7 +158,7 @@ def _active(classes: ClassStore, member: Member, ctx: PageContext) -> None:
         return
     a = status.assignment
     with st.container(border=True, key="class_active"):
-        st.subheader(md(assignment_title(a, ctx)))
+        st.header(md(assignment_title(a, ctx)))
         if a.kind == DRILL:
             _drill(classes, member, status, ctx)
         elif a.kind == DEAL:
@@ -234,7 +234,7 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
 def _my_results(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     t = ctx.t
     accuracy = classes.store.accuracy_by_type(member.learner_id)
-    st.subheader(t("Your results"))
+    st.header(t("Your results"))
     if not accuracy:
         st.caption(t("No answers yet."))
         return

@@ -142,7 +142,7 @@ def render(ctx: PageContext) -> None:
         return
 
     mine = session.result()
-    st.subheader(t("Result"))
+    st.header(t("Result"))
     left, right = st.columns(2)
     with left:
         st.markdown("**" + t("Your game") + "**")

@@ -226,7 +226,7 @@ def result_panel(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None
     t = ctx.t
     stored, outcome = deal.stored, deal.outcome
     names = player_names(t)
-    st.subheader(t("Deal {n}: result", n=stored.number))
+    st.header(t("Deal {n}: result", n=stored.number))
     result_sentence(ctx, outcome, stored.number, names, state=deal.state)
     settled = settle(outcome, current.scheme)
     if settled is not None:
@@ -825,7 +825,7 @@ def score_sheet(
         return
     all_names = distinct_names(tuple(names) if names is not None else player_names(t))
     shown = session.scored_places
-    st.subheader(t("Score sheet · {scheme}", scheme=scheme_names(t)[current.scheme]))
+    st.header(t("Score sheet · {scheme}", scheme=scheme_names(t)[current.scheme]))
     table = []
     lines: list[list[object]] = []
     for row in rows:
@@ -885,7 +885,7 @@ def play_stats_panel(ctx: PageContext, learner_id: int) -> None:
     stats = PlayStore(get_store()).stats(learner_id)
     if not stats.deals:
         return
-    st.subheader(t("Games played"))
+    st.header(t("Games played"))
     row = st.container(horizontal=True, gap="large", key="progress_play_stats")
     row.metric(t("Deals"), stats.deals)
     row.metric(t("Won as declarer"), f"{stats.won_as_declarer} / {stats.as_declarer}")

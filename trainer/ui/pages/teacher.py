@@ -82,7 +82,7 @@ def _due_datetime(day: date | None) -> datetime | None:
 
 def _assign(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
     t = ctx.t
-    st.subheader(t("Set an assignment"))
+    st.header(t("Set an assignment"))
     kind = st.segmented_control(
         t("What to assign"),
         ASSIGNMENT_KINDS,
@@ -153,7 +153,7 @@ def _assign(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
 
 def _assignment_list(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
     t = ctx.t
-    st.subheader(t("Assignments"))
+    st.header(t("Assignments"))
     assignments = classes.assignments(class_id)
     if not assignments:
         st.caption(t("No assignments yet."))
