@@ -188,10 +188,7 @@ def value_lines(outcome: Outcome, names: Names, ctx: PageContext) -> list[str]:
     lines = [t("**The value counted:** {count}.", count=value_words(breakdown, t))]
     if not breakdown.is_null:
         lines.append(
-            t(
-                "The matadors are counted over {who}'s ten cards as dealt together with the skat as found.",
-                who=for_markdown(names[int(outcome.declarer)]),
-            )
+            t("The matadors are counted over the declarer's ten cards as dealt and the skat as found.")
         )
     if result.overbid:
         lines.append(
