@@ -213,7 +213,24 @@ def learner_move(token: str, seen: int, move: Move) -> None:
     st.session_state.pop(PICKED_KEY, None)
     st.session_state.pop(HINT_KEY, None)
     st.session_state[LAST_MOVE_KEY] = time.monotonic()
+    _close_the_window(loaded)
     save_session(play_store(), loaded, iss_of=iss_line)
+
+
+def _close_the_window(loaded: LoadedSession) -> None:
+    """After the learner's answer in the knock window (kontra/re, Spørge, "say nothing"), the computers'
+    answers that follow in it are made at once, with the learner's: no card to watch, so the page's next
+    run already shows the window closed (or the computers' calls), instead of a run, a pause and another
+    run."""
+    session = loaded.session
+    door = session.door(LEARNER)
+    while not session.over:
+        turn = session.turn()
+        if turn is None or not turn.by_computer or door.view().phase not in QUICK_PHASES:
+            return
+        decision = session.computer_step()
+        st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
+        st.session_state[WHY_DRAWN_KEY] = None
 
 
 # --- the page -----------------------------------------------------------------------------------------------
