@@ -262,7 +262,7 @@ def choose_first(page, key: str, step: str, /, **expect: Expected) -> State:  # 
     """:func:`act`: open the select box ``key`` and choose its first option (a box that opens empty)."""
 
     def pick() -> None:
-        box = page.locator(f".st-key-{key} [data-baseweb=select]")
+        box = page.locator(f".st-key-{key} input[role=combobox]")
         box.scroll_into_view_if_needed()
         box.click()
         page.locator("[role=option]").first.click()
