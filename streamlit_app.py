@@ -7,6 +7,8 @@ chosen in the navigation built from the registry in ``trainer/ui/nav.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
@@ -25,9 +27,11 @@ from trainer.ui.context import (
     session_state,
 )
 from trainer.ui.nav import PAGES
+from trainer.ui.style import apply_style
 from trainer.ui.terms import profile_label
 
 st.set_page_config(page_title="Skat Trainer", page_icon="🂡", layout="centered")
+apply_style()
 restore_choices(session_state())
 adopt_query_params(session_state(), st.query_params.to_dict())
 
@@ -66,11 +70,36 @@ current_learner()
 current_teacher_class()
 sync_cookies()
 
+
+def alias_of(page: StreamlitPage) -> Callable[[], None]:
+    """A hidden page that only switches to ``page`` (for a second URL of it)."""
+
+    def to_page() -> None:
+        st.switch_page(page)
+
+    return to_page
+
+
 sections: dict[str, list[StreamlitPage]] = {}
 for spec in PAGES:
+    # The default page is served at "/" only, but reserves a name of its own: not its spec's name, which
+    # the hidden alias below takes, so /home leads to Home too instead of "Page not found".
     page = st.Page(
-        spec.path, title=t(spec.title), icon=spec.icon, url_path=spec.url_path, default=spec.default
+        spec.path,
+        title=t(spec.title),
+        icon=spec.icon,
+        url_path=f"{spec.url_path}-default" if spec.default else spec.url_path,
+        default=spec.default,
     )
     sections.setdefault(t(spec.section), []).append(page)
+    if spec.default:
+        sections[t(spec.section)].append(
+            st.Page(
+                alias_of(page),
+                title=t(spec.title),
+                url_path=spec.url_path,
+                visibility="hidden",
+            )
+        )
 
 st.navigation(sections, expanded=True).run()

@@ -40,7 +40,8 @@ def widget_app(name: str, *, lang: str = "en", profile: str = "danish") -> AppTe
 
 def texts(at: AppTest) -> str:
     parts: list[str] = []
-    for kind in ("markdown", "caption", "title", "subheader", "success", "error", "info", "warning"):
+    kinds = ("markdown", "caption", "title", "header", "subheader", "success", "error", "info", "warning")
+    for kind in kinds:
         parts.extend(str(e.value) for e in at.get(kind))
     return "\n".join(parts)
 

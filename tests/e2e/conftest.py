@@ -258,6 +258,18 @@ def click(page, locator, step: str, /, **expect: Expected) -> State:  # type: ig
     return act(page, step, press, **expect)
 
 
+def choose_first(page, key: str, step: str, /, **expect: Expected) -> State:  # type: ignore[no-untyped-def]
+    """:func:`act`: open the select box ``key`` and choose its first option (a box that opens empty)."""
+
+    def pick() -> None:
+        box = page.locator(f".st-key-{key} input[role=combobox]")
+        box.scroll_into_view_if_needed()
+        box.click()
+        page.locator("[role=option]").first.click()
+
+    return act(page, step, pick, **expect)
+
+
 def enter_text(page, box, text: str, step: str, /, **expect: Expected) -> State:  # type: ignore[no-untyped-def]
     """:func:`act`: type ``text`` into the field ``box`` and press Enter; the field must then hold it."""
 

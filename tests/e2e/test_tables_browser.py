@@ -19,6 +19,7 @@ import pytest
 
 from .conftest import (
     above,
+    choose_first,
     click,
     new_context,
     not_,
@@ -108,6 +109,13 @@ def _move(page, place: int, moves: int, said: list[bool]) -> None:  # type: igno
         said[0] = True
         click(page, button, f"{step}: say a bid", move_count=above(moves))
         return
+    if (
+        phase == "declare"
+        and page.locator(".st-key-play_declare").count()
+        and _offered(page, "play_declare_go") is None
+    ):
+        # no game is chosen yet for the seat (a seat whose games all stay below the bid throws instead)
+        choose_first(page, "play_declare", f"{step}: choose a game")
     for key in PLAY_ORDER:
         if (button := _offered(page, key)) is not None:
             click(page, button, f"{step}: {key}", move_count=above(moves))

@@ -63,6 +63,10 @@ def step(at: AppTest, prefer_pass: bool = True) -> str:
         if choice in k:
             button(at, choice).click().run()
             return choice
+    for box in at.selectbox:
+        if box.key in ("play_declare", "play_declare_hand") and box.value is None and "play_pickup" not in k:
+            box.select_index(0).run()  # nothing is declared until a game is chosen
+            return "choose"
     cards = card_keys(at)
     if cards and button(at, "play_two") is not None:
         for key in cards[:2]:

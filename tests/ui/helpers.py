@@ -58,7 +58,8 @@ def html_rows(at: AppTest) -> list[list[str]]:
 def texts(at: AppTest) -> str:
     """All Markdown, captions, titles and alert texts of a run, joined (for 'contains' checks)."""
     parts: list[str] = []
-    for kind in ("markdown", "caption", "title", "subheader", "success", "error", "info", "warning"):
+    kinds = ("markdown", "caption", "title", "header", "subheader", "success", "error", "info", "warning")
+    for kind in kinds:
         parts.extend(str(e.value) for e in at.get(kind))
     return "\n".join(parts)
 

@@ -228,6 +228,19 @@ def test_upload_reports_bad_records_and_loads_the_good_ones() -> None:
     assert at.selectbox(key="deals_choice").value == "iss:1"
 
 
+def test_an_upload_that_loaded_nothing_is_not_green() -> None:
+    """Only broken records: "0 games loaded." is a warning above the errors, not a success (issue 46)."""
+    at = _open(UPLOAD, rules="international")
+    at.text_area(key="upload_paste").set_value("(;GM[Skat]ID[103]MV[w nonsense]R[] ;)").run()
+    _click(at, "upload_load_paste")
+    assert not at.success
+    assert [w.value for w in at.warning] == ["0 games loaded."]
+    assert "1 record could not be used:" in texts(at)
+    at.text_area(key="upload_paste").set_value(_good_line("grand", "101")).run()
+    _click(at, "upload_load_paste")
+    assert [s.value for s in at.success] == ["1 game loaded."] and not at.warning
+
+
 def test_a_learners_file_reports_the_card_dealt_twice_by_its_line() -> None:
     """What the upload page says of each record of a file (the browser test loads the same text through
     the file input): the good games by line, the duplicate card with its line and move, the passed-in

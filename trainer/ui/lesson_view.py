@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
@@ -14,12 +13,6 @@ from trainer.ui.components import card_row
 from trainer.ui.context import PageContext
 from trainer.ui.terms import profile_name, t_error
 from trainer.ui.widgets.base import WidgetContext, widget_key
-
-
-def _demote_headings(text: str) -> str:
-    """Lesson sections (``## ``) one level down: the page title is the chapter's only big heading, which
-    keeps a phone screen calm."""
-    return re.sub(r"^(#{2,5}) ", r"#\1 ", text, flags=re.MULTILINE)
 
 
 def _profile_note(lesson: Lesson, ctx: PageContext) -> None:
@@ -74,7 +67,7 @@ def _practice(lesson: Lesson, ctx: PageContext) -> None:
     kinds = practice_kinds(lesson.slug)
     deals = [deal for deal in example_deals() if lesson.slug in deal.chapters]
     with st.container(key="practise-links"):
-        st.markdown("#### " + t("Practise this chapter"))
+        st.markdown("### " + t("Practise this chapter"))
         for kind in kinds:
             if st.button(
                 t("Quiz: {kind}", kind=kind_title(kind, ctx)),
@@ -109,7 +102,7 @@ def render_lesson(
     _terms(lesson, ctx)
     for block in lesson.blocks:
         if isinstance(block, MarkdownBlock):
-            st.markdown(_demote_headings(block.text))
+            st.markdown(block.text)  # sections are h2 under the title, drawn small (config.toml)
         elif isinstance(block, CardsBlock):
             card_row(block.cards, lang=ctx.lang, four_colour=ctx.four_colour)
         elif isinstance(block, WidgetBlock):

@@ -31,7 +31,7 @@ def render(page: PageContext) -> None:
         if skat is not None:
             st.caption(t("Skat"))
             card_row(list(skat), lang=ctx.lang, four_colour=ctx.four_colour)
-    st.subheader(t("The game"))
+    st.header(t("The game"))
     declaration = declaration_inputs(ctx)
     if hand is None or declaration is None:
         st.info(t("Enter or deal a hand to count its matadors."))
@@ -53,7 +53,7 @@ def render(page: PageContext) -> None:
                     best=best,
                 )
             )
-    st.subheader(t("Every game this hand could declare"))
+    st.header(t("Every game this hand could declare"))
     frame = bid_table_frame(page.profile, hand, skat, t)
     # a static table: long names and counts wrap inside their column instead of being cut off
     st.table(frame.set_index(frame.columns[0]))

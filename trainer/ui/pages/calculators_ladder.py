@@ -58,11 +58,11 @@ def render(page: PageContext) -> None:
         format_func=lambda n: profile_label(n, t),
     )
     profile = get_profile(str(name or page.profile.name))
-    st.subheader(t("The bid ladder"))
+    st.header(t("The bid ladder"))
     game = game_filter(ctx)
     st.dataframe(ladder_frame(profile, game, t), hide_index=True, height=320, width="stretch")
 
-    st.subheader(t("Help tables"))
+    st.header(t("Help tables"))
     st.caption(t("Find the highest trump you hold (hand and skat) and read the multiplier of your game."))
     help_game = GameType(
         st.selectbox(
@@ -101,7 +101,7 @@ def render(page: PageContext) -> None:
         icon=":material/print:",
     )
 
-    st.subheader(t("Value against matadors"))
+    st.header(t("Value against matadors"))
     st.plotly_chart(value_chart(profile, t), key=ctx.k("chart"))
 
 

@@ -56,7 +56,7 @@ def render(page: PageContext) -> None:
     )
     if hand is None or bid is None or declaration is None:
         return
-    st.subheader(t("The skat"))
+    st.header(t("The skat"))
     st.button(
         t("Reveal a random skat"),
         key=ctx.k("reveal"),
@@ -69,7 +69,7 @@ def render(page: PageContext) -> None:
     else:
         card_row(list(skat), lang=ctx.lang, four_colour=ctx.four_colour)
         overbid_view(ctx, hand, skat, declaration, bid)
-    st.subheader(t("Before you bid: the risk in the skat"))
+    st.header(t("Before you bid: the risk in the skat"))
     risk_view(ctx, hand, declaration, bid)
 
 

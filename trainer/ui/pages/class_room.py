@@ -92,7 +92,7 @@ def _poll(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     if poll is None:
         return
     with st.container(border=True, key="class_poll"):
-        st.subheader(t("Question on the big screen"))
+        st.header(t("Question on the big screen"))
         question = question_for(poll.question_type, poll.seed, poll.profile_name)
         draw_question(question, ctx)
         answered = classes.my_poll_answer(member.id, poll.id) is not None
@@ -129,7 +129,7 @@ def _status_text(status: AssignmentStatus, ctx: PageContext) -> str:
 
 def _assignments(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     t = ctx.t
-    st.subheader(t("Your assignments"))
+    st.header(t("Your assignments"))
     statuses = classes.assignment_status(member.id)
     if not statuses:
         st.caption(t("Nothing assigned yet."))
@@ -207,6 +207,7 @@ def _active(classes: ClassStore, member: Member, ctx: PageContext) -> None:
         return
     a = status.assignment
     with st.container(border=True, key="class_active"):
+        st.header(md(assignment_title(a, ctx)))
         if st.session_state.get(SCROLLED_KEY) != a.id:  # scrolled into view once, when opened
             st.session_state[SCROLLED_KEY] = a.id
             st.html(
@@ -294,7 +295,7 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
 def _my_results(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     t = ctx.t
     accuracy = classes.store.accuracy_by_type(member.learner_id)
-    st.subheader(t("Your results"))
+    st.header(t("Your results"))
     if not accuracy:
         st.caption(t("No answers yet."))
         return

@@ -140,7 +140,7 @@ def render(ctx: PageContext) -> None:
         return
 
     mine = session.result()
-    st.subheader(t("Result"))
+    st.header(t("Result"))
     from trainer.ui.pages.teacher_common import finish_seat_assignment
 
     if finish_seat_assignment(choice.key, seat.name):

@@ -124,10 +124,11 @@ def render(ctx: PageContext) -> None:
     if report is None:
         return
     good, passed, bad = report.games, report.passed, report.failures
-    st.success(
-        t.ngettext("{n} game loaded.", "{n} games loaded.", len(good)),
-        icon=":material/check_circle:",
-    )
+    loaded = t.ngettext("{n} game loaded.", "{n} games loaded.", len(good))
+    if good:
+        st.success(loaded, icon=":material/check_circle:")
+    else:  # nothing to open: not a success
+        st.warning(loaded, icon=":material/warning:")
     if good:
         st.markdown(_listed([_game_line(load, ctx) for load in good], UPLOAD_LIMITS.listed, ctx))
     if passed:

@@ -39,7 +39,7 @@ def render(ctx: PageContext) -> None:
     first = chapters[0].slug if chapters else None
     resume = last_chapter()
 
-    st.subheader(t("Where to start"))
+    st.header(t("Where to start"))
     beginner, teacher, player = st.columns(3)
     with beginner, st.container(border=True):
         st.markdown("**" + t("New to Skat") + "**")

@@ -213,7 +213,24 @@ def learner_move(token: str, seen: int, move: Move) -> None:
     st.session_state.pop(PICKED_KEY, None)
     st.session_state.pop(HINT_KEY, None)
     st.session_state[LAST_MOVE_KEY] = time.monotonic()
+    _close_the_window(loaded)
     save_session(play_store(), loaded, iss_of=iss_line)
+
+
+def _close_the_window(loaded: LoadedSession) -> None:
+    """After the learner's answer in the knock window (kontra/re, Spørge, "say nothing"), the computers'
+    answers that follow in it are made at once, with the learner's: no card to watch, so the page's next
+    run already shows the window closed (or the computers' calls), instead of a run, a pause and another
+    run."""
+    session = loaded.session
+    door = session.door(LEARNER)
+    while not session.over:
+        turn = session.turn()
+        if turn is None or not turn.by_computer or door.view().phase not in QUICK_PHASES:
+            return
+        decision = session.computer_step()
+        st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
+        st.session_state[WHY_DRAWN_KEY] = None
 
 
 # --- the page -----------------------------------------------------------------------------------------------
@@ -491,7 +508,9 @@ def controls(ctx: PageContext, current: Evening, loaded: LoadedSession, view: Se
         play_table.draw(view, ctx)
         st.caption(t("Wait for the others…"))
         return
-    draw_controls(ctx, view, act, cards, beginner, view.phase)
+    stored = loaded.last
+    asked = stored is not None and st.session_state.get(HINT_KEY) == (stored.id, stored.move_count)
+    draw_controls(ctx, view, act, cards, beginner, view.phase, plan=beginner or asked)
     coach_box(ctx, current, loaded, view)
 
 
@@ -502,8 +521,13 @@ def draw_controls(
     cards: list[Card],
     beginner: bool,
     phase: Phase,
+    *,
+    plan: bool = False,
 ) -> None:
-    suggested = suggest(view).move if beginner and phase is Phase.DECLARE else None
+    """The controls of the learner's turn. ``plan``: the coach's plan may be shown (the beginner coach, or
+    the advanced one asked for a hint): the declaration opens on the coach's game; otherwise it asks for a
+    choice."""
+    suggested = suggest(view).move if plan and phase is Phase.DECLARE else None
     play_table.seat_controls(
         view,
         ctx,

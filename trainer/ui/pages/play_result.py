@@ -78,6 +78,8 @@ from trainer.ui.terms import (
     value_words,
 )
 from trainer.ui.views.analysis import costly_card_panel
+from trainer.ui.views.deal_end import draw_deal_end, names_by_seat
+from trainer.ui.widgets.settlement import money
 from trainer.value import ValueBreakdown
 
 HINTS_KEY = "play_bid_hints"
@@ -127,8 +129,10 @@ def move_text(move: Move, view: SeatView, ctx: PageContext) -> str:
         return t("pick up the skat")
     if isinstance(move, Declare):
         return t("declare {game}", game=declaration_name(move.declaration, t))
-    if isinstance(move, Discard | RamsePass):
+    if isinstance(move, Discard):
         return t("lay away {cards}", cards=" ".join(card_label(c, ctx.lang) for c in move.cards))
+    if isinstance(move, RamsePass):  # Ramse's skat round passes two cards on; nothing is laid away
+        return t("pass on {cards}", cards=" ".join(card_label(c, ctx.lang) for c in move.cards))
     if isinstance(move, PlayCard):
         return t("play {card}", card=card_label(move.card, ctx.lang))
     if isinstance(move, Spoerge):
@@ -208,8 +212,10 @@ def _bid_to_judge(view: SeatView) -> int:
 
 
 def _money(amount: Decimal, scheme: str, lang: str) -> str:
-    text = f"{amount:+}" if scheme != "online_stakes" else f"{amount:+.2f}"
-    return text.replace(".", ",") if lang == "da" else text
+    """A score-sheet amount signed, in the one format of its scheme that the settlement page uses too
+    (:func:`trainer.ui.widgets.settlement.money`): whole points and øre without decimals ('+120', '-100',
+    '+0,5'), online money with cents ('-3.60')."""
+    return ("+" if amount > 0 else "") + money(amount, scheme, lang)
 
 
 def seat_player(seat: Seat, number: int, names: Sequence[str]) -> str:
@@ -223,13 +229,15 @@ def result_panel(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None
     t = ctx.t
     stored, outcome = deal.stored, deal.outcome
     names = player_names(t)
-    st.subheader(t("Deal {n}: result", n=stored.number))
+    st.header(t("Deal {n}: result", n=stored.number))
     result_sentence(ctx, outcome, stored.number, names, state=deal.state)
     settled = settle(outcome, current.scheme)
     if settled is not None:
         st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
     if stored.iss is None:
         st.caption(no_record_reason(outcome, t))
+    by_seat = names_by_seat(names, stored.number)
+    draw_deal_end(deal.state, ctx, key="play_end", bottom=deal.learner, names=by_seat)
     review(ctx, current, deal)
 
 
@@ -862,7 +870,7 @@ def score_sheet(
         return
     all_names = distinct_names(tuple(names) if names is not None else player_names(t))
     shown = session.scored_places
-    st.subheader(t("Score sheet · {scheme}", scheme=scheme_names(t)[current.scheme]))
+    st.header(t("Score sheet · {scheme}", scheme=scheme_names(t)[current.scheme]))
     table = []
     lines: list[list[object]] = []
     for row in rows:
@@ -922,7 +930,7 @@ def play_stats_panel(ctx: PageContext, learner_id: int) -> None:
     stats = PlayStore(get_store()).stats(learner_id)
     if not stats.deals:
         return
-    st.subheader(t("Games played"))
+    st.header(t("Games played"))
     row = st.container(horizontal=True, gap="large", key="progress_play_stats")
     row.metric(t("Deals"), stats.deals)
     row.metric(t("Won as declarer"), f"{stats.won_as_declarer} / {stats.as_declarer}")

@@ -410,22 +410,64 @@ def declare_controls(
             -values[m.declaration],
         ),
     )
+    bid = view.bid or 0
     labels = {
-        i: t("{game} — worth {value}", game=declaration_name(m.declaration, t), value=values[m.declaration])
+        i: (
+            t("{game} — worth {value}", game=declaration_name(m.declaration, t), value=values[m.declaration])
+            if values[m.declaration] >= bid
+            else t(
+                "{game} — worth {value}, below the bid",
+                game=declaration_name(m.declaration, t),
+                value=values[m.declaration],
+            )
+        )
         for i, m in enumerate(order)
     }
     key = "play_declare_hand" if hand else "play_declare"
     label = t("Play a hand game (without the skat)") if hand else t("Your game")
-    default = next((i for i, m in enumerate(order) if m.declaration == suggested), 0)
-    chosen = st.selectbox(label, list(labels), index=default, key=key, format_func=lambda i: labels[i])
-    index = int(chosen or 0)
+    # No silent default: the coach's game when the coach's plan is shown, else nothing until one is chosen.
+    default = next((i for i, m in enumerate(order) if m.declaration == suggested), None)
+    chosen = st.selectbox(
+        label,
+        list(labels),
+        index=default,
+        key=key,
+        format_func=lambda i: labels[i],
+        placeholder=t("Choose a game"),
+    )
+    move = order[int(chosen)] if chosen is not None else None
+    if move is not None and values[move.declaration] < bid:
+        below_bid_warning(move.declaration, values[move.declaration], bid, t)
     st.button(
         t("Declare hand game") if hand else t("Declare"),
         key=f"{key}_go",
         type="secondary" if hand else "primary",
-        on_click=act,
-        args=(order[index],),
+        disabled=move is None,
+        on_click=act if move is not None else None,
+        args=(move,) if move is not None else None,
     )
+
+
+def below_bid_warning(declaration: Declaration, value: int, bid: int, t: Translator) -> None:
+    """Before a game below the bid is declared: it is lost as overbid (a suit or grand game only unless
+    schneider or schwarz raise its value in the play)."""
+    game = declaration_name(declaration, t)
+    if declaration.game.is_null:
+        text = t(
+            "{game} is worth {value}, below the bid {bid}: declared, it is lost (overbid).",
+            game=game,
+            value=value,
+            bid=bid,
+        )
+    else:
+        text = t(
+            "{game} is worth {value} with these cards, below the bid {bid}: declared, it is lost (overbid) "
+            "unless schneider or schwarz raise its value.",
+            game=game,
+            value=value,
+            bid=bid,
+        )
+    st.warning(text, icon=":material/warning:")
 
 
 def pickup_controls(view: SeatView, ctx: PageContext, act: Act) -> None:

@@ -114,7 +114,7 @@ def render(ctx: PageContext) -> None:
         )
     )
 
-    st.subheader(t("Reviews due"))
+    st.header(t("Reviews due"))
     if summary.due:
         st.markdown("\n".join(f"- {kind_title(s.question_type, ctx)}" for s in summary.due))
     else:
@@ -130,7 +130,7 @@ def render(ctx: PageContext) -> None:
         else:
             st.markdown(t("Nothing is due."))
 
-    st.subheader(t("Weakest skills"))
+    st.header(t("Weakest skills"))
     if summary.weakest:
         st.markdown(
             "\n".join(
@@ -149,7 +149,7 @@ def render(ctx: PageContext) -> None:
 
     mistakes = store.mistake_counts(learner)[:3]
     if mistakes:
-        st.subheader(t("Most common mistakes"))
+        st.header(t("Most common mistakes"))
         st.markdown(
             "\n".join(
                 "- " + t("{mistake} ({n}×)", mistake=t(MISTAKES.get(tag, tag.replace("_", " "))), n=n)
@@ -190,7 +190,7 @@ def render(ctx: PageContext) -> None:
         )
 
     if lessons:
-        st.subheader(t("Chapters done"))
+        st.header(t("Chapters done"))
         st.markdown(", ".join(lessons))
 
     name = str(st.session_state.get("learner_name", "learner"))

@@ -158,7 +158,7 @@ def review(ctx: PageContext, learner: int | None) -> None:
     else:
         # Nothing is due yet: the schedule offers a question type this learner has not tried.
         st.caption(t("Nothing is due yet, so here is a question type you have not tried."))
-    st.subheader(kind_title(kind, ctx))
+    st.header(kind_title(kind, ctx))
     asker = Asker(ctx, "review")
     result = asker.ask(generate(kind, _seed(), ctx.profile), learner)
     if result is not None:

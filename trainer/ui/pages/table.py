@@ -30,6 +30,7 @@ from trainer.ui.pages import play_result, play_table, table_wake
 from trainer.ui.pages.table_poll import poll_every, waiting_for_others
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, seat_name, t_error, t_message
+from trainer.ui.views.deal_end import draw_deal_end
 from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
 
 TABLE_KEY = "table_id"
@@ -382,6 +383,8 @@ def _between_deals(ctx: PageContext, now: TableMoment, place: int, table_id: int
             settled = settle(outcome, table.scheme)
             if settled is not None:
                 st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
+        if revealed is not None:  # the deal is over: every seat may see all of it now
+            draw_deal_end(revealed.state, ctx, key="table_end", bottom=view.seat, names=names)
     if now.number >= table.deals_planned:
         st.info(t("The table has played all its {n} deals.", n=table.deals_planned))
     elif table.full:

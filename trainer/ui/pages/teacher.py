@@ -170,7 +170,7 @@ def _rules(ctx: PageContext, key: str, container: DeltaGenerator) -> str:
 
 def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) -> None:
     t = ctx.t
-    st.subheader(t("Set an assignment"))
+    st.header(t("Set an assignment"))
     kind = st.segmented_control(
         t("What to assign"),
         ASSIGNMENT_KINDS,
@@ -257,7 +257,7 @@ def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) 
 
 def _assignment_list(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) -> None:
     t = ctx.t
-    st.subheader(t("Assignments"))
+    st.header(t("Assignments"))
     assignments = classes.assignments(class_id)
     if not assignments:
         st.caption(t("No assignments yet."))
@@ -478,7 +478,7 @@ def _class_view(classes: ClassStore, class_id: int, teacher: int, account: Accou
         st.rerun()
     _assign(classes, class_id, teacher, ctx)
     _assignment_list(classes, class_id, teacher, ctx)
-    st.subheader(t("Manage the class"))
+    st.header(t("Manage the class"))
     with st.expander(t("Learners"), icon=":material/group:"):
         _learners(classes, c, teacher, ctx)
     with st.expander(t("Teachers"), icon=":material/school:"):

@@ -128,7 +128,7 @@ def _progress(
 ) -> tuple[ProgressGrid, list[str]]:
     """Learners × assignments, sortable by any column; then who has not started what."""
     t = ctx.t
-    st.subheader(t("Assignments per learner"))
+    st.header(t("Assignments per learner"))
     grid = classes.progress_grid(class_id)
     by_id = {a.id: a for a in classes.assignments(class_id)}
     titles = _distinct([_short_title(by_id[a], ctx) for a in grid.assignment_ids if a in by_id])
@@ -238,7 +238,7 @@ def _one_learner(dash: ClassDashboard, ctx: PageContext) -> None:
 def _mistakes(dash: ClassDashboard, ctx: PageContext) -> None:
     """Wrong answers by question type (what happened), then the typical mistakes among them."""
     t = ctx.t
-    st.subheader(t("Most common mistakes"))
+    st.header(t("Most common mistakes"))
     wrong = dash.wrong_by_skill()
     if not wrong:
         st.caption(t("No wrong answers yet."))
@@ -274,7 +274,7 @@ def _games(class_id: int, dash: ClassDashboard, ctx: PageContext) -> None:
     t = ctx.t
     learner_of = {member.id: member.learner_id for member in class_store().members(dash.class_id)}
     stats = PlayStore(get_store()).stats_for(learner_of.values())
-    st.subheader(t("Games played"))
+    st.header(t("Games played"))
     if not any(s.deals for s in stats.values()):
         st.caption(t("No deals played at the Play page yet."))
         return
@@ -318,7 +318,7 @@ def _tables(class_id: int, ctx: PageContext) -> None:
     tables = store.class_tables(class_id)
     if not tables:
         return
-    st.subheader(t("Tables"))
+    st.header(t("Tables"))
     for table in tables[:20]:
         deals = store.play.deals(table.evening_id)
         finished = [d for d in deals if d.finished]
@@ -360,7 +360,7 @@ def _guessing(class_id: int, ctx: PageContext) -> None:
     guessed = account_store().guessed_names(class_id)
     if not guessed:
         return
-    st.subheader(t("Sign-in trouble"))
+    st.header(t("Sign-in trouble"))
     st.caption(
         t(
             "Someone keeps signing in with a wrong password or key under these names (the learner, or "
@@ -402,10 +402,10 @@ def render(ctx: PageContext) -> None:
         st.button(t("Refresh"), key="dashboard_refresh", icon=":material/refresh:")
         st.caption(t("To print: your browser's Print (Ctrl+P) gives one page without the sidebar."))
     _guessing(class_id, ctx)
-    st.subheader(t("Learners"))
+    st.header(t("Learners"))
     _table(dash, ctx)
     grid, titles = _progress(classes, class_id, dash, ctx)
-    st.subheader(t("Skills × learners"))
+    st.header(t("Skills × learners"))
     st.caption(t("Share of right answers per question type; a dash where a learner has not tried it yet."))
     _heatmap(dash, ctx)
     _one_learner(dash, ctx)

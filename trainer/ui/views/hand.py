@@ -1,8 +1,9 @@
 """The viewer's own hand: card pictures, or card pictures that are themselves the buttons.
 
-Each clickable card is a keyed ``st.button`` (key ``f"{key}-{card.iss}"``, label the card's short name)
-styled with its SVG face through the ``.st-key-<key>`` class Streamlit adds to keyed widgets, so AppTest
-clicks it like any button (``at.button(key="play_hand-SJ").click()``) and a browser shows a card.
+Each clickable card is a keyed ``st.button`` (key ``f"{key}-{card.iss}"``, labelled with the card's name in
+words for screen readers: "Queen of spades", not "♠Q") styled with its SVG face through the
+``.st-key-<key>`` class Streamlit adds to keyed widgets, so AppTest clicks it like any button
+(``at.button(key="play_hand-SJ").click()``) and a browser shows a card.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from trainer.cardart import CardState
 from trainer.cards import Card
 from trainer.ui.components import card_uri
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_label
+from trainer.ui.terms import card_name
 from trainer.ui.views.cards import card_row_html
 
 
@@ -68,8 +69,8 @@ def draw_hand(
     st.html(_hand_css(cards, ctx, key, width))
     row = st.container(horizontal=True, gap="small", key=key)
     for card in cards:
-        row.button(
-            card_label(card, ctx.lang),
+        row.button(  # the card in words ("Queen of spades", "Spar Dame"): what a screen reader says
+            card_name(card, ctx.lang),
             key=card_button_key(key, card),
             on_click=on_card,
             args=(card,),
