@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docs_rules import DOC, documented_table, missing_rows, render_table
+from tests.docs_rules import DOC, documented_table, missing_rows, render_table
 
 
 def test_every_profile_field_has_a_row_in_the_table() -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from exhaustive import exhaustive_points
 
+from tests.exhaustive import exhaustive_points
 from trainer.bots import choose
 from trainer.cards import Card, card_points, parse_card, parse_cards
 from trainer.deal import Deal, Seat, random_deal

@@ -5,9 +5,9 @@ reports bad records and loads good ones, and the analysis toggle shows the best 
 from __future__ import annotations
 
 import pytest
-from exhaustive import exhaustive_points
 from streamlit.testing.v1 import AppTest
 
+from tests.exhaustive import exhaustive_points
 from trainer.game import PlayCard, SkatGame
 from trainer.records.deals import load_all
 from trainer.records.iss import export

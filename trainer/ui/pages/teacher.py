@@ -434,9 +434,13 @@ def _class_settings(classes: ClassStore, c: SchoolClass, teacher: int, role: str
         st.rerun()
 
 
+AUDIT_SHOWN = 30
+"""How many of the class log's latest entries the Teacher page lists."""
+
+
 def _log(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) -> None:
     t = ctx.t
-    entries = classes.audit(class_id, teacher, limit=30)
+    entries = classes.audit(class_id, teacher, limit=AUDIT_SHOWN)
     if not entries:
         st.caption(t("Nothing recorded yet."))
         return
