@@ -130,6 +130,9 @@ class RuleProfile:
     default_scheme: str = "list"
     """The score sheet a table under these rules keeps unless it agrees on another (a key of
     :data:`trainer.calc.SCHEMES`): the plain list, the textbook's money."""
+    danish_textbook: bool = False
+    """These are the Danish textbook's rules as a whole. Only for a fitted model that takes the rule set as
+    one input (the chance model's ``danish`` feature); a rule reads its own field, never this."""
 
     # ---- derived numbers ------------------------------------------------------------------------------
     def base_value(self, game: GameType) -> int:
@@ -298,6 +301,7 @@ DANISH = RuleProfile(
     slaa_40_an=True,
     thrown_on_bid=True,
     default_scheme="danish_money",
+    danish_textbook=True,
 )
 
 INTERNATIONAL = RuleProfile(
