@@ -94,9 +94,17 @@ ROWS: dict[str, tuple[str, Callable[[RuleProfile], str]]] = {
         "a game thrown before the first lead: list and points on the bid",
         lambda p: _yes(p.thrown_on_bid),
     ),
+    "default_scheme": ("usual score sheet", lambda p: SCHEME_WORDS[p.default_scheme]),
 }
-NOT_RULES = {"name", "title", "level_order"}
-"""Profile fields that are not rules (names; the order levels are counted aloud)."""
+SCHEME_WORDS = {
+    "list": "the list",
+    "seeger_fabian": "Seeger-Fabian",
+    "danish_money": "Danish money",
+    "online_stakes": "online stakes",
+}
+NOT_RULES = {"name", "title", "level_order", "danish_textbook"}
+"""Profile fields that are not rules (names; the order levels are counted aloud; the rule set as one input
+of a fitted model)."""
 
 
 def missing_rows() -> set[str]:

@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from trainer.cards import ALL_CARDS, Card, parse_cards
+from trainer.cards import ALL_CARDS, Card
 from trainer.cards import HAND_SIZE as HAND_SIZE
 from trainer.cards import PLAYING_SEATS as PLAYING_SEATS
 from trainer.cards import SKAT_SIZE as SKAT_SIZE
-from trainer.errors import N_, CardParseError, DealError
+from trainer.errors import N_, DealError
 from trainer.profiles import RuleProfile
 from trainer.text import english, shown
 
@@ -105,11 +105,6 @@ class Deal:
                 return seat
         return None
 
-    def to_iss(self) -> str:
-        """The deal as in an ISS record's ``w`` move: 32 cards joined by dots (forehand, middlehand,
-        rearhand, skat)."""
-        return ".".join(card.iss for card in self.all_cards)
-
     @classmethod
     def from_cards(cls, cards: Sequence[Card]) -> Deal:
         """Build a deal from 32 cards in ISS order (forehand's 10, middlehand's 10, rearhand's 10, skat)."""
@@ -121,15 +116,6 @@ class Deal:
         return cls(
             hands=(cards[:n], cards[n : 2 * n], cards[2 * n : skat]), skat=(cards[skat], cards[skat + 1])
         )
-
-    @classmethod
-    def from_iss(cls, text: str) -> Deal:
-        """Read a deal written as in an ISS ``w`` move (dots, or ``|`` between the hands)."""
-        try:
-            cards = parse_cards(text.replace("|", "."))
-        except CardParseError as error:
-            raise DealError.of(N_("The deal could not be read: {error}"), error=error) from error
-        return cls.from_cards(cards)
 
 
 @dataclass(frozen=True)

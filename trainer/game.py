@@ -56,10 +56,13 @@ from trainer.extras import (
     MusikTrick,
     RamseResult,
     check_musik_hand,
+    check_ramse_grand,
+    may_knock,
     musik_cards,
     musik_fulfilled,
     ramsch_result,
     ramse_result,
+    ramse_skat_round,
     rate_factor,
     slaa_40_an_check,
 )
@@ -88,9 +91,9 @@ from trainer.moves import (
     check_move,
 )
 from trainer.play import GameState, RefusalDetails, Trick, sort_cards
-from trainer.profiles import AllPass, RuleProfile, get_profile
+from trainer.profiles import AllPass, KnockCall, RuleProfile, get_profile
 from trainer.records import iss_codec
-from trainer.settlement import kontra_factor, thrown_on_the_bid
+from trainer.settlement import kontra_allowed, kontra_factor, thrown_on_the_bid
 from trainer.text import shown
 from trainer.value import (
     GameResult,
@@ -163,6 +166,35 @@ class HouseOptions:
             "all_pass": None if self.all_pass is None else self.all_pass.value,
             "extras": dataclasses.asdict(self.extras),
         }
+
+    @classmethod
+    def chosen(
+        cls, profile: RuleProfile, *, call: KnockCall | None, slaa_40_an: bool, all_pass: AllPass
+    ) -> HouseOptions:
+        """The options a table agreed on: the defenders' call (None: no call at all), Slå 40 an, and what an
+        all-pass deal becomes (kept as None when it is the profile's own rule)."""
+        return cls(
+            kontra=call is KnockCall.KONTRA,
+            spoerge=call is KnockCall.SPOERGE,
+            slaa_40_an=slaa_40_an,
+            all_pass=None if all_pass is profile.all_pass else all_pass,
+        )
+
+    @classmethod
+    def usual(cls, profile: RuleProfile) -> HouseOptions:
+        """The options a table plays under these rules unless it agrees on others: the profile's knock call
+        (:attr:`~trainer.profiles.RuleProfile.knock_call`: Spørge or kontra) and Slå 40 an where the rules
+        have it; an all-pass deal as the profile says."""
+        return cls.chosen(
+            profile, call=profile.knock_call, slaa_40_an=profile.slaa_40_an, all_pass=profile.all_pass
+        )
+
+    @property
+    def call(self) -> KnockCall | None:
+        """The defenders' call these options play (None: none)."""
+        if self.spoerge:
+            return KnockCall.SPOERGE
+        return KnockCall.KONTRA if self.kontra else None
 
     @classmethod
     def from_json(cls, data: object) -> HouseOptions:
@@ -359,6 +391,12 @@ class Outcome:
         return kontra_factor(self.kontra, self.re)
 
     @property
+    def scored_value(self) -> int | None:
+        """The value the list writes (and :attr:`list_score` counts from): :attr:`value` with kontra and re
+        (None without a declarer)."""
+        return None if self.value is None else self.value * self.kontra_factor
+
+    @property
     def rate_factor(self) -> int:
         """How many times the agreed rates are paid: Spørge, knocking back and Slå 40 an each double."""
         return rate_factor(self.spoerge, slaa_40_an=self.slaa_40_an, config=self.extras)
@@ -529,6 +567,7 @@ class DealState:
         self._ramse_hands: list[tuple[Card, ...]] = [self.deal.hand(seat) for seat in Seat]
         self._ramse_incoming: tuple[Card, ...] = tuple(self.deal.skat)
         self._ramse_turn = 0
+        self._ramse_passes: tuple[tuple[Card, ...], ...] = ()
         self._ramse_calls = 0
         self._ramse_play = False
         self._ramsch = False
@@ -937,11 +976,7 @@ class DealState:
             self._game.play(move.card)
             if self._game.is_finished:
                 self._phase = Phase.FINISHED
-            elif (
-                _cards_played(self._game) == 1
-                and (self.house.spoerge or self.house.kontra)
-                and not self._ramse_play
-            ):
+            elif self._window_due():
                 self._open_window()
         elif phase is Phase.RAMSE_EXCHANGE:
             assert isinstance(move, RamsePass)
@@ -999,6 +1034,22 @@ class DealState:
         self._game = GameState(self.profile, self.deal, self._declarer, d, discards=discards)
         self._phase = Phase.PLAY
 
+    def _call_allowed(self, cards_played: int) -> bool:
+        """May the defenders' call the house plays still be said with this many cards played: Spørge
+        (:func:`~trainer.extras.may_knock`), kontra (:func:`~trainer.settlement.kontra_allowed`), or none."""
+        if self.house.spoerge:
+            return may_knock(cards_played, self.extras)
+        if self.house.kontra:
+            return kontra_allowed(cards_played)
+        return False
+
+    def _window_due(self) -> bool:
+        """The knock window opens after the last card with which the call is still allowed (with the
+        rules' numbers: right after the first lead). A Grand called in Ramse has no window."""
+        assert self._game is not None
+        played = _cards_played(self._game)
+        return not self._ramse_play and self._call_allowed(played) and not self._call_allowed(played + 1)
+
     def _open_window(self) -> None:
         assert self._game is not None and self._declarer is not None
         first = self._game.to_move
@@ -1035,13 +1086,18 @@ class DealState:
             self._phase = Phase.PLAY
 
     def _ramse_pass(self, move: RamsePass) -> None:
-        seat = move.seat
-        pool = self._ramse_hands[seat] + self._ramse_incoming
-        self._ramse_hands[seat] = tuple(card for card in pool if card not in move.cards)
-        self._ramse_incoming = move.cards
-        self._ramse_turn += 1
-        if self._ramse_turn == len(Seat):
-            self._set_aside = move.cards
+        """One pass of Ramse's skat round, by the round's rule (:func:`~trainer.extras.ramse_skat_round`
+        over the passes so far: the hands of those who passed, and the two cards coming to the next)."""
+        self._ramse_passes = (*self._ramse_passes, move.cards)
+        done = len(self._ramse_passes)
+        exchange = ramse_skat_round(
+            self.deal.hands[:done], self.deal.skat, self._ramse_passes, config=self.extras
+        )
+        self._ramse_hands[:done] = exchange.hands
+        self._ramse_incoming = exchange.set_aside
+        self._ramse_turn = done
+        if done == len(Seat):
+            self._set_aside = exchange.set_aside
             self._phase = Phase.RAMSE_CHOICE
 
     def _ramse_deal(self) -> Deal:
@@ -1053,7 +1109,7 @@ class DealState:
         # skat is never picked up); the outcome counts them for the last trick and the value as no hand.
         self._declarer = declarer
         if declarer is not None:
-            self._declaration = Declaration(GameType.GRAND)
+            self._declaration = check_ramse_grand(Declaration(GameType.GRAND))
         self._game = GameState(
             self.profile, self._ramse_deal(), leader_or_declarer, Declaration(GameType.GRAND, hand=True)
         )

@@ -127,6 +127,12 @@ class RuleProfile:
     thrown_on_bid: bool = False
     """A game thrown before the first lead is settled on the bid in every scheme (the textbook), not on the
     declared game's value (international: the declared value, or the overbid value when below the bid)."""
+    default_scheme: str = "list"
+    """The score sheet a table under these rules keeps unless it agrees on another (a key of
+    :data:`trainer.calc.SCHEMES`): the plain list, the textbook's money."""
+    danish_textbook: bool = False
+    """These are the Danish textbook's rules as a whole. Only for a fitted model that takes the rule set as
+    one input (the chance model's ``danish`` feature); a rule reads its own field, never this."""
 
     # ---- derived numbers ------------------------------------------------------------------------------
     def base_value(self, game: GameType) -> int:
@@ -294,6 +300,8 @@ DANISH = RuleProfile(
     knock_call=KnockCall.SPOERGE,
     slaa_40_an=True,
     thrown_on_bid=True,
+    default_scheme="danish_money",
+    danish_textbook=True,
 )
 
 INTERNATIONAL = RuleProfile(

@@ -59,12 +59,11 @@ def places_of_seats(deal_number: int) -> tuple[int, int, int]:
     return (first, second, third)
 
 
-def table_game(profile: RuleProfile) -> SkatGame:
-    """What a table plays by default: Danish rules with Spørge and Slå 40 an (Ramse after an all-pass, as
-    the profile says), international rules with kontra and re."""
-    if profile.name == "danish":
-        return SkatGame(profile, HouseOptions(spoerge=True, slaa_40_an=True))
-    return SkatGame(profile, HouseOptions(kontra=True))
+def table_game(profile: RuleProfile, house: HouseOptions | None = None) -> SkatGame:
+    """What a table plays: ``house`` when the table agreed on house options, else the rules' usual ones
+    (:meth:`~trainer.game.HouseOptions.usual`: the Danish textbook's Spørge and Slå 40 an, the international
+    kontra and re)."""
+    return SkatGame(profile, HouseOptions.usual(profile) if house is None else house)
 
 
 @dataclass(frozen=True)

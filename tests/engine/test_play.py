@@ -41,8 +41,10 @@ def cards(text: str) -> tuple[Card, ...]:
 #   middlehand: ♥J ♦J ♥Q ♥9 ♥8 ♥7 ♦A ♦10 ♣A ♣10
 #   rearhand:   ♠A ♠10 ♠K ♠Q ♠9 ♦K ♦Q ♦9 ♣K ♣Q
 #   skat:       ♣9 ♣8
-DEAL = Deal.from_iss(
-    "CJ.SJ.HA.HT.HK.D7.D8.S7.S8.C7.HJ.DJ.HQ.H9.H8.H7.DA.DT.CA.CT.SA.ST.SK.SQ.S9.DK.DQ.D9.CK.CQ.C9.C8"
+DEAL = Deal.from_cards(
+    parse_cards(
+        "CJ SJ HA HT HK D7 D8 S7 S8 C7 HJ DJ HQ H9 H8 H7 DA DT CA CT SA ST SK SQ S9 DK DQ D9 CK CQ C9 C8"
+    )
 )
 
 

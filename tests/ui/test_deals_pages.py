@@ -351,20 +351,44 @@ def test_every_page_renders_in_both_languages_and_rules(page: str, lang: str, ru
 
 
 def test_the_result_sentence_counts_kontra_and_re() -> None:
-    """After kontra and re the value and the list entry said in the result are four times the game's."""
+    """After kontra and re the value and the list entry said in the result are the deal's Outcome's: four
+    times the game's, the same entry the list settlement writes."""
+    from trainer.deal import Seat, random_deal
+    from trainer.game import HouseOptions, SkatGame
     from trainer.games import Declaration, GameType
     from trainer.i18n import get_translator
+    from trainer.moves import Kontra, NoCall, PlayCard, Re
     from trainer.profiles import INTERNATIONAL
+    from trainer.scoring import settle
     from trainer.ui.context import PageContext
     from trainer.ui.pages.deals_common import result_text
-    from trainer.value import evaluate_game
 
-    result = evaluate_game(
-        INTERNATIONAL, Declaration(GameType.CLUBS), matadors=1, bid=18, declarer_points=40, declarer_tricks=3
-    )
     ctx = PageContext("en", INTERNATIONAL, get_translator("en"))
-    plain = result_text(result, ctx)
-    doubled = result_text(result, ctx, kontra_factor=4)
-    assert f"Value {result.value}, in the list {result.list_score:+d}." in plain
-    assert f"Value {4 * result.value}, in the list {4 * result.list_score:+d}." in doubled
+    said = {}
+    for calls in ((), ("kontra", "re")):
+        game = SkatGame(INTERNATIONAL, HouseOptions(kontra=True))
+        state = game.with_contract(
+            random_deal(3, INTERNATIONAL), Seat.MIDDLEHAND, Declaration(GameType.GRAND, hand=True), bid=18
+        )
+        while state.outcome() is None:
+            moves = state.legal_moves()
+            if "kontra" in calls and any(isinstance(m, Kontra) for m in moves):
+                move = next(m for m in moves if isinstance(m, Kontra))
+            elif "re" in calls and any(isinstance(m, Re) for m in moves):
+                move = next(m for m in moves if isinstance(m, Re))
+            else:
+                move = next(m for m in moves if isinstance(m, PlayCard | NoCall))
+            state.apply(move)
+        outcome = state.outcome()
+        assert outcome is not None and outcome.result is not None
+        listed = settle(outcome, "list")
+        assert listed is not None and listed.by_seat[Seat.MIDDLEHAND] == outcome.list_score
+        said[calls] = (outcome, result_text(outcome, ctx))
+    (plain_outcome, plain), (doubled_outcome, doubled) = said[()], said[("kontra", "re")]
+    assert doubled_outcome.kontra_factor == 4 and plain_outcome.kontra_factor == 1
+    result = doubled_outcome.result
+    assert result is not None and doubled_outcome.list_score is not None
+    assert f"Value {4 * result.value}, in the list {doubled_outcome.list_score:+d}." in doubled
+    assert doubled_outcome.list_score == 4 * result.list_score
+    assert f"Value {plain_outcome.value}, in the list {plain_outcome.list_score:+d}." in plain
     assert "kontra/re: value × 4" in doubled and "kontra" not in plain

@@ -481,9 +481,7 @@ def replay(record: IssRecord, profile: RuleProfile) -> ReplayResult:
     if record.deal is None:
         raise RecordError.of(N_("The record has no deal: the moves must start with 'w' and the 32 cards."))
     try:
-        hands = record.deal.known_hands()
-        skat = record.deal.known_skat()
-        deal = Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
+        deal = record.deal.known_deal()
     except SkatError as error:
         raise RecordError.of(N_("Move 1 (the deal): {error}"), error=error) from error
     state = SkatGame(profile, HouseOptions(all_pass=AllPass.PASSED_IN)).new_deal(deal=deal)

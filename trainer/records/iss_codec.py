@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, SKAT_SIZE, Card
-from trainer.deal import Seat
+from trainer.deal import Deal, Seat
 from trainer.errors import N_, DeclarationError, Message, RecordError
 from trainer.games import Declaration, GameType
 from trainer.moves import (
@@ -114,6 +114,11 @@ class IssDeal:
 
     def known_skat(self) -> tuple[Card, ...]:
         return known(self.skat, Message(N_("The skat")))
+
+    def known_deal(self) -> Deal:
+        """The deal as the engine holds it; raises :class:`RecordError` if a card is hidden."""
+        hands, skat = self.known_hands(), self.known_skat()
+        return Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
 
     @classmethod
     def from_cards(cls, cards: Sequence[Card | None], separator: str = ".") -> IssDeal:

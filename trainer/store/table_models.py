@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, Integer, String
+from sqlalchemy import Boolean, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from trainer.store.models import KEY_MAX, NAME_MAX, PROFILE_MAX, Base, UTCDateTime
@@ -40,6 +40,9 @@ class SharedTableRow(Base):
     bot_level: Mapped[str] = mapped_column(String(KEY_MAX))
     idle_seconds: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    house: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The house options the host chose (:class:`trainer.game.HouseOptions` as JSON; migration 0009); None:
+    the rules' usual ones."""
 
 
 class TableSeatRow(Base):

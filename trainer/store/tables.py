@@ -9,6 +9,7 @@ learner already seated at it; a class's tables are listed only to that class's t
 
 from __future__ import annotations
 
+import json
 import math
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from trainer.errors import ClassAccessError, StoreError
-from trainer.game import DealState, Move
+from trainer.game import DealState, HouseOptions, Move, SkatGame
 from trainer.profiles import get_profile
 from trainer.records.iss import iss_line
 from trainer.store.class_models import ClassMemberRow
@@ -103,6 +104,13 @@ class SharedTable:
     idle_seconds: int
     created_at: datetime
     seats: tuple[TableSeat, ...]
+    house: HouseOptions | None = None
+    """The house options the host chose; None: the rules' usual ones."""
+
+    @property
+    def game(self) -> SkatGame:
+        """What the table plays: its rules with the host's house options (else the rules' usual ones)."""
+        return table_game(get_profile(self.profile_name), self.house)
 
     def place_of(self, learner_id: int) -> int | None:
         """The place this learner sits at, or None."""
@@ -155,6 +163,7 @@ class TableStore:
             row.idle_seconds,
             as_utc(row.created_at),
             tuple(_seat(seat) for seat in seats),
+            None if row.house is None else HouseOptions.from_json(json.loads(row.house)),
         )
 
     def get(self, table_id: int) -> SharedTable:
@@ -246,10 +255,12 @@ class TableStore:
         bot_level: str,
         idle_seconds: int = IDLE_SECONDS,
         class_id: int | None = None,
+        house: HouseOptions | None = None,
         at: datetime | None = None,
     ) -> SharedTable:
         """A new table with a fresh code; the host sits at place 0, the other two places are empty. A class
-        member's table belongs to the class (its teacher's table list)."""
+        member's table belongs to the class (its teacher's table list). ``house``: the house options the host
+        chose (None: the rules' usual ones)."""
         if not 1 <= deals_planned <= 99:
             raise StoreError("A table plays from 1 to 99 deals.")
         if not 10 <= idle_seconds <= 3600:
@@ -288,6 +299,7 @@ class TableStore:
                         bot_level=bot_level,
                         idle_seconds=idle_seconds,
                         created_at=when,
+                        house=None if house is None else json.dumps(house.to_json()),
                     )
                     session.add(row)
                     session.flush()
@@ -454,8 +466,7 @@ class TablePlay:
     def moment(self, table_id: int, at: datetime | None = None) -> TableMoment:
         table = self.tables.get(table_id)
         evening = self.play.evening_by_id(table.evening_id)
-        game = table_game(get_profile(table.profile_name))
-        loaded = load_session(self.play, evening, game, _places(table), level=table.bot_level)
+        loaded = load_session(self.play, evening, table.game, _places(table), level=table.bot_level)
         if loaded.last is None:
             return TableMoment(table, loaded, None, None)
         changed = loaded.last.updated_at

@@ -12,13 +12,15 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from trainer.errors import N_, SkatError
+from trainer.game import Outcome
 from trainer.records.deals import ExampleDeal, load_all
 from trainer.replay import (
     GameRecord,
 )
 from trainer.settlement import kontra_words
 from trainer.ui.context import PageContext
-from trainer.ui.terms import t_message
+from trainer.ui.terms import profile_label, t_message
 from trainer.value import GameResult
 
 UPLOADED_KEY = "deals_uploaded"
@@ -61,7 +63,7 @@ def choices() -> list[Choice]:
 def choice_label(choice: Choice, ctx: PageContext) -> str:
     t = ctx.t
     if choice.example is not None:
-        rules = t("Danish") if choice.record.profile.name == "danish" else t("international")
+        rules = profile_label(choice.record.profile.name, t)
         return f"{choice.example.title.text(ctx.lang)} ({rules})"
     return t("Uploaded: {title}", title=choice.record.title)
 
@@ -84,9 +86,17 @@ def pick_game(ctx: PageContext, *, examples_only: bool = False) -> Choice:
     return by_key[str(chosen)]
 
 
-def result_text(result: GameResult, ctx: PageContext, *, kontra_factor: int = 1) -> str:
-    """One sentence: won or lost, points, and the value it is scored on (``kontra_factor``: 2 after a
-    kontra, 4 after a re, which multiply the value and the list entry)."""
+def result_text(scored: GameResult | Outcome, ctx: PageContext) -> str:
+    """One sentence: won or lost, points, and the value it is scored on. ``scored``: a played deal's
+    :class:`~trainer.game.Outcome` (its value and list entry with kontra and re, as the outcome settles
+    them) or the verdict of a record without calls."""
+    if isinstance(scored, Outcome):
+        if scored.result is None or scored.scored_value is None or scored.list_score is None:
+            raise SkatError.of(N_("This deal ended without a game to score."))
+        result, value, score = scored.result, scored.scored_value, scored.list_score
+        factor = scored.kontra_factor
+    else:
+        result, value, score, factor = scored, scored.value, scored.list_score, 1
     t = ctx.t
     verdict = t_message(result.reason_message, t)
     levels = []
@@ -94,7 +104,7 @@ def result_text(result: GameResult, ctx: PageContext, *, kontra_factor: int = 1)
         levels.append(t("schwarz"))
     elif result.schneider:
         levels.append(t("schneider"))
-    levels.extend(t_message(words, t) for words in kontra_words(kontra_factor))
+    levels.extend(t_message(words, t) for words in kontra_words(factor))
     extra = f" ({', '.join(levels)})" if levels else ""
     return t(
         "Result: {verdict}. The declarer has {points} card points{extra}. "
@@ -102,6 +112,6 @@ def result_text(result: GameResult, ctx: PageContext, *, kontra_factor: int = 1)
         verdict=verdict,
         points=result.declarer_points,
         extra=extra,
-        value=result.value * kontra_factor,
-        score=f"{result.list_score * kontra_factor:+d}",
+        value=value,
+        score=f"{score:+d}",
     )

@@ -65,7 +65,7 @@ def render(ctx: PageContext) -> None:
         )
     )
     # ISS games are played under the international rules; the session's rules apply when chosen.
-    profile = INTERNATIONAL if ctx.profile.name != "danish" else ctx.profile
+    profile = ctx.profile
     use_international = st.toggle(
         t("Check the records under the international rules (as played on the server)"),
         value=True,

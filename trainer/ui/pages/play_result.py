@@ -318,9 +318,7 @@ def result_sentence(
             bid=outcome.bid,
         )
     )
-    (st.success if outcome.result.won else st.error)(
-        result_text(outcome.result, ctx, kontra_factor=outcome.kontra_factor)
-    )
+    (st.success if outcome.result.won else st.error)(result_text(outcome, ctx))
     calls = calls_words(outcome, t)
     if calls:
         st.caption(" · ".join(calls))

@@ -20,7 +20,8 @@ import streamlit as st
 from trainer.coach import SCHEMES
 from trainer.deal import Seat
 from trainer.errors import SkatError
-from trainer.game import Move, Phase
+from trainer.game import HouseOptions, Move, Phase
+from trainer.profiles import AllPass, KnockCall
 from trainer.safe_text import for_markdown, plain
 from trainer.scoring import settle
 from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
@@ -96,7 +97,7 @@ def _open(ctx: PageContext, learner: int, name: str) -> None:
             t("Score sheet"),
             list(SCHEMES),
             format_func=lambda key: scheme_names[key],
-            index=SCHEMES.index("danish_money" if ctx.profile.name == "danish" else "list"),
+            index=SCHEMES.index(ctx.profile.default_scheme),
             key="table_scheme",
         )
         deals = st.number_input(t("Deals"), min_value=1, max_value=99, value=6, key="table_deals")
@@ -114,6 +115,7 @@ def _open(ctx: PageContext, learner: int, name: str) -> None:
             value=IDLE_SECONDS,
             key="table_idle",
         )
+        house = _house_options(ctx)
         if st.form_submit_button(t("Open the table"), type="primary", key="table_open_submit"):
             try:
                 table = tables().open_table(
@@ -124,12 +126,47 @@ def _open(ctx: PageContext, learner: int, name: str) -> None:
                     deals_planned=int(deals),
                     bot_level=str(level),
                     idle_seconds=int(idle),
+                    house=house,
                 )
             except SkatError as error:
                 st.error(t_error(error, t))
             else:
                 st.session_state[TABLE_KEY] = table.id
                 st.rerun()
+
+
+def _house_options(ctx: PageContext) -> HouseOptions:
+    """The house options the host chooses for the table (inside the opening form): the defenders' call,
+    Slå 40 an and what an all-pass deal becomes, each starting at the rules' usual choice."""
+    t = ctx.t
+    usual = HouseOptions.usual(ctx.profile)
+    calls = {"kontra": t("kontra and re"), "spoerge": t("Spørge"), "none": t("no call")}
+    call = st.selectbox(
+        t("The defenders' call after the first lead"),
+        list(calls),
+        index=list(calls).index(usual.call.value if usual.call is not None else "none"),
+        format_func=lambda key: calls[key],
+        key="table_call",
+    )
+    slaa = st.checkbox(t("Slå 40 an (knocked 40 after five cards)"), value=usual.slaa_40_an, key="table_slaa")
+    passes = {
+        AllPass.PASSED_IN.value: t("thrown in"),
+        AllPass.RAMSE.value: t("Ramse"),
+        AllPass.RAMSCH.value: t("Ramsch"),
+    }
+    all_pass = st.selectbox(
+        t("When all three pass"),
+        list(passes),
+        index=list(passes).index(ctx.profile.all_pass.value),
+        format_func=lambda key: passes[key],
+        key="table_all_pass",
+    )
+    return HouseOptions.chosen(
+        ctx.profile,
+        call=None if call == "none" else KnockCall(call),
+        slaa_40_an=bool(slaa),
+        all_pass=AllPass(all_pass),
+    )
 
 
 def _join(ctx: PageContext, learner: int, name: str) -> None:
