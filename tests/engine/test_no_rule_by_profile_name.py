@@ -22,12 +22,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         1,
         "history: the migration rebuilds old deals with the house options tables played then",
     ),
-    "chances/core.py": (
-        1,
-        "another lane edits it: `danish=` becomes a profile field (see the lane's report)",
-    ),
-    "bots/selfplay.py": (1, "another lane edits it: the same model feature as chances/core.py"),
-    "ui/pages/play.py": (1, "another lane edits it: the scheme default becomes `profile.default_scheme`"),
     "quiz/chapters.py": (1, "picks the other profile to contrast with, not a rule"),
     "quiz/chapter_items.py": (1, "picks the other profile to contrast with, not a rule"),
 }

@@ -96,7 +96,7 @@ def moment(view: SeatView, declaration: Declaration, chance: float | None) -> Mo
     the discard: with those discards) and its open-hand win logit."""
     model = load_model()
     kind = kind_of(declaration.game)
-    danish = view.profile.name == "danish"
+    danish = view.profile.danish_textbook
     summary = auction_summary(view.auction, view.seat)
     mode: Mode
     group: Group

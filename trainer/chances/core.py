@@ -133,7 +133,7 @@ def auction_summary(events: Iterable[AuctionEvent], seat: Seat) -> tuple[int, in
 
 def _situation(profile: RuleProfile, seat: Seat, mode: Mode, skat_points: int = 0) -> Situation:
     """The networks are asked with a neutral auction: :mod:`trainer.chances.auction` reads it."""
-    return Situation(mode, int(seat), profile.name == "danish", skat_points)
+    return Situation(mode, int(seat), profile.danish_textbook, skat_points)
 
 
 def auction_read(events: Iterable[AuctionEvent], seat: Seat) -> AuctionRead:

@@ -30,6 +30,7 @@ from trainer.cards import HAND_SIZE, Card
 from trainer.coach import COACH_LEVELS, SCHEMES, coach_suggestion
 from trainer.errors import SkatError
 from trainer.game import Declare, Move, Phase, PlayCard, SeatView
+from trainer.profiles import get_profile
 from trainer.reasons import reason_for
 from trainer.records.iss import iss_line
 from trainer.store.play_store import Evening, EveningAccessError, PlayStore
@@ -126,7 +127,7 @@ def default_settings(profile_name: str) -> dict[str, str]:
     """A first evening's settings in these rules: the rules' usual score sheet, club opponents, the
     beginner coach."""
     return {
-        "scheme": "danish_money" if profile_name == "danish" else "list",
+        "scheme": get_profile(profile_name).default_scheme,
         "level": "club",
         "coach": "beginner",
     }
