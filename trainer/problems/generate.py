@@ -1,0 +1,218 @@
+"""Making problems from self-played deals, reproducibly from a seed.
+
+Deal ``seed`` is dealt by the profile ``PROFILE_CYCLE[seed % 2]`` and played by three club players (their
+choices seeded by the deal's seed). Before every card the seat to move has a choice of, its position is
+judged (:func:`trainer.problems.judge.judge`, layouts seeded by the deal's seed and the card's number); of
+the positions that make problems at most :data:`MAX_PER_DEAL` are kept, the clearest first. Each problem's
+difficulty is the share of :data:`TRIES` seeded tries each of the beginner and the club player miss.
+
+:func:`run` appends to a JSON Lines file and notes every finished seed beside it (``FILE.seeds``), so a run
+that stops resumes where it stopped, and the same seeds give the same lines.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from multiprocessing import get_context
+from pathlib import Path
+from typing import TextIO
+
+from trainer.bots import choose
+from trainer.cards import Card
+from trainer.deal import Seat
+from trainer.game import DealState, Phase, SeatView, SkatGame
+from trainer.game import PlayCard as PlayCard
+from trainer.problems.judge import Verdict, judge
+from trainer.problems.model import CardScore, Problem, dumps
+from trainer.problems.position import Position
+from trainer.problems.themes import tag
+from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+
+PROFILE_CYCLE: tuple[RuleProfile, RuleProfile] = (DANISH, INTERNATIONAL)
+#: The players of the self-played deals.
+PLAYER_LEVEL = "club"
+#: The players whose misses seed a problem's difficulty, and how many seeded tries each gets.
+DIFFICULTY_LEVELS = ("beginner", "club")
+TRIES = 4
+#: Problems kept from one deal at most (one per seat; variety: a deal's positions are alike).
+MAX_PER_DEAL = 3
+
+
+def position_of(state: DealState, view: SeatView) -> Position:
+    """The position of the seat to move as its view shows it."""
+    assert state.declaration is not None and state.declarer is not None
+    knows_skat = view.seat == state.declarer and state.picked_up
+    return Position(
+        state.profile,
+        state.declaration,
+        state.declarer,
+        view.seat,
+        view.hand,
+        state.cards_played,
+        tuple(view.discards) if knows_skat else None,
+        view.open_hands,
+    )
+
+
+def misses(view: SeatView, answer: tuple[Card, ...], seed: int) -> dict[str, float]:
+    """Per level, the share of its seeded tries that pick a card outside the answer."""
+    rates = {}
+    for level in DIFFICULTY_LEVELS:
+        wrong = 0
+        for k in range(TRIES):
+            move = choose(view, level, seed=seed * TRIES + k).move
+            if not isinstance(move, PlayCard) or move.card not in answer:
+                wrong += 1
+        rates[level] = wrong / TRIES
+    return rates
+
+
+def make_problem(ident: str, position: Position, verdict: Verdict, view: SeatView, seed: int) -> Problem:
+    example_index = verdict.typical_layout()
+    example = verdict.layout_set.layouts[example_index]
+    rates = misses(view, verdict.answer, seed)
+    problem = Problem(
+        id=ident,
+        profile=position.profile.name,
+        declaration=position.declaration,
+        declarer=position.declarer,
+        seat=position.seat,
+        hand=position.hand,
+        played=position.played,
+        skat=position.skat,
+        open_hands=position.open_hands,
+        goal=verdict.goal,
+        answer=verdict.answer,
+        scores=tuple(CardScore(card, verdict.reached[card]) for card in position.legal_cards()),
+        layouts=verdict.count,
+        total_layouts=verdict.layout_set.total,
+        sampled=verdict.layout_set.sampled,
+        sample_seed=verdict.layout_set.seed,
+        dominant=verdict.dominant,
+        difficulty=sum(rates.values()) / len(rates),
+        misses=rates,
+        example=(example.hands, example.skat),
+        deal_seed=seed,
+    )
+    return _with_themes(problem)
+
+
+def _with_themes(problem: Problem) -> Problem:
+    from dataclasses import replace
+
+    return replace(problem, themes=tag(problem))
+
+
+def layout_seed(deal_seed: int, cards_played: int) -> int:
+    """The seed of a position's layout sample: the deal's seed and how many cards lie played."""
+    return deal_seed * 100 + cards_played
+
+
+def problems_from_deal(seed: int) -> list[Problem]:
+    """The problems one self-played deal yields (see the module docstring)."""
+    profile = PROFILE_CYCLE[seed % len(PROFILE_CYCLE)]
+    state = SkatGame(profile).new_deal(seed)
+    rng = __import__("random").Random(seed)
+    found: list[tuple[float, int, Problem]] = []
+    while state.phase is not Phase.FINISHED:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        if state.phase is Phase.PLAY and state.declarer is not None and len(state.legal_cards()) > 1:
+            position = position_of(state, view)
+            ply = len(state.cards_played)
+            verdict = judge(position, layout_seed(seed, ply))
+            if verdict is not None:
+                ident = f"{profile.name[0]}{seed}-{ply}"
+                found.append(
+                    (verdict.margin, ply, make_problem(ident, position, verdict, view, seed * 100 + ply))
+                )
+        state.apply(choose(view, PLAYER_LEVEL, rng=rng).move)
+    return _pick(found)
+
+
+def _pick(found: list[tuple[float, int, Problem]]) -> list[Problem]:
+    kept: list[Problem] = []
+    seen: set[Seat] = set()
+    for _margin, _ply, problem in sorted(found, key=lambda item: (-item[0], item[1])):
+        if problem.seat in seen:  # one problem per seat: a seat's positions in one deal are alike
+            continue
+        seen.add(problem.seat)
+        kept.append(problem)
+        if len(kept) == MAX_PER_DEAL:
+            break
+    return sorted(kept, key=lambda p: p.trick_number)
+
+
+def _done_seeds(path: Path) -> set[int]:
+    done_file = path.with_name(path.name + ".seeds")
+    if not done_file.exists():
+        return set()
+    return {int(line) for line in done_file.read_text().split() if line.strip()}
+
+
+def _worker(seed: int) -> tuple[int, list[str]]:
+    from trainer.solver import warm_up
+
+    warm_up(True)
+    return seed, [dumps(problem) for problem in problems_from_deal(seed)]
+
+
+def run(
+    out: Path,
+    seed: int,
+    count: int,
+    *,
+    workers: int = 1,
+    progress: TextIO | None = sys.stderr,
+    deal_problems: Callable[[int], tuple[int, list[str]]] = _worker,
+) -> int:
+    """Play deals ``seed`` .. ``seed + count - 1`` and append their problems to ``out``, skipping seeds
+    already done; returns how many problems were added."""
+    done = _done_seeds(out)
+    todo = [s for s in range(seed, seed + count) if s not in done]
+    done_file = out.with_name(out.name + ".seeds")
+    added = 0
+    start = time.monotonic()
+    results: Iterable[tuple[int, list[str]]]
+    pool = None
+    if workers > 1:
+        pool = get_context("spawn").Pool(workers)
+        results = pool.imap(deal_problems, todo)
+    else:
+        results = map(deal_problems, todo)
+    try:
+        with out.open("a", encoding="utf-8") as sink, done_file.open("a", encoding="utf-8") as seeds:
+            for number, (deal_seed, lines) in enumerate(results, start=1):
+                for line in lines:
+                    sink.write(line + "\n")
+                sink.flush()
+                seeds.write(f"{deal_seed}\n")
+                seeds.flush()
+                added += len(lines)
+                if progress is not None:
+                    hours = (time.monotonic() - start) / 3600
+                    rate = added / hours if hours > 0 else 0.0
+                    bar = _bar(number, len(todo))
+                    progress.write(
+                        f"\r{bar} deal {number}/{len(todo)} (seed {deal_seed}) · {added} problems · "
+                        f"{rate:.0f}/hour "
+                    )
+                    progress.flush()
+    finally:
+        if pool is not None:
+            pool.terminate()
+    if progress is not None:
+        progress.write("\n")
+    return added
+
+
+def _bar(done: int, total: int, width: int = 20) -> str:
+    filled = width * done // max(total, 1)
+    return "[" + "#" * filled + "." * (width - filled) + "]"
+
+
+def iter_seeds(start: int, count: int) -> Iterator[int]:
+    return iter(range(start, start + count))
