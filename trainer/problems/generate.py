@@ -69,7 +69,10 @@ def misses(view: SeatView, answer: tuple[Card, ...], seed: int) -> dict[str, flo
     return rates
 
 
-def make_problem(ident: str, position: Position, verdict: Verdict, view: SeatView, seed: int) -> Problem:
+def make_problem(
+    ident: str, position: Position, verdict: Verdict, view: SeatView, seed: int, deal_seed: int | None = None
+) -> Problem:
+    """The problem of a judged position; ``seed`` seeds the bots' tries that set its difficulty."""
     example_index = verdict.typical_layout()
     example = verdict.layout_set.layouts[example_index]
     rates = misses(view, verdict.answer, seed)
@@ -94,7 +97,7 @@ def make_problem(ident: str, position: Position, verdict: Verdict, view: SeatVie
         difficulty=sum(rates.values()) / len(rates),
         misses=rates,
         example=(example.hands, example.skat),
-        deal_seed=seed,
+        deal_seed=deal_seed,
     )
     return _with_themes(problem)
 
@@ -127,7 +130,11 @@ def problems_from_deal(seed: int) -> list[Problem]:
             if verdict is not None:
                 ident = f"{profile.name[0]}{seed}-{ply}"
                 found.append(
-                    (verdict.margin, ply, make_problem(ident, position, verdict, view, seed * 100 + ply))
+                    (
+                        verdict.margin,
+                        ply,
+                        make_problem(ident, position, verdict, view, layout_seed(seed, ply), seed),
+                    )
                 )
         state.apply(choose(view, PLAYER_LEVEL, rng=rng).move)
     return _pick(found)
@@ -216,3 +223,15 @@ def _bar(done: int, total: int, width: int = 20) -> str:
 
 def iter_seeds(start: int, count: int) -> Iterator[int]:
     return iter(range(start, start + count))
+
+
+def refresh(problem: Problem) -> Problem:
+    """The problem with its themes tagged by today's tagger and its deal seed read from its layout seed
+    (lines from before either changed come out as a run today makes them)."""
+    from dataclasses import replace
+
+    return replace(tag_again(problem), deal_seed=problem.sample_seed // 100)
+
+
+def tag_again(problem: Problem) -> Problem:
+    return _with_themes(problem)

@@ -1,0 +1,32 @@
+"""Copy a generation run's problems into the package data, tagged by today's tagger.
+
+    python scripts/ship_problems.py RUN.jsonl [--out trainer/problems/data/problems.jsonl]
+
+Lines are refreshed (:func:`trainer.problems.generate.refresh`) and written in deal order, one per line;
+the size is printed (the shipped file must stay under 5 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from trainer.problems.generate import refresh
+from trainer.problems.model import dumps, read_lines
+
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "trainer" / "problems" / "data" / "problems.jsonl"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("run", type=Path)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
+    args = parser.parse_args()
+    problems = [refresh(p) for p in read_lines(args.run.read_text(encoding="utf-8").splitlines())]
+    problems.sort(key=lambda p: (p.sample_seed // 100, p.sample_seed))
+    args.out.write_text("".join(dumps(p) + "\n" for p in problems), encoding="utf-8")
+    print(f"{len(problems)} problems, {args.out.stat().st_size / 1e6:.2f} MB -> {args.out}")
+
+
+if __name__ == "__main__":
+    main()
