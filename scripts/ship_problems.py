@@ -22,7 +22,8 @@ def main() -> None:
     parser.add_argument("run", type=Path)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     args = parser.parse_args()
-    problems = [refresh(p) for p in read_lines(args.run.read_text(encoding="utf-8").splitlines())]
+    by_id = {p.id: refresh(p) for p in read_lines(args.run.read_text(encoding="utf-8").splitlines())}
+    problems = list(by_id.values())  # a deal cut off mid-write and done again appears once
     problems.sort(key=lambda p: (p.sample_seed // 100, p.sample_seed))
     args.out.write_text("".join(dumps(p) + "\n" for p in problems), encoding="utf-8")
     print(f"{len(problems)} problems, {args.out.stat().st_size / 1e6:.2f} MB -> {args.out}")

@@ -16,11 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from trainer.cards import Card, sort_hand
+from trainer.cards import TOTAL_CARD_POINTS, Card, card_points, sort_hand
 from trainer.games import Declaration
 from trainer.problems.position import Layout, LayoutSet, Position, layouts
 from trainer.profiles import RuleProfile
 from trainer.solver import Analysis
+from trainer.solver.core import Engine, layout_for
 
 #: The answer must reach the goal in at least this share of the layouts more than every other card ...
 MARGIN = 0.25
@@ -81,14 +82,54 @@ def reaches(goal: Goal, value: int | bool, profile: RuleProfile, declaration: De
     return schneider if goal is Goal.SCHNEIDER else not schneider
 
 
-def solve_layout(position: Position, layout: Layout) -> dict[Card, int | bool]:
-    """The open-hand value of every legal card of the seat to move in one layout."""
+def goal_line(goal: Goal, profile: RuleProfile, declaration: Declaration) -> int:
+    """The declarer's final card points (skat included) from which a suit or grand goal is reached by the
+    declarer's side (the defenders' goals are reached below it)."""
+    schneider_line = TOTAL_CARD_POINTS - profile.opponents_schneider_max
+    if goal in (Goal.GAME, Goal.DEFENCE) and not declaration.schneider_announced:
+        return profile.win_min_points
+    return schneider_line
+
+
+Reach = dict[Goal, dict[Card, bool]]
+"""Per goal, whether each legal card reaches it (one layout)."""
+
+
+def solve_layout(position: Position, layout: Layout) -> Reach:
+    """Whether each legal card of the seat to move reaches each of its goals in one layout, every card
+    open from then on (threshold searches of the solver: "does the declarer end with at least N?")."""
     game = position.declaration.game
-    hands = [list(hand) for hand in layout.hands]
-    trick = [card for _seat, card in position.current_trick]
-    analysis = Analysis(game, int(position.declarer), hands, layout.skat)
-    result = analysis.analyse(hands, int(position.leader), trick, points_so_far=position.points_taken()[0])
-    return dict(result.values)
+    hands = tuple(tuple(hand) for hand in layout.hands)
+    trick = tuple(card for _seat, card in position.current_trick)
+    leader = int(position.leader)
+    goals = goals_for(position)
+    if game.is_null:
+        analysis = Analysis(game, int(position.declarer), hands, layout.skat)
+        values = analysis.analyse(hands, leader, trick).values
+        return {
+            goal: {
+                card: reaches(goal, values[card], position.profile, position.declaration) for card in values
+            }
+            for goal in goals
+        }
+    engine = Engine(game, int(position.declarer), hands, mode="points")
+    lay = layout_for(game)
+    legal = engine.legal_internal(hands, leader, trick)
+    top = engine.max_value(hands, trick)
+    offset = position.points_taken()[0] + card_points(layout.skat)
+    found: Reach = {}
+    for goal in goals:
+        target = goal_line(goal, position.profile, position.declaration) - offset
+        if target <= 0:
+            made = dict.fromkeys(legal, True)
+        elif target > top:
+            made = dict.fromkeys(legal, False)
+        else:
+            result = engine.exact_values(hands, leader, trick, targets=dict.fromkeys(legal, target))
+            made = {i: result.bounds[i][0] >= target for i in legal}
+        side = goal.declarer_side
+        found[goal] = {lay.to_card[i]: made[i] if side else not made[i] for i in legal}
+    return found
 
 
 @dataclass(frozen=True)
@@ -103,8 +144,6 @@ class Verdict:
     dominant: bool
     """The answer reaches the goal in every layout where any card does."""
     margin: float
-    values: tuple[dict[Card, int | bool], ...]
-    """The open-hand value of each card in each layout (same order as the layouts)."""
     rows: tuple[dict[Card, bool], ...]
     """Whether each card reaches the goal in each layout."""
 
@@ -146,14 +185,11 @@ def select(
 
 
 def score(
-    position: Position, goal: Goal, values: Sequence[dict[Card, int | bool]]
+    position: Position, goal: Goal, values: Sequence[Reach]
 ) -> tuple[dict[Card, int], list[dict[Card, bool]]]:
     """Per card, in how many layouts it reaches ``goal``; and the per-layout yes/no rows."""
     legal = position.legal_cards()
-    rows = [
-        {card: reaches(goal, row[card], position.profile, position.declaration) for card in legal}
-        for row in values
-    ]
+    rows = [{card: row[goal][card] for card in legal} for row in values]
     reached = {card: sum(1 for row in rows if row[card]) for card in legal}
     return reached, rows
 
@@ -170,7 +206,7 @@ def judge(position: Position, seed: int, *, pilot: bool = True) -> Verdict | Non
     if len(legal) < 2:
         return None
     goals = goals_for(position)
-    solved: dict[int, dict[Card, int | bool]] = {}
+    solved: dict[int, Reach] = {}
     if pilot and len(layout_set.layouts) > PILOT_LAYOUTS:
         picks = random.Random(seed).sample(range(len(layout_set.layouts)), PILOT_LAYOUTS)
         for index in picks:
@@ -188,10 +224,10 @@ def judge(position: Position, seed: int, *, pilot: bool = True) -> Verdict | Non
         chosen = select(reached, len(values), rows, legal)
         if chosen is not None:
             answer, dominant, margin = chosen
-            return Verdict(goal, layout_set, reached, answer, dominant, margin, tuple(values), tuple(rows))
+            return Verdict(goal, layout_set, reached, answer, dominant, margin, tuple(rows))
     return None
 
 
-def _splits(position: Position, goal: Goal, values: Sequence[dict[Card, int | bool]]) -> bool:
+def _splits(position: Position, goal: Goal, values: Sequence[Reach]) -> bool:
     reached, _rows = score(position, goal, values)
     return len(set(reached.values())) > 1
