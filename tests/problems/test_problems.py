@@ -263,3 +263,30 @@ def _view_after(seed: int, cards: int) -> tuple[Position, SeatView] | None:
             return position_of(state, view), view
         state.apply(choose(view, "club", rng=rng).move)
     return None
+
+
+def test_the_shipped_themes_say_what_the_answer_does() -> None:
+    """Over the shipped collection: a ruff is a trump on a side suit, a smear a full card on the partner's
+    trick, throwing a loser a small side card, and drawing trumps a trump led by the declarer."""
+    from trainer.play import TRUMP, is_trump
+    from trainer.problems.collection import collection
+
+    problems = collection()
+    assert problems
+    for problem in problems:
+        assert problem.themes == tag(problem)
+        position = problem.position()
+        game = position.declaration.game
+        trick = [card for _seat, card in position.current_trick]
+        if "ruffing" in problem.themes:
+            assert trick and follow_class(trick[0], game) != TRUMP
+            assert all(is_trump(c, game) for c in problem.answer)
+        if "smearing" in problem.themes:
+            assert not position.is_declarer and all(c.points >= 10 for c in problem.answer)
+        if "throwing_loser" in problem.themes:
+            assert all(not is_trump(c, game) and c.points <= 4 for c in problem.answer)
+            assert all(follow_class(c, game) != follow_class(trick[0], game) for c in problem.answer)
+        if "drawing_trumps" in problem.themes:
+            assert position.is_declarer and not trick and all(is_trump(c, game) for c in problem.answer)
+        if "null_declarer" in problem.themes or "null_defence" in problem.themes:
+            assert game.is_null

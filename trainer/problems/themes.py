@@ -52,6 +52,11 @@ THEMES: tuple[Theme, ...] = (
         N_("Take the Ace's eleven points now, before a void or a trump can take them away."),
     ),
     Theme(
+        "keeping_high_trump",
+        N_("Keeping the high trump"),
+        N_("Follow trumps with a small one: the Jack does more later than on a trick it cannot win."),
+    ),
+    Theme(
         "ruffing", N_("Ruffing"), N_("Void in the suit led, play a trump and take the trick with its points.")
     ),
     Theme(
@@ -168,7 +173,8 @@ def tag(problem: Problem) -> tuple[str, ...]:
             else:
                 next_seat = position.seat.next
                 found.add("lead_through" if next_seat == position.declarer else "lead_up")
-        if all(c.rank is Rank.ACE and not is_trump(c, game) for c in answer):
+        side_suits = not any(is_trump(c, game) for c in answer)
+        if side_suits and any(c.rank is Rank.ACE for c in answer):
             found.add("cash_ace")
     else:
         led = follow_class(trick[0], game)
@@ -178,6 +184,13 @@ def tag(problem: Problem) -> tuple[str, ...]:
                 found.add("ruffing")
             elif all(c.points <= LOSER_POINTS for c in answer):
                 found.add("throwing_loser")
+        if (
+            led == TRUMP
+            and trumps_in
+            and not any(c.is_jack for c in answer)
+            and any(c.is_jack for c in wrong)
+        ):
+            found.add("keeping_high_trump")
         if led != TRUMP and follows:
             ace = next((c for c in held if c.rank is Rank.ACE and follow_class(c, game) == led), None)
             if ace is not None and ace in wrong and all(c.rank is not Rank.ACE for c in answer):
