@@ -290,3 +290,16 @@ def test_the_shipped_themes_say_what_the_answer_does() -> None:
             assert position.is_declarer and not trick and all(is_trump(c, game) for c in problem.answer)
         if "null_declarer" in problem.themes or "null_defence" in problem.themes:
             assert game.is_null
+
+
+def test_every_shipped_problem_replays_to_what_its_seat_knows() -> None:
+    """Dealt from its example layout and played to its position, each problem's deal shows its seat exactly
+    the problem's position (hand, cards played, skat knowledge, open hands): what the bots are asked."""
+    from trainer.problems.collection import collection
+    from trainer.problems.state import problem_state
+
+    for problem in collection():
+        state = problem_state(problem)
+        view = state.view(problem.seat)
+        assert position_of(state, view) == problem.position(), problem.id
+        assert set(view.hand) == set(problem.hand)

@@ -1,8 +1,9 @@
 """Making problems from self-played deals, reproducibly from a seed.
 
 Deal ``seed`` is dealt by the profile ``PROFILE_CYCLE[seed % 2]`` and played by three club players (their
-choices seeded by the deal's seed). Before every card the seat to move has a choice of, its position is
-judged (:func:`trainer.problems.judge.judge`, layouts seeded by the deal's seed and the card's number); of
+choices seeded by the deal's seed; a Danish deal that goes to Ramse's skat round is passed over). Before
+every card the seat to move has a choice of, its position is judged
+(:func:`trainer.problems.judge.judge`, layouts seeded by the deal's seed and the card's number); of
 the positions that make problems at most :data:`MAX_PER_DEAL` are kept, the clearest first. Each problem's
 difficulty is the share of :data:`TRIES` seeded tries each of the beginner and the club player miss.
 
@@ -24,6 +25,7 @@ from trainer.cards import Card
 from trainer.deal import Seat
 from trainer.game import DealState, Phase, SeatView, SkatGame
 from trainer.game import PlayCard as PlayCard
+from trainer.moves import RamsePass
 from trainer.problems.judge import Verdict, judge
 from trainer.problems.model import CardScore, Problem, dumps
 from trainer.problems.position import Position
@@ -136,7 +138,10 @@ def problems_from_deal(seed: int) -> list[Problem]:
                         make_problem(ident, position, verdict, view, layout_seed(seed, ply), seed),
                     )
                 )
-        state.apply(choose(view, PLAYER_LEVEL, rng=rng).move)
+        move = choose(view, PLAYER_LEVEL, rng=rng).move
+        if isinstance(move, RamsePass):
+            return []  # a Grand called after Ramse's skat round: the seats know passed cards a view omits
+        state.apply(move)
     return _pick(found)
 
 

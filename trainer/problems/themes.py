@@ -182,7 +182,7 @@ def tag(problem: Problem) -> tuple[str, ...]:
         if not follows and led != TRUMP:
             if trumps_in:
                 found.add("ruffing")
-            elif all(c.points <= LOSER_POINTS for c in answer):
+            elif all(c.points <= LOSER_POINTS and not is_trump(c, game) for c in answer):
                 found.add("throwing_loser")
         if (
             led == TRUMP
