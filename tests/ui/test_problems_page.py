@@ -4,14 +4,20 @@ works in both languages and both rule profiles."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.cards import parse_card
 from trainer.problems.collection import collection, select
 from trainer.problems.model import Problem
+from trainer.problems.rating import KIND_PREFIX, kind_of
+from trainer.store import ENV_DB_URL, Store
 
-from .helpers import APP, html_rows, texts
+from .helpers import APP, html_rows, make_account, sign_in_on_account_page, texts
 
 PAGE = "trainer/ui/pages/problems.py"
 
@@ -117,3 +123,43 @@ def test_the_theme_filter_narrows_the_problems_and_next_moves_on() -> None:
         at.button(key="problems_next").click().run()
         second = shown_problem(at)
         assert second.id != first.id and key in second.themes
+
+
+# --- a signed-in learner: rating, review queue ----------------------------------------------------------
+@pytest.fixture
+def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
+    monkeypatch.setenv(ENV_DB_URL, url)
+    yield url
+
+
+def test_a_learner_solves_problems_sees_the_rating_move_and_a_miss_comes_back_tomorrow(db_url: str) -> None:
+    learner = make_account(db_url, "Ada")
+    at = open_problem(rules="international")
+    sign_in_on_account_page(at, "Ada", back_to=PAGE)
+    assert "Your play rating starts" in texts(at)
+    ratings = []
+    first_missed = None
+    for step in range(4):
+        problem = shown_problem(at)
+        if step == 2:  # one deliberate miss
+            card = next(s.card for s in problem.scores if s.card not in problem.answer)
+            first_missed = problem.id
+        else:
+            card = problem.answer[0]
+        at.button(key=f"problems_hand-{card.iss}").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        rating = next(m.value for m in at.markdown if "Your play rating" in m.value)
+        ratings.append(rating)
+        at.button(key="problems_next").click().run()
+    assert len(set(ratings)) == len(ratings)  # the rating moved with every answer
+    assert "after 4 answers" in ratings[-1]
+    store = Store(db_url)
+    try:
+        attempts = [a for a in store.attempts(learner) if a.question_type.startswith(KIND_PREFIX)]
+        assert [a.correct for a in attempts] == [True, True, False, True]
+        tomorrow = datetime.now(UTC) + timedelta(days=1)
+        due = {s.question_type for s in store.due_reviews(learner, now=tomorrow)}
+        assert kind_of(str(first_missed)) in due
+    finally:
+        store.dispose()

@@ -4,14 +4,30 @@ that reach the goal, the themes, and one layout with every hand open. Filters: t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import streamlit as st
 
 from trainer.cards import Card, parse_card
 from trainer.problems.collection import collection, select
 from trainer.problems.model import Problem
+from trainer.problems.rating import (
+    RatingPoint,
+    Result,
+    current_rating,
+    kind_of,
+    near_level,
+    problem_id_of,
+    rating_history,
+    results_by_theme,
+    results_from_attempts,
+    seeded_rating,
+)
 from trainer.problems.themes import THEME_KEYS
 from trainer.profiles import PROFILES
 from trainer.ui.context import PageContext
+from trainer.ui.pages.quiz_common import learner_box
+from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_label
 from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.problem import (
@@ -32,7 +48,8 @@ ANY = "any"
 ID_KEY = KEY + "id"
 PICK_KEY = KEY + "pick"
 HINT_KEY = KEY + "hint"
-STEP_KEY = KEY + "step"
+SEEN_KEY = KEY + "seen"
+RECORDED_KEY = KEY + "recorded"
 ID_PARAM = "problem"
 
 
@@ -42,9 +59,16 @@ def _choose(card: Card) -> None:
 
 
 def _next(ids: list[str]) -> None:
+    """The next problem: the first in the serving order not shown yet in this session."""
     current = st.session_state.get(ID_KEY)
-    step = ids.index(current) + 1 if current in ids else 0
-    st.session_state[ID_KEY] = ids[step % len(ids)]
+    seen: list[str] = st.session_state.setdefault(SEEN_KEY, [])
+    if current is not None and current not in seen:
+        seen.append(current)
+    fresh = [i for i in ids if i not in seen and i != current]
+    if not fresh:
+        seen.clear()
+        fresh = [i for i in ids if i != current] or ids
+    st.session_state[ID_KEY] = fresh[0]
     st.session_state.pop(PICK_KEY, None)
     st.session_state.pop(HINT_KEY, None)
 
@@ -88,30 +112,121 @@ def _current(ids: list[str], by_id: dict[str, Problem]) -> Problem:
     return by_id[st.session_state[ID_KEY]]
 
 
+@dataclass(frozen=True)
+class Learning:
+    """What the store says of a signed-in learner's problems: the rating so far, the answered problems and
+    the problems the fsrs schedule brings back now."""
+
+    history: list[RatingPoint]
+    results: list[Result]
+    due: list[str]
+
+    @property
+    def rating(self) -> float:
+        return current_rating(self.history)
+
+
+def _learning(learner: int | None, by_id: dict[str, Problem]) -> Learning | None:
+    if learner is None:
+        return None
+    store = get_store()
+    results = results_from_attempts(store.attempts(learner))
+    ratings = {ident: seeded_rating(problem) for ident, problem in by_id.items()}
+    due = [problem_id_of(s.question_type) for s in store.due_reviews(learner)]
+    return Learning(rating_history(results, ratings), results, [i for i in due if i in by_id])
+
+
+def _record(learner: int | None, problem: Problem, card: Card) -> None:
+    """Keep the answer (once per problem shown): it moves the rating and schedules the problem's review."""
+    if learner is None or st.session_state.get(RECORDED_KEY) == problem.id:
+        return
+    get_store().record_attempt(
+        learner,
+        kind_of(problem.id),
+        card in problem.answer,
+        answer=card.iss,
+        expected=" ".join(c.iss for c in problem.answer),
+        profile_name=problem.profile,
+    )
+    st.session_state[RECORDED_KEY] = problem.id
+
+
+def _order(chosen: list[Problem], learning: Learning | None) -> list[str]:
+    """Serving order: problems due for review first, then those nearest the learner's level (anonymous:
+    easiest first)."""
+    if learning is None:
+        return [p.id for p in sorted(chosen, key=lambda p: (p.difficulty, p.id))]
+    due = [i for i in learning.due if any(p.id == i for p in chosen)]
+    answered = {r.problem_id for r in learning.results}
+    rest = [p.id for p in near_level(chosen, learning.rating, answered) if p.id not in due]
+    return due + rest
+
+
+def _rating_box(page: PageContext, learning: Learning, by_id: dict[str, Problem]) -> None:
+    t = page.t
+    if learning.history:
+        last = learning.history[-1]
+        st.markdown(
+            t(
+                "Your play rating: **{rating}** (± {rd}) after {n} answers.",
+                rating=round(last.rating),
+                rd=round(last.deviation),
+                n=len(learning.history),
+            )
+        )
+    else:
+        st.caption(t("Your play rating starts with your first answer."))
+    if learning.due:
+        st.caption(
+            t.ngettext(
+                "{n} problem is due for review.", "{n} problems are due for review.", len(learning.due)
+            )
+        )
+    if not learning.history:
+        return
+    with st.expander(t("Your rating and your themes"), expanded=False):
+        st.line_chart([round(p.rating) for p in learning.history], height=180)
+        rows = results_by_theme(learning.results, by_id)
+        if rows:
+            table = "\n".join(
+                f"| {theme_title(key, t)} | {tries} | {right} |"
+                for key, (tries, right) in sorted(rows.items())
+            )
+            st.markdown(f"| {t('Theme')} | {t('Answers')} | {t('Right')} |\n|---|---|---|\n{table}")
+
+
 def render(page: PageContext) -> None:
     t = page.t
     ctx = page.keyed(KEY)
     st.title(t("Play problems"))
     st.caption(t("Which card now? Play it and see how often each card reaches the goal."))
+    learner = learner_box(page)
+    by_id = {p.id: p for p in collection()}
+    pick = st.session_state.get(PICK_KEY)
+    current = by_id.get(st.session_state.get(ID_KEY, ""))
+    if pick and current is not None:
+        _record(learner, current, parse_card(pick))
+    learning = _learning(learner, by_id)
+    if learning is not None:
+        _rating_box(page, learning, by_id)
     rules, role, theme = _filters(page)
     chosen = select(rules=rules, role=None if role == ANY else role, theme=None if theme == ANY else theme)
-    chosen.sort(key=lambda p: (p.difficulty, p.id))  # easiest first: the collection rises in difficulty
     if not chosen:
         st.info(t("No problem matches these choices yet."))
         note_state(problems=0)
         return
-    ids = [p.id for p in chosen]
-    problem = _current(ids, {p.id: p for p in collection()})
+    ids = _order(chosen, learning)
+    problem = _current(ids, by_id)
     if problem.id not in ids:
         _next(ids)
-        problem = _current(ids, {p.id: p for p in collection()})
-    pick = st.session_state.get(PICK_KEY)
+        problem = _current(ids, by_id)
     card = parse_card(pick) if pick else None
-    number = ids.index(problem.id) + 1
+    if learning is not None and problem.id in learning.due and card is None:
+        st.warning(t("Review: you missed this problem before."), icon=":material/replay:")
     st.caption(
         t(
             "Problem {n} of {total} · difficulty {d} %",
-            n=number,
+            n=ids.index(problem.id) + 1,
             total=len(ids),
             d=round(100 * problem.difficulty),
         )
