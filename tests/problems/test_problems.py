@@ -303,3 +303,19 @@ def test_every_shipped_problem_replays_to_what_its_seat_knows() -> None:
         view = state.view(problem.seat)
         assert position_of(state, view) == problem.position(), problem.id
         assert set(view.hand) == set(problem.hand)
+
+
+def test_the_playback_plays_the_example_to_the_end_and_the_answer_reaches_the_goal() -> None:
+    """In the example layout the answer's open-hand line reaches the goal (that is why it was chosen)."""
+    from trainer.problems.collection import collection
+    from trainer.problems.state import playback
+
+    for problem in collection()[:25]:
+        state = playback(problem, problem.answer[0])
+        outcome = state.outcome()
+        assert outcome is not None and outcome.cards_played == 30
+        if problem.declaration.game.is_null:
+            continue
+        points = outcome.declarer_points
+        assert points is not None
+        assert reaches(problem.goal, points, problem.position().profile, problem.declaration), problem.id

@@ -95,6 +95,12 @@ def test_a_wrong_card_is_named_with_its_share_and_the_right_one() -> None:
     message = at.error[0].value
     assert f"{round(100 * wrong.reached / problem.layouts)} %" in message
     assert f"{round(100 * problem.share(problem.answer[0]))} %" in message
+    # the playback of the example layout: the right card's line and the chosen card's, to the last trick
+    shown = texts(at)
+    assert shown.count("all hands open from then on") == 2
+    assert "Trick 10:" in shown
+    if not problem.declaration.game.is_null:
+        assert shown.count("The declarer ends with") == 2
 
 
 def test_the_hint_names_the_theme_in_danish() -> None:

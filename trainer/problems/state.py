@@ -44,3 +44,33 @@ def _close_window(state: DealState) -> None:
         seat = state.to_move
         assert seat is not None
         state.apply(NoCall(seat))
+
+
+def playback(problem: Problem, first: Card) -> DealState:
+    """The example layout played to the end: ``first`` from the problem's seat, then every seat's best
+    card with all hands open (the solver's line, the first of equally good cards). Shows what a card
+    does in one layout; it is not how the hidden hands would be played."""
+    from trainer.solver import Analysis
+
+    state = problem_state(problem)
+    state.apply(PlayCard(problem.seat, first))
+    declarer = problem.declarer
+    game = problem.declaration.game
+    while True:
+        _close_window(state)
+        if state.phase is not Phase.PLAY:
+            return state
+        seat = state.to_move
+        assert seat is not None
+        hands = [list(state.hand(s)) for s in Seat]
+        trick = [card for _seat, card in state.current_trick]
+        leader = state.leader
+        assert leader is not None
+        legal = state.legal_cards()
+        if len(legal) == 1:
+            card = legal[0]
+        else:
+            analysis = Analysis(game, int(declarer), hands, state.skat)
+            best = analysis.analyse(hands, int(leader), trick).best_cards()
+            card = best[0] if best else legal[0]
+        state.apply(PlayCard(seat, card))

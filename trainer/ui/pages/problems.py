@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from trainer.cards import Card, parse_card
+from trainer.game import DealState
 from trainer.problems.collection import collection, select
 from trainer.problems.model import Problem
 from trainer.problems.rating import (
@@ -23,16 +24,18 @@ from trainer.problems.rating import (
     results_from_attempts,
     seeded_rating,
 )
+from trainer.problems.state import playback
 from trainer.problems.themes import THEME_KEYS
 from trainer.profiles import PROFILES
 from trainer.ui.context import PageContext
 from trainer.ui.pages.quiz_common import learner_box
 from trainer.ui.progress_state import get_store
-from trainer.ui.terms import profile_label
+from trainer.ui.terms import card_label, profile_label
 from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.problem import (
     draw_verdict,
     example_table,
+    playback_lines,
     problem_table,
     role_label,
     situation_lines,
@@ -195,6 +198,19 @@ def _rating_box(page: PageContext, learning: Learning, by_id: dict[str, Problem]
             st.markdown(f"| {t('Theme')} | {t('Answers')} | {t('Right')} |\n|---|---|---|\n{table}")
 
 
+def _line(problem: Problem, card: Card, page: PageContext) -> str:
+    """The example layout played out after ``card`` (the solver's line), as a Markdown list."""
+    return "\n".join(
+        f"- {line}" for line in playback_lines(problem, _played_back(problem.id, card.iss), page)
+    )
+
+
+@st.cache_resource(show_spinner=False, max_entries=256)
+def _played_back(problem_id: str, card: str) -> DealState:
+    problem = next(p for p in collection() if p.id == problem_id)
+    return playback(problem, parse_card(card))
+
+
 def render(page: PageContext) -> None:
     t = page.t
     ctx = page.keyed(KEY)
@@ -258,6 +274,18 @@ def render(page: PageContext) -> None:
                     t("In this layout the right card reaches the goal and the best other card does not.")
                 )
                 draw_table(example, ctx, key=KEY + "example")
+                st.markdown(
+                    t(
+                        "**With {card}**, all hands open from then on:",
+                        card=card_label(problem.answer[0], page.lang),
+                    )
+                )
+                st.markdown(_line(problem, problem.answer[0], page))
+                if card not in problem.answer:
+                    st.markdown(
+                        t("**With {card}**, all hands open from then on:", card=card_label(card, page.lang))
+                    )
+                    st.markdown(_line(problem, card, page))
     st.button(
         t("Next problem"),
         key=KEY + "next",

@@ -8,10 +8,13 @@ draws it only after the answer, as an illustration (it is one possible layout, n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 from trainer.cards import Card, card_points
 from trainer.deal import SKAT_SIZE, Seat
+from trainer.game import DealState
 from trainer.i18n import Translator
 from trainer.problems.judge import Goal
 from trainer.problems.model import Problem
@@ -108,9 +111,15 @@ def situation_lines(problem: Problem, ctx: PageContext) -> list[str]:
 
 def trick_lines(problem: Problem, ctx: PageContext) -> list[str]:
     """The completed tricks, one line each: the cards with their seats and who won."""
+    return _tricks_said(problem.position().tricks(), 1, ctx)
+
+
+def _tricks_said(
+    tricks: Sequence[tuple[Seat, Sequence[Card], Seat]], first: int, ctx: PageContext
+) -> list[str]:
     t = ctx.t
     lines = []
-    for number, (leader, cards, winner) in enumerate(problem.position().tricks(), start=1):
+    for number, (leader, cards, winner) in enumerate(tricks, start=first):
         seats = (leader, leader.next, leader.next.next)
         played = ", ".join(
             f"{seat_name(s, t)} {card_label(c, ctx.lang)}" for s, c in zip(seats, cards, strict=True)
@@ -124,6 +133,23 @@ def trick_lines(problem: Problem, ctx: PageContext) -> list[str]:
                 points=card_points(cards),
             )
         )
+    return lines
+
+
+def playback_lines(problem: Problem, state: DealState, ctx: PageContext) -> list[str]:
+    """The rest of a played-back deal from the problem's trick on, and how it ends for the declarer."""
+    t = ctx.t
+    start = problem.trick_number
+    tricks = [(trick.leader, trick.cards, trick.winner) for trick in state.tricks[start - 1 :]]
+    lines = _tricks_said(tricks, start, ctx)
+    outcome = state.outcome()
+    if outcome is None or outcome.declarer_points is None:
+        return lines
+    if problem.declaration.game.is_null:
+        taken = outcome.declarer_tricks or 0
+        lines.append(t("The declarer takes no trick.") if taken == 0 else t("The declarer takes a trick."))
+    else:
+        lines.append(t("The declarer ends with {n} card points.", n=outcome.declarer_points))
     return lines
 
 
