@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from trainer.problems.collection import collection
 from trainer.problems.rating import (
@@ -53,3 +54,33 @@ def test_results_by_theme_count_answers_and_right_ones() -> None:
         {problem.id: problem},
     )
     assert table == {key: (2, 1) for key in problem.themes}
+
+
+def test_a_problem_missed_by_strong_learners_rises_and_one_solved_by_weak_ones_falls() -> None:
+    from trainer.problems.rating import problem_rating
+
+    problem = collection()[0]
+    seed = seeded_rating(problem)
+    missed = problem_rating(problem, [(START + timedelta(minutes=k), False, 1900.0) for k in range(3)])
+    solved = problem_rating(problem, [(START + timedelta(minutes=k), True, 1100.0) for k in range(3)])
+    assert missed.rating > seed > solved.rating
+    assert missed.answers == solved.answers == 3
+    assert problem_rating(problem, []).rating == seed
+
+
+def test_the_store_gives_every_learners_answers_to_one_problem(tmp_path: Path) -> None:
+    from trainer.problems.rating import kind_of
+    from trainer.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'p.sqlite'}")
+    try:
+        a = store.get_or_create_learner("Ann").id
+        b = store.get_or_create_learner("Bob").id
+        kind = kind_of("d2-9")
+        store.record_attempt(a, kind, True, "HA", "HA", "danish", at=START)
+        store.record_attempt(b, kind, False, "H9", "HA", "danish", at=START + timedelta(minutes=1))
+        store.record_attempt(b, kind_of("other"), True, "SA", "SA", "danish", at=START)
+        answers = store.attempts_of_type(kind)
+        assert [(x.learner_id, x.correct) for x in answers] == [(a, True), (b, False)]
+    finally:
+        store.dispose()

@@ -157,6 +157,7 @@ def test_a_learner_solves_problems_sees_the_rating_move_and_a_miss_comes_back_to
         assert not at.exception, [e.value for e in at.exception]
         rating = next(m.value for m in at.markdown if "Your play rating" in m.value)
         ratings.append(rating)
+        assert "This problem's rating:" in texts(at) and "after 1 answer " in texts(at)
         at.button(key="problems_next").click().run()
     assert len(set(ratings)) == len(ratings)  # the rating moved with every answer
     assert "after 4 answers" in ratings[-1]

@@ -111,3 +111,33 @@ def results_from_attempts(attempts: Iterable[Attempt]) -> list[Result]:
         if ident is not None:
             found.append(Result(attempt.at, ident, attempt.correct))
     return found
+
+
+#: How sure a learner's rating is taken to be when it rates a problem.
+LEARNER_RD = 200.0
+
+
+@dataclass(frozen=True)
+class ProblemRating:
+    """A problem's rating learned from its answers, starting at its seed."""
+
+    rating: float
+    deviation: float
+    answers: int
+
+
+def problem_rating(problem: Problem, answers: Iterable[tuple[datetime, bool, float]]) -> ProblemRating:
+    """The problem's Glicko-2 rating after its answers: (when, right, the learner's rating then), each a
+    game the problem wins when the learner misses."""
+    player = glicko2.Player(seeded_rating(problem), PROBLEM_RD)
+    count = 0
+    for _at, correct, learner in sorted(answers, key=lambda a: a[0]):
+        player.update_player([learner], [LEARNER_RD], [0.0 if correct else 1.0])
+        count += 1
+    return ProblemRating(float(player.getRating()), float(player.getRd()), count)
+
+
+def rating_before(history: Sequence[RatingPoint], at: datetime) -> float:
+    """The learner's rating just before an answer given at ``at``."""
+    earlier = [point for point in history if point.at < at]
+    return earlier[-1].rating if earlier else BASE_RATING

@@ -13,12 +13,15 @@ from trainer.game import DealState
 from trainer.problems.collection import collection, select
 from trainer.problems.model import Problem
 from trainer.problems.rating import (
+    ProblemRating,
     RatingPoint,
     Result,
     current_rating,
     kind_of,
     near_level,
     problem_id_of,
+    problem_rating,
+    rating_before,
     rating_history,
     results_by_theme,
     results_from_attempts,
@@ -154,6 +157,20 @@ def _record(learner: int | None, problem: Problem, card: Card) -> None:
     st.session_state[RECORDED_KEY] = problem.id
 
 
+def _problem_rating(problem: Problem, by_id: dict[str, Problem]) -> ProblemRating:
+    """The problem's rating learned from every learner's answers (each learner rated as just before)."""
+    store = get_store()
+    answers = store.attempts_of_type(kind_of(problem.id))
+    ratings = {ident: seeded_rating(p) for ident, p in by_id.items()}
+    histories = {
+        learner: rating_history(results_from_attempts(store.attempts(learner)), ratings)
+        for learner in {a.learner_id for a in answers}
+    }
+    return problem_rating(
+        problem, [(a.at, a.correct, rating_before(histories[a.learner_id], a.at)) for a in answers]
+    )
+
+
 def _order(chosen: list[Problem], learning: Learning | None) -> list[str]:
     """Serving order: problems due for review first, then those nearest the learner's level (anonymous:
     easiest first)."""
@@ -170,11 +187,12 @@ def _rating_box(page: PageContext, learning: Learning, by_id: dict[str, Problem]
     if learning.history:
         last = learning.history[-1]
         st.markdown(
-            t(
+            t.ngettext(
+                "Your play rating: **{rating}** (± {rd}) after {n} answer.",
                 "Your play rating: **{rating}** (± {rd}) after {n} answers.",
+                len(learning.history),
                 rating=round(last.rating),
                 rd=round(last.deviation),
-                n=len(learning.history),
             )
         )
     else:
@@ -267,6 +285,17 @@ def render(page: PageContext) -> None:
                 st.info(t("No theme is named for this one: count the points and the cards still out."))
     else:
         draw_verdict(problem, card, ctx)
+        learned = _problem_rating(problem, by_id) if learner is not None else None
+        if learned is not None and learned.answers:
+            st.caption(
+                t.ngettext(
+                    "This problem's rating: {rating} after {n} answer (it started at {seed}).",
+                    "This problem's rating: {rating} after {n} answers (it started at {seed}).",
+                    learned.answers,
+                    rating=round(learned.rating),
+                    seed=round(seeded_rating(problem)),
+                )
+            )
         example = example_table(problem)
         if example is not None:
             with st.expander(t("One layout where it matters (all hands open)"), expanded=False):
