@@ -319,3 +319,34 @@ def test_the_playback_plays_the_example_to_the_end_and_the_answer_reaches_the_go
         points = outcome.declarer_points
         assert points is not None
         assert reaches(problem.goal, points, problem.position().profile, problem.declaration), problem.id
+
+
+def test_a_generation_run_appends_notes_its_seeds_and_resumes(tmp_path: Path) -> None:
+    from trainer.problems.generate import run
+
+    calls: list[int] = []
+
+    def fake(seed: int) -> tuple[int, list[str]]:
+        calls.append(seed)
+        return seed, [f'{{"seed": {seed}}}'] * (seed % 2)
+
+    out = tmp_path / "run.jsonl"
+    assert run(out, 10, 3, progress=None, deal_problems=fake) == 1  # seeds 10, 11, 12: only 11 yields
+    assert run(out, 10, 5, progress=None, deal_problems=fake) == 1  # resumes: only 13 and 14 are new
+    assert calls == [10, 11, 12, 13, 14]
+    assert out.read_text().splitlines() == ['{"seed": 11}', '{"seed": 13}']
+    assert (tmp_path / "run.jsonl.seeds").read_text().split() == ["10", "11", "12", "13", "14"]
+
+
+def test_problems_export_filters_by_rules_and_theme(capsys: pytest.CaptureFixture[str]) -> None:
+    from trainer.problems.collection import collection
+
+    theme = next(key for key in THEME_KEYS if any(key in p.themes for p in collection()))
+    assert main(["problems", "export", "--rules", "danish", "--theme", theme]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines
+    for line in lines:
+        data = json.loads(line)
+        assert data["profile"] == "danish" and theme in data["themes"]
+    assert len(lines) == sum(1 for p in collection() if p.profile == "danish" and theme in p.themes)
+    assert main(["problems", "export", "--theme", "no_such_theme"]) == 2
