@@ -350,3 +350,22 @@ def test_problems_export_filters_by_rules_and_theme(capsys: pytest.CaptureFixtur
         assert data["profile"] == "danish" and theme in data["themes"]
     assert len(lines) == sum(1 for p in collection() if p.profile == "danish" and theme in p.themes)
     assert main(["problems", "export", "--theme", "no_such_theme"]) == 2
+
+
+def test_no_goal_is_named_when_schwarz_is_announced() -> None:
+    from dataclasses import replace
+
+    from trainer.games import Declaration
+    from trainer.problems.judge import goals_for
+
+    position = _position_after(1, 12)
+    assert position is not None and goals_for(position)
+    if position.declaration.game.is_null:
+        return
+    schwarz = Declaration(
+        position.declaration.game, hand=True, schneider_announced=True, schwarz_announced=True
+    )
+    assert goals_for(replace(position, declaration=schwarz)) == ()
+    ouvert = Declaration(position.declaration.game, hand=True, ouvert=True)  # international: schwarz implied
+    assert goals_for(replace(position, profile=INTERNATIONAL, declaration=ouvert)) == ()
+    assert judge(replace(position, declaration=schwarz), 0) is None

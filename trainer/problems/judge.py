@@ -53,7 +53,10 @@ class Goal(Enum):
 
 
 def goals_for(position: Position) -> tuple[Goal, ...]:
-    """The goals a problem from this position may name, the game's own first."""
+    """The goals a problem from this position may name, the game's own first (none when schwarz is
+    announced: the declarer then needs every trick, which no goal here says)."""
+    if position.profile.normalize(position.declaration).schwarz_announced:
+        return ()
     if position.declaration.game.is_null:
         return (Goal.NULL,) if position.is_declarer else (Goal.NULL_DEFENCE,)
     if position.is_declarer:
@@ -199,13 +202,13 @@ def judge(position: Position, seed: int, *, pilot: bool = True) -> Verdict | Non
 
     ``seed`` fixes the layout sample. With ``pilot`` a few layouts are solved first and the position is
     passed over when every card scores alike on them for every goal (generation only; a check solves all)."""
+    goals = goals_for(position)
+    legal = position.legal_cards()
+    if not goals or len(legal) < 2:
+        return None
     layout_set = layouts(position, seed)
     if layout_set is None:
         return None
-    legal = position.legal_cards()
-    if len(legal) < 2:
-        return None
-    goals = goals_for(position)
     solved: dict[int, Reach] = {}
     if pilot and len(layout_set.layouts) > PILOT_LAYOUTS:
         picks = random.Random(seed).sample(range(len(layout_set.layouts)), PILOT_LAYOUTS)
