@@ -12,7 +12,7 @@ import argparse
 from pathlib import Path
 
 from trainer.errors import SkatError
-from trainer.problems.generate import position_of, refresh
+from trainer.problems.generate import goes_to_ramse, position_of, refresh
 from trainer.problems.judge import goals_for
 from trainer.problems.model import Problem, dumps, read_lines
 from trainer.problems.state import problem_state
@@ -37,7 +37,12 @@ def main() -> None:
     args = parser.parse_args()
     by_id = {p.id: refresh(p) for p in read_lines(args.run.read_text(encoding="utf-8").splitlines())}
     # each once, only those that replay, and none a run before the schwarz rule made
-    problems = [p for p in by_id.values() if replays(p) and goals_for(p.position())]
+    ramse = {seed for seed in {p.sample_seed // 100 for p in by_id.values()} if goes_to_ramse(seed)}
+    problems = [
+        p
+        for p in by_id.values()
+        if p.sample_seed // 100 not in ramse and replays(p) and goals_for(p.position())
+    ]
     problems.sort(key=lambda p: (p.sample_seed // 100, p.sample_seed))
     args.out.write_text("".join(dumps(p) + "\n" for p in problems), encoding="utf-8")
     print(f"{len(problems)} problems, {args.out.stat().st_size / 1e6:.2f} MB -> {args.out}")

@@ -369,3 +369,11 @@ def test_no_goal_is_named_when_schwarz_is_announced() -> None:
     ouvert = Declaration(position.declaration.game, hand=True, ouvert=True)  # international: schwarz implied
     assert goals_for(replace(position, profile=INTERNATIONAL, declaration=ouvert)) == ()
     assert judge(replace(position, declaration=schwarz), 0) is None
+
+
+def test_a_deal_that_goes_to_ramse_makes_no_problems() -> None:
+    from trainer.problems.generate import goes_to_ramse, problems_from_deal
+
+    seed = next(s for s in range(0, 40, 2) if goes_to_ramse(s))
+    assert problems_from_deal(seed) == []
+    assert not goes_to_ramse(1)  # international: all-pass is passed in, never Ramse

@@ -13,6 +13,7 @@ that stops resumes where it stopped, and the same seeds give the same lines.
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -119,7 +120,7 @@ def problems_from_deal(seed: int) -> list[Problem]:
     """The problems one self-played deal yields (see the module docstring)."""
     profile = PROFILE_CYCLE[seed % len(PROFILE_CYCLE)]
     state = SkatGame(profile).new_deal(seed)
-    rng = __import__("random").Random(seed)
+    rng = random.Random(seed)
     found: list[tuple[float, int, Problem]] = []
     while state.phase is not Phase.FINISHED:
         seat = state.to_move
@@ -240,3 +241,19 @@ def refresh(problem: Problem) -> Problem:
 
 def tag_again(problem: Problem) -> Problem:
     return _with_themes(problem)
+
+
+def goes_to_ramse(seed: int) -> bool:
+    """Whether deal ``seed``, bid by the same players as :func:`problems_from_deal`, goes to Ramse's skat
+    round (such deals make no problems)."""
+    profile = PROFILE_CYCLE[seed % len(PROFILE_CYCLE)]
+    state = SkatGame(profile).new_deal(seed)
+    rng = random.Random(seed)
+    while state.phase not in (Phase.PLAY, Phase.FINISHED):
+        seat = state.to_move
+        assert seat is not None
+        move = choose(state.view(seat), PLAYER_LEVEL, rng=rng).move
+        if isinstance(move, RamsePass):
+            return True
+        state.apply(move)
+    return False
