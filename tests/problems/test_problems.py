@@ -377,3 +377,20 @@ def test_a_deal_that_goes_to_ramse_makes_no_problems() -> None:
     seed = next(s for s in range(0, 40, 2) if goes_to_ramse(s))
     assert problems_from_deal(seed) == []
     assert not goes_to_ramse(1)  # international: all-pass is passed in, never Ramse
+
+
+def test_null_deals_give_the_safest_hand_a_null_and_skip_dangerous_ones() -> None:
+    from trainer.problems.generate import NULL_MAX_DANGER, NULL_SEEDS_FROM, _null_danger, null_deal
+
+    made = skipped = 0
+    for seed in range(NULL_SEEDS_FROM, NULL_SEEDS_FROM + 60):
+        state = null_deal(seed)
+        if state is None:
+            skipped += 1
+            continue
+        made += 1
+        assert state.declaration is not None and state.declaration.game.is_null
+        assert state.phase is Phase.PLAY and state.declarer is not None
+        kept = state.hand(state.declarer)
+        assert _null_danger(kept) <= NULL_MAX_DANGER
+    assert made and skipped

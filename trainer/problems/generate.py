@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import TextIO
 
 from trainer.bots import choose
-from trainer.cards import Card
+from trainer.cards import Card, Rank
 from trainer.deal import Seat
 from trainer.game import DealState, Phase, SeatView, SkatGame
 from trainer.game import PlayCard as PlayCard
+from trainer.games import Declaration, GameType
 from trainer.moves import RamsePass
 from trainer.problems.judge import Verdict, judge
 from trainer.problems.model import CardScore, Problem, dumps
@@ -119,7 +120,13 @@ def layout_seed(deal_seed: int, cards_played: int) -> int:
 def problems_from_deal(seed: int) -> list[Problem]:
     """The problems one self-played deal yields (see the module docstring)."""
     profile = PROFILE_CYCLE[seed % len(PROFILE_CYCLE)]
-    state = SkatGame(profile).new_deal(seed)
+    if seed >= NULL_SEEDS_FROM:
+        null = null_deal(seed)
+        if null is None:
+            return []
+        state = null
+    else:
+        state = SkatGame(profile).new_deal(seed)
     rng = random.Random(seed)
     found: list[tuple[float, int, Problem]] = []
     while state.phase is not Phase.FINISHED:
@@ -243,9 +250,46 @@ def tag_again(problem: Problem) -> Problem:
     return _with_themes(problem)
 
 
+#: Deals from this seed on are null games (self-play rarely bids null: about one deal in a hundred).
+NULL_SEEDS_FROM = 1_000_000
+_NULL_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+
+
+def _null_danger(cards: Iterable[Card]) -> int:
+    """How dangerous cards are in null: the sum of their places in the null order (7 lowest)."""
+    return sum(_NULL_RANKS.index(card.rank) for card in cards)
+
+
+#: A null deal is played only when its declarer's ten cards (after the discard) are at most this dangerous.
+NULL_MAX_DANGER = 18
+
+
+def null_deal(seed: int) -> DealState | None:
+    """Deal ``seed`` played as null by the seat whose hand is safest in null (picking up the skat and laying
+    away its two most dangerous cards; the Danish form is Nul-ouvert), ready for the first lead; None when
+    even that hand is too dangerous to make a null worth playing (most deals)."""
+    profile = PROFILE_CYCLE[seed % len(PROFILE_CYCLE)]
+    game = SkatGame(profile)
+    deal = game.new_deal(seed).deal
+
+    def kept(seat: Seat) -> list[Card]:
+        twelve = [*deal.hand(seat), *deal.skat]
+        return sorted(twelve, key=lambda c: (_NULL_RANKS.index(c.rank), c.index))
+
+    declarer = min(Seat, key=lambda seat: (_null_danger(kept(seat)[:-2]), int(seat)))
+    if _null_danger(kept(declarer)[:-2]) > NULL_MAX_DANGER:
+        return None
+    discards = tuple(kept(declarer)[-2:])
+    value = profile.null_value(hand=False, ouvert=False)
+    declaration = Declaration(GameType.NULL, ouvert=value is None)
+    return game.with_contract(deal, declarer, declaration, bid=profile.min_bid, discards=discards)
+
+
 def goes_to_ramse(seed: int) -> bool:
     """Whether deal ``seed``, bid by the same players as :func:`problems_from_deal`, goes to Ramse's skat
     round (such deals make no problems)."""
+    if seed >= NULL_SEEDS_FROM:
+        return False
     profile = PROFILE_CYCLE[seed % len(PROFILE_CYCLE)]
     state = SkatGame(profile).new_deal(seed)
     rng = random.Random(seed)
