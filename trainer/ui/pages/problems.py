@@ -213,7 +213,8 @@ def _rating_box(page: PageContext, learning: Learning, by_id: dict[str, Problem]
                 f"| {theme_title(key, t)} | {tries} | {right} |"
                 for key, (tries, right) in sorted(rows.items())
             )
-            st.markdown(f"| {t('Theme')} | {t('Answers')} | {t('Right')} |\n|---|---|---|\n{table}")
+            header = " | ".join((t("Theme"), t("Answers"), t("Right")))
+            st.markdown(f"| {header} |\n|---|---|---|\n{table}")
 
 
 def _line(problem: Problem, card: Card, page: PageContext) -> str:

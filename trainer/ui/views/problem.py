@@ -209,7 +209,8 @@ def draw_verdict(problem: Problem, chosen: Card, ctx: PageContext) -> None:
         f"{' ←' if s.card == chosen else ''} | {_percent(s.reached / problem.layouts)} | {s.reached} |"
         for s in rows
     )
-    st.markdown(f"| {t('Card')} | {t('Share of layouts')} | {t('Layouts')} |\n|---|---|---|\n{table}")
+    header = " | ".join((t("Card"), t("Share of layouts"), t("Layouts")))
+    st.markdown(f"| {header} |\n|---|---|---|\n{table}")
     st.caption(method_text(problem, t))
     for key in problem.themes:
         st.markdown(f"**{theme_title(key, t)}** — {theme_sentence(key, t)}")
