@@ -170,3 +170,19 @@ def test_a_learner_solves_problems_sees_the_rating_move_and_a_miss_comes_back_to
         assert kind_of(str(first_missed)) in due
     finally:
         store.dispose()
+
+
+def test_the_verdict_is_all_danish_in_danish() -> None:
+    from trainer.i18n import get_translator
+
+    problem = next(p for p in collection() if p.profile == "danish")
+    at = open_problem(problem, lang="da")
+    at.button(key=f"problems_hand-{problem.answer[0].iss}").click().run()
+    t = get_translator("da")
+    table = next(m.value for m in at.markdown if m.value.startswith("|"))
+    for header in ("Card", "Share of layouts", "Layouts"):
+        assert t(header) != header and t(header) in table
+    assert (
+        t("Right: {card} reaches the goal in {share} of the layouts.", card="", share="")[:5]
+        in at.success[0].value
+    )
