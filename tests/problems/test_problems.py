@@ -16,6 +16,7 @@ from trainer.cards import ALL_CARDS, Card
 from trainer.cli import main
 from trainer.deal import Seat
 from trainer.game import Phase, SeatView, SkatGame
+from trainer.games import GameType
 from trainer.play import follow_class
 from trainer.problems.check import check_lines, check_problem
 from trainer.problems.generate import position_of
@@ -394,3 +395,88 @@ def test_null_deals_give_the_safest_hand_a_null_and_skip_dangerous_ones() -> Non
         kept = state.hand(state.declarer)
         assert _null_danger(kept) <= NULL_MAX_DANGER
     assert made and skipped
+
+
+def _minimax(game: GameType, declarer: Seat, hands: list[list[Card]], leader: Seat, trick: list[Card]) -> int:
+    """Card points the declarer takes from here with every card open (plain minimax, no solver); for null
+    the number of tricks the declarer takes."""
+    from trainer.play import legal_cards, trick_winner
+
+    seat = Seat((leader + len(trick)) % 3)
+    if not hands[seat]:
+        return 0
+    results = []
+    for card in legal_cards(hands[seat], trick, game):
+        hands[seat].remove(card)
+        played = [*trick, card]
+        if len(played) == 3:
+            winner = Seat((leader + trick_winner(played, game)) % 3)
+            gain = (1 if game.is_null else sum(c.points for c in played)) if winner == declarer else 0
+            value = gain + _minimax(game, declarer, hands, winner, [])
+        else:
+            value = _minimax(game, declarer, hands, leader, played)
+        hands[seat].append(card)
+        results.append(value)
+    maximise = (seat == declarer) != game.is_null
+    return max(results) if maximise else min(results)
+
+
+def test_a_plain_minimax_over_every_layout_agrees_with_late_shipped_problems() -> None:
+    """For the shipped problems with at most three cards in hand whose layouts were all judged, list the
+    layouts by brute force and play every legal card out by plain minimax: each card's count of layouts
+    reaching the goal is the one stored (no solver, no layout code of the project involved)."""
+    from trainer.cards import card_points
+    from trainer.problems.collection import collection
+
+    checked = 0
+    for problem in collection():
+        if len(problem.hand) > 3 or problem.sampled:
+            continue
+        position = problem.position()
+        game = position.declaration.game
+        unseen = position.unseen()
+        places = position.slots()
+        voids = position.voids()
+        declarer_points = position.points_taken()[0]
+        counts = dict.fromkeys((s.card for s in problem.scores), 0)
+        layouts_seen = 0
+        for assignment in itertools.product(range(len(places)), repeat=len(unseen)):
+            parts: list[list[Card]] = [[] for _ in places]
+            for card, where in zip(unseen, assignment, strict=True):
+                parts[where].append(card)
+            if any(len(part) != size for part, (_s, size) in zip(parts, places, strict=True)):
+                continue
+            hands = {seat: list(cards) for seat, cards in position.fixed().items()}
+            skat = list(position.skat or ())
+            for (slot, _size), part in zip(places, parts, strict=True):
+                if slot is None:
+                    skat = part
+                else:
+                    hands[slot] = part
+            if any(follow_class(c, game) in voids[s] for s in Seat for c in hands[s]):
+                continue
+            layouts_seen += 1
+            trick = [card for _seat, card in position.current_trick]
+            for score_ in problem.scores:
+                own = [list(hands[s]) for s in Seat]
+                own[position.seat].remove(score_.card)
+                played = [*trick, score_.card]
+                leader = position.leader
+                if len(played) == 3:
+                    from trainer.play import trick_winner
+
+                    winner = Seat((leader + trick_winner(played, game)) % 3)
+                    mine = winner == position.declarer
+                    gain = (1 if game.is_null else card_points(played)) if mine else 0
+                    rest = gain + _minimax(game, position.declarer, own, winner, [])
+                else:
+                    rest = _minimax(game, position.declarer, own, leader, played)
+                if game.is_null:
+                    value: int | bool = rest == 0
+                else:
+                    value = declarer_points + card_points(skat) + rest
+                counts[score_.card] += reaches(problem.goal, value, position.profile, position.declaration)
+        assert layouts_seen == problem.layouts, problem.id
+        assert counts == {s.card: s.reached for s in problem.scores}, problem.id
+        checked += 1
+    assert checked >= 10
