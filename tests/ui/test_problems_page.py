@@ -186,3 +186,16 @@ def test_the_verdict_is_all_danish_in_danish() -> None:
         t("Right: {card} reaches the goal in {share} of the layouts.", card="", share="")[:5]
         in at.success[0].value
     )
+
+
+def test_a_link_with_a_theme_opens_that_themes_problems() -> None:
+    key = next(k for p in collection() if p.profile == "international" for k in p.themes)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "en"
+    at.query_params["rules"] = "international"
+    at.query_params["theme"] = key
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert at.selectbox(key="problems_theme").value == key
+    assert key in shown_problem(at).themes

@@ -57,6 +57,7 @@ HINT_KEY = KEY + "hint"
 SEEN_KEY = KEY + "seen"
 RECORDED_KEY = KEY + "recorded"
 ID_PARAM = "problem"
+THEME_PARAM = "theme"
 
 
 def _choose(card: Card) -> None:
@@ -98,6 +99,9 @@ def _filters(page: PageContext) -> tuple[str, str, str]:
             required=True,
             format_func=lambda r: t("Both sides") if r == ANY else role_label(r, t),
         )
+        wanted = st.query_params.get(THEME_PARAM, "")
+        if wanted in THEME_KEYS:  # a link to one theme's problems (a chapter's, say) presets the filter
+            st.session_state.setdefault(KEY + "theme", wanted)
         theme = st.selectbox(
             t("Theme"),
             [ANY, *THEME_KEYS],
