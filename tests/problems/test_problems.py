@@ -291,6 +291,10 @@ def test_the_shipped_themes_say_what_the_answer_does() -> None:
             assert position.is_declarer and not trick and all(is_trump(c, game) for c in problem.answer)
         if "null_declarer" in problem.themes or "null_defence" in problem.themes:
             assert game.is_null
+        if "full_card_home" in problem.themes:
+            assert trick and all(c.points >= 10 for c in problem.answer)
+        if "cheap_win" in problem.themes or "winning_trick" in problem.themes:
+            assert trick
 
 
 def test_every_shipped_problem_replays_to_what_its_seat_knows() -> None:

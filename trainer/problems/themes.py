@@ -87,6 +87,16 @@ THEMES: tuple[Theme, ...] = (
         N_("Follow with a low card: a full card here would hand the other side its points."),
     ),
     Theme(
+        "full_card_home",
+        N_("Winning with the full card"),
+        N_("When you take the trick anyway, take it with the Ace or the Ten: its points are safe now."),
+    ),
+    Theme(
+        "cheap_win",
+        N_("Winning cheaply"),
+        N_("Take the trick with the lowest card that wins it: the higher one is worth more later."),
+    ),
+    Theme(
         "ducking", N_("Ducking"), N_("Let this trick go although you could win it: the card does more later.")
     ),
     Theme(
@@ -207,6 +217,15 @@ def tag(problem: Problem) -> tuple[str, ...]:
             found.add("winning_trick")
         if not any(wins) and any(_wins(trick, c, game) for c in wrong):
             found.add("ducking")
+        winning_wrong = [c for c in wrong if _wins(trick, c, game)]
+        if all(wins) and winning_wrong:
+            if all(c.points >= FULL_CARD for c in answer) and any(
+                c.points < FULL_CARD for c in winning_wrong
+            ):
+                found.add("full_card_home")
+            led_class = follow_class(trick[0], game)
+            if any(all(beats(w, c, led_class, game) for c in answer) for w in winning_wrong):
+                found.add("cheap_win")
     if problem.goal in (Goal.SCHNEIDER, Goal.SCHNEIDER_SAVED):
         found.add("schneider")
     elif problem.goal in (Goal.GAME, Goal.DEFENCE):
