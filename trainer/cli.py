@@ -7,6 +7,9 @@
     skat-trainer bot [--level beginner|club|expert] [--seed N]     a computer player (docs/bot-protocol.md)
     skat-trainer chances [--rules R] --cards "..." [--seat S] [--bids "..."] [--time-ms N]
                                                                     each game's chance, value, highest bid
+    skat-trainer problems export [--rules R] [--theme T]           the card-play problems as JSON Lines
+    skat-trainer problems check FILE                                re-solve each problem (1: a failure)
+    skat-trainer problems generate --seed S --count N --out FILE    make problems from self-played deals
 
 Exit status: 0 fine; 1 when a replayed record had an error or a file could not be read, and for cards,
 a seat or an auction ``chances`` cannot judge; 2 for other bad command-line input (printed as one line on
@@ -138,6 +141,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     chances_parser.set_defaults(handler=_chances_command)
 
+    from trainer.problems.command import register as register_problems
+
+    register_problems(subparsers)
     _register_solver(subparsers, command)
     return parser
 

@@ -308,6 +308,14 @@ class Store:
             rows = session.scalars(query.order_by(AttemptRow.at, AttemptRow.id))
             return [_attempt(r) for r in rows]
 
+    def attempts_of_type(self, question_type: str) -> list[Attempt]:
+        """Every learner's attempts of one question type, oldest first (a play problem's answers, which
+        its rating is learned from)."""
+        query = select(AttemptRow).where(AttemptRow.question_type == question_type)
+        with self._read() as session:
+            rows = session.scalars(query.order_by(AttemptRow.at, AttemptRow.id))
+            return [_attempt(r) for r in rows]
+
     def attempt_count(self, learner_id: int) -> int:
         with self._read() as session:
             count = session.scalar(

@@ -34,6 +34,7 @@ PAGES: list[PageSpec] = [
     PageSpec("trainer/ui/pages/lesson.py", "lesson", N_("Read a chapter"), ":material/school:", LEARN),
     PageSpec("trainer/ui/pages/play.py", "game", N_("Play a game"), ":material/playing_cards:", PRACTISE),
     PageSpec("trainer/ui/pages/table.py", "table", N_("Play together"), ":material/groups_3:", PRACTISE),
+    PageSpec("trainer/ui/pages/problems.py", "problems", N_("Problems"), ":material/extension:", PRACTISE),
     PageSpec("trainer/ui/pages/quiz.py", "quiz", N_("Quiz and drills"), ":material/quiz:", PRACTISE),
     PageSpec("trainer/ui/pages/progress.py", "progress", N_("My progress"), ":material/insights:", PRACTISE),
     PageSpec("trainer/ui/pages/calculators.py", "value", N_("Calculator"), ":material/calculate:", TOOLS),

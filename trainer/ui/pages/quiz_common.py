@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import streamlit as st
 
 from trainer.cards import parse_cards
+from trainer.problems.rating import KIND_PREFIX as PROBLEM_KIND_PREFIX
 from trainer.quiz import KIND_TITLES, Question, Response, Verdict, check
 from trainer.quiz.chapters import CHAPTER_KIND_TITLES
 from trainer.ui.auth import current_learner
@@ -36,7 +37,10 @@ def learner_box(ctx: PageContext) -> int | None:
 
 
 def kind_title(kind: str, ctx: PageContext) -> str:
-    """A question type's title, the quiz's or a chapter check's (the raw name if neither knows it)."""
+    """A question type's title, the quiz's, a chapter check's or a play problem's (the raw name if none
+    knows it)."""
+    if kind.startswith(PROBLEM_KIND_PREFIX):
+        return ctx.t("Play problem {name}", name=kind[len(PROBLEM_KIND_PREFIX) :])
     return ctx.t(KIND_TITLES.get(kind) or CHAPTER_KIND_TITLES.get(kind, kind))
 
 

@@ -1,0 +1,201 @@
+"""The Problems page through the whole app (AppTest): it shows only what the seat to move knows, a click is
+judged at once with every card's share, the Hint names the theme, the filters narrow the problems, and it
+works in both languages and both rule profiles."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from trainer.cards import parse_card
+from trainer.problems.collection import collection, select
+from trainer.problems.model import Problem
+from trainer.problems.rating import KIND_PREFIX, kind_of
+from trainer.store import ENV_DB_URL, Store
+
+from .helpers import APP, html_rows, make_account, sign_in_on_account_page, texts
+
+PAGE = "trainer/ui/pages/problems.py"
+
+
+def open_problem(problem: Problem | None = None, *, lang: str = "en", rules: str = "danish") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.query_params["rules"] = problem.profile if problem is not None else rules
+    if problem is not None:
+        at.query_params["problem"] = problem.id
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def shown_problem(at: AppTest) -> Problem:
+    ident = at.session_state["problems_id"]
+    return next(p for p in collection() if p.id == ident)
+
+
+def hand_buttons(at: AppTest) -> dict[str, bool]:
+    """The seat's card buttons: ISS code -> clickable."""
+    return {
+        b.key.rsplit("-", 1)[1]: not b.disabled
+        for b in at.button
+        if b.key and b.key.startswith("problems_hand-")
+    }
+
+
+def test_the_collection_is_shipped_with_both_profiles_and_sides() -> None:
+    problems = collection()
+    assert problems
+    assert {p.profile for p in problems} == {"danish", "international"}
+    assert {p.role for p in problems} == {"declarer", "defender"}
+
+
+@pytest.mark.parametrize(("lang", "rules"), [("en", "danish"), ("da", "international"), ("da", "danish")])
+def test_the_page_shows_only_what_the_seat_knows(lang: str, rules: str) -> None:
+    at = open_problem(lang=lang, rules=rules)
+    problem = shown_problem(at)
+    assert problem.profile == rules
+    position = problem.position()
+    known = {*position.hand, *(c for _s, c in position.played), *(position.skat or ())}
+    for _seat, cards in position.open_hands:
+        known.update(cards)
+    shown = {code for row in html_rows(at) for code in row if code != "back"}
+    assert {parse_card(code) for code in shown} <= known
+    # the own hand is the row of buttons, and exactly the legal cards can be clicked
+    buttons = hand_buttons(at)
+    assert {parse_card(c) for c in buttons} == set(position.hand)
+    assert {parse_card(c) for c, ok in buttons.items() if ok} == set(position.legal_cards())
+    assert not at.success and not at.error  # no verdict before a card is played
+
+
+def test_the_right_card_is_praised_at_once_with_every_cards_share() -> None:
+    problem = select(rules="international")[0]
+    at = open_problem(problem)
+    at.button(key=f"problems_hand-{problem.answer[0].iss}").click().run()
+    assert not at.exception
+    assert at.success and not at.error
+    table = next(m.value for m in at.markdown if m.value.startswith("| Card"))
+    assert table.count("\n") == 1 + len(problem.scores)  # header, rule, one row per legal card
+    assert "✓ ←" in table
+    # after the answer no card can be clicked again
+    assert not any(hand_buttons(at).values())
+
+
+def test_a_wrong_card_is_named_with_its_share_and_the_right_one() -> None:
+    problem = next(p for p in collection() if p.profile == "danish")
+    wrong = next(s for s in problem.scores if s.card not in problem.answer)
+    at = open_problem(problem)
+    at.button(key=f"problems_hand-{wrong.card.iss}").click().run()
+    assert at.error and not at.success
+    message = at.error[0].value
+    assert f"{round(100 * wrong.reached / problem.layouts)} %" in message
+    assert f"{round(100 * problem.share(problem.answer[0]))} %" in message
+    # the playback of the example layout: the right card's line and the chosen card's, to the last trick
+    shown = texts(at)
+    assert shown.count("all hands open from then on") == 2
+    assert "Trick 10:" in shown
+    if not problem.declaration.game.is_null:
+        assert shown.count("The declarer ends with") == 2
+
+
+def test_the_hint_names_the_theme_in_danish() -> None:
+    problem = next(p for p in collection() if p.themes)
+    at = open_problem(problem, lang="da")
+    at.button(key="problems_hint_button").click().run()
+    hint = "\n".join(i.value for i in at.info)
+    from trainer.i18n import get_translator
+    from trainer.problems.themes import theme
+
+    t = get_translator("da")
+    assert t(theme(problem.themes[0]).name) in hint
+    assert t(theme(problem.themes[0]).name) != theme(problem.themes[0]).name  # translated
+
+
+def test_the_theme_filter_narrows_the_problems_and_next_moves_on() -> None:
+    problem = next(p for p in collection() if p.themes and p.profile == "danish")
+    key = problem.themes[0]
+    at = open_problem(rules="danish")
+    at.selectbox(key="problems_theme").set_value(key).run()
+    first = shown_problem(at)
+    assert key in first.themes
+    wanted = len(select(rules="danish", theme=key))
+    assert f"of {wanted}" in texts(at)
+    if wanted > 1:
+        at.button(key="problems_next").click().run()
+        second = shown_problem(at)
+        assert second.id != first.id and key in second.themes
+
+
+# --- a signed-in learner: rating, review queue ----------------------------------------------------------
+@pytest.fixture
+def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
+    monkeypatch.setenv(ENV_DB_URL, url)
+    yield url
+
+
+def test_a_learner_solves_problems_sees_the_rating_move_and_a_miss_comes_back_tomorrow(db_url: str) -> None:
+    learner = make_account(db_url, "Ada")
+    at = open_problem(rules="international")
+    sign_in_on_account_page(at, "Ada", back_to=PAGE)
+    assert "Your play rating starts" in texts(at)
+    ratings = []
+    first_missed = None
+    for step in range(4):
+        problem = shown_problem(at)
+        if step == 2:  # one deliberate miss
+            card = next(s.card for s in problem.scores if s.card not in problem.answer)
+            first_missed = problem.id
+        else:
+            card = problem.answer[0]
+        at.button(key=f"problems_hand-{card.iss}").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        rating = next(m.value for m in at.markdown if "Your play rating" in m.value)
+        ratings.append(rating)
+        assert "This problem's rating:" in texts(at) and "after 1 answer " in texts(at)
+        at.button(key="problems_next").click().run()
+    assert len(set(ratings)) == len(ratings)  # the rating moved with every answer
+    assert "after 4 answers" in ratings[-1]
+    store = Store(db_url)
+    try:
+        attempts = [a for a in store.attempts(learner) if a.question_type.startswith(KIND_PREFIX)]
+        assert [a.correct for a in attempts] == [True, True, False, True]
+        tomorrow = datetime.now(UTC) + timedelta(days=1)
+        due = {s.question_type for s in store.due_reviews(learner, now=tomorrow)}
+        assert kind_of(str(first_missed)) in due
+    finally:
+        store.dispose()
+
+
+def test_the_verdict_is_all_danish_in_danish() -> None:
+    from trainer.i18n import get_translator
+
+    problem = next(p for p in collection() if p.profile == "danish")
+    at = open_problem(problem, lang="da")
+    at.button(key=f"problems_hand-{problem.answer[0].iss}").click().run()
+    t = get_translator("da")
+    table = next(m.value for m in at.markdown if m.value.startswith("|"))
+    for header in ("Card", "Share of layouts", "Layouts"):
+        assert t(header) != header and t(header) in table
+    assert (
+        t("Right: {card} reaches the goal in {share} of the layouts.", card="", share="")[:5]
+        in at.success[0].value
+    )
+
+
+def test_a_link_with_a_theme_opens_that_themes_problems() -> None:
+    key = next(k for p in collection() if p.profile == "international" for k in p.themes)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "en"
+    at.query_params["rules"] = "international"
+    at.query_params["theme"] = key
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert at.selectbox(key="problems_theme").value == key
+    assert key in shown_problem(at).themes

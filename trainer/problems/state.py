@@ -1,0 +1,76 @@
+"""A problem as a deal that can be played on: its example layout dealt, the contract made, the cards played.
+
+The deal is one the seat cannot tell from the real one (it agrees with everything the seat knows), so
+``state.view(problem.seat)`` is exactly the seat's view of the problem: what the bots are asked in the
+benchmark, and what a playback of the example layout starts from.
+"""
+
+from __future__ import annotations
+
+from trainer.cards import Card
+from trainer.deal import Deal, Seat
+from trainer.game import DealState, Phase, SkatGame
+from trainer.moves import NoCall, PlayCard
+from trainer.problems.model import Problem, ProblemError
+from trainer.profiles import get_profile
+
+
+def problem_state(problem: Problem) -> DealState:
+    """The deal of the problem's example layout, played up to the problem's position."""
+    if problem.example is None:
+        raise ProblemError(f"Problem {problem.id} has no example layout to deal.")
+    hands, skat = problem.example
+    dealt: list[list[Card]] = [list(hands[seat]) for seat in Seat]
+    for seat, card in problem.played:
+        dealt[seat].append(card)
+    profile = get_profile(problem.profile)
+    deal = Deal((tuple(dealt[0]), tuple(dealt[1]), tuple(dealt[2])), (skat[0], skat[1]))
+    discards = tuple(skat) if problem.skat is not None or not problem.declaration.hand else ()
+    state = SkatGame(profile).with_contract(
+        deal, problem.declarer, problem.declaration, bid=profile.min_bid, discards=discards
+    )
+    for seat, card in problem.played:
+        _close_window(state)
+        state.apply(PlayCard(seat, card))
+    _close_window(state)
+    if state.phase is not Phase.PLAY or state.to_move != problem.seat:
+        raise ProblemError(f"Problem {problem.id} does not replay to its position.")
+    return state
+
+
+def _close_window(state: DealState) -> None:
+    """Nobody knocks (Spørge, kontra) in a problem's deal."""
+    while state.phase is Phase.KNOCK:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(NoCall(seat))
+
+
+def playback(problem: Problem, first: Card) -> DealState:
+    """The example layout played to the end: ``first`` from the problem's seat, then every seat's best
+    card with all hands open (the solver's line, the first of equally good cards). Shows what a card
+    does in one layout; it is not how the hidden hands would be played."""
+    from trainer.solver import Analysis
+
+    state = problem_state(problem)
+    state.apply(PlayCard(problem.seat, first))
+    declarer = problem.declarer
+    game = problem.declaration.game
+    while True:
+        _close_window(state)
+        if state.phase is not Phase.PLAY:
+            return state
+        seat = state.to_move
+        assert seat is not None
+        hands = [list(state.hand(s)) for s in Seat]
+        trick = [card for _seat, card in state.current_trick]
+        leader = state.leader
+        assert leader is not None
+        legal = state.legal_cards()
+        if len(legal) == 1:
+            card = legal[0]
+        else:
+            analysis = Analysis(game, int(declarer), hands, state.skat)
+            best = analysis.analyse(hands, int(leader), trick).best_cards()
+            card = best[0] if best else legal[0]
+        state.apply(PlayCard(seat, card))

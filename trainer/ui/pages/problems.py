@@ -1,0 +1,335 @@
+"""Play problems: one position at a time from the shipped collection, as the seat to move sees it. The
+learner plays a card and hears at once whether it was right, then why: each card's share of the layouts
+that reach the goal, the themes, and one layout with every hand open. Filters: theme, side, rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from trainer.cards import Card, parse_card
+from trainer.game import DealState
+from trainer.problems.collection import collection, select
+from trainer.problems.model import Problem
+from trainer.problems.rating import (
+    ProblemRating,
+    RatingPoint,
+    Result,
+    current_rating,
+    kind_of,
+    near_level,
+    problem_id_of,
+    problem_rating,
+    rating_before,
+    rating_history,
+    results_by_theme,
+    results_from_attempts,
+    seeded_rating,
+)
+from trainer.problems.state import playback
+from trainer.problems.themes import THEME_KEYS
+from trainer.profiles import PROFILES
+from trainer.ui.context import PageContext
+from trainer.ui.pages.quiz_common import learner_box
+from trainer.ui.progress_state import get_store
+from trainer.ui.terms import card_label, profile_label
+from trainer.ui.views.page_state import note_state, run_page
+from trainer.ui.views.problem import (
+    draw_verdict,
+    example_table,
+    playback_lines,
+    problem_table,
+    role_label,
+    situation_lines,
+    theme_sentence,
+    theme_title,
+    trick_lines,
+)
+from trainer.ui.views.table import draw_table
+
+KEY = "problems_"
+ANY = "any"
+# (No bare strings at module level in page scripts: Streamlit's magic would print them.)
+ID_KEY = KEY + "id"
+PICK_KEY = KEY + "pick"
+HINT_KEY = KEY + "hint"
+SEEN_KEY = KEY + "seen"
+RECORDED_KEY = KEY + "recorded"
+ID_PARAM = "problem"
+THEME_PARAM = "theme"
+
+
+def _choose(card: Card) -> None:
+    """A card was clicked: the first click is the answer."""
+    st.session_state.setdefault(PICK_KEY, card.iss)
+
+
+def _next(ids: list[str]) -> None:
+    """The next problem: the first in the serving order not shown yet in this session."""
+    current = st.session_state.get(ID_KEY)
+    seen: list[str] = st.session_state.setdefault(SEEN_KEY, [])
+    if current is not None and current not in seen:
+        seen.append(current)
+    fresh = [i for i in ids if i not in seen and i != current]
+    if not fresh:
+        seen.clear()
+        fresh = [i for i in ids if i != current] or ids
+    st.session_state[ID_KEY] = fresh[0]
+    st.session_state.pop(PICK_KEY, None)
+    st.session_state.pop(HINT_KEY, None)
+
+
+def _filters(page: PageContext) -> tuple[str, str, str]:
+    t = page.t
+    with st.expander(t("Choose problems"), expanded=False):
+        st.session_state.setdefault(KEY + "rules", page.profile.name)
+        rules = st.segmented_control(
+            t("Rules"),
+            list(PROFILES),
+            key=KEY + "rules",
+            required=True,
+            format_func=lambda n: profile_label(n, t),
+        )
+        role = st.segmented_control(
+            t("Side"),
+            [ANY, "declarer", "defender"],
+            key=KEY + "role",
+            default=ANY,
+            required=True,
+            format_func=lambda r: t("Both sides") if r == ANY else role_label(r, t),
+        )
+        wanted = st.query_params.get(THEME_PARAM, "")
+        if wanted in THEME_KEYS:  # a link to one theme's problems (a chapter's, say) presets the filter
+            st.session_state.setdefault(KEY + "theme", wanted)
+        theme = st.selectbox(
+            t("Theme"),
+            [ANY, *THEME_KEYS],
+            key=KEY + "theme",
+            format_func=lambda k: t("Every theme") if k == ANY else theme_title(k, t),
+        )
+    return str(rules or page.profile.name), str(role or ANY), str(theme or ANY)
+
+
+def _current(ids: list[str], by_id: dict[str, Problem]) -> Problem:
+    wanted = st.query_params.get(ID_PARAM, "")
+    if wanted in by_id and st.session_state.get(KEY + "param") != wanted:
+        st.session_state[KEY + "param"] = wanted
+        st.session_state[ID_KEY] = wanted
+        st.session_state.pop(PICK_KEY, None)
+    if st.session_state.get(ID_KEY) not in ids and st.session_state.get(ID_KEY) not in by_id:
+        st.session_state[ID_KEY] = ids[0]
+    return by_id[st.session_state[ID_KEY]]
+
+
+@dataclass(frozen=True)
+class Learning:
+    """What the store says of a signed-in learner's problems: the rating so far, the answered problems and
+    the problems the fsrs schedule brings back now."""
+
+    history: list[RatingPoint]
+    results: list[Result]
+    due: list[str]
+
+    @property
+    def rating(self) -> float:
+        return current_rating(self.history)
+
+
+def _learning(learner: int | None, by_id: dict[str, Problem]) -> Learning | None:
+    if learner is None:
+        return None
+    store = get_store()
+    results = results_from_attempts(store.attempts(learner))
+    ratings = {ident: seeded_rating(problem) for ident, problem in by_id.items()}
+    due = [problem_id_of(s.question_type) for s in store.due_reviews(learner)]
+    return Learning(rating_history(results, ratings), results, [i for i in due if i in by_id])
+
+
+def _record(learner: int | None, problem: Problem, card: Card) -> None:
+    """Keep the answer (once per problem shown): it moves the rating and schedules the problem's review."""
+    if learner is None or st.session_state.get(RECORDED_KEY) == problem.id:
+        return
+    get_store().record_attempt(
+        learner,
+        kind_of(problem.id),
+        card in problem.answer,
+        answer=card.iss,
+        expected=" ".join(c.iss for c in problem.answer),
+        profile_name=problem.profile,
+    )
+    st.session_state[RECORDED_KEY] = problem.id
+
+
+def _problem_rating(problem: Problem, by_id: dict[str, Problem]) -> ProblemRating:
+    """The problem's rating learned from every learner's answers (each learner rated as just before)."""
+    store = get_store()
+    answers = store.attempts_of_type(kind_of(problem.id))
+    ratings = {ident: seeded_rating(p) for ident, p in by_id.items()}
+    histories = {
+        learner: rating_history(results_from_attempts(store.attempts(learner)), ratings)
+        for learner in {a.learner_id for a in answers}
+    }
+    return problem_rating(
+        problem, [(a.at, a.correct, rating_before(histories[a.learner_id], a.at)) for a in answers]
+    )
+
+
+def _order(chosen: list[Problem], learning: Learning | None) -> list[str]:
+    """Serving order: problems due for review first, then those nearest the learner's level (anonymous:
+    easiest first)."""
+    if learning is None:
+        return [p.id for p in sorted(chosen, key=lambda p: (p.difficulty, p.id))]
+    due = [i for i in learning.due if any(p.id == i for p in chosen)]
+    answered = {r.problem_id for r in learning.results}
+    rest = [p.id for p in near_level(chosen, learning.rating, answered) if p.id not in due]
+    return due + rest
+
+
+def _rating_box(page: PageContext, learning: Learning, by_id: dict[str, Problem]) -> None:
+    t = page.t
+    if learning.history:
+        last = learning.history[-1]
+        st.markdown(
+            t.ngettext(
+                "Your play rating: **{rating}** (± {rd}) after {n} answer.",
+                "Your play rating: **{rating}** (± {rd}) after {n} answers.",
+                len(learning.history),
+                rating=round(last.rating),
+                rd=round(last.deviation),
+            )
+        )
+    else:
+        st.caption(t("Your play rating starts with your first answer."))
+    if learning.due:
+        st.caption(
+            t.ngettext(
+                "{n} problem is due for review.", "{n} problems are due for review.", len(learning.due)
+            )
+        )
+    if not learning.history:
+        return
+    with st.expander(t("Your rating and your themes"), expanded=False):
+        st.line_chart([round(p.rating) for p in learning.history], height=180)
+        rows = results_by_theme(learning.results, by_id)
+        if rows:
+            table = "\n".join(
+                f"| {theme_title(key, t)} | {tries} | {right} |"
+                for key, (tries, right) in sorted(rows.items())
+            )
+            header = " | ".join((t("Theme"), t("Answers"), t("Right")))
+            st.markdown(f"| {header} |\n|---|---|---|\n{table}")
+
+
+def _line(problem: Problem, card: Card, page: PageContext) -> str:
+    """The example layout played out after ``card`` (the solver's line), as a Markdown list."""
+    return "\n".join(
+        f"- {line}" for line in playback_lines(problem, _played_back(problem.id, card.iss), page)
+    )
+
+
+@st.cache_resource(show_spinner=False, max_entries=256)
+def _played_back(problem_id: str, card: str) -> DealState:
+    problem = next(p for p in collection() if p.id == problem_id)
+    return playback(problem, parse_card(card))
+
+
+def render(page: PageContext) -> None:
+    t = page.t
+    ctx = page.keyed(KEY)
+    st.title(t("Play problems"))
+    st.caption(t("Which card now? Play it and see how often each card reaches the goal."))
+    learner = learner_box(page)
+    by_id = {p.id: p for p in collection()}
+    pick = st.session_state.get(PICK_KEY)
+    current = by_id.get(st.session_state.get(ID_KEY, ""))
+    if pick and current is not None:
+        _record(learner, current, parse_card(pick))
+    learning = _learning(learner, by_id)
+    if learning is not None:
+        _rating_box(page, learning, by_id)
+    rules, role, theme = _filters(page)
+    chosen = select(rules=rules, role=None if role == ANY else role, theme=None if theme == ANY else theme)
+    if not chosen:
+        st.info(t("No problem matches these choices yet."))
+        note_state(problems=0)
+        return
+    ids = _order(chosen, learning)
+    problem = _current(ids, by_id)
+    if problem.id not in ids:
+        _next(ids)
+        problem = _current(ids, by_id)
+    card = parse_card(pick) if pick else None
+    if learning is not None and problem.id in learning.due and card is None:
+        st.warning(t("Review: you missed this problem before."), icon=":material/replay:")
+    st.caption(
+        t(
+            "Problem {n} of {total} · difficulty {d} %",
+            n=ids.index(problem.id) + 1,
+            total=len(ids),
+            d=round(100 * problem.difficulty),
+        )
+    )
+    for line in situation_lines(problem, ctx):
+        st.markdown(line)
+    table = problem_table(problem)
+    draw_table(table, ctx, key=KEY + "hand", on_card=_choose, clickable=() if card else table.legal)
+    tricks = trick_lines(problem, ctx)
+    if tricks:
+        with st.expander(t("The tricks so far"), expanded=False):
+            for line in tricks:
+                st.markdown(line)
+    if card is None:
+        if st.button(t("Hint"), key=KEY + "hint_button", icon=":material/lightbulb:"):
+            st.session_state[HINT_KEY] = True
+        if st.session_state.get(HINT_KEY):
+            if problem.themes:
+                for key in problem.themes:
+                    st.info(f"{theme_title(key, t)}: {theme_sentence(key, t)}")
+            else:
+                st.info(t("No theme is named for this one: count the points and the cards still out."))
+    else:
+        draw_verdict(problem, card, ctx)
+        learned = _problem_rating(problem, by_id) if learner is not None else None
+        if learned is not None and learned.answers:
+            st.caption(
+                t.ngettext(
+                    "This problem's rating: {rating} after {n} answer (it started at {seed}).",
+                    "This problem's rating: {rating} after {n} answers (it started at {seed}).",
+                    learned.answers,
+                    rating=round(learned.rating),
+                    seed=round(seeded_rating(problem)),
+                )
+            )
+        example = example_table(problem)
+        if example is not None:
+            with st.expander(t("One layout where it matters (all hands open)"), expanded=False):
+                st.caption(
+                    t("In this layout the right card reaches the goal and the best other card does not.")
+                )
+                draw_table(example, ctx, key=KEY + "example")
+                st.markdown(
+                    t(
+                        "**With {card}**, all hands open from then on:",
+                        card=card_label(problem.answer[0], page.lang),
+                    )
+                )
+                st.markdown(_line(problem, problem.answer[0], page))
+                if card not in problem.answer:
+                    st.markdown(
+                        t("**With {card}**, all hands open from then on:", card=card_label(card, page.lang))
+                    )
+                    st.markdown(_line(problem, card, page))
+    st.button(
+        t("Next problem"),
+        key=KEY + "next",
+        on_click=_next,
+        args=(ids,),
+        icon=":material/arrow_forward:",
+    )
+    note_state(
+        problem=problem.id, answered=card is not None, right=card is not None and card in problem.answer
+    )
+
+
+run_page("problems", render)

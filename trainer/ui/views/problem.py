@@ -1,0 +1,224 @@
+"""A card-play problem at the table: what the seat to move sees, the verdict after its card, the themes.
+
+:func:`problem_table` builds the table from the problem's position only (the seat's own cards, hands lying
+open, the trick, the skat face up only when the seat knows it), so nothing hidden reaches the page before
+the learner has played. :func:`example_table` shows one typical layout with every hand open; the page
+draws it only after the answer, as an illustration (it is one possible layout, not "the" hidden hands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from trainer.cards import Card, card_points
+from trainer.deal import SKAT_SIZE, Seat
+from trainer.game import DealState
+from trainer.i18n import Translator
+from trainer.problems.judge import Goal
+from trainer.problems.model import Problem
+from trainer.problems.themes import theme
+from trainer.text import N_, upper_first
+from trainer.ui.context import PageContext
+from trainer.ui.terms import card_label, declaration_name, seat_name
+from trainer.ui.views.table import SeatHand, TableView
+
+GOAL_SENTENCES: dict[Goal, str] = {
+    Goal.GAME: N_("Your goal: win the game (61 card points, skat included)."),
+    Goal.DEFENCE: N_("Your goal: beat the game (keep the declarer below 61)."),
+    Goal.SCHNEIDER: N_("Your goal: make the defenders schneider."),
+    Goal.SCHNEIDER_SAVED: N_("Your goal: get out of schneider (take enough points for the defence)."),
+    Goal.NULL: N_("Your goal: take no trick (null)."),
+    Goal.NULL_DEFENCE: N_("Your goal: make the null declarer take a trick."),
+}
+
+
+def problem_table(problem: Problem) -> TableView:
+    """The table as the problem's seat sees it, its legal cards clickable."""
+    position = problem.position()
+    open_cards = dict(position.open_hands)
+    hands = tuple(
+        SeatHand(
+            seat,
+            position.cards_left(seat),
+            position.hand if seat == position.seat else open_cards.get(seat),
+        )
+        for seat in Seat
+    )
+    skat: tuple[Card | None, ...] = tuple(position.skat) if position.skat is not None else (None,) * SKAT_SIZE
+    return TableView(
+        bottom=position.seat,
+        hands=(hands[0], hands[1], hands[2]),
+        declarer=position.declarer,
+        declaration=position.declaration,
+        trick=position.current_trick,
+        trick_number=position.trick_number,
+        to_move=position.seat,
+        skat=skat,
+        legal=frozenset(position.legal_cards()),
+    )
+
+
+def example_table(problem: Problem) -> TableView | None:
+    """The problem's typical layout with every hand open (None when the problem has none)."""
+    if problem.example is None:
+        return None
+    position = problem.position()
+    layout_hands, skat = problem.example
+    hands = tuple(SeatHand(seat, len(layout_hands[int(seat)]), layout_hands[int(seat)]) for seat in Seat)
+    return TableView(
+        bottom=position.seat,
+        hands=(hands[0], hands[1], hands[2]),
+        declarer=position.declarer,
+        declaration=position.declaration,
+        trick=position.current_trick,
+        trick_number=position.trick_number,
+        to_move=position.seat,
+        skat=tuple(skat),
+    )
+
+
+def situation_lines(problem: Problem, ctx: PageContext) -> list[str]:
+    """Who plays what, who you are, the points so far and the goal (Markdown lines)."""
+    t = ctx.t
+    position = problem.position()
+    declarer_points, defender_points = position.points_taken()
+    game = declaration_name(position.declaration, t)
+    if position.is_declarer:
+        who = t("You are {seat}, the declarer, playing {game}.", seat=seat_name(position.seat, t), game=game)
+    else:
+        who = t(
+            "You are {seat}, a defender; {declarer} plays {game}.",
+            seat=seat_name(position.seat, t),
+            declarer=seat_name(position.declarer, t),
+            game=game,
+        )
+    lines = [who]
+    if not position.declaration.game.is_null:
+        lines.append(
+            t(
+                "Card points taken so far: declarer {d}, defenders {o}.",
+                d=declarer_points,
+                o=defender_points,
+            )
+        )
+        if position.skat is not None:
+            lines.append(t("Your skat holds {n} card points.", n=card_points(position.skat)))
+    lines.append(t(GOAL_SENTENCES[problem.goal]))
+    return lines
+
+
+def trick_lines(problem: Problem, ctx: PageContext) -> list[str]:
+    """The completed tricks, one line each: the cards with their seats and who won."""
+    return _tricks_said(problem.position().tricks(), 1, ctx)
+
+
+def _tricks_said(
+    tricks: Sequence[tuple[Seat, Sequence[Card], Seat]], first: int, ctx: PageContext
+) -> list[str]:
+    t = ctx.t
+    lines = []
+    for number, (leader, cards, winner) in enumerate(tricks, start=first):
+        seats = (leader, leader.next, leader.next.next)
+        played = ", ".join(
+            f"{seat_name(s, t)} {card_label(c, ctx.lang)}" for s, c in zip(seats, cards, strict=True)
+        )
+        lines.append(
+            t(
+                "Trick {n}: {cards} — {winner} wins {points}.",
+                n=number,
+                cards=played,
+                winner=seat_name(winner, t),
+                points=card_points(cards),
+            )
+        )
+    return lines
+
+
+def playback_lines(problem: Problem, state: DealState, ctx: PageContext) -> list[str]:
+    """The rest of a played-back deal from the problem's trick on, and how it ends for the declarer."""
+    t = ctx.t
+    start = problem.trick_number
+    tricks = [(trick.leader, trick.cards, trick.winner) for trick in state.tricks[start - 1 :]]
+    lines = _tricks_said(tricks, start, ctx)
+    outcome = state.outcome()
+    if outcome is None or outcome.declarer_points is None:
+        return lines
+    if problem.declaration.game.is_null:
+        taken = outcome.declarer_tricks or 0
+        lines.append(t("The declarer takes no trick.") if taken == 0 else t("The declarer takes a trick."))
+    else:
+        lines.append(t("The declarer ends with {n} card points.", n=outcome.declarer_points))
+    return lines
+
+
+def theme_title(key: str, t: Translator) -> str:
+    return t(theme(key).name)
+
+
+def theme_sentence(key: str, t: Translator) -> str:
+    return t(theme(key).sentence)
+
+
+def method_text(problem: Problem, t: Translator) -> str:
+    """How many layouts the shares are counted over, and how they were chosen."""
+    if problem.sampled:
+        return t(
+            "Shares over a uniform sample of {n} of the {total} layouts you cannot tell apart, each "
+            "played on open-handed after the card.",
+            n=problem.layouts,
+            total=problem.total_layouts,
+        )
+    return t(
+        "Shares over all {n} layouts you cannot tell apart, each played on open-handed after the card.",
+        n=problem.layouts,
+    )
+
+
+def draw_verdict(problem: Problem, chosen: Card, ctx: PageContext) -> None:
+    """Right or wrong, then why: the right card, each card's share of layouts, the themes."""
+    t = ctx.t
+    right = chosen in problem.answer
+    answer = " ".join(card_label(c, ctx.lang) for c in problem.answer)
+    best = problem.share(problem.answer[0])
+    mine = problem.share(chosen)
+    if right:
+        st.success(
+            t(
+                "Right: {card} reaches the goal in {share} of the layouts.",
+                card=card_label(chosen, ctx.lang),
+                share=_percent(best),
+            )
+        )
+    else:
+        st.error(
+            t(
+                "Not the best card: {card} reaches the goal in {mine} of the layouts, {answer} in {best}.",
+                card=card_label(chosen, ctx.lang),
+                mine=_percent(mine),
+                answer=answer,
+                best=_percent(best),
+            )
+        )
+    if problem.dominant:
+        st.markdown(t("{answer} reaches the goal in every layout where any card does.", answer=answer))
+    rows = sorted(problem.scores, key=lambda s: (-s.reached, s.card.index))
+    table = "\n".join(
+        f"| {card_label(s.card, ctx.lang)}{' ✓' if s.card in problem.answer else ''}"
+        f"{' ←' if s.card == chosen else ''} | {_percent(s.reached / problem.layouts)} | {s.reached} |"
+        for s in rows
+    )
+    header = " | ".join((t("Card"), t("Share of layouts"), t("Layouts")))
+    st.markdown(f"| {header} |\n|---|---|---|\n{table}")
+    st.caption(method_text(problem, t))
+    for key in problem.themes:
+        st.markdown(f"**{theme_title(key, t)}** — {theme_sentence(key, t)}")
+
+
+def _percent(share: float) -> str:
+    return f"{round(100 * share)} %"
+
+
+def role_label(role: str, t: Translator) -> str:
+    return upper_first(t("declarer") if role == "declarer" else t("defender"))
