@@ -27,12 +27,11 @@ MOVE_BUTTONS = ("play_hold", "play_pass", "play_knock_0", "play_pickup", "play_t
                 "play_ramse_0")  # fmt: skip
 """What the learner presses when it is offered, in this order (after saying one bid, so a game is played)."""
 
-_FOCUS_IN = "(selector) => !!(document.activeElement && document.activeElement.closest(selector))"
-_BEFORE_FOCUS = """(selector) => {
-  const target = document.querySelector(selector);
+_FOCUSED = "(el) => el === document.activeElement || el.contains(document.activeElement)"
+_AFTER_FOCUS = """(el) => {
   const here = document.activeElement;
-  if (!target || !here || here === document.body) return false;
-  return !!(here.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_PRECEDING);
+  if (!here || here === document.body) return true;
+  return !!(here.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
 }"""
 
 
@@ -43,23 +42,41 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def _focus(page, target: str, step: str) -> None:  # type: ignore[no-untyped-def]
-    """Move the focus onto ``target`` (a CSS selector of a control) with Tab, or Shift+Tab when it lies
+def _focus(page, target, step: str) -> None:  # type: ignore[no-untyped-def]
+    """Move the focus onto ``target`` (a locator of one control) with Tab, or Shift+Tab when it lies
     before the focused control; fails when it is not reached within :data:`MAX_KEYS` presses."""
-    key = "Shift+Tab" if page.evaluate(_BEFORE_FOCUS, target) else "Tab"
+    target = target.first
+    key = "Tab" if target.evaluate(_AFTER_FOCUS) else "Shift+Tab"
     for _ in range(MAX_KEYS):
-        if page.evaluate(_FOCUS_IN, target):
+        if target.evaluate(_FOCUSED):
             return
         page.keyboard.press(key)
-    raise AssertionError(f"step {step!r}: {target} never took the focus in {MAX_KEYS} presses of {key}")
+    raise AssertionError(f"step {step!r}: the control never took the focus in {MAX_KEYS} presses of {key}")
 
 
 def _press(page, key: str, target: str, step: str, /, **expect: object) -> State:  # type: ignore[no-untyped-def]
-    """Focus the control ``key`` (a Streamlit key) by keyboard and press ``target`` key on it (Enter or
+    """Focus the button ``key`` (a Streamlit key) by keyboard and press ``target`` key on it (Enter or
     Space), then wait for ``expect``."""
-    selector = f".st-key-{key} button"
-    _focus(page, selector, step)
+    _focus(page, page.locator(f".st-key-{key} button"), step)
     return act(page, step, lambda: page.keyboard.press(target), **expect)  # type: ignore[arg-type]
+
+
+def _coach_off(page, rules: str) -> None:  # type: ignore[no-untyped-def]
+    """Open the table settings and choose no coach, by keyboard: the game list then opens on no game, so
+    the learner chooses one with the arrow keys."""
+    _focus(page, page.locator("[data-testid=stExpander] summary"), "the table settings")
+    page.keyboard.press("Enter")
+    group = page.locator(f".st-key-play_coach_{rules} [role=radiogroup]")
+    group.wait_for(state="visible")
+    checked = group.locator("[aria-checked=true]")
+    _focus(page, checked, "the coach's choices")  # a radio group takes the focus on its chosen radio
+    none = group.get_by_role("radio", name="none")
+    for _ in range(group.locator("[role=radio]").count()):  # the arrow keys move the focus along the group
+        if none.evaluate(_FOCUSED):
+            break
+        page.keyboard.press("ArrowRight")
+    act(page, "no coach", lambda: page.keyboard.press("Enter"))
+    assert checked.inner_text() == "none", "no coach was chosen by keyboard"
 
 
 def _offered(page, key: str) -> bool:  # type: ignore[no-untyped-def]
@@ -80,7 +97,7 @@ def _declare(page, key: str, step: str, moves: int) -> State:  # type: ignore[no
     """Declare the game in the list ``key``: the coach's plan when it is already chosen, else the first game,
     chosen with the arrow key (the list opens) and Enter."""
     if not page.locator(f".st-key-{key}_go button").is_enabled():
-        _focus(page, f".st-key-{key} input", f"{step}: the game list")
+        _focus(page, page.locator(f".st-key-{key} input"), f"{step}: the game list")
         act(
             page,
             f"{step}: choose a game",
@@ -119,6 +136,7 @@ def test_a_whole_deal_by_keyboard_alone(app_url: str, browser, rules: str) -> No
     page = new_page(browser, width=1280, height=1000)
     open_app(page, f"{app_url}/game?lang=en&rules={rules}", phase="none")
     settled(page, "the Play page drawn")
+    _coach_off(page, rules)
     _press(page, "play_deal", "Enter", "deal the cards", deal=1)
     said = [False]
     phases: set[str] = set()
