@@ -50,6 +50,7 @@ from trainer.records.deal_record import DealRecord  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.store.play_store import PlayStore  # noqa: E402
 from trainer.table_session import seat_of_place, table_game  # noqa: E402
+from trainer.ui.pages.play import BOT_TIME_MS  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 STREAMLIT = Path(sys.executable).parent / "streamlit"
@@ -423,9 +424,91 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
     return others, own
 
 
+# --- the Play page's waits on the computers (issue 46) ------------------------------------------------------
+
+PACE_SECONDS = 0.3
+"""The pace the app runs with here (``SKAT_TRAINER_PLAY_PACE``): the pause after each computer move."""
+GOAL_SAY_NOTHING_MEDIAN_MS = 300.0
+GOAL_SLACK_MS = 1000.0
+"""Issue 46: after the learner's pass or card, the learner's next turn within (computer turns x (time_ms +
+pace)) + 1 s at p95."""
+PASSES: list[tuple[float, int]] = []
+"""The learner's pass -> the learner's next turn or the deal's end: (ms, computer moves in between)."""
+SAY_NOTHING: list[float] = []
+"""A defender's "Say nothing" in the kontra/Spørge window -> the learner's next turn or the end (ms)."""
+_NEXT_TURN = """(since) => {
+  const app = document.querySelector('[data-testid=stApp]');
+  if (!app || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
+      || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  const found = document.querySelectorAll('.skat-page-state');
+  if (found.length !== 1) return false;
+  const s = Object.fromEntries([...found[0].attributes].map((a) => [a.name.replace('data-', ''), a.value]));
+  if (!(Number(s.run) > since)) return false;
+  return (s.turn === 'me' || s.phase === 'finished' || s.phase === 'none') ? s : false;
+}"""
+
+
+def _next_turn(page, since: int) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    handle = page.wait_for_function(_NEXT_TURN, arg=since, timeout=300_000, polling=HARNESS_POLL_MS)
+    return dict(handle.json_value())
+
+
+def _timed(page, locator, state: dict[str, str]) -> tuple[float, dict[str, str]]:  # type: ignore[no-untyped-def]
+    """Click ``locator``; the ms until the learner's next turn (or the end) is on the page, and that state."""
+    started = time.monotonic()
+    locator.click()
+    after = _next_turn(page, int(state["run"]))
+    return (time.monotonic() - started) * 1000, after
+
+
+def bench_waits(url: str, browser, deals: int) -> None:  # type: ignore[no-untyped-def]
+    """Expert opponents, both profiles in turn: the learner passes at its first bid (the computers bid, take
+    the skat, declare and lead) and says nothing in the kontra/Spørge window; other turns take the first
+    offered move. Wall-clock from the click until the page's state shows the learner's turn again."""
+    for number in range(deals):
+        rules = ("international", "danish")[number % 2]
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{url}/game?lang=en&rules={rules}")
+        state = _next_turn(page, 0)
+        page.get_by_text("Table settings").click()
+        page.locator(f".st-key-play_level_{rules}").get_by_role("radio", name="expert").click()
+        page.locator(f".st-key-play_coach_{rules}").get_by_role("radio", name="none").click()
+        state = _next_turn(page, int(state["run"]))
+        page.locator(".st-key-play_deal button").click()
+        state = _next_turn(page, int(state["run"]))
+        for _ in range(150):
+            if state.get("phase") in ("finished", "none") and state.get("deal") not in ("0", ""):
+                break
+            moves = int(state.get("move-count") or 0)
+            phase = state.get("phase")
+            pass_button = page.locator(".st-key-play_pass button")
+            window = page.locator(".st-key-play_window_0 button")
+            if phase in ("auction", "slaa_40") and pass_button.count() and pass_button.first.is_enabled():
+                ms, state = _timed(page, pass_button.first, state)
+                PASSES.append((ms, int(state.get("move-count") or 0) - moves - 1))
+            elif phase == "knock" and window.count() and window.first.inner_text().strip() == "Say nothing":
+                ms, state = _timed(page, window.first, state)
+                SAY_NOTHING.append(ms)
+            elif phase == "play":
+                card = (state.get("legal") or "").split()[0]
+                _, state = _timed(page, page.locator(f".st-key-play_card-{card} button"), state)
+            else:
+                for key in ("play_knock_0", "play_window_0", "play_ramse_0", "play_hold", "play_pickup"):
+                    button = page.locator(f".st-key-{key} button")
+                    if button.count() and button.first.is_enabled():
+                        _, state = _timed(page, button.first, state)
+                        break
+                else:
+                    print(f"waits: deal {number + 1} ({rules}) stuck in {phase}; skipped", flush=True)
+                    break
+        done = f"passes {len(PASSES)}, say nothing {len(SAY_NOTHING)}"
+        print(f"waits: deal {number + 1} ({rules}) done; {done}", flush=True)
+        page.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["play", "table"], action="append")
+    parser.add_argument("--only", choices=["play", "table", "waits"], action="append")
     parser.add_argument("--deals", type=int, default=3, help="Play page deals to click through")
     parser.add_argument("--busy", type=int, default=10, help="simulated tables playing meanwhile")
     parser.add_argument("--table-deals", type=int, default=1)
@@ -462,6 +545,25 @@ def main() -> None:
                         f"play goal median<={GOAL_PLAY_MEDIAN_MS:.0f} p95<={GOAL_PLAY_P95_MS:.0f}: "
                         + ("MET" if met else "MISSED")
                     )
+                    print("\n".join(lines), flush=True)
+                if "waits" in wanted:
+                    bench_waits(url, browser, args.deals)
+                    if PASSES:
+                        times = [ms for ms, _ in PASSES]
+                        lines.append(summary("waits: pass -> the learner's next turn (expert)", times))
+                        budget = [ms - n * (BOT_TIME_MS + PACE_SECONDS * 1000) for ms, n in PASSES]
+                        lines.append(
+                            summary("waits: pass -> next turn, minus turns x (time_ms + pace)", budget)
+                        )
+                        lines.append(f"waits: computer moves after a pass {sorted(n for _, n in PASSES)}")
+                        lines.append(
+                            f"pass goal p95 over budget <= {GOAL_SLACK_MS:.0f}: "
+                            + ("MET" if quantile(budget, 0.95) <= GOAL_SLACK_MS else "MISSED")
+                        )
+                    if SAY_NOTHING:
+                        lines.append(summary("waits: say nothing -> the learner's next turn", SAY_NOTHING))
+                        met = statistics.median(SAY_NOTHING) <= GOAL_SAY_NOTHING_MEDIAN_MS
+                        lines.append("say nothing goal median<=300: " + ("MET" if met else "MISSED"))
                     print("\n".join(lines), flush=True)
                 if "table" in wanted:
                     others, own = bench_table(url, db_url, browser, args.busy, args.table_deals)
