@@ -436,7 +436,7 @@ PASSES: list[tuple[float, int]] = []
 """The learner's pass -> the learner's next turn or the deal's end: (ms, computer moves in between)."""
 SAY_NOTHING: list[float] = []
 """A defender's "Say nothing" in the kontra/Spørge window -> the learner's next turn or the end (ms)."""
-_NEXT_TURN = """(since) => {
+_NEXT_TURN = """([since, moves, any]) => {
   const app = document.querySelector('[data-testid=stApp]');
   if (!app || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
       || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
@@ -444,12 +444,17 @@ _NEXT_TURN = """(since) => {
   if (found.length !== 1) return false;
   const s = Object.fromEntries([...found[0].attributes].map((a) => [a.name.replace('data-', ''), a.value]));
   if (!(Number(s.run) > since)) return false;
-  return (s.turn === 'me' || s.phase === 'finished' || s.phase === 'none') ? s : false;
+  if (any) return s;
+  if (s.phase === 'none' || !(Number(s['move-count']) > moves)) return false;
+  return (s.turn === 'me' || s.phase === 'finished') ? s : false;
 }"""
 
 
-def _next_turn(page, since: int) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    handle = page.wait_for_function(_NEXT_TURN, arg=since, timeout=300_000, polling=HARNESS_POLL_MS)
+def _next_turn(page, since: int, moves: int = -1, *, any_state: bool = False) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The page's state once a run after ``since`` shows the learner's turn (or the deal's end) after more
+    than ``moves`` moves; with ``any_state``, the first run after ``since``."""
+    arg = [since, moves, any_state]
+    handle = page.wait_for_function(_NEXT_TURN, arg=arg, timeout=300_000, polling=HARNESS_POLL_MS)
     return dict(handle.json_value())
 
 
@@ -457,7 +462,7 @@ def _timed(page, locator, state: dict[str, str]) -> tuple[float, dict[str, str]]
     """Click ``locator``; the ms until the learner's next turn (or the end) is on the page, and that state."""
     started = time.monotonic()
     locator.click()
-    after = _next_turn(page, int(state["run"]))
+    after = _next_turn(page, int(state["run"]), int(state.get("move-count") or 0))
     return (time.monotonic() - started) * 1000, after
 
 
@@ -469,15 +474,15 @@ def bench_waits(url: str, browser, deals: int) -> None:  # type: ignore[no-untyp
         rules = ("international", "danish")[number % 2]
         page = browser.new_page(viewport={"width": 1280, "height": 1000})
         page.goto(f"{url}/game?lang=en&rules={rules}")
-        state = _next_turn(page, 0)
+        state = _next_turn(page, 0, any_state=True)
         page.get_by_text("Table settings").click()
-        page.locator(f".st-key-play_level_{rules}").get_by_role("radio", name="expert").click()
-        page.locator(f".st-key-play_coach_{rules}").get_by_role("radio", name="none").click()
-        state = _next_turn(page, int(state["run"]))
+        for key, name in ((f"play_level_{rules}", "expert"), (f"play_coach_{rules}", "none")):
+            page.locator(f".st-key-{key}").get_by_role("radio", name=name).click()
+            state = _next_turn(page, int(state["run"]), any_state=True)
         page.locator(".st-key-play_deal button").click()
-        state = _next_turn(page, int(state["run"]))
+        state = _next_turn(page, int(state["run"]))  # the first turn may come before any move
         for _ in range(150):
-            if state.get("phase") in ("finished", "none") and state.get("deal") not in ("0", ""):
+            if state.get("phase") == "finished":
                 break
             moves = int(state.get("move-count") or 0)
             phase = state.get("phase")
