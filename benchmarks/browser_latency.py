@@ -13,10 +13,16 @@ fresh SQLite file.
   stored at the first lead; each card is clicked on its player's page and the time from that click until
   each of the two other pages draws the card in the trick is measured (one clock: the pages share
   Chromium's ``performance.timeOrigin``). Goal: p95 <= 800 ms.
+* ``waits`` (issue 46): the Play page at expert level, no coach, both profiles in turn, the app at a 0.3 s
+  pace. The learner passes at its first bid and says nothing in the kontra/Spørge window. Wall clock from the
+  click until the page's state shows the learner's next turn, less the computer moves in between x
+  (``BOT_TIME_MS`` + pace). Goals: that excess <= 1 s at p95; "Say nothing" shown counted, median <= 300 ms.
+  A Danish all-pass (Ramse's exchange) is not played through: that deal stops there.
 
     .venv/bin/python benchmarks/browser_latency.py                   # both, 3 Play deals, 1 table deal
     .venv/bin/python benchmarks/browser_latency.py --only play --deals 5
     .venv/bin/python benchmarks/browser_latency.py --only table --busy 10 --table-deals 2
+    .venv/bin/python benchmarks/browser_latency.py --only waits --deals 8
 
 The figures come with the machine's load average (a shared two-core machine: the browser, the app server and
 the busy tables compete for the cores) and 95 % intervals for the median (order statistics).
