@@ -13,10 +13,16 @@ fresh SQLite file.
   stored at the first lead; each card is clicked on its player's page and the time from that click until
   each of the two other pages draws the card in the trick is measured (one clock: the pages share
   Chromium's ``performance.timeOrigin``). Goal: p95 <= 800 ms.
+* ``waits`` (issue 46): the Play page at expert level, no coach, both profiles in turn, the app at a 0.3 s
+  pace. The learner passes at its first bid and says nothing in the kontra/Spørge window. Wall clock from the
+  click until the page's state shows the learner's next turn, less the computer moves in between x
+  (``BOT_TIME_MS`` + pace). Goals: that excess <= 1 s at p95; "Say nothing" shown counted, median <= 300 ms.
+  A Danish all-pass (Ramse's exchange) is not played through: that deal stops there.
 
     .venv/bin/python benchmarks/browser_latency.py                   # both, 3 Play deals, 1 table deal
     .venv/bin/python benchmarks/browser_latency.py --only play --deals 5
     .venv/bin/python benchmarks/browser_latency.py --only table --busy 10 --table-deals 2
+    .venv/bin/python benchmarks/browser_latency.py --only waits --deals 8
 
 The figures come with the machine's load average (a shared two-core machine: the browser, the app server and
 the busy tables compete for the cores) and 95 % intervals for the median (order statistics).
@@ -50,6 +56,7 @@ from trainer.records.deal_record import DealRecord  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.store.play_store import PlayStore  # noqa: E402
 from trainer.table_session import seat_of_place, table_game  # noqa: E402
+from trainer.ui.pages.play import BOT_TIME_MS  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 STREAMLIT = Path(sys.executable).parent / "streamlit"
@@ -423,9 +430,106 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
     return others, own
 
 
+# --- the Play page's waits on the computers (issue 46) ------------------------------------------------------
+
+PACE_SECONDS = 0.3
+"""The pace the app runs with here (``SKAT_TRAINER_PLAY_PACE``): the pause after each computer move."""
+GOAL_SAY_NOTHING_MEDIAN_MS = 300.0
+GOAL_SLACK_MS = 1000.0
+"""Issue 46: after the learner's pass or card, the learner's next turn within (computer turns x (time_ms +
+pace)) + 1 s at p95."""
+PASSES: list[tuple[float, int]] = []
+"""The learner's pass -> the learner's next turn or the deal's end: (ms, computer moves in between)."""
+SAY_NOTHING: list[float] = []
+"""A defender's "Say nothing" in the kontra/Spørge window -> the page shows it counted (ms)."""
+SAY_NOTHING_TURN: list[tuple[float, int]] = []
+"""The same click -> the learner's next turn or the end: (ms, computer moves in between)."""
+_NEXT_TURN = """([since, moves, any]) => {
+  const app = document.querySelector('[data-testid=stApp]');
+  if (!app || app.getAttribute('data-test-connection-state') !== 'CONNECTED'
+      || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  const found = document.querySelectorAll('.skat-page-state');
+  if (found.length !== 1) return false;
+  const s = Object.fromEntries([...found[0].attributes].map((a) => [a.name.replace('data-', ''), a.value]));
+  if (!(Number(s.run) > since)) return false;
+  if (any === 'any') return s;
+  if (s.phase === 'none' || !(Number(s['move-count']) > moves)) return false;
+  if (any === 'moved') return s;
+  return (s.turn === 'me' || s.phase === 'finished') ? s : false;
+}"""
+
+
+def _next_turn(page, since: int, moves: int = -1, *, until: str = "turn") -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The page's state once a run after ``since`` shows the learner's turn (or the deal's end) after more
+    than ``moves`` moves; ``until="moved"``: the first run showing more than ``moves`` moves (the page has
+    answered the click); ``until="any"``: the first run after ``since``."""
+    arg = [since, moves, until]
+    handle = page.wait_for_function(_NEXT_TURN, arg=arg, timeout=300_000, polling=HARNESS_POLL_MS)
+    return dict(handle.json_value())
+
+
+def _timed(page, locator, state: dict[str, str]) -> tuple[float, dict[str, str]]:  # type: ignore[no-untyped-def]
+    """Click ``locator``; the ms until the learner's next turn (or the end) is on the page, and that state."""
+    started = time.monotonic()
+    locator.click()
+    after = _next_turn(page, int(state["run"]), int(state.get("move-count") or 0))
+    return (time.monotonic() - started) * 1000, after
+
+
+def bench_waits(url: str, browser, deals: int) -> None:  # type: ignore[no-untyped-def]
+    """Expert opponents, both profiles in turn: the learner passes at its first bid (the computers bid, take
+    the skat, declare and lead) and says nothing in the kontra/Spørge window; other turns take the first
+    offered move. Wall-clock from the click until the page's state shows the learner's turn again."""
+    for number in range(deals):
+        rules = ("international", "danish")[number % 2]
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{url}/game?lang=en&rules={rules}")
+        state = _next_turn(page, 0, until="any")
+        page.get_by_text("Table settings").click()
+        for key, name in ((f"play_level_{rules}", "expert"), (f"play_coach_{rules}", "none")):
+            page.locator(f".st-key-{key}").get_by_role("radio", name=name).click()
+            state = _next_turn(page, int(state["run"]), until="any")
+        page.locator(".st-key-play_deal button").click()
+        state = _next_turn(page, int(state["run"]))  # the first turn may come before any move
+        for _ in range(150):
+            if state.get("phase") == "finished":
+                break
+            moves = int(state.get("move-count") or 0)
+            phase = state.get("phase")
+            pass_button = page.locator(".st-key-play_pass button")
+            window = page.locator(".st-key-play_window_0 button")
+            if phase in ("auction", "slaa_40") and pass_button.count() and pass_button.first.is_enabled():
+                ms, state = _timed(page, pass_button.first, state)
+                PASSES.append((ms, int(state.get("move-count") or 0) - moves - 1))
+            elif phase == "knock" and window.count() and window.first.inner_text().strip() == "Say nothing":
+                started = time.monotonic()
+                window.first.click()
+                answered = _next_turn(page, int(state["run"]), moves, until="moved")
+                SAY_NOTHING.append((time.monotonic() - started) * 1000)
+                state = _next_turn(page, int(answered["run"]) - 1, moves)
+                SAY_NOTHING_TURN.append(
+                    ((time.monotonic() - started) * 1000, int(state["move-count"]) - moves - 1)
+                )
+            elif phase == "play":
+                card = (state.get("legal") or "").split()[0]
+                _, state = _timed(page, page.locator(f".st-key-play_card-{card} button"), state)
+            else:
+                for key in ("play_knock_0", "play_window_0", "play_ramse_0", "play_hold", "play_pickup"):
+                    button = page.locator(f".st-key-{key} button")
+                    if button.count() and button.first.is_enabled():
+                        _, state = _timed(page, button.first, state)
+                        break
+                else:
+                    print(f"waits: deal {number + 1} ({rules}) stuck in {phase}; skipped", flush=True)
+                    break
+        done = f"passes {len(PASSES)}, say nothing {len(SAY_NOTHING)}"
+        print(f"waits: deal {number + 1} ({rules}) done; {done}", flush=True)
+        page.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["play", "table"], action="append")
+    parser.add_argument("--only", choices=["play", "table", "waits"], action="append")
     parser.add_argument("--deals", type=int, default=3, help="Play page deals to click through")
     parser.add_argument("--busy", type=int, default=10, help="simulated tables playing meanwhile")
     parser.add_argument("--table-deals", type=int, default=1)
@@ -462,6 +566,31 @@ def main() -> None:
                         f"play goal median<={GOAL_PLAY_MEDIAN_MS:.0f} p95<={GOAL_PLAY_P95_MS:.0f}: "
                         + ("MET" if met else "MISSED")
                     )
+                    print("\n".join(lines), flush=True)
+                if "waits" in wanted:
+                    bench_waits(url, browser, args.deals)
+                    if PASSES:
+                        times = [ms for ms, _ in PASSES]
+                        lines.append(summary("waits: pass -> the learner's next turn (expert)", times))
+                        budget = [ms - n * (BOT_TIME_MS + PACE_SECONDS * 1000) for ms, n in PASSES]
+                        lines.append(
+                            summary("waits: pass -> next turn, minus turns x (time_ms + pace)", budget)
+                        )
+                        lines.append(f"waits: computer moves after a pass {sorted(n for _, n in PASSES)}")
+                        lines.append(
+                            f"pass goal p95 over budget <= {GOAL_SLACK_MS:.0f}: "
+                            + ("MET" if quantile(budget, 0.95) <= GOAL_SLACK_MS else "MISSED")
+                        )
+                    if SAY_NOTHING:
+                        lines.append(summary("waits: say nothing -> the page shows it counted", SAY_NOTHING))
+                        turn = [ms for ms, _ in SAY_NOTHING_TURN]
+                        lines.append(summary("waits: say nothing -> the learner's next turn", turn))
+                        over = [ms - n * (BOT_TIME_MS + PACE_SECONDS * 1000) for ms, n in SAY_NOTHING_TURN]
+                        lines.append(
+                            summary("waits: say nothing -> next turn, minus turns x (time_ms + pace)", over)
+                        )
+                        met = statistics.median(SAY_NOTHING) <= GOAL_SAY_NOTHING_MEDIAN_MS
+                        lines.append("say nothing goal median<=300: " + ("MET" if met else "MISSED"))
                     print("\n".join(lines), flush=True)
                 if "table" in wanted:
                     others, own = bench_table(url, db_url, browser, args.busy, args.table_deals)
