@@ -33,6 +33,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from trainer.bots.search import wilson
 from trainer.bots.selfplay import PlayedDeal, play_deal
 from trainer.chances import game_chances
 from trainer.chances.model import CALIBRATION_BINS, calibration_error
@@ -48,16 +49,6 @@ BINS = CALIBRATION_BINS
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} on {os.cpu_count()} cores"
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (float("nan"), float("nan"))
-    z = 1.96
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def share(k: int, n: int) -> str:

@@ -28,7 +28,6 @@ share of hints that are guesses, and the time a hint takes (p50/p95).
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -41,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trainer.bots import choose
 from trainer.bots.player import play_context
-from trainer.bots.search import expert_card
+from trainer.bots.search import expert_card, wilson
 from trainer.cards import Card
 from trainer.coach import (
     FULL_CARD_POINTS,
@@ -72,16 +71,6 @@ VERDICT_SECONDS = 1.0
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} on {os.cpu_count()} cores"
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (float("nan"), float("nan"))
-    z = 1.96
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def share(k: int, n: int) -> str:

@@ -17,27 +17,16 @@ intervals (Wilson) on the shares.
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 
+from trainer.bots.search import wilson
 from trainer.chances import hand_chances
 from trainer.deal import Seat
 from trainer.games import Declaration
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.quiz.bidding_drill import PASS, declaration_of, gen_bid_drill
 from trainer.quiz.model import Question
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    """The 95 % Wilson interval of k in n."""
-    if n == 0:
-        return 0.0, 1.0
-    z = 1.96
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def listed(q: Question) -> dict[Declaration, int | None]:

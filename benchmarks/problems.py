@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import collections
-import math
 import time
 from importlib import resources
 
 from trainer.bots import choose
+from trainer.bots.search import wilson
 from trainer.game import PlayCard
 from trainer.problems.check import check_problem
 from trainer.problems.collection import DATA_FILE, collection
@@ -30,16 +30,6 @@ GOAL_PROBLEMS = 2000
 GOAL_THEMES, GOAL_PER_THEME = 10, 50
 GOAL_MB = 5.0
 FRESH_SEED = 1_000_000
-
-
-def wilson(k: int, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (float("nan"), float("nan"))
-    z = 1.96
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def share(k: int, n: int) -> str:
