@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.cards import Card, parse_card
+from trainer.cards import PLAYING_SEATS, Card, parse_card
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
@@ -101,7 +101,7 @@ class Problem:
 
     @property
     def trick_number(self) -> int:
-        return len(self.played) // 3 + 1
+        return len(self.played) // PLAYING_SEATS + 1
 
     # ---- JSON --------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

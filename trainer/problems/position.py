@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from trainer.cards import ALL_CARDS, HAND_SIZE, Card, card_points
+from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, Card, card_points
 from trainer.deal import SKAT_SIZE, Seat
 from trainer.errors import DealError
 from trainer.games import Declaration
@@ -88,7 +88,7 @@ class Position:
     def tricks(self) -> list[tuple[Seat, tuple[Card, ...], Seat]]:
         """The completed tricks as (leader, cards, winner)."""
         done = []
-        for start in range(0, len(self.played) - len(self.played) % 3, 3):
+        for start in range(0, len(self.played) - len(self.played) % PLAYING_SEATS, PLAYING_SEATS):
             trick = self.played[start : start + 3]
             cards = tuple(card for _seat, card in trick)
             winner = trick[trick_winner(cards, self.declaration.game)][0]
@@ -97,7 +97,7 @@ class Position:
 
     @property
     def current_trick(self) -> tuple[tuple[Seat, Card], ...]:
-        return self.played[len(self.played) - len(self.played) % 3 :]
+        return self.played[len(self.played) - len(self.played) % PLAYING_SEATS :]
 
     @property
     def leader(self) -> Seat:
@@ -110,12 +110,12 @@ class Position:
 
     @property
     def to_move(self) -> Seat:
-        return Seat((self.leader + len(self.current_trick)) % 3)
+        return Seat((self.leader + len(self.current_trick)) % PLAYING_SEATS)
 
     @property
     def trick_number(self) -> int:
         """1 for the first trick."""
-        return len(self.played) // 3 + 1
+        return len(self.played) // PLAYING_SEATS + 1
 
     def cards_left(self, seat: Seat) -> int:
         return HAND_SIZE - sum(1 for s, _c in self.played if s == seat)
@@ -144,7 +144,7 @@ class Position:
         """The suits (follow classes, trumps one class) each seat has shown it no longer holds."""
         game = self.declaration.game
         shown: dict[Seat, set[FollowClass]] = {seat: set() for seat in Seat}
-        for start in range(0, len(self.played), 3):
+        for start in range(0, len(self.played), PLAYING_SEATS):
             trick = self.played[start : start + 3]
             led = follow_class(trick[0][1], game)
             for seat, card in trick[1:]:
