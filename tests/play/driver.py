@@ -9,10 +9,15 @@ from streamlit.testing.v1 import AppTest
 from tests.ui.helpers import APP
 
 PAGE = "trainer/ui/pages/play.py"
+RUN_TIMEOUT_S = 180
+"""AppTest's limit for one script run. One run of the Play page can hold the computers' whole card play and
+the coach's search (pure-Python solver in these tests); on two cores busy with the rest of the suite that
+once took over 60 s (a fresh-clone run), while alone it takes a few seconds. The tests check what the page
+does, not its speed: benchmarks/play_turns.py times the turns."""
 
 
 def open_play(lang: str = "en", rules: str = "danish", *, evening: str = "", **state: Any) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
+    at = AppTest.from_file(APP, default_timeout=RUN_TIMEOUT_S)
     at.query_params["lang"] = lang
     at.query_params["rules"] = rules
     if evening:
