@@ -1238,28 +1238,20 @@ class ClassStore:
             return _poll(row)
 
     def close_poll(self, class_id: int, poll_id: int, at: datetime | None = None) -> None:
-        with self._write() as session:
-            session.execute(
-                update(ClassPollRow)
-                .where(
-                    ClassPollRow.id == poll_id,
-                    ClassPollRow.class_id == class_id,
-                    ClassPollRow.closed_at.is_(None),
-                )
-                .values(closed_at=as_utc(at))
-            )
+        self._stamp_poll(class_id, poll_id, "closed_at", at)
 
     def reveal_poll(self, class_id: int, poll_id: int, at: datetime | None = None) -> None:
         """The teacher shows the right answer; it stays shown when the projector is opened again."""
+        self._stamp_poll(class_id, poll_id, "revealed_at", at)
+
+    def _stamp_poll(self, class_id: int, poll_id: int, column: str, at: datetime | None) -> None:
+        """Set a poll's ``column`` (closed_at or revealed_at) once: a second call keeps the first time."""
+        stamp = getattr(ClassPollRow, column)
         with self._write() as session:
             session.execute(
                 update(ClassPollRow)
-                .where(
-                    ClassPollRow.id == poll_id,
-                    ClassPollRow.class_id == class_id,
-                    ClassPollRow.revealed_at.is_(None),
-                )
-                .values(revealed_at=as_utc(at))
+                .where(ClassPollRow.id == poll_id, ClassPollRow.class_id == class_id, stamp.is_(None))
+                .values({column: as_utc(at)})
             )
 
     def current_poll(self, class_id: int) -> Poll | None:
