@@ -37,12 +37,14 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from strength import contract, interval, open_values  # noqa: E402
 from yardstick import yardstick_card  # noqa: E402
 
-from trainer.bots.context import PlayContext, context_from_state  # noqa: E402
+from trainer.bots.context import PlayContext  # noqa: E402
+from trainer.bots.player import play_context  # noqa: E402
 from trainer.bots.sampling import Sampler  # noqa: E402
 from trainer.bots.search import expert_card  # noqa: E402
 from trainer.cards import Card, Rank, Suit, card_points  # noqa: E402
+from trainer.game import DealState, PlayCard  # noqa: E402
 from trainer.games import GameType  # noqa: E402
-from trainer.play import GameState, is_trump  # noqa: E402
+from trainer.play import is_trump  # noqa: E402
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile  # noqa: E402
 from trainer.solver import warm_up  # noqa: E402
 
@@ -67,17 +69,19 @@ FEATURES: dict[str, Callable[[Sequence[Card], GameType], int]] = {
 }
 
 
-def first_defence(profile: RuleProfile, seed: int) -> tuple[GameState, PlayContext] | None:
+def first_defence(profile: RuleProfile, seed: int) -> tuple[DealState, PlayContext] | None:
     """The position of the first defence decision with a choice in the deal, or None (no contract, null)."""
     found = contract(profile, seed)
-    if found is None or found.state.game.is_null:
+    if found is None or found.declaration.game.is_null:
         return None
     state = found.state.copy()
     while True:
-        ctx = dataclasses.replace(context_from_state(state, bid=found.bid), auction=found.auction)
+        seat = state.to_move
+        assert seat is not None
+        ctx = play_context(state.view(seat))
         if ctx.seat is not found.declarer and len(ctx.legal) > 1:
             return state, ctx
-        state.play(yardstick_card(ctx))
+        state.apply(PlayCard(seat, yardstick_card(ctx)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,7 +105,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             done += 1
             state, ctx = found
-            game, declarer = state.game, state.declarer
+            assert state.declaration is not None and state.declarer is not None
+            game, declarer = state.declaration.game, state.declarer
             true_hand = state.hand(declarer)
             worlds = Sampler(ctx, random.Random(seed)).worlds()
             drawn = [next(worlds) for _ in range(WORLDS)]

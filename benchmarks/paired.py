@@ -160,7 +160,7 @@ def play(profile: RuleProfile, role: str, first_seed: int, deals: int, nodes: in
             result = strength.play_out(deal, expert, yardstick, random.Random(seed))
         else:
             result = strength.play_out(deal, yardstick, expert, random.Random(seed))
-        null = deal.state.game.is_null
+        null = deal.declaration.game.is_null
         yield Played(profile.name, seed, null, strength.won_open(deal), base, result)
 
 

@@ -37,7 +37,6 @@ versions of the expert on the same deals; the goals are for ``time_ms`` 300).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import math
 import os
@@ -58,14 +57,16 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from yardstick import yardstick_card  # noqa: E402
 
-from trainer.bidding import Auction, AuctionEvent  # noqa: E402
+from trainer.bidding import AuctionEvent  # noqa: E402
 from trainer.bots.cardplay import beginner_card, club_card  # noqa: E402
-from trainer.bots.context import PlayContext, context_from_state  # noqa: E402
+from trainer.bots.context import PlayContext  # noqa: E402
+from trainer.bots.player import play_context  # noqa: E402
 from trainer.bots.search import expert_card  # noqa: E402
 from trainer.cards import Card, Rank, Suit  # noqa: E402
-from trainer.deal import Seat, random_deal  # noqa: E402
+from trainer.deal import Seat  # noqa: E402
+from trainer.game import Bid, DealState, Declare, Discard, Hold, Pass, Phase, PickUp, PlayCard, SkatGame  # noqa: E402
 from trainer.games import SUIT_GAMES, Declaration, GameType  # noqa: E402
-from trainer.play import GameState, is_trump, suit_order  # noqa: E402
+from trainer.play import is_trump, suit_order  # noqa: E402
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile  # noqa: E402
 from trainer.solver import warm_up  # noqa: E402
 from trainer.solver.analysis import Analysis  # noqa: E402
@@ -173,17 +174,25 @@ def _discards(cards: Sequence[Card], game: GameType) -> tuple[Card, Card]:
 class Contract:
     profile: RuleProfile
     seed: int
-    state: GameState
+    state: DealState
+    """The deal before the first lead (no house options: no kontra, Spørge or Slå 40 an)."""
     declarer: Seat
     bid: int
     auction: tuple[AuctionEvent, ...]
+
+    @property
+    def declaration(self) -> Declaration:
+        assert self.state.declaration is not None
+        return self.state.declaration
 
 
 def contract(profile: RuleProfile, seed: int, source: str = "club") -> Contract | None:
     """The deal of ``seed`` with its fixed contract (None when every seat passes). ``source`` "club": the
     seats' limits and the declarer's game and discard are the club level's rules of thumb (as the app's
-    opponents bid); "count": the simple count of :func:`best_game` and the plain discard rule."""
-    deal = random_deal(seed, profile)
+    opponents bid); "count": the simple count of :func:`best_game` and the plain discard rule. The auction,
+    the pickup and the declaration are moves of a :class:`~trainer.game.DealState`, as at the app's table."""
+    state = SkatGame(profile).new_deal(seed)
+    deal = state.deal
     if source == "club":
         from trainer.bots import hands as rules
 
@@ -192,23 +201,23 @@ def contract(profile: RuleProfile, seed: int, source: str = "club") -> Contract 
     else:
         plans = {seat: best_game(profile, deal.hand(seat)) for seat in Seat}
         limits = {seat: (plan[1] if plan else 0) for seat, plan in plans.items()}
-    auction = Auction(profile)
-    while not auction.finished:
-        seat, role = auction.expected()
-        if role == "bid":
-            bids = auction.legal_bids()
-            if bids and bids[0] <= limits[seat]:
-                auction.bid(seat, bids[0])
-            else:
-                auction.pass_(seat)
-        elif (auction.bid_value or 0) <= limits[seat]:
-            auction.hold(seat)
+    while state.phase is Phase.AUCTION:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_moves()
+        bids = sorted(move.value for move in legal if isinstance(move, Bid))
+        if any(isinstance(move, Hold) for move in legal):
+            standing = state.view(seat).standing_bid
+            state.apply(Hold(seat) if standing <= limits[seat] else Pass(seat))
+        elif bids and bids[0] <= limits[seat]:
+            state.apply(Bid(seat, bids[0]))
         else:
-            auction.pass_(seat)
-    declarer = auction.declarer
-    if declarer is None:
+            state.apply(Pass(seat))
+    declarer = state.declarer
+    if declarer is None or state.phase is not Phase.PICKUP:
         return None
-    bid = auction.bid_value or 0
+    bid = state.bid or 0
+    auction = state.view(declarer).auction
     twelve = (*deal.hand(declarer), *deal.skat)
     if source == "club":
         found = next(iter(p for p in rules.plans_after_pickup(profile, twelve, bid) if p.reaches_bid), None)
@@ -220,10 +229,10 @@ def contract(profile: RuleProfile, seed: int, source: str = "club") -> Contract 
         assert plan is not None
         declaration = plan[0]
         discards = _discards(twelve, declaration.game)
-    state = GameState(profile, deal, declarer, declaration)
-    state.pick_up_skat()
-    state.discard(discards)
-    return Contract(profile, seed, state, declarer, bid, tuple(auction.history))
+    state.apply(PickUp(declarer))
+    state.apply(Discard(declarer, discards))
+    state.apply(Declare(declarer, declaration))
+    return Contract(profile, seed, state, declarer, bid, auction)
 
 
 def contracts(profile: RuleProfile, first_seed: int, deals: int, source: str = "club") -> Iterator[Contract]:
@@ -237,12 +246,14 @@ def contracts(profile: RuleProfile, first_seed: int, deals: int, source: str = "
             yield deal
 
 
-def open_values(state: GameState) -> dict[Card, int]:
+def open_values(state: DealState) -> dict[Card, int]:
     """The declarer's final card points after each legal card, everything open, all playing perfectly."""
+    assert state.declaration is not None and state.declarer is not None and state.leader is not None
     hands = [tuple(state.hand(seat)) for seat in Seat]
-    analysis = Analysis(state.game, int(state.declarer), hands, state.skat)
+    analysis = Analysis(state.declaration.game, int(state.declarer), hands, state.skat)
+    trick = tuple(card for _seat, card in state.current_trick)
     found = analysis.analyse(
-        hands, int(state.leader), state.current_trick, points_so_far=state.trick_points(state.declarer)
+        hands, int(state.leader), trick, points_so_far=state.trick_points(state.declarer)
     )
     return {card: int(value) for card, value in found.values.items()}
 
@@ -253,7 +264,7 @@ def won_open(deal: Contract) -> bool:
     state = deal.state
     values = open_values(state)
     best = max(values.values()) if state.to_move is deal.declarer else min(values.values())
-    return bool(best) if state.game.is_null else deal.profile.wins_on_points(best)
+    return bool(best) if deal.declaration.game.is_null else deal.profile.wins_on_points(best)
 
 
 # ---- players ------------------------------------------------------------------------------------------
@@ -265,11 +276,11 @@ class Clock:
     cpu: list[float] = field(default_factory=list)
 
 
-Player = Callable[[PlayContext, random.Random, GameState], Card]
+Player = Callable[[PlayContext, random.Random, DealState], Card]
 """A card for the seat of the context; the whole deal's state is passed for the oracle alone."""
 
 
-def oracle_card(ctx: PlayContext, state: GameState) -> Card:
+def oracle_card(ctx: PlayContext, state: DealState) -> Card:
     """A bound, not a player: every card open, the card whose perfect-play value is best for the seat (the
     club's card among equals). What it wins more than the yardstick is what knowing the hidden cards is
     worth, so it shows how much of a goal card play alone can reach on these contracts."""
@@ -280,7 +291,7 @@ def oracle_card(ctx: PlayContext, state: GameState) -> Card:
 
 
 def player(level: str, time_ms: int, clock: Clock, nodes: int | None = None) -> Player:
-    def play(ctx: PlayContext, rng: random.Random, state: GameState) -> Card:
+    def play(ctx: PlayContext, rng: random.Random, state: DealState) -> Card:
         if level == "yardstick":
             return yardstick_card(ctx)
         if level == "oracle":
@@ -305,16 +316,20 @@ class Result:
 
 
 def play_out(deal: Contract, declarer: Player, defenders: Player, rng: random.Random) -> Result:
+    """The contract played to its end, each seat choosing from its own :class:`~trainer.game.SeatView`."""
     state = deal.state.copy()
-    while not state.is_finished:
-        ctx = context_from_state(state, bid=deal.bid)
-        ctx = dataclasses.replace(ctx, auction=deal.auction)
-        chooser = declarer if ctx.seat is deal.declarer else defenders
+    while state.phase is Phase.PLAY:
+        seat = state.to_move
+        assert seat is not None
+        ctx = play_context(state.view(seat))
+        chooser = declarer if seat is deal.declarer else defenders
         card = chooser(ctx, rng, state) if len(ctx.legal) > 1 else ctx.legal[0]
-        state.play(card)
-    if state.game.is_null:
-        return Result(state.declarer_points, state.declarer_tricks == 0)
-    points = state.declarer_points
+        state.apply(PlayCard(seat, card))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.declarer_points is not None and outcome.declarer_tricks is not None
+    points = outcome.declarer_points
+    if deal.declaration.game.is_null:
+        return Result(points, outcome.declarer_tricks == 0)
     return Result(points, deal.profile.wins_on_points(points))
 
 
@@ -393,7 +408,7 @@ def duplicate(
     began = time.perf_counter()
     for found, deal in enumerate(contracts(profile, first_seed, deals, source), start=1):
         seed = deal.seed
-        null = deal.state.game.is_null
+        null = deal.declaration.game.is_null
         open_won = won_open(deal)
         base = play_out(deal, yard, yard, random.Random(seed))
         base_games["won"] += base.won
@@ -406,7 +421,7 @@ def duplicate(
             as_defence = play_out(deal, yard, bot, random.Random(seed))
             margins[level].add(base, as_declarer, as_defence, null, open_won)
             played[level] = (as_declarer, as_defence)
-        head = f"{profile.name} deal {found:3d} seed {seed} {deal.state.declaration.describe():8s}"
+        head = f"{profile.name} deal {found:3d} seed {seed} {deal.declaration.describe():8s}"
         print(deal_line(head, base, played, time.perf_counter() - began), flush=True)
     return margins, base_games
 
@@ -472,7 +487,7 @@ def pool(paths: Sequence[str], source: str = "club") -> list[str]:
                 deal = contract(profiles[name], seed, source)
                 if deal is None:
                     raise SystemExit(f"{path}: {name} seed {seed} has no contract here: another --contracts?")
-                null = deal.state.game.is_null
+                null = deal.declaration.game.is_null
                 open_won = won_open(deal)
                 games = base_games.setdefault(name, {"won": 0.0, "deals": 0.0, "null": 0.0})
                 games["won"] += base.won

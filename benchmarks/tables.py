@@ -120,7 +120,8 @@ def _player(
             play.start_next_deal(table_id)  # idempotent: the first caller deals
             continue
         if now.turn is not None and now.turn.place == place and not now.turn.by_computer:
-            move = _modest(now.state.view(now.turn.seat).legal_moves, now.state.auction.bid_value)
+            view = now.state.view(now.turn.seat)
+            move = _modest(view.legal_moves, view.standing_bid or None)
             try:
                 ok = play.move(table_id, learner_id, move, seen=now.version)
             except Exception as error:

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from trainer.bots.cardplay import club_card
-from trainer.bots.context import context_from_state
+from trainer.bots.player import play_context
 from trainer.deal import Seat
+from trainer.game import Phase, PlayCard
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -22,19 +23,24 @@ import strength
 @pytest.mark.parametrize("seed", [220118, 220008])
 def test_open_value_is_the_final_points(profile: RuleProfile, seed: int) -> None:
     deal = strength.contract(profile, seed)
-    assert deal is not None and not deal.state.game.is_null
+    assert deal is not None and not deal.declaration.game.is_null
     state = deal.state.copy()
     # play by the club's rules down to the last two tricks, then perfectly: the points must be the promise
     while sum(len(state.hand(seat)) for seat in Seat) > 6:
-        state.play(club_card(context_from_state(state, bid=deal.bid))[0])
+        seat = state.to_move
+        assert seat is not None
+        state.apply(PlayCard(seat, club_card(play_context(state.view(seat)))[0]))
     values = strength.open_values(state)
     to_move_is_declarer = state.to_move is deal.declarer
     promised = max(values.values()) if to_move_is_declarer else min(values.values())
-    while not state.is_finished:
+    while state.phase is Phase.PLAY:
         values = strength.open_values(state)
-        pick = max if state.to_move is deal.declarer else min
-        state.play(pick(values, key=lambda card: values[card]))
-    assert state.declarer_points == promised
+        seat = state.to_move
+        assert seat is not None
+        pick = max if seat is deal.declarer else min
+        state.apply(PlayCard(seat, pick(values, key=lambda card: values[card])))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.declarer_points == promised
 
 
 def test_a_deal_line_reads_back() -> None:
@@ -54,7 +60,7 @@ def test_pooled_logs_count_each_deal_once(tmp_path: Path) -> None:
     while len(seeds) < 2:
         seed += 1
         deal = strength.contract(INTERNATIONAL, seed)
-        if deal is not None and not deal.state.game.is_null:
+        if deal is not None and not deal.declaration.game.is_null:
             seeds.append(seed)
     won, lost = strength.Result(70, True), strength.Result(50, False)
     first = strength.deal_line(

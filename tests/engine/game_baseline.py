@@ -122,9 +122,7 @@ def _generated_line(profile: RuleProfile, seed: int) -> str:
             options = [m for m in options if not isinstance(m, Throw)] or list(moves)
             move = rng.choice(options)
         state.apply(move)
-    return iss.write_record(
-        iss.record_from_game(state.auction, state.deal, state.game, record_id=f"{profile.name}-{seed}")
-    )
+    return iss.write_record(iss.record_from_game(state, record_id=f"{profile.name}-{seed}"))
 
 
 def generated_lines() -> list[str]:

@@ -123,7 +123,7 @@ def test_hand_game_overbid_by_a_skat_jack_replays_as_played_and_lost() -> None:
             state.apply(state.legal_moves()[-1])
         outcome = state.outcome()
         assert outcome is not None and outcome.result is not None
-        line = iss.write_record(iss.record_from_game(state.auction, state.deal, state.game, record_id="ob"))
+        line = iss.write_record(iss.record_from_game(state, record_id="ob"))
         replayed = iss.replay(iss.parse_record(line), profile)
         assert replayed.complete and replayed.outcome == outcome.result
         assert replayed.matadors == 1 and replayed.outcome.overbid == (outcome.result.breakdown.value < 48)

@@ -16,7 +16,7 @@ from trainer.bidding import AuctionEvent
 from trainer.cards import ALL_CARDS, Card, card_points
 from trainer.deal import PLAYING_SEATS, Seat
 from trainer.games import Declaration, GameType
-from trainer.play import FollowClass, GameState, Trick, beats, follow_class, is_trump, trump_order
+from trainer.play import FollowClass, Trick, beats, follow_class, is_trump, trump_order
 from trainer.profiles import RuleProfile
 
 
@@ -178,40 +178,6 @@ def strength(card: Card, game: GameType) -> int:
 
     plain = suit_order(card.suit, game)
     return 50 - plain.index(card) if card in plain else 0
-
-
-def context_from_state(
-    state: GameState, seat: Seat | None = None, *, bid: int = 0, reveal: bool = False
-) -> PlayContext:
-    """The knowledge of ``seat`` (default: the seat to move) in a :class:`trainer.play.GameState`.
-
-    The declarer knows the skat it discarded (or, in a hand game, nothing of it); the defenders see only
-    the open hand when the game's reveal rule has opened it. ``reveal`` (tests, benchmarks) is unused here
-    but kept so callers state explicitly that nothing else is shown.
-    """
-    del reveal
-    who = state.to_move if seat is None else seat
-    if who is None:
-        raise ValueError("nobody is to move")
-    open_hands = {s: cards for s, cards in state.visible_cards(None).items() if s is not who}
-    known_skat: tuple[Card, ...] = ()
-    if who is state.declarer and not state.declaration.hand:
-        known_skat = tuple(state.skat)
-    legal = state.legal_cards() if state.to_move is who else ()
-    return PlayContext(
-        profile=state.profile,
-        declaration=state.declaration,
-        declarer=state.declarer,
-        seat=who,
-        hand=state.hand(who),
-        legal=legal,
-        leader=state.leader,
-        trick=state.current_trick,
-        tricks=state.tricks,
-        open_hands=open_hands,
-        known_skat=known_skat,
-        bid=bid,
-    )
 
 
 def trick_points(cards: Iterable[Card]) -> int:

@@ -21,9 +21,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from trainer.bidding import Auction
 from trainer.cards import SKAT_SIZE, TOTAL_CARD_POINTS, Card
-from trainer.deal import Deal, Seat
+from trainer.deal import Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
 from trainer.game import DealState, HouseOptions, Outcome, Phase, SkatGame
 from trainer.games import Declaration
@@ -45,7 +44,7 @@ from trainer.moves import (
     Spoerge,
     Throw,
 )
-from trainer.play import TRICKS_PER_GAME, GameState
+from trainer.play import TRICKS_PER_GAME
 from trainer.profiles import AllPass, RuleProfile
 from trainer.records.iss_codec import (
     DECK_SIZE,
@@ -815,35 +814,24 @@ def export(
 
 
 def record_from_game(
-    auction: Auction,
-    deal: Deal,
-    state: GameState | None = None,
+    state: DealState,
     *,
     record_id: str = "",
     players: tuple[str, str, str] = ("", "", ""),
     result: IssResult | None = None,
 ) -> IssRecord:
-    """Write a game played with the bare engine pieces (an :class:`~trainer.bidding.Auction` and the card
-    play) as an ISS record; the app's deals use :func:`export`. Musik cannot be written and is refused."""
-    moves: list[Move] = [event.move() for event in auction.history]
-    if state is not None:
-        d = state.declaration
-        if d.musik:
-            raise RecordError.of(
-                N_("Musik has no letter in ISS records, so this game cannot be written as one.")
-            )
-        declarer = state.declarer
-        if not d.hand:
-            moves += [PickUp(declarer), Discard(declarer, tuple(state.skat))]
-        moves.append(Declare(declarer, d))
-        moves += [PlayCard(seat, card) for seat, card in state.moves]
-    profile = auction.profile
-    seen = Seen(deal=deal.all_cards, skat=tuple(deal.skat), discards=True)
-    items, _ = items_of(moves, profile, seen)
+    """Every move of a deal, discards included, as an ISS record with the given ``result`` field (or none):
+    for tests and tools that write the result field themselves; the app's deals use :func:`export`, which
+    reports what ISS cannot hold. Musik cannot be written and is refused."""
+    declaration = state.declaration
+    if declaration is not None and declaration.musik:
+        raise RecordError.of(N_("Musik has no letter in ISS records, so this game cannot be written as one."))
+    seen = Seen(deal=state.deal.all_cards, skat=tuple(state.deal.skat), discards=True)
+    items, _ = items_of(state.history[1:], state.profile, seen)
     return IssRecord(
         id=record_id,
         players=players,
-        deal=IssDeal.from_cards(deal.all_cards),
+        deal=IssDeal.from_cards(state.deal.all_cards),
         moves=items,
         result=result,
     )
