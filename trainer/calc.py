@@ -24,7 +24,6 @@ from decimal import Decimal
 from fractions import Fraction
 
 from trainer.bidding import (
-    Auction,
     BidOption,
     allowed_declarations,
     bid_ladder,
@@ -36,6 +35,7 @@ from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.deal import HAND_SIZE, SKAT_SIZE, Seat, random_deal
 from trainer.errors import N_, BidError, CardParseError, DeclarationError, SkatError
 from trainer.extras import DANISH_EXTRAS, DanishExtras, Spoerge
+from trainer.game import Bid, DealState, Hold, Pass, Phase, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.profiles import RuleProfile
 from trainer.settlement import (
@@ -375,28 +375,29 @@ def chance_in_skat(unseen: int, cards: int) -> Fraction:
 
 
 # --- the textbook's auction between three limits --------------------------------------------------------
-def simulate_auction(profile: RuleProfile, limits: Sequence[int | None]) -> Auction:
+def simulate_auction(profile: RuleProfile, limits: Sequence[int | None]) -> DealState:
     """Run an auction where each seat (forehand, middlehand, rearhand) goes up to its limit (None: passes at
     once): a bidder says the next ladder value while it is within the limit, an answerer holds while the
-    value is within theirs. The textbook's example is limits 46, 44, 48: rearhand wins at 48."""
+    value is within theirs. The textbook's example is limits 46, 44, 48: rearhand wins at 48. The result is
+    an auction-only deal (:meth:`~trainer.game.SkatGame.auction`): its ``declarer``, ``bid`` and
+    ``view(seat).auction``."""
     if len(limits) != len(Seat):
         raise BidError.of(N_("Give one limit for each of forehand, middlehand and rearhand."))
-    auction = Auction(profile)
-    while not auction.finished:
-        seat, role = auction.expected()
+    auction = SkatGame(profile).auction()
+    while auction.phase is Phase.AUCTION:
+        seat = auction.to_move
+        assert seat is not None
         limit = limits[seat]
-        if role == "answer":
-            value = auction.bid_value or 0
-            if limit is not None and value <= limit:
-                auction.hold(seat)
-            else:
-                auction.pass_(seat)
+        legal = auction.legal_moves()
+        if Hold(seat) in legal:
+            value = auction.view(seat).standing_bid
+            auction.apply(Hold(seat) if limit is not None and value <= limit else Pass(seat))
             continue
-        legal = auction.legal_bids()
-        if legal and limit is not None and legal[0] <= limit:
-            auction.bid(seat, legal[0])
+        bids = [move for move in legal if isinstance(move, Bid)]
+        if bids and limit is not None and bids[0].value <= limit:
+            auction.apply(bids[0])
         else:
-            auction.pass_(seat)
+            auction.apply(Pass(seat))
     return auction
 
 

@@ -538,28 +538,28 @@ def auction_tokens(text: str, profile: RuleProfile) -> list[str]:
     """The auction as ``<seat> <token>`` pairs: ``"18 y 20 p"`` gets its seats from the order of the
     auction (middlehand bids first); ``"1 18 0 y"`` is taken as written. A bid off the ladder, a word that
     is no bid, or a move out of turn raises :class:`~trainer.errors.SkatError` (the auction's own words)."""
-    from trainer.bidding import Auction
     from trainer.errors import BidError
+    from trainer.game import Bid, Hold, Pass, Phase, SkatGame
 
     words = text.split()
     with_seats = len(words) % 2 == 0 and all(word in ("0", "1", "2") for word in words[::2])
     if with_seats:
         return words
-    auction = Auction(profile)
+    auction = SkatGame(profile).auction()
     tokens: list[str] = []
     for word in words:
-        if auction.finished:
+        seat = auction.to_move
+        if auction.phase is not Phase.AUCTION or seat is None:
             raise BidError.of(
                 N_("The bidding is over after '{said}': nothing more can be said."),
                 said=" ".join(tokens[1::2]),
             )
-        seat, _role = auction.expected()
         if word.isdigit():
-            auction.bid(seat, int(word))
+            auction.apply(Bid(seat, int(word)))
         elif word == "y":
-            auction.hold(seat)
+            auction.apply(Hold(seat))
         elif word == "p":
-            auction.pass_(seat)
+            auction.apply(Pass(seat))
         else:
             raise BidError.of(
                 N_("'{word}' is not part of an auction: a bid (a number), y (hold) or p (pass)."), word=word

@@ -262,6 +262,22 @@ class SkatGame:
             state.apply(move)
         return state
 
+    def auction(self, moves: Iterable[Bid | Hold | Pass] = ()) -> DealState:
+        """An auction on its own (calculators, the bidding drill, the bot protocol's bid): a deal whose cards
+        nobody reads, since no bid depends on them, with ``moves`` made and checked. Its ``to_move``,
+        ``legal_moves()``, ``view(seat).auction`` and ``bid`` are the auction's; Slå 40 an is not played.
+
+        >>> from trainer.profiles import INTERNATIONAL
+        >>> state = SkatGame(INTERNATIONAL).auction([Bid(Seat.MIDDLEHAND, 18), Hold(Seat.FOREHAND)])
+        >>> state.to_move, state.view(Seat.REARHAND).standing_bid
+        (<Seat.REARHAND: 2>, 18)
+        """
+        plain = dataclasses.replace(self, house=dataclasses.replace(self.house, slaa_40_an=False))
+        state = plain.new_deal(0)
+        for move in moves:
+            state.apply(move)
+        return state
+
     def with_contract(
         self,
         deal: Deal,

@@ -249,8 +249,8 @@ def test_skat_never_shortens_a_with_run(deck: list[Card], game: GameType) -> Non
 # --- the auction between limits -------------------------------------------------------------------------
 def test_textbook_auction_rearhand_wins_at_48() -> None:
     auction = simulate_auction(DANISH, [46, 44, 48])
-    assert auction.declarer is Seat.REARHAND and auction.bid_value == 48
-    said = [(e.seat, e.action, e.value) for e in auction.history]
+    assert auction.declarer is Seat.REARHAND and auction.bid == 48
+    said = [(e.seat, e.action, e.value) for e in auction.view(Seat.FOREHAND).auction]
     middle = [v for s, a, v in said if s is Seat.MIDDLEHAND and a == "bid"]
     rear = [v for s, a, v in said if s is Seat.REARHAND and a == "bid"]
     assert middle == [24, 27, 30, 33, 36, 40, 44]
@@ -260,9 +260,9 @@ def test_textbook_auction_rearhand_wins_at_48() -> None:
 
 def test_international_auction_starts_at_18_and_all_pass() -> None:
     auction = simulate_auction(INTERNATIONAL, [46, 44, 48])
-    assert auction.history[0].value == 18 and auction.bid_value == 48
+    assert auction.view(Seat.FOREHAND).auction[0].value == 18 and auction.bid == 48
     nobody = simulate_auction(INTERNATIONAL, [None, None, None])
-    assert nobody.all_passed
+    assert nobody.declarer is None and nobody.outcome() is not None and nobody.outcome().passed_in
     with pytest.raises(BidError):
         simulate_auction(DANISH, [40, 40])
 

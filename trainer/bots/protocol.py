@@ -21,7 +21,6 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from trainer.bidding import Auction
 from trainer.bots.player import Decision, choose
 from trainer.bots.sampling import SKAT, NoWorld, deal_unseen
 from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, Card
@@ -283,14 +282,14 @@ def _plans(profile: RuleProfile, parsed: _Parsed) -> list[_Matadors | None]:
 
 
 def _bid(profile: RuleProfile, parsed: _Parsed) -> int:
-    auction = Auction(profile)
+    auction = SkatGame(profile).auction()
     for move in parsed.moves:
-        if isinstance(move, Bid | Hold | Pass) and not auction.finished:
+        if isinstance(move, Bid | Hold | Pass) and auction.phase is Phase.AUCTION:
             try:
                 auction.apply(move)
             except SkatError:
                 break  # the replay reports it, with its number
-    return auction.bid_value or 0
+    return auction.bid or auction.view(Seat.FOREHAND).standing_bid
 
 
 def _fill(

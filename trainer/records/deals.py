@@ -3,9 +3,9 @@
 An example deal is a whole game as a teacher would lay it out: the rule profile, the four packets of the
 deal, the auction (with an optional plan per player saying what game they bid on), the declaration with the
 discards, the tricks in order with notes per trick and per card in English and Danish, and the result the
-author expects. Loading replays all of it through the engine: the 32 cards are distinct, every bid is legal
-(:class:`~trainer.bidding.Auction`), the declaration is allowed and can reach the bid, every card follows the
-rules (all of it in one :class:`~trainer.game.DealState`) and the recorded result equals the engine's.
+author expects. Loading replays all of it through the engine: the 32 cards are distinct, every bid is legal,
+the declaration is allowed and can reach the bid, every card follows the rules (all of it moves of one
+:class:`~trainer.game.DealState`) and the recorded result equals the engine's.
 Anything wrong is a :class:`~trainer.errors.RecordError` naming the file and the place. A deal also states
 its :class:`Claim`, what perfect play with open cards brings; loading checks its form and the tests solve it
 with the open-hand solver. The format is described in ``exercises/deals/README.md``.
@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from trainer import game
-from trainer.bidding import Action, Auction, AuctionEvent, hand_value, next_bid
+from trainer.bidding import Action, AuctionEvent, hand_value, next_bid
 from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS, Card, parse_card, parse_cards
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
@@ -199,10 +199,11 @@ class ExampleDeal:
             self.deal, self.declarer, self.declaration, bid=self.bid, discards=self.discards
         )
 
-    def auction(self, upto: int | None = None) -> Auction:
-        """The auction after the first ``upto`` steps (all of them when None)."""
+    def auction(self, upto: int | None = None) -> DealState:
+        """The auction after the first ``upto`` steps (all of them when None), as an auction-only deal
+        (:meth:`~trainer.game.SkatGame.auction`): who is to speak and what they may say."""
         steps = self.bidding if upto is None else self.bidding[:upto]
-        return Auction.replay(self.profile, (step.move for step in steps))
+        return SkatGame(self.profile).auction(step.move for step in steps)
 
     def plan_of(self, seat: Seat) -> Plan | None:
         for plan in self.plans:
@@ -442,12 +443,12 @@ class _Reader:
                 move = Hold(seat) if _ACTION_WORDS[words[1].lower()] == "hold" else Pass(seat)
             else:
                 raise RecordError(f"{where}: '{words[1]}' is not a bid, 'yes' or 'pass'.")
-            said = len(state.auction.history)
+            said = len(state.view(seat).auction)
             try:
                 state.apply(move)
             except SkatError as error:
                 raise RecordError(f"{where} ('{entry}'): {error}") from None
-            steps.append(BidStep(state.auction.history[said], note))
+            steps.append(BidStep(state.view(seat).auction[said], note))
         if state.phase is Phase.AUCTION:
             raise RecordError("bidding: the auction is not finished; someone still has to bid, hold or pass.")
         return tuple(steps)
@@ -572,7 +573,7 @@ class _Reader:
                 card_notes[card] = note
             tricks.append(TrickRecord(cards, self.note(item.get("note"), f"{where} note"), card_notes))
         if state.phase is not Phase.FINISHED and not thrown:
-            played = 0 if state.game is None else len(state.game.moves)
+            played = len(state.cards_played)
             raise RecordError(
                 f"play: the game stops after {played} cards; play it to the end or mark it 'thrown'."
             )

@@ -8,6 +8,7 @@ import streamlit as st
 
 from trainer.bidding import BidOption, games_for_bid, next_bid
 from trainer.deal import Seat
+from trainer.game import Hold
 from trainer.games import Declaration
 from trainer.records.deals import BidStep, ExampleDeal
 from trainer.text import upper_first
@@ -62,8 +63,8 @@ def why_sentence(
         )
     if current is None:
         return t("{game} is worth {limit}; passing keeps out of the bidding.", game=game, limit=plan.value)
-    _seat, role = deal.auction(upto=index).expected()
-    facing = current if role == "answer" else next_bid(deal.profile, current)
+    answering = any(isinstance(move, Hold) for move in deal.auction(upto=index).legal_moves())
+    facing = current if answering else next_bid(deal.profile, current)
     return t(
         "{game} is worth only {limit}, and the bidding would have to go to {value}.",
         game=game,
@@ -145,12 +146,11 @@ def render(ctx: PageContext) -> None:
     if step_no == 0:
         st.caption(t("Middlehand speaks first, bidding to forehand."))
     if step_no >= total:
-        auction = deal.auction()
         st.success(
             t(
                 "{seat} wins the bidding at {bid} and plays {game}.",
                 seat=upper_first(seat_name(deal.declarer, t)),
-                bid=auction.bid_value,
+                bid=deal.bid,
                 game=declaration_name(deal.declaration, t),
             ),
             icon=":material/gavel:",

@@ -1,13 +1,14 @@
 """bidding_dialogue: the textbook's auction (forehand up to 46, middlehand 44, rearhand 48) one call at a
-time; the learner says each next word before it is revealed. The engine's Auction runs it."""
+time; the learner says each next word before it is revealed. The engine's auction-only deal runs it."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from trainer.bidding import Auction, AuctionEvent
+from trainer.bidding import AuctionEvent
 from trainer.calc import simulate_auction
 from trainer.deal import Seat
+from trainer.game import Bid, SkatGame
 from trainer.i18n import Translator
 from trainer.ui.components import verdict
 from trainer.ui.terms import seat_name
@@ -55,7 +56,7 @@ def render(ctx: WidgetContext) -> None:
         )
     )
     auction = simulate_auction(ctx.profile, limits)
-    events = auction.history
+    events = auction.view(Seat.FOREHAND).auction
     step_key = ctx.k("step")
     step = min(int(st.session_state.get(step_key, 0)), len(events))
     lines = [f"{i + 1}. {seat_name(e.seat, t)}: **{said(e, t)}**" for i, e in enumerate(events[:step])]
@@ -76,11 +77,11 @@ def render(ctx: WidgetContext) -> None:
             ),
         )
     if step < len(events):
-        so_far = Auction.replay(ctx.profile, [event.move() for event in events[:step]])
-        seat, role = so_far.expected()
-        following = so_far.legal_bids()
+        so_far = SkatGame(ctx.profile).auction(event.move() for event in events[:step])
+        seat = events[step].seat
+        following = [move.value for move in so_far.legal_moves() if isinstance(move, Bid)]
         event = events[step]
-        options = [str(following[0]), PASS] if role == "bid" and following else [HOLD, PASS]
+        options = [str(following[0]), PASS] if following else [HOLD, PASS]
         correct = str(event.value) if event.action == "bid" else event.action
         st.segmented_control(
             t("What does {seat} say now?", seat=seat_name(seat, t)),
@@ -103,7 +104,7 @@ def render(ctx: WidgetContext) -> None:
                 t(
                     "{seat} is the declarer at {bid}.",
                     seat=seat_name(auction.declarer, t).capitalize(),
-                    bid=auction.bid_value,
+                    bid=auction.bid,
                 )
             )
     st.button(t("Start again"), key=ctx.k("restart"), on_click=_restart, args=(step_key, ctx.k("result")))
