@@ -935,13 +935,12 @@ def model_notes(state: DealState, learner: Seat) -> dict[str, Message]:
                 )
     declaration, bid = state.declaration, state.bid
     if state.declarer is learner and declaration is not None and bid is not None and state.knocker is None:
+        heard = state.view(learner).auction
         if declaration.hand:
-            chances = hand_chances(profile, state.deal.hand(learner), learner, auction=state.auction.history)
+            chances = hand_chances(profile, state.deal.hand(learner), learner, auction=heard)
         else:
             twelve = (*state.deal.hand(learner), *state.deal.skat)
-            chances = skat_chances(
-                profile, twelve, learner, auction=state.auction.history, discards=state.discards
-            )
+            chances = skat_chances(profile, twelve, learner, auction=heard, discards=state.discards)
         plain = dataclasses.replace(declaration, musik=0)
         mine = next((c for c in chances if c.declaration == plain), None)
         pool = [c for c in chances if c.declaration.hand == declaration.hand]

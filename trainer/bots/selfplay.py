@@ -165,7 +165,8 @@ def play_deal(
         state.apply(move)
         if isinstance(move, Declare) and view.phase in (Phase.PICKUP, Phase.DECLARE):
             declared = (view, move.declaration, decision.win)
-    record.all_passed = state.auction.all_passed
+    spoken = [event.action for event in state.view(Seat.FOREHAND).auction]
+    record.all_passed = state.knocker is None and spoken == ["pass"] * len(Seat)
     try:
         outcome = state.outcome()
     except SkatError as error:  # an engine refusal must not end a long run: recorded, counted, reported

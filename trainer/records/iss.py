@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from trainer.cards import SKAT_SIZE, TOTAL_CARD_POINTS, Card
+from trainer.cards import SKAT_SIZE, TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
 from trainer.game import DealState, HouseOptions, Outcome, Phase, SkatGame
@@ -438,7 +438,6 @@ class ReplayResult:
             return final
         if self.outcome is None or self.declarer is None or self.declaration is None:
             return None
-        play = state.game
         return Outcome(
             profile=state.profile,
             house=state.house,
@@ -449,7 +448,7 @@ class ReplayResult:
             result=self.outcome,
             thrown=self.outcome.reason == "thrown",
             list_score=self.outcome.list_score,
-            cards_played=0 if play is None else len(play.moves),
+            cards_played=len(state.cards_played),
         )
 
 
@@ -668,12 +667,13 @@ def _result(record: IssRecord, walk: _Walk) -> ReplayResult:
         endings=tuple(walk.endings),
         state=state,
     )
-    play = state.game
     if outcome is not None and outcome.result is None and outcome.thrown:
         return dataclasses.replace(base, complete=True, note="the declarer threw the cards after the pickup")
-    if play is None or state.declaration is None:
+    declarer = state.declarer
+    if declarer is None or state.declaration is None:
         return dataclasses.replace(base, note=walk.stopped or "the record ends before the game was played")
-    points, tricks = play.declarer_points, play.declarer_tricks
+    points = state.trick_points(declarer) + card_points(state.skat)
+    tricks = state.tricks_won(declarer)
     if outcome is not None:
         return dataclasses.replace(
             base, complete=True, declarer_points=points, declarer_tricks=tricks, outcome=outcome.result
@@ -684,8 +684,8 @@ def _result(record: IssRecord, walk: _Walk) -> ReplayResult:
         return dataclasses.replace(base, declarer_points=points, declarer_tricks=tricks, note=note)
     if conceded and not state.declaration.game.is_null:
         # The declarer takes every card not yet won by the defenders, and every trick not yet finished.
-        points = TOTAL_CARD_POINTS - play.defender_points
-        tricks += TRICKS_PER_GAME - len(play.tricks)
+        points = TOTAL_CARD_POINTS - sum(state.trick_points(seat) for seat in Seat if seat is not declarer)
+        tricks += TRICKS_PER_GAME - len(state.tricks)
     result = state.score(declarer_points=points, declarer_tricks=tricks, thrown=not conceded)
     return dataclasses.replace(
         base, declarer_points=points, declarer_tricks=tricks, outcome=result, note=note
