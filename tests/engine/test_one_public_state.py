@@ -1,0 +1,45 @@
+"""DealState is the one public state of a deal: the card play's ``GameState`` and the bidding's ``Auction``
+are machinery behind it. No module of the app, its benchmarks or its scripts imports them; only the deal state
+(``trainer/game.py``) and the modules that define them do. Tests of the machinery itself may."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MACHINERY = {"GameState": "trainer.play", "Auction": "trainer.bidding"}
+ALLOWED = {Path("trainer/game.py"), Path("trainer/play.py"), Path("trainer/bidding.py")}
+
+
+def imports_of_machinery(source: str) -> list[str]:
+    """The machinery names a module's source imports (``from trainer.play import GameState``, also inside a
+    function, or ``trainer.bidding.Auction`` read as an attribute)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module in MACHINERY.values():
+            found += [alias.name for alias in node.names if MACHINERY.get(alias.name) == node.module]
+        elif isinstance(node, ast.Attribute) and node.attr in MACHINERY:
+            base = node.value
+            if isinstance(base, ast.Name) and base.id in {"play", "bidding"}:
+                found.append(node.attr)
+    return found
+
+
+def test_the_check_sees_an_import() -> None:
+    assert imports_of_machinery("from trainer.play import GameState, is_trump\n") == ["GameState"]
+    assert imports_of_machinery("def f():\n    from trainer.bidding import Auction\n") == ["Auction"]
+    assert imports_of_machinery("from trainer import bidding\nbidding.Auction(p)\n") == ["Auction"]
+    assert imports_of_machinery("from trainer.bidding import AuctionEvent\n") == []
+
+
+def test_nothing_outside_the_deal_state_uses_its_machinery() -> None:
+    offenders = []
+    for folder in ("trainer", "benchmarks", "scripts"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            relative = path.relative_to(ROOT)
+            if relative in ALLOWED:
+                continue
+            names = imports_of_machinery(path.read_text(encoding="utf-8"))
+            offenders += [f"{relative}: {name}" for name in names]
+    assert offenders == [], "use SkatGame / DealState / SeatView instead: " + ", ".join(offenders)
