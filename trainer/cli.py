@@ -114,7 +114,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     )
     bot_parser.add_argument(
         "--level",
-        choices=("beginner", "club", "expert"),
+        choices=_bot_levels(command),
         default="expert",
         help="playing strength (default expert)",
     )
@@ -149,6 +149,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 SOLVER_MODULE = "trainer.solver.command"
+
+
+def _bot_levels(command: str | None) -> Sequence[str] | None:
+    """The computer players' levels (the bots' own list), read only when ``bot`` runs or help is asked for:
+    the other commands do not load the computer players. None: any word, as that command never reads it."""
+    if command not in ("bot", None):
+        return None
+    from trainer.bots import LEVELS
+
+    return LEVELS
 
 
 def _register_solver(subparsers: Any, command: str | None) -> None:

@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trainer.bots import LEVELS as BOT_LEVELS
 from trainer.bots import Decision, choose
 from trainer.calc import SchemeOptions
 from trainer.deal import PLAYING_SEATS, Seat
@@ -34,8 +35,8 @@ from trainer.records.deal_record import DealRecord
 from trainer.scoring import NO_OPTIONS, ScoreSheet, SheetDeal
 from trainer.text import Message
 
-LEVELS: tuple[str, ...] = ("beginner", "club", "expert")
-"""The computer players' strength (the bots' levels)."""
+LEVELS: tuple[str, ...] = BOT_LEVELS
+"""The computer players' strength: the bots' own list of levels (:data:`trainer.bots.player.LEVELS`)."""
 SEAT_KINDS: tuple[str, ...] = ("human", "bot", "empty")
 IDLE_SECONDS = 60
 """How long a person's seat may wait to move before a computer plays for it (until its player is back)."""

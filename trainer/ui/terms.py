@@ -72,6 +72,20 @@ def level_label(code: str, t: Translator) -> str:
     return t(_LEVEL_NAMES[code])
 
 
+BOT_LEVEL_NAMES: dict[str, str] = {
+    "beginner": N_("beginner"),
+    "club": N_("club player"),
+    "expert": N_("expert"),
+}
+"""The computer players' levels (:data:`trainer.bots.player.LEVELS`) as the pages name them."""
+
+
+def bot_level_name(level: str, t: Translator) -> str:
+    """A computer player's level in the UI language (the level's code when it has no name)."""
+    name = BOT_LEVEL_NAMES.get(level)
+    return level if name is None else t(name)
+
+
 def declaration_name(declaration: Declaration, t: Translator) -> str:
     """The one way the UI says a declaration, inside a sentence ('grand hand' / 'grand af hånden'); a table
     cell shows it with :func:`~trainer.text.upper_first`. English is the engine's own wording

@@ -39,7 +39,7 @@ from trainer.table_session import LEVELS, Place, SeatDoor, seat_of_place, table_
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import LEARNER_ID_KEY, get_store
-from trainer.ui.terms import seat_name, t_error, t_message
+from trainer.ui.terms import bot_level_name, seat_name, t_error, t_message
 from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
 
 EVENING_PARAM = "evening"
@@ -241,7 +241,7 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
     """The evening's settings (kept per rule profile: the widgets' keys carry the profile's name)."""
     t = ctx.t
     store = play_store()
-    names = {"beginner": t("beginner"), "club": t("club player"), "expert": t("expert")}
+    names = {level: bot_level_name(level, t) for level in LEVELS}
     coach_names = {
         "beginner": t("beginner: always"),
         "advanced": t("advanced: on request"),

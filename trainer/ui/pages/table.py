@@ -30,7 +30,7 @@ from trainer.ui.context import PageContext
 from trainer.ui.pages import play_result, play_table, table_wake
 from trainer.ui.pages.table_poll import poll_every, waiting_for_others
 from trainer.ui.progress_state import get_store
-from trainer.ui.terms import profile_name, seat_name, t_error, t_message
+from trainer.ui.terms import bot_level_name, profile_name, seat_name, t_error, t_message
 from trainer.ui.views.deal_end import draw_deal_end
 from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
 
@@ -84,7 +84,7 @@ def _sign_in(ctx: PageContext) -> None:
 
 def _open(ctx: PageContext, learner: int, name: str) -> None:
     t = ctx.t
-    names = {"beginner": t("beginner"), "club": t("club player"), "expert": t("expert")}
+    names = {level: bot_level_name(level, t) for level in LEVELS}
     scheme_names = play_result.scheme_names(t)
     with st.form("table_open"):
         st.markdown(

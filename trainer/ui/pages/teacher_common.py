@@ -25,7 +25,7 @@ from trainer.store.classes import Assignment, ClassStore, Member
 from trainer.store.db import database_url
 from trainer.teacher import DEAL, DRILL, GAME, LESSON, SEAT
 from trainer.ui.context import PageContext, is_danish
-from trainer.ui.terms import profile_label, seat_name
+from trainer.ui.terms import BOT_LEVEL_NAMES, profile_label, seat_name
 
 TEACHER_KEY = "teacher_class_id"
 """Session key: the id of the class this session's teacher is signed in to (kept by trainer.ui.auth)."""
@@ -59,7 +59,7 @@ KIND_NAMES = {
     GAME: N_("Deal against the computer"),
 }
 
-LEVEL_NAMES = {"beginner": N_("beginner"), "club": N_("club player"), "expert": N_("expert")}
+LEVEL_NAMES = BOT_LEVEL_NAMES
 """The computer's levels as the Play page names them."""
 
 AUDIT_TEXTS = {
