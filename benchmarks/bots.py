@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trainer.bots import choose
-from trainer.bots import hands as rules
+from trainer.chances import hands as rules
 from trainer.deal import Seat, random_deal
 from trainer.game import DealState, Phase, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile

@@ -194,7 +194,7 @@ def contract(profile: RuleProfile, seed: int, source: str = "club") -> Contract 
     state = SkatGame(profile).new_deal(seed)
     deal = state.deal
     if source == "club":
-        from trainer.bots import hands as rules
+        from trainer.chances import hands as rules
 
         club = {s: rules.bid_limit(profile, deal.hand(s), forehand=s is Seat.FOREHAND) for s in Seat}
         limits = {s: (limit if option is not None else 0) for s, (limit, option) in club.items()}

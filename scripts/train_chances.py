@@ -33,9 +33,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trainer.bidding import AuctionEvent
-from trainer.bots import hands as rules
 from trainer.calc import simulate_auction
 from trainer.cards import Card, card_points
+from trainer.chances import hands as rules
 from trainer.chances.core import auction_summary
 from trainer.chances.features import KINDS, MODES, Kind, Mode, Situation, indices, kind_of, vector
 from trainer.chances.labels import OpenLabel, open_label

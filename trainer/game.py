@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from trainer import iss_codec
 from trainer.bidding import Auction, AuctionEvent, allowed_declarations
 from trainer.cards import ALL_CARDS, Card, card_points, sort_hand
 from trainer.deal import SKAT_SIZE, Deal, Seat, random_deal
@@ -92,7 +93,6 @@ from trainer.moves import (
 )
 from trainer.play import GameState, RefusalDetails, Trick, sort_cards
 from trainer.profiles import AllPass, KnockCall, RuleProfile, get_profile
-from trainer.records import iss_codec
 from trainer.settlement import kontra_allowed, kontra_factor, thrown_on_the_bid
 from trainer.text import shown
 from trainer.value import (
@@ -496,7 +496,7 @@ class SeatView:
         every card this seat cannot see, the auction, the pickup (``w X.Y`` or ``w ??.??``), the declaration
         (discards shown to the declarer only; an open game carries the declarer's cards once they are open),
         the cards played and a throw as the declarer's ``RE``, all written by the one ISS codec
-        (:mod:`trainer.records.iss_codec`). Moves ISS has no notation for (Slå 40 an, Spørge, kontra,
+        (:mod:`trainer.iss_codec`). Moves ISS has no notation for (Slå 40 an, Spørge, kontra,
         Ramse) are left out."""
         return self.iss
 
@@ -1371,7 +1371,7 @@ class DealState:
 
     def _iss_moves(self, seat: Seat) -> str:
         """The ISS move list as ``seat`` sees it (see :meth:`SeatView.iss_moves`), written by the one ISS
-        codec (:mod:`trainer.records.iss_codec`)."""
+        codec (:mod:`trainer.iss_codec`)."""
         declarer = self._declarer
         own = set(self.hand(seat)) if self._phase is Phase.SLAA_40 else set(self.deal.hand(seat))
         seen_skat = self._picked_up and seat is declarer

@@ -7,7 +7,7 @@ list of moves replays a deal with no seed and no defaults. A move checks its own
 state's business (:meth:`~trainer.game.DealState.check`).
 
 :func:`move_to_json` / :func:`move_from_json` are the project's own notation (the deal record, the store);
-ISS notation is :mod:`trainer.records.iss_codec`.
+ISS notation is :mod:`trainer.iss_codec`.
 
 >>> move_to_json(Bid(Seat.MIDDLEHAND, 18))
 {'type': 'Bid', 'seat': 1, 'value': 18}

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from trainer.bots.cardplay import beginner_card, club_card
 from trainer.bots.context import PlayContext
-from trainer.bots.hands import discard_for
 from trainer.bots.player import play_context
 from trainer.bots.sampling import RULE_DISCARD, Sampler, World, bid_reach
 from trainer.bots.search import expert_card
 from trainer.cards import ALL_CARDS, Card, parse_card, parse_cards
+from trainer.chances.hands import discard_for
 from trainer.deal import Seat
 from trainer.game import Phase
 from trainer.games import Declaration, GameType

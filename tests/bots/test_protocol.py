@@ -273,9 +273,9 @@ def test_a_budget_spent_before_the_request_was_read_is_not_spent_again() -> None
 
 def _reply_moves(view_moves: str, seat: Seat, token: str, profile: object) -> list[object]:
     """The engine moves a reply token stands for, read with the codec in the context of the seat's list."""
+    from trainer import iss_codec
     from trainer.games import Declaration
     from trainer.moves import Discard, Throw
-    from trainer.records import iss_codec
 
     assert isinstance(profile, RuleProfile)
     _deal, items = iss_codec.decode(f"{view_moves} {int(seat)} {token}")

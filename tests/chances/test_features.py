@@ -5,7 +5,6 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.bots.hands import null_gaps
 from trainer.cards import ALL_CARDS, Card, Rank, card_points
 from trainer.chances.features import (
     GRAND_NAMES,
@@ -17,6 +16,7 @@ from trainer.chances.features import (
     null_vector,
     suit_vector,
 )
+from trainer.chances.hands import null_gaps
 from trainer.games import SUIT_GAMES, GameType
 from trainer.play import is_trump
 from trainer.value import matadors

@@ -17,8 +17,8 @@ from trainer.deal import (
     table_seats,
 )
 from trainer.errors import DealError, Message, SkatError
+from trainer.iss_codec import IssDeal, deal_token, read_deal
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
-from trainer.records.iss_codec import IssDeal, deal_token, read_deal
 
 IDENTITY_DECK = list(ALL_CARDS)
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from trainer.deal import Seat
 from trainer.game import DealState, HouseOptions, Phase, SkatGame
 from trainer.games import Declaration, GameType
+from trainer.iss_codec import decode, write
 from trainer.moves import (
     Bid,
     Declare,
@@ -34,7 +35,6 @@ from trainer.moves import (
 )
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
 from trainer.records import iss
-from trainer.records.iss_codec import decode, write
 
 ISS_ONLY = HouseOptions(all_pass=AllPass.PASSED_IN)
 
@@ -228,13 +228,13 @@ def test_spoerge_throw_is_the_declarers_re() -> None:
 )
 def test_one_order_of_level_letters_international(declaration: Declaration, token: str) -> None:
     from trainer.bots.protocol import declaration_token
-    from trainer.records.iss_codec import declaration_token as codec_token
+    from trainer.iss_codec import declaration_token as codec_token
 
     assert codec_token(declaration, INTERNATIONAL) == token == declaration_token(declaration, INTERNATIONAL)
 
 
 def test_one_order_of_level_letters_danish() -> None:
-    from trainer.records.iss_codec import declaration_token
+    from trainer.iss_codec import declaration_token
 
     assert declaration_token(Declaration(GameType.CLUBS, hand=True, ouvert=True), DANISH) == "COH"
     assert declaration_token(Declaration(GameType.CLUBS, ouvert=True), DANISH) == "CO"

@@ -5,7 +5,7 @@ makes for the seat of a :class:`~trainer.game.SeatView`, a one-line reason (a tr
 bot's estimate that the declarer's side wins (None when it has none).
 
 :mod:`trainer.bots.player` is the entry point; every level bids, picks up and declares by the win-chance
-model (:mod:`trainer.chances`); :mod:`trainer.bots.cardplay` and :mod:`trainer.bots.hands` hold the rules
+model (:mod:`trainer.chances`); :mod:`trainer.bots.cardplay` and :mod:`trainer.chances.hands` hold the rules
 of thumb, :mod:`trainer.bots.sampling` and :mod:`trainer.bots.search` the expert's sampling and open-hand
 search in the card play, :mod:`trainer.bots.protocol` the ``skat-trainer bot`` protocol
 (docs/bot-protocol.md).

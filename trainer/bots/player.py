@@ -24,11 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
 
-from trainer.bots import hands as rules
 from trainer.bots.cardplay import beginner_card, club_card
 from trainer.bots.context import PlayContext, strength
 from trainer.bots.search import expert_card
 from trainer.cards import Card, Rank
+from trainer.chances import hands as rules
 from trainer.deal import Seat
 from trainer.errors import N_, Message, SkatError
 from trainer.extras import musik_cards

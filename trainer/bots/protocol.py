@@ -2,7 +2,7 @@
 
 A request carries the rules, the asking seat, an optional thinking budget and the ISS move list as that seat
 sees it (``??`` for every card it cannot see). :func:`view_from_moves` turns the move list into the seat's
-:class:`~trainer.game.SeatView`: the one ISS codec (:mod:`trainer.records.iss_codec`) reads the tokens into
+:class:`~trainer.game.SeatView`: the one ISS codec (:mod:`trainer.iss_codec`) reads the tokens into
 the engine's moves, the hidden cards are filled with some layout consistent with everything shown (the cards
 each seat played, the suits it showed void in, an open declarer's cards, a declaration that reaches the
 bid), that deal is replayed through :class:`~trainer.game.DealState` — so every rule is checked by the same
@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from trainer import iss_codec
 from trainer.bots.player import Decision, choose
 from trainer.bots.sampling import SKAT, NoWorld, deal_unseen
 from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, Card
@@ -28,11 +29,10 @@ from trainer.deal import Deal, Seat
 from trainer.errors import DeclarationError, Message, SkatError, upper_first
 from trainer.game import DealState, Phase, SeatView, SkatGame
 from trainer.games import Declaration, GameType
+from trainer.iss_codec import Discards, EarlyEnd, HiddenCard, OpenCards, SkatShown
 from trainer.moves import Bid, Declare, Discard, Hold, Move, Pass, PickUp, PlayCard
 from trainer.play import FollowClass, follow_class, trump_order
 from trainer.profiles import PROFILES, RuleProfile
-from trainer.records import iss_codec
-from trainer.records.iss_codec import Discards, EarlyEnd, HiddenCard, OpenCards, SkatShown
 from trainer.value import highest_possible_value
 
 DEFAULT_TIME_MS = 1000
@@ -182,7 +182,7 @@ class _Parsed:
 
 
 def parse_moves(text: str, profile: RuleProfile) -> _Parsed:
-    """Read an ISS move list with the one ISS codec (:mod:`trainer.records.iss_codec`: ASCII digits only in
+    """Read an ISS move list with the one ISS codec (:mod:`trainer.iss_codec`: ASCII digits only in
     bids and seats, every card checked) and what the protocol adds: a deal first, the skat shown right
     after the pickup, a declaration after a pickup with its two discards, an open game with the
     declarer's ten cards. The rules are checked by the replay."""
@@ -535,13 +535,13 @@ def view_from_moves(profile: RuleProfile, seat: Seat, text: str, *, seed: int = 
 
 def declaration_token(declaration: Declaration, profile: RuleProfile) -> str:
     """A declaration in ISS notation, in the codec's one order: the game letter, then O (open), H (hand),
-    S, Z (:func:`trainer.records.iss_codec.declaration_token`)."""
+    S, Z (:func:`trainer.iss_codec.declaration_token`)."""
     return iss_codec.declaration_token(declaration, profile)
 
 
 def move_token(move: Move | Sequence[Move], profile: RuleProfile) -> str:
     """One move (or the declarer's discard and what follows it) as the ISS token a reply carries
-    (:func:`trainer.records.iss_codec.move_token`)."""
+    (:func:`trainer.iss_codec.move_token`)."""
     try:
         return iss_codec.move_token(move, profile)
     except SkatError:

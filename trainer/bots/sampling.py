@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from trainer.bots.context import PlayContext
-from trainer.bots.hands import discard_for
 from trainer.cards import HAND_SIZE, PLAYING_SEATS, Card, Rank, Suit
+from trainer.chances.hands import discard_for
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.games import SUIT_GAMES, Declaration, GameType

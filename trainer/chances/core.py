@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from trainer.bidding import AuctionEvent, allowed_declarations
-from trainer.bots.hands import discard_for
 from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, Card
 from trainer.chances import auction
 from trainer.chances.auction import AuctionRead
 from trainer.chances.families import family_shift
 from trainer.chances.features import Kind, Mode, Situation, indices, vector
+from trainer.chances.hands import discard_for
 from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, ChanceModel, Estimate, Group, load_model
 from trainer.chances.worth import Spread, expected_score, highest_worth_bid, value_of
 from trainer.deal import Seat

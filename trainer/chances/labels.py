@@ -2,7 +2,7 @@
 
 For one deal, one seat and one game, played from the first lead with all cards open (the open-hand solver,
 :mod:`trainer.solver`): does the declarer win, reach schneider, take every trick? A pickup game takes the
-deal's real skat and lays away what the rules of thumb lay away (:func:`trainer.bots.hands.discard_for`); a
+deal's real skat and lays away what the rules of thumb lay away (:func:`trainer.chances.hands.discard_for`); a
 hand game leaves the skat down, where it counts for the declarer. Each answer is a yes/no probe of the solver
 (a null-window search), a few milliseconds a game with the compiled kernel.
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.bots.hands import discard_for
 from trainer.cards import TOTAL_CARD_POINTS, Card, card_points
+from trainer.chances.hands import discard_for
 from trainer.deal import Deal, Seat
 from trainer.games import GameType
 from trainer.profiles import RuleProfile

@@ -354,7 +354,7 @@ def _sensible(profile: RuleProfile, hand: Sequence[Card], game: GameType) -> boo
     if highest_safe_bid(profile, hand, game) < profile.min_bid:
         return False
     if game.is_null:
-        from trainer.bots.hands import null_gaps
+        from trainer.chances.hands import null_gaps
 
         return sum(1 for gap in null_gaps(hand) if gap) <= 1
     if game.is_grand:

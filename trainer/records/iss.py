@@ -2,7 +2,7 @@
 
 A record is one line ``(;GM[Skat]...ID[..]P0[..]P1[..]P2[..]MV[moves]R[result] ;)``; the format is described
 in ``docs/iss-notation.md``. The moves are read and written by the one ISS codec
-(:mod:`trainer.records.iss_codec`) into the engine's own moves and a few notation items; :func:`replay`
+(:mod:`trainer.iss_codec`) into the engine's own moves and a few notation items; :func:`replay`
 then plays them through one :class:`~trainer.game.DealState` under a :class:`~trainer.profiles.RuleProfile`,
 so an invalid bid, a revoke or a declaration the profile does not allow becomes a
 :class:`~trainer.errors.RecordError` that names the move. :func:`export` writes a finished deal of the app
@@ -26,27 +26,7 @@ from trainer.deal import Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
 from trainer.game import DealState, HouseOptions, Outcome, Phase, SkatGame
 from trainer.games import Declaration
-from trainer.moves import (
-    Bid,
-    Contract,
-    Declare,
-    Discard,
-    Hold,
-    Knock40,
-    Kontra,
-    Move,
-    Pass,
-    PickUp,
-    PlayCard,
-    RamseCall,
-    RamsePass,
-    Re,
-    Spoerge,
-    Throw,
-)
-from trainer.play import TRICKS_PER_GAME
-from trainer.profiles import AllPass, RuleProfile
-from trainer.records.iss_codec import (
+from trainer.iss_codec import (
     DECK_SIZE,
     HIDDEN,
     SEAT_NAMES,
@@ -71,6 +51,26 @@ from trainer.records.iss_codec import (
     where_move,
     write,
 )
+from trainer.moves import (
+    Bid,
+    Contract,
+    Declare,
+    Discard,
+    Hold,
+    Knock40,
+    Kontra,
+    Move,
+    Pass,
+    PickUp,
+    PlayCard,
+    RamseCall,
+    RamsePass,
+    Re,
+    Spoerge,
+    Throw,
+)
+from trainer.play import TRICKS_PER_GAME
+from trainer.profiles import AllPass, RuleProfile
 from trainer.value import GameResult, matadors
 
 __all__ = [
@@ -146,7 +146,7 @@ class IssRecord:
     ``properties`` holds every header property other than ID, P0-P2, MV and R (GM, PC, SE, DT, R0 ...),
     in the order read, so that :func:`write_record` gives the line back. ``deal`` is None when the moves do
     not start with the deal. ``moves`` are what follows the deal, as the codec reads them (engine moves and
-    notation items, :data:`~trainer.records.iss_codec.IssItem`); the move numbers in error messages count
+    notation items, :data:`~trainer.iss_codec.IssItem`); the move numbers in error messages count
     the tokens, the deal as move 1.
     """
 
