@@ -36,14 +36,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from trainer.bots.search import wilson
 from trainer.bots.selfplay import PlayedDeal, play_deal
 from trainer.chances import game_chances
-from trainer.chances.model import CALIBRATION_BINS, calibration_error
+from trainer.chances.model import calibration_error
 from trainer.deal import Seat
 from trainer.game import DealState, Phase, PickUp, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.solver import warm_up
 
 TIME_MS = 300
-BINS = CALIBRATION_BINS
 
 
 def load() -> str:

@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from trainer.bots.selfplay import play_deal
 from trainer.chances.features import KINDS, MODES, Kind, Mode, Situation, kind_of, vector
 from trainer.chances.model import (
-    CALIBRATION_BINS,
     GROUPS,
     MODEL_PATH,
     Calibration,
@@ -53,7 +52,6 @@ DEFAULT_GAMES = Path("data/chances/calibration.jsonl")
 BOOTSTRAP = 16
 SHRINK = 8.0
 """How many games' weight pulls a kind's line towards the line of all kinds (a prior, in games)."""
-BINS = CALIBRATION_BINS
 
 
 @dataclass(frozen=True)

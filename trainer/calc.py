@@ -133,11 +133,6 @@ class HelpRow:
     multipliers: tuple[int, ...]
     values: tuple[int, ...]
 
-    @property
-    def word_count(self) -> int:
-        """The number said after med/uden."""
-        return abs(self.matadors)
-
 
 def run_cards(game: GameType, count: int) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Which top trumps make 'with/without ``count``': (held, missing). With n: the top n held and the next
@@ -570,14 +565,3 @@ def read_skat_text(text: str) -> tuple[Card, ...] | None:
     if not text.strip():
         return None
     return read_cards(text, SKAT_SIZE, what="skat")
-
-
-def check_bid(profile: RuleProfile, bid: int) -> int:
-    """The bid, when it is on the ladder; a :class:`BidError` in words otherwise."""
-    check_bid_value(profile, bid)
-    return bid
-
-
-def cards_from_text_or_empty(text: str) -> tuple[Card, ...]:
-    """Cards from text, nothing for an empty field (for pickers that fill text)."""
-    return parse_cards(text) if text.strip() else ()

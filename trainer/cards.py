@@ -45,10 +45,6 @@ class Suit(IntEnum):
     def danish(self) -> str:
         return ("Ruder", "Hjerter", "Spar", "Klør")[self.value]
 
-    @property
-    def is_red(self) -> bool:
-        return self in (Suit.DIAMONDS, Suit.HEARTS)
-
 
 class Rank(Enum):
     """The eight ranks. ``points`` is the card's value in card points (øjne)."""
@@ -243,23 +239,6 @@ HAND_SIZE = (len(ALL_CARDS) - SKAT_SIZE) // PLAYING_SEATS
 TRICKS_PER_GAME = HAND_SIZE
 """Every card of a hand goes to one trick: the one source of "ten tricks"."""
 assert TOTAL_CARD_POINTS == 120
-
-
-def card_from_index(index: int) -> Card:
-    """The card with the given index (0..31)."""
-    return ALL_CARDS[index]
-
-
-def cards_from_mask(mask: int) -> tuple[Card, ...]:
-    """The cards of a bitmask, in index order."""
-    return tuple(card for card in ALL_CARDS if mask >> card.index & 1)
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= card.bit
-    return mask
 
 
 def card_points(cards: Iterable[Card]) -> int:

@@ -59,13 +59,6 @@ class GameType(Enum):
     def for_suit(cls, suit: Suit) -> GameType:
         return _SUIT_GAME[suit]
 
-    @classmethod
-    def from_iss_letter(cls, letter: str) -> GameType:
-        for game, value in _ISS_LETTER.items():
-            if value == letter.upper():
-                return game
-        raise ValueError(f"unknown game letter {letter!r}")
-
 
 _TRUMP_SUIT = {
     GameType.DIAMONDS: Suit.DIAMONDS,

@@ -357,7 +357,7 @@ class Trick:
 
 
 class GameState:
-    """One game from the skat exchange to the last trick, with push/pop (``play``/``undo``) like a
+    """One game from the skat exchange to the last trick, with play/undo (``pop``) like a
     chess board.
 
     Created after the declaration: a hand game starts in play; otherwise the declarer first calls
@@ -548,7 +548,6 @@ class GameState:
         return ALL_CARDS[index]
 
     pop = undo
-    push = play
 
     @property
     def moves(self) -> tuple[tuple[Seat, Card], ...]:

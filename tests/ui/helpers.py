@@ -94,8 +94,6 @@ def sign_in_on_account_page(
         at.switch_page(back_to).run()
 
 
-UPLOAD_IDS = ("541932", "727", "684159", "756788")
-
 
 def upload_text() -> str:
     """ISS records as a learner's file might hold them: two good sample records (IDs 541932, 684159),

@@ -16,7 +16,7 @@ from trainer.bidding import AuctionEvent
 from trainer.cards import ALL_CARDS, Card, card_points
 from trainer.deal import PLAYING_SEATS, Seat
 from trainer.games import Declaration, GameType
-from trainer.play import FollowClass, Trick, beats, follow_class, is_trump, trump_order
+from trainer.play import FollowClass, Trick, beats, follow_class, trump_order
 from trainer.profiles import RuleProfile
 
 
@@ -182,7 +182,3 @@ def strength(card: Card, game: GameType) -> int:
 
 def trick_points(cards: Iterable[Card]) -> int:
     return card_points(cards)
-
-
-def trump_count(cards: Iterable[Card], game: GameType) -> int:
-    return sum(1 for card in cards if is_trump(card, game))

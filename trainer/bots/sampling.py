@@ -476,22 +476,3 @@ class Sampler:
             elif any(c.suit is mine.suit and c.rank is Rank.ACE and not is_trump(c, game) for c in held):
                 weight *= LED_LOW_UNDER_ACE
         return weight
-
-
-def sample_world(ctx: PlayContext, rng: random.Random) -> World:
-    """One world consistent with the hard facts of ``ctx``."""
-    return Sampler(ctx, rng).draw()
-
-
-def iter_worlds(ctx: PlayContext, rng: random.Random, *, candidates: int | None = None) -> Iterator[World]:
-    """Worlds without end, each resampled by likelihood from ``candidates`` draws (default
-    :data:`CANDIDATES`)."""
-    return Sampler(ctx, rng).worlds(candidates)
-
-
-def sample_worlds(
-    ctx: PlayContext, rng: random.Random, count: int, *, candidates: int | None = None
-) -> list[World]:
-    """``count`` worlds from :func:`iter_worlds`."""
-    worlds = iter_worlds(ctx, rng, candidates=candidates)
-    return [next(worlds) for _ in range(count)]

@@ -280,52 +280,8 @@ def _prefer_value(profile: RuleProfile, plans: list[Plan], cards: Sequence[Card]
     return [best, *(p for p in plans if p is not best)]
 
 
-def hand_plans(profile: RuleProfile, ten: Sequence[Card], bid: int) -> list[Plan]:
-    """Every hand declaration (no pickup) with its score, best first, those reaching the bid first."""
-    plans: list[Plan] = []
-    for game in (*SUIT_GAMES, GameType.GRAND):
-        d = profile.check_declaration(Declaration(game, hand=True))
-        plans.append(Plan(d, (), _normalized_score(d, ten), _reaches(profile, d, ten, bid)))
-    for hand, ouvert, _value in profile.null_values:
-        if not hand:
-            continue
-        d = Declaration(GameType.NULL, hand=True, ouvert=ouvert)
-        plans.append(Plan(d, (), _normalized_score(d, ten) - 1.5, _reaches(profile, d, ten, bid)))
-    return sorted(plans, key=lambda p: (-p.reaches_bid, -p.score))
-
-
-def wants_hand(profile: RuleProfile, ten: Sequence[Card], bid: int) -> Plan | None:
-    """A hand game the rules of thumb would play without the skat, or None (pick up): of the games strong
-    enough without the skat, the most valuable."""
-    strong: list[Plan] = []
-    for plan in hand_plans(profile, ten, bid):
-        if not plan.reaches_bid:
-            continue
-        d = plan.declaration
-        if d.game.is_null:
-            if null_score(ten) == 0 and (not d.ouvert or _safe_open_null(ten)):
-                strong.append(plan)
-            continue
-        line = HAND_GAME["grand" if d.game.is_grand else "suit"]
-        raw = grand_score(ten) if d.game.is_grand else suit_score(ten, d.game)
-        if raw >= line:
-            strong.append(plan)
-    if not strong:
-        return None
-    return max(strong, key=lambda p: (plan_value(profile, p.declaration, ten), p.score))
-
-
 def plan_value(profile: RuleProfile, d: Declaration, cards: Sequence[Card]) -> int:
     """The declaration's value with the matadors of ``cards`` and no level beyond those declared."""
     if d.game.is_null:
         return profile.null_value(d.hand, d.ouvert) or 0
     return game_value(profile, d, matadors(cards, d.game)).value
-
-
-def _safe_open_null(cards: Sequence[Card]) -> bool:
-    """Open null wants every suit safe even when the opponents see it: the staircase with no gaps left."""
-    for suit in Suit:
-        positions = sorted(_null_position(card) for card in cards if card.suit is suit)
-        if any(p > 2 * k - (1 if k else 0) for k, p in enumerate(positions)) and positions[0] != 0:
-            return False
-    return True

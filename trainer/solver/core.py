@@ -469,7 +469,6 @@ class Engine:
         arrays["tv"] = self._table.data
         self.a = arrays
         self.workers: list[dict[str, Any]] = [arrays]
-        self.total_nodes = 0
         self._publish_owner()
 
     def _set_owner(self, hands: Any) -> None:
@@ -653,7 +652,6 @@ class Engine:
         for i in legal:
             bounds[i] = bounds[rep[i]]
         total = sum(nodes)
-        self.total_nodes += total
         values = {i: lo for i, (lo, hi) in bounds.items() if lo == hi}
         complete = all(settled(rep[i], lo, hi, cut[0]) for i, (lo, hi) in bounds.items())
         return RootResult(values=values, bounds=bounds, complete=complete, nodes=total)

@@ -38,10 +38,6 @@ class SeatHand:
     count: int
     cards: tuple[Card, ...] | None = None
 
-    @property
-    def is_open(self) -> bool:
-        return self.cards is not None
-
 
 @dataclass(frozen=True)
 class TableView:
