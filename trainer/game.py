@@ -93,7 +93,7 @@ from trainer.moves import (
 )
 from trainer.play import GameState, RefusalDetails, Trick, sort_cards
 from trainer.profiles import AllPass, KnockCall, RuleProfile, get_profile
-from trainer.settlement import kontra_allowed, kontra_factor, thrown_on_the_bid
+from trainer.settlement import BOCK, calls_bock, kontra_allowed, kontra_factor, thrown_on_the_bid
 from trainer.text import shown
 from trainer.value import (
     GameResult,
@@ -135,16 +135,19 @@ class HouseOptions:
     """What a table agrees on top of the rule profile: kontra and re (international), Spørge and Slå 40 an
     (Danish), what happens when all three pass (None: the profile's rule — international deals are thrown
     in, Danish ones become Ramse; or :class:`~trainer.profiles.AllPass` ``RAMSCH``, the international house
-    option) and the Danish extras' agreed numbers."""
+    option) and the Danish extras' agreed numbers. ``bock``: Bock rounds
+    (:class:`~trainer.settlement.BockConfig`; the table session counts the Bock deals owed and
+    :meth:`Outcome.in_bock` makes one count double)."""
 
     kontra: bool = False
     spoerge: bool = False
     slaa_40_an: bool = False
     all_pass: AllPass | None = None
     extras: DanishExtras = DANISH_EXTRAS
+    bock: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("kontra", "spoerge", "slaa_40_an"):
+        for name in ("kontra", "spoerge", "slaa_40_an", "bock"):
             if not isinstance(getattr(self, name), bool):
                 raise SkatError.of(
                     N_("'{value}' is not yes or no ({what})."),
@@ -159,25 +162,35 @@ class HouseOptions:
             raise SkatError.of(N_("Spørge and kontra are two versions of the same knock; choose one."))
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "kontra": self.kontra,
             "spoerge": self.spoerge,
             "slaa_40_an": self.slaa_40_an,
             "all_pass": None if self.all_pass is None else self.all_pass.value,
             "extras": dataclasses.asdict(self.extras),
         }
+        if self.bock:  # written only when on, so records from before Bock rounds stay as they were
+            data["bock"] = True
+        return data
 
     @classmethod
     def chosen(
-        cls, profile: RuleProfile, *, call: KnockCall | None, slaa_40_an: bool, all_pass: AllPass
+        cls,
+        profile: RuleProfile,
+        *,
+        call: KnockCall | None,
+        slaa_40_an: bool,
+        all_pass: AllPass,
+        bock: bool = False,
     ) -> HouseOptions:
-        """The options a table agreed on: the defenders' call (None: no call at all), Slå 40 an, and what an
-        all-pass deal becomes (kept as None when it is the profile's own rule)."""
+        """The options a table agreed on: the defenders' call (None: no call at all), Slå 40 an, what an
+        all-pass deal becomes (kept as None when it is the profile's own rule) and Bock rounds."""
         return cls(
             kontra=call is KnockCall.KONTRA,
             spoerge=call is KnockCall.SPOERGE,
             slaa_40_an=slaa_40_an,
             all_pass=None if all_pass is profile.all_pass else all_pass,
+            bock=bock,
         )
 
     @classmethod
@@ -199,7 +212,7 @@ class HouseOptions:
     @classmethod
     def from_json(cls, data: object) -> HouseOptions:
         """The options :meth:`to_json` wrote (a :class:`SkatError` for anything else)."""
-        names = {"kontra", "spoerge", "slaa_40_an", "all_pass", "extras"}
+        names = {"kontra", "spoerge", "slaa_40_an", "all_pass", "extras", "bock"}
         if not isinstance(data, Mapping) or not set(data) <= names:
             raise SkatError.of(N_("'{value}' are not house options."), value=shown(repr(data)))
         extras = DANISH_EXTRAS
@@ -228,6 +241,7 @@ class HouseOptions:
             slaa_40_an=data.get("slaa_40_an", False),
             all_pass=rule,
             extras=extras,
+            bock=data.get("bock", False),
         )
 
 
@@ -357,6 +371,8 @@ class Outcome:
     tricks: tuple[int, int, int] = (0, 0, 0)
     cards_played: int = 0
     """Cards played to tricks before the end (0: the deal ended before the first lead)."""
+    bock: bool = False
+    """A Bock deal: it counts :attr:`bock_factor` times (set by the table session, :meth:`in_bock`)."""
 
     @property
     def extras(self) -> DanishExtras:
@@ -407,10 +423,31 @@ class Outcome:
         return kontra_factor(self.kontra, self.re)
 
     @property
+    def bock_factor(self) -> int:
+        """How many times a Bock deal counts (:data:`~trainer.settlement.BOCK`); 1 for any other deal."""
+        return BOCK.factor if self.bock else 1
+
+    @property
     def scored_value(self) -> int | None:
-        """The value the list writes (and :attr:`list_score` counts from): :attr:`value` with kontra and re
-        (None without a declarer)."""
-        return None if self.value is None else self.value * self.kontra_factor
+        """The value the list writes (and :attr:`list_score` counts from): :attr:`value` with kontra and re,
+        and in a Bock deal the Bock factor (None without a declarer)."""
+        return None if self.value is None else self.value * self.kontra_factor * self.bock_factor
+
+    @property
+    def calls_bock(self) -> bool:
+        """This deal calls a Bock round where the table plays them (:func:`~trainer.settlement.calls_bock`:
+        60–60, or a kontra the defenders won)."""
+        null = self.declaration is not None and self.declaration.game.is_null
+        points = None if self.declarer is None else self.points[self.declarer]
+        return calls_bock(points, null=null, kontra=self.kontra, declarer_won=self.won)
+
+    def in_bock(self) -> Outcome:
+        """This outcome as a Bock deal: the value and the list entry count the Bock factor more (once; a Bock
+        deal stays as it is)."""
+        if self.bock:
+            return self
+        entry = None if self.list_score is None else self.list_score * BOCK.factor
+        return dataclasses.replace(self, bock=True, list_score=entry)
 
     @property
     def rate_factor(self) -> int:

@@ -83,7 +83,24 @@ NO_OPTIONS = SchemeOptions()
 def settle(outcome: Outcome, scheme: str, options: SchemeOptions = NO_OPTIONS) -> DealSettlement | None:
     """Each seat's amount for a finished deal in ``scheme`` (None for a passed-in deal, which scores
     nothing). The only settlement of a played deal: the score sheet, the result panel, the charts and the
-    teacher's dashboard all read it."""
+    teacher's dashboard all read it. A Bock deal (:attr:`~trainer.game.Outcome.bock`) pays every amount
+    :attr:`~trainer.game.Outcome.bock_factor` times."""
+    found = _settle(outcome, scheme, options)
+    factor = outcome.bock_factor
+    if found is None or factor == 1:
+        return found
+    first, second, third = (amount * factor for amount in found.by_seat)
+    game = found.game
+    if game is not None:
+        one, two = game.opponents
+        game = replace(game, declarer=game.declarer * factor, opponents=(one * factor, two * factor))
+    line = Message(N_("Bock deal: every amount × {factor}"), {"factor": factor})
+    return replace(
+        found, by_seat=(first, second, third), working_parts=(*found.working_parts, line), game=game
+    )
+
+
+def _settle(outcome: Outcome, scheme: str, options: SchemeOptions) -> DealSettlement | None:
     _check_scheme(scheme)
     if outcome.passed_in:
         return None

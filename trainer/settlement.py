@@ -21,6 +21,7 @@ import math
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
+from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS
 from trainer.errors import N_, Message, SkatError
 from trainer.extras import DANISH_EXTRAS, DanishExtras, RamseResult, Spoerge, rate_factor
 from trainer.games import Declaration, GameType
@@ -90,6 +91,30 @@ def kontra_factor(kontra: bool = False, re: bool = False, config: KontraConfig =
             N_("Re is the declarer's answer to a kontra; without kontra there is nothing to re.")
         )
     return (config.kontra_factor if kontra else 1) * (config.re_factor if re else 1)
+
+
+# --- Bock rounds --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BockConfig:
+    """House option (a club rule, both rule sets): a deal that ends 60–60, or in which the defenders said
+    kontra and beat the game, calls a Bock round: the next ``deals_per_round`` deals (one dealt by each seat)
+    count ``factor`` times. Rounds called while one is owed are added to the end; they do not multiply."""
+
+    factor: int = 2
+    deals_per_round: int = PLAYING_SEATS
+
+
+BOCK = BockConfig()
+
+
+def calls_bock(declarer_points: int | None, *, null: bool, kontra: bool, declarer_won: bool | None) -> bool:
+    """Whether a finished deal calls a Bock round: a suit or grand game split 60–60 (the declarer's points
+    with the skat are half of all), or a kontra the defenders won (the declarer lost). A passed-in deal,
+    Ramse and Ramsch call none."""
+    if declarer_won is None:
+        return False
+    split = not null and declarer_points is not None and 2 * declarer_points == TOTAL_CARD_POINTS
+    return split or (kontra and not declarer_won)
 
 
 def kontra_allowed(cards_played: int, config: KontraConfig = KONTRA) -> bool:

@@ -33,6 +33,7 @@ from trainer.profiles import RuleProfile
 from trainer.reasons import reason_for
 from trainer.records.deal_record import DealRecord
 from trainer.scoring import NO_OPTIONS, ScoreSheet, SheetDeal
+from trainer.settlement import BOCK
 from trainer.text import Message
 
 LEVELS: tuple[str, ...] = BOT_LEVELS
@@ -157,9 +158,38 @@ class TableSession:
 
     @property
     def outcomes(self) -> tuple[tuple[int, Outcome], ...]:
-        """Every finished deal's number and outcome, in order."""
+        """Every finished deal's number and outcome, in order; where the table plays Bock rounds, each Bock
+        deal's outcome counts double (:meth:`~trainer.game.Outcome.in_bock`)."""
         last = self.current.outcome() if self.current is not None else None
-        return self.earlier if last is None else (*self.earlier, (self.number, last))
+        played = self.earlier if last is None else (*self.earlier, (self.number, last))
+        return self._with_bock(played)[0]
+
+    @property
+    def bock_deals_owed(self) -> int:
+        """How many of the coming deals are Bock deals (the current one first, while it is played)."""
+        return self._with_bock(self.earlier)[1] if not self.over else self._with_bock(self.outcomes)[1]
+
+    @property
+    def current_is_bock(self) -> bool:
+        """The deal being played now counts double (Bock rounds are played and one is owed)."""
+        return self.current is not None and not self.over and self.bock_deals_owed > 0
+
+    def _with_bock(
+        self, played: Sequence[tuple[int, Outcome]]
+    ) -> tuple[tuple[tuple[int, Outcome], ...], int]:
+        """The outcomes with their Bock deals marked, and the Bock deals still owed after them. A deal that
+        calls a Bock round (:attr:`~trainer.game.Outcome.calls_bock`) adds a round of deals to those owed."""
+        if not self.game.house.bock:
+            return tuple(played), 0
+        owed, marked = 0, []
+        for number, outcome in played:
+            if owed:
+                outcome = outcome.in_bock()
+                owed -= 1
+            if outcome.calls_bock:
+                owed += BOCK.deals_per_round
+            marked.append((number, outcome))
+        return tuple(marked), owed
 
     def seat_of(self, place: int) -> Seat:
         """The seat ``place`` plays in the current deal."""
@@ -271,9 +301,9 @@ class SeatDoor:
     def reveal(self) -> Revealed | None:
         """The whole deal, once it is over (None while it is played)."""
         state = self.session._state()
-        outcome = state.outcome()
-        if outcome is None:
+        if state.outcome() is None:
             return None
+        _number, outcome = self.session.outcomes[-1]  # with the Bock factor, where this is a Bock deal
         return Revealed(state, DealRecord.of(state), outcome)
 
 

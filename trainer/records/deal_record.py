@@ -230,6 +230,8 @@ def outcome_to_json(outcome: Outcome) -> str:
         "tricks": list(outcome.tricks),
         "cards_played": outcome.cards_played,
     }
+    if outcome.bock:  # written only for a Bock deal, so outcomes stored before Bock rounds stay as they were
+        data["bock"] = True
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -267,6 +269,7 @@ def outcome_from_json(text: str) -> Outcome:
             points=_triple(data["points"]),
             tricks=_triple(data["tricks"]),
             cards_played=int(data["cards_played"]),
+            bock=bool(data.get("bock", False)),
         )
     except (SkatError, KeyError, TypeError, ValueError, AssertionError) as error:
         raise RecordError.of(N_("A stored outcome could not be read: {text}."), text=shown(text)) from error
