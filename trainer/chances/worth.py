@@ -131,7 +131,10 @@ def highest_worth_bid(
             high = middle
     if not low:
         return None
-    return snap_to_values(bids[low - 1], spread)
+    snapped = snap_to_values(bids[low - 1], spread)
+    if snapped < bids[0]:
+        return min((value for value, _p in spread if value >= bids[0]), default=bids[low - 1])
+    return snapped
 
 
 def snap_to_values(bid: int, spread: Spread) -> int:
