@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from trainer.bidding import bid_ladder
 from trainer.games import Declaration
-from trainer.profiles import RuleProfile
+from trainer.profiles import AllPass, RuleProfile
 from trainer.settlement import DANISH_MONEY, OPPONENTS, SEEGER_FABIAN, round_up
 from trainer.value import game_value, overbid_value
 
@@ -79,6 +79,14 @@ def passing_score(profile: RuleProfile) -> float:
     value = profile.min_bid
     w = TYPICAL_DECLARER_WIN
     return w * defender_score(profile, True, value) + (1 - w) * defender_score(profile, False, value)
+
+
+def all_pass_score(all_pass: AllPass) -> float | None:
+    """What a seat scores by passing when the other two have passed already: nothing where the deal is
+    thrown in (so a game that scores above zero on average is worth declaring, though it is below
+    :func:`passing_score`, which counts on defending someone else's game); None where a game follows
+    (Ramse, Ramsch) that this module does not price."""
+    return 0.0 if all_pass is AllPass.PASSED_IN else None
 
 
 @functools.lru_cache(maxsize=4096)
