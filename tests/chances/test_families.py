@@ -5,9 +5,13 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from trainer.cards import parse_cards
+from trainer.bidding import allowed_declarations
+from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.chances import hand_chances
+from trainer.chances.families import family_shift
 from trainer.chances.open_check import checked_open, open_share
 from trainer.chances.plan import bid_plan
 from trainer.deal import Seat
@@ -106,3 +110,70 @@ def test_an_open_game_after_the_pickup_is_checked_with_its_discards() -> None:
         discards = tuple(sorted(chance.discards, key=lambda c: c.index))
         share = open_share(DANISH, ten, Seat.FOREHAND, chance.declaration, discards)
         assert share is not None and share > 0.5 and chance.win <= share
+
+
+# ---- the families the s49 round still found over-rated ---------------------------------------------------
+
+
+def test_the_chapter_6_hand_is_not_advised_af_haanden_paa_bordet_at_the_lowest_bid() -> None:
+    """The textbook's chapter 6 hand, ♣J ♦J and five clubs: clubs af hånden på bordet was 0.93 before (it
+    wins every open-hand layout, where the declarer sees the defenders' cards too); played open, the
+    defenders see the declarer's cards and the declarer does not see theirs."""
+    profile, hand = DANISH, "CJ DJ CA CT CK C9 C7 SA HQ H8"
+    games = _by_declaration(profile, hand)
+    open_hand = games[Declaration(GameType.CLUBS, hand=True, ouvert=True)]
+    closed_hand = games[Declaration(GameType.CLUBS, hand=True)]
+    assert open_hand.win < 0.87  # type: ignore[attr-defined]
+    assert open_hand.win < closed_hand.win - 0.05  # type: ignore[attr-defined]
+    cards = parse_cards(hand)
+    plan = bid_plan(
+        checked_open(hand_chances(profile, cards, Seat.FOREHAND), profile, cards, Seat.FOREHAND), profile
+    )
+    assert plan.lead is not None and not plan.lead.declaration.ouvert
+
+
+def test_the_danish_three_jack_grand_lost_skraedder_is_no_longer_worth_80() -> None:
+    """♣J ♠J ♦J ♣10 ♣Q ♣9 ♣8 ♥A ♥K ♥8 (void in spades and diamonds, one Ace): the coach advised "bid up
+    to 80 for Grand af hånden (about 87 %)" and the grand was lost Skrædder."""
+    games = _by_declaration(DANISH, "CJ SJ DJ CT CQ C9 C8 HA HK H8")
+    hand_grand = games[Declaration(GameType.GRAND, hand=True)]
+    assert hand_grand.win < 0.8  # type: ignore[attr-defined]
+    assert hand_grand.max_bid is None or hand_grand.max_bid < 60  # type: ignore[attr-defined]
+    plan = bid_plan(hand_chances(DANISH, parse_cards("CJ SJ DJ CT CQ C9 C8 HA HK H8"), Seat.FOREHAND), DANISH)
+    assert all(step.chance.declaration != Declaration(GameType.GRAND, hand=True) for step in plan.steps)
+
+
+def test_a_suit_with_no_card_of_its_own_is_not_the_game_after_the_pickup() -> None:
+    """Three Jacks and no club (♣J ♠J ♦J ♠A ♠10 ♠9 ♠7 ♥A ♥K ♥8 ♦7 ♦A after the pickup): clubs was about
+    0.75 and worth 36, more than the spades game the hand really has."""
+    from trainer.chances import skat_chances
+
+    for profile in (DANISH, INTERNATIONAL):
+        games = {
+            c.declaration: c
+            for c in skat_chances(profile, parse_cards("CJ SJ DJ SA ST S9 S7 HA HK H8 D7 DA"), Seat.FOREHAND)
+        }
+        clubs, spades = games[Declaration(GameType.CLUBS)], games[Declaration(GameType.SPADES)]
+        assert clubs.win < 0.5 and clubs.max_bid is None
+        assert spades.win > 0.9
+
+
+def test_a_suit_game_with_three_trumps_is_below_the_same_hand_with_four() -> None:
+    """A trump fewer (a side card instead) is a chance lower, and three trumps are marked down; four trumps
+    with two side Aces (a usual 18) are not."""
+    four = _by_declaration(INTERNATIONAL, "CJ HA HT H9 S8 SA S9 DA D8 C9")[Declaration(GameType.HEARTS)]
+    three = _by_declaration(INTERNATIONAL, "CJ HA HT S7 S8 SA S9 DA D8 C9")[Declaration(GameType.HEARTS)]
+    assert three.win < four.win - 0.1  # type: ignore[attr-defined]
+    assert four.max_bid is not None  # type: ignore[attr-defined]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.permutations(ALL_CARDS),
+    st.sampled_from(
+        [d for d in allowed_declarations(DANISH)] + [d for d in allowed_declarations(INTERNATIONAL)]
+    ),
+)
+def test_a_family_never_raises_a_chance(deck: list[Card], declaration: Declaration) -> None:
+    """Every family is a markdown: the shift is never above zero."""
+    assert family_shift(declaration, deck[:10]) <= 0.0

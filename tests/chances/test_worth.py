@@ -80,3 +80,22 @@ def test_the_break_even_is_the_one_chapter_08_teaches() -> None:
     assert round(own, 2) == 0.59 and round(table, 2) == 0.70
     assert abs(break_even(INTERNATIONAL, 36) - own) < 0.04 < table - break_even(INTERNATIONAL, 36)
     assert 0.58 < break_even(DANISH, 48) < 0.64
+
+
+def test_a_game_worth_the_lowest_bid_is_not_snapped_to_a_pass() -> None:
+    """Danish diamonds without 2 (27) that a higher Jack in the skat makes 18: 24 is worth it but the next
+    rung, where an opponent has said 24, is not. Snapped down to 18 (below the lowest bid) the seat passed
+    a game worth bidding (the experts passed such deals out); the ceiling is the value the 24 is a bid
+    for."""
+    diamonds = Declaration(GameType.DIAMONDS)
+    spread = ((18, 0.2), (27, 0.8))
+    win_at = {24: 0.72}
+
+    def chance(bid: int) -> float:
+        return win_at.get(bid, 0.5)
+
+    assert expected_score(DANISH, diamonds, chance(24), spread, 24) > passing_score(DANISH)
+    assert expected_score(DANISH, diamonds, chance(27), spread, 27) <= passing_score(DANISH)
+    assert highest_worth_bid(DANISH, diamonds, chance, spread) == 27
+    # not worth the lowest bid: still a pass
+    assert highest_worth_bid(DANISH, diamonds, 0.3, spread) is None

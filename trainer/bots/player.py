@@ -204,6 +204,20 @@ class _Bot:
             return None
         return best
 
+    def alone(self, chances: Sequence[GameChance], bid: int) -> GameChance | None:
+        """The last seat to speak after the other two passed without a bid: where the deal is then thrown
+        in, passing scores nothing, not what defending another's game would (:func:`passing_score`); a game
+        whose expected score at the lowest bid beats nothing is declared (the best of them)."""
+        from trainer.chances.core import auction_summary
+        from trainer.chances.worth import all_pass_score
+
+        _high, bidders, passed = auction_summary(self.view.auction, self.seat)
+        alone = all_pass_score(self.view.house.all_pass or self.profile.all_pass)
+        if bidders or passed < len(Seat) - 1 or alone is None or bid > self.profile.min_bid:
+            return None
+        worth = [c for c in chances if c.expected_at(self.profile, bid) > alone]
+        return max(worth, key=lambda c: (c.expected_at(self.profile, bid), c.win), default=None)
+
     def current_bid(self) -> int | None:
         values = [event.value for event in self.view.auction if event.action == "bid"]
         return values[-1] if values else None
@@ -216,7 +230,7 @@ class _Bot:
         bids = sorted((m for m in self.legal if isinstance(m, Bid)), key=lambda m: m.value)
         current = self.current_bid() or 0
         at = current if holds else (bids[0].value if bids else current)
-        best = self.best_game(chances, at)
+        best = self.best_game(chances, at) or self.alone(chances, at)
         top = max(chances, key=lambda c: (c.max_bid or 0, c.win), default=None)
         if best is None:
             return Decision(passes[0], _pass_reason(top, at), top.win if top is not None else None)

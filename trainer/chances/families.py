@@ -10,7 +10,14 @@ hand whose weakness its features see only dimly:
 - a null with an unguarded suit (a suit held without its 7): 0.41 with none in two suits, the bots 0 of 10;
   and a null holding a high card (Ace or King) in a short suit;
 - a thin suit game: five trumps or fewer and no side Ace (0.63 for a spades game the bots won 3 of 10), or
-  trumps with neither a Jack nor the trump Ace (six small spades, 0.88).
+  trumps with neither a Jack nor the trump Ace (six small spades, 0.88);
+- a suit game short of trumps: fewer than four, and worst of all trumps that are only Jacks (clubs about
+  0.75 after the pickup with three Jacks and no club, worth more than the spades game the hand really has);
+- a grand with at most one Ace and fewer than four Jacks: the defenders run their long suits (the Danish
+  ♣J ♠J ♦J ♣10 ♣Q ♣9 ♣8 ♥A ♥K ♥8 grand, advised at about 0.85, was lost Skrædder);
+- an open suit game or grand (på bordet, ouvert): the defenders see the declarer's cards and the declarer
+  does not see theirs, while the open-hand check lets the declarer see everything (the textbook's chapter 6
+  hand, ♣J ♦J and five clubs, clubs af hånden på bordet at 0.93, wins every open-hand layout).
 
 Each family moves the chance down on the logit scale by a **[choice]** amount, sized so the named hands
 (``tests/chances/test_families.py``) land near what the bots and open-hand play showed; no data set was fit.
@@ -36,6 +43,15 @@ THIN_TRUMPS = 0.4
 """A suit game with five trumps or fewer and no side Ace."""
 SMALL_TRUMPS_ONLY = 0.8
 """A suit game whose trumps hold neither a Jack nor the trump Ace."""
+SHORT_TRUMPS = 0.6
+"""Per trump a suit game has fewer than :data:`FULL_TRUMPS`."""
+JACKS_ONLY_TRUMPS = 0.8
+"""A suit game holding no card of its suit (its trumps are Jacks only)."""
+FULL_TRUMPS = 4
+GRAND_FEW_ACES = 0.6
+"""A grand with at most one Ace and fewer than four Jacks."""
+OPEN_BLIND = 0.8
+"""An open suit game or grand: the declarer plays blind against defenders who see its cards."""
 THIN_LIMIT = 5
 SHORT_SUIT = 3
 
@@ -47,8 +63,11 @@ def family_shift(declaration: Declaration, cards: Sequence[Card]) -> float:
     if game.is_null:
         return _null_shift(cards)
     jacks = {card.suit for card in cards if card.rank is Rank.JACK}
+    total = -OPEN_BLIND if declaration.ouvert else 0.0
     if game is GameType.GRAND:
-        total = 0.0
+        aces = sum(card.rank is Rank.ACE for card in cards)
+        if aces <= 1 and len(jacks) < len(Suit):
+            total -= GRAND_FEW_ACES
         if Suit.CLUBS not in jacks and Suit.SPADES not in jacks:
             total -= NO_TOP_JACK
         if declaration.hand and not any(
@@ -57,7 +76,9 @@ def family_shift(declaration: Declaration, cards: Sequence[Card]) -> float:
             total -= HAND_GRAND_NO_ACE_TEN
         return total
     trumps = [card for card in cards if is_trump(card, game)]
-    total = 0.0
+    total -= SHORT_TRUMPS * max(0, FULL_TRUMPS - len(trumps))
+    if all(card.rank is Rank.JACK for card in trumps):
+        total -= JACKS_ONLY_TRUMPS
     side_ace = any(card.rank is Rank.ACE and not is_trump(card, game) for card in cards)
     if len(trumps) <= THIN_LIMIT and not side_ace:
         total -= THIN_TRUMPS

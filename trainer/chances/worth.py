@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from trainer.bidding import bid_ladder
 from trainer.games import Declaration
-from trainer.profiles import RuleProfile
+from trainer.profiles import AllPass, RuleProfile
 from trainer.settlement import DANISH_MONEY, OPPONENTS, SEEGER_FABIAN, round_up
 from trainer.value import game_value, overbid_value
 
@@ -81,6 +81,14 @@ def passing_score(profile: RuleProfile) -> float:
     return w * defender_score(profile, True, value) + (1 - w) * defender_score(profile, False, value)
 
 
+def all_pass_score(all_pass: AllPass) -> float | None:
+    """What a seat scores by passing when the other two have passed already: nothing where the deal is
+    thrown in (so a game that scores above zero on average is worth declaring, though it is below
+    :func:`passing_score`, which counts on defending someone else's game); None where a game follows
+    (Ramse, Ramsch) that this module does not price."""
+    return 0.0 if all_pass is AllPass.PASSED_IN else None
+
+
 @functools.lru_cache(maxsize=4096)
 def value_of(profile: RuleProfile, declaration: Declaration, matadors: int) -> int:
     """The declaration's value with ``matadors`` (null: its fixed value), no level beyond those declared."""
@@ -131,7 +139,10 @@ def highest_worth_bid(
             high = middle
     if not low:
         return None
-    return snap_to_values(bids[low - 1], spread)
+    snapped = snap_to_values(bids[low - 1], spread)
+    if snapped < bids[0]:
+        return min((value for value, _p in spread if value >= bids[0]), default=bids[low - 1])
+    return snapped
 
 
 def snap_to_values(bid: int, spread: Spread) -> int:
