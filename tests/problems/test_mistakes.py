@@ -24,7 +24,7 @@ _PLAYED = (
 
 
 def _endgame() -> Position:
-    """A spades game, the declarer (middlehand) to play to trick 7 with ♠A ♥K ♥7 after forehand's ♣7.
+    """A spades game, the declarer (middlehand) to play to trick 8 with ♠A ♥K ♥7 after forehand's ♣7.
 
     Rearhand showed it has no clubs left (it trumped ♣T with ♣J); forehand showed no spades (♦7 on a
     trump lead). The skat (♦K ♣9) is the declarer's own."""
@@ -110,23 +110,28 @@ def test_a_mistake_is_a_problem_of_the_collections_format() -> None:
     assert again.example is not None
 
 
-def _played_deal(seed: int) -> tuple[SkatGame, DealState]:
-    game = SkatGame(INTERNATIONAL)
-    state = game.new_deal(seed)
-    rng = random.Random(seed)
+def deal_with_a_deliberate_mistake() -> DealState:
+    """International deal 1 played by three beginners, except that the declarer plays ♥7 into trick 8 (the
+    position of :func:`_endgame`), which loses the game."""
+    state = SkatGame(INTERNATIONAL).new_deal(1)
+    rng = random.Random(1)
     while state.phase is not Phase.FINISHED:
         seat = state.to_move
         assert seat is not None
-        state.apply(choose(state.view(seat), "beginner", rng=rng).move)
-    return game, state
+        move = choose(state.view(seat), "beginner", rng=rng).move
+        if len(state.cards_played) == len(_PLAYED.split()) and state.phase is Phase.PLAY:
+            assert seat == Seat.MIDDLEHAND and position_of(state, state.view(seat)) == _endgame()
+            move = PlayCard(seat, parse_card("H7"))
+        state.apply(move)
+    return state
 
 
 def test_judge_deal_judges_each_card_from_the_view_the_seat_had_then() -> None:
-    _game, state = _played_deal(1)
+    state = deal_with_a_deliberate_mistake()
     assert state.declarer == Seat.MIDDLEHAND
-    found = judge_deal(state, Seat.MIDDLEHAND, name="t", seed=1, budget=60)
+    found = judge_deal(state, Seat.MIDDLEHAND, name="t", seed=5, budget=120)
     assert found.unjudged == 0 and found.judged > 0
-    assert found.mistakes, "the beginner's ♥7 in trick 7 loses the game"
+    assert "mine-t-21" in [m.problem.id for m in found.mistakes], "the ♥7 into trick 8 loses the game"
     replay = SkatGame(INTERNATIONAL).new_deal(1)
     views = {}
     for move in state.history[1:]:
@@ -143,7 +148,7 @@ def test_judge_deal_judges_each_card_from_the_view_the_seat_had_then() -> None:
 
 
 def test_a_spent_budget_leaves_cards_unjudged_and_says_so() -> None:
-    _game, state = _played_deal(1)
+    state = deal_with_a_deliberate_mistake()
     found = judge_deal(state, Seat.MIDDLEHAND, name="t", seed=1, budget=-1)
     assert found.judged == 0 and found.unjudged > 0 and not found.mistakes
     assert judge_deal(state, Seat.FOREHAND, name="t", seed=1, budget=-1).unjudged > 0
