@@ -16,6 +16,7 @@ so. Pure Python (no Streamlit): the UI creates one :class:`Store` per process (e
 
 from trainer.store import (
     class_models,  # noqa: F401  (registers the teacher-mode tables with Base)
+    personal_problems,  # noqa: F401  (registers the personal problems table with Base)
     play_models,  # noqa: F401  (registers the Play page tables with Base)
     table_models,  # noqa: F401  (registers the shared-table tables with Base)
 )

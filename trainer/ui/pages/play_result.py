@@ -66,6 +66,7 @@ from trainer.scoring import settle
 from trainer.store.play_store import Evening, StoredDeal
 from trainer.table_session import TableSession, place_of_seat
 from trainer.ui.context import PageContext
+from trainer.ui.pages import problems_mine
 from trainer.ui.pages.deals_common import CHOICE_KEY, UPLOADED_KEY, result_text
 from trainer.ui.terms import (
     SIDES,
@@ -238,6 +239,7 @@ def result_panel(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None
         st.caption(no_record_reason(outcome, t))
     by_seat = names_by_seat(names, stored.number)
     draw_deal_end(deal.state, ctx, key="play_end", bottom=deal.learner, names=by_seat)
+    problems_mine.offer(ctx, current.learner_id, deal.state, deal.learner, name=str(stored.id), source="play")
     review(ctx, current, deal)
 
 

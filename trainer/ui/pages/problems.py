@@ -31,6 +31,7 @@ from trainer.problems.state import playback
 from trainer.problems.themes import THEME_KEYS
 from trainer.profiles import PROFILES
 from trainer.ui.context import PageContext
+from trainer.ui.pages import problems_mine
 from trainer.ui.pages.quiz_common import learner_box
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import card_label, profile_label
@@ -240,6 +241,8 @@ def render(page: PageContext) -> None:
     st.title(t("Play problems"))
     st.caption(t("Which card now? Play it and see how often each card reaches the goal."))
     learner = learner_box(page)
+    if problems_mine.mine_mode(page, learner):  # "Learn from your mistakes": the learner's own problems
+        return
     by_id = {p.id: p for p in collection()}
     pick = st.session_state.get(PICK_KEY)
     current = by_id.get(st.session_state.get(ID_KEY, ""))

@@ -27,7 +27,7 @@ from trainer.scoring import settle
 from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
 from trainer.ui.context import PageContext
-from trainer.ui.pages import play_result, play_table, table_wake
+from trainer.ui.pages import play_result, play_table, problems_mine, table_wake
 from trainer.ui.pages.table_poll import poll_every, waiting_for_others
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import bot_level_name, profile_name, seat_name, t_error, t_message
@@ -422,6 +422,10 @@ def _between_deals(ctx: PageContext, now: TableMoment, place: int, table_id: int
                 st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
         if revealed is not None:  # the deal is over: every seat may see all of it now
             draw_deal_end(revealed.state, ctx, key="table_end", bottom=view.seat, names=names)
+            me = signed_in()
+            problems_mine.offer(
+                ctx, me[0] if me else None, revealed.state, view.seat, name=str(now.stored.id), source="table"
+            )
     if now.number >= table.deals_planned:
         st.info(t("The table has played all its {n} deals.", n=table.deals_planned))
     elif table.full:

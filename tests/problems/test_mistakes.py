@@ -1,0 +1,154 @@
+"""The learner's own mistakes: a played card judged by the collection's test from the seat's own view."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from trainer.bots import choose
+from trainer.cards import parse_card
+from trainer.deal import Seat
+from trainer.game import DealState, Phase, PlayCard, SkatGame
+from trainer.games import Declaration, GameType
+from trainer.play import FollowClass, follow_class
+from trainer.problems.generate import position_of
+from trainer.problems.judge import MARGIN, Goal
+from trainer.problems.mistakes import PERSONAL_PREFIX, judge_card, judge_deal, solve_exact
+from trainer.problems.model import Problem, dumps
+from trainer.problems.position import Layout, Position, layouts
+from trainer.profiles import INTERNATIONAL
+
+_PLAYED = (
+    "0:DA 1:S7 2:D9 1:HA 2:H8 0:ST 0:D7 1:S9 2:DQ 1:SK 2:HJ 0:CT 2:CJ 0:CK 1:DJ 2:CA 0:CQ 1:SJ 1:HT 2:H9 0:C7"
+)
+
+
+def _endgame() -> Position:
+    """A spades game, the declarer (middlehand) to play to trick 8 with ♠A ♥K ♥7 after forehand's ♣7.
+
+    Rearhand showed it has no clubs left (it trumped ♣T with ♣J); forehand showed no spades (♦7 on a
+    trump lead). The skat (♦K ♣9) is the declarer's own."""
+    played = tuple((Seat(int(item[0])), parse_card(item[2:])) for item in _PLAYED.split())
+    return Position(
+        INTERNATIONAL,
+        Declaration(GameType.SPADES),
+        Seat.MIDDLEHAND,
+        Seat.MIDDLEHAND,
+        tuple(parse_card(c) for c in ("SA", "HK", "H7")),
+        played,
+        (parse_card("DK"), parse_card("C9")),
+    )
+
+
+class _Blind(Position):
+    """The same position with every shown void forgotten: layouts the seat could exclude come back."""
+
+    def voids(self) -> dict[Seat, set[FollowClass]]:
+        return {seat: set() for seat in Seat}
+
+
+def _blind(position: Position) -> Position:
+    return _Blind(**{f.name: getattr(position, f.name) for f in dataclasses.fields(position)})
+
+
+def test_a_card_that_loses_the_game_from_the_seats_view_is_caught() -> None:
+    position = _endgame()
+    mistake = judge_card(position, parse_card("H7"), 1, "mine-t-21")
+    assert mistake is not None
+    assert mistake.kind == "goal"
+    problem = mistake.problem
+    assert problem.goal is Goal.GAME
+    assert parse_card("H7") not in problem.answer
+    assert set(problem.answer) == {parse_card("SA"), parse_card("HK")}
+    # the margin is the generator's: the answer reaches the goal in MARGIN more of the layouts
+    assert problem.share(problem.answer[0]) - problem.share(parse_card("H7")) >= MARGIN
+    # every judged layout is one the seat cannot rule out
+    assert problem.layouts == len(layouts(position, 1).layouts)
+
+
+def test_a_correct_card_is_not_caught() -> None:
+    position = _endgame()
+    assert judge_card(position, parse_card("HK"), 1, "mine-t-21") is None
+    assert judge_card(position, parse_card("SA"), 1, "mine-t-21") is None
+
+
+def test_a_card_that_loses_only_in_layouts_the_seat_can_exclude_is_not_caught() -> None:
+    position = _endgame()
+    card = parse_card("SA")
+    assert judge_card(position, card, 1, "mine-t-21") is None
+    # Forget the voids play has shown, and ♠A loses the game against ♥K: the layouts it loses in are
+    # exactly ones in which a seat holds a card of a suit it has shown it no longer holds.
+    blind = _blind(position)
+    caught = judge_card(blind, card, 1, "mine-t-21")
+    assert caught is not None and card not in caught.problem.answer
+    voids = position.voids()
+    excluded = [lay for lay in layouts(blind, 1).layouts if lay not in layouts(position, 1).layouts]
+    assert excluded
+    losing: list[Layout] = []
+    for layout in layouts(blind, 1).layouts:
+        reach = solve_exact(blind, layout).reach[Goal.GAME]
+        if not reach[card] and reach[parse_card("HK")]:
+            losing.append(layout)
+    assert losing
+    for layout in losing:
+        game = position.declaration.game
+        broken = any(
+            follow_class(c, game) in voids[seat]
+            for seat in Seat
+            for c in layout.hands[seat]
+            if seat != position.seat
+        )
+        assert broken, "a losing layout the seat could not exclude"
+
+
+def test_a_mistake_is_a_problem_of_the_collections_format() -> None:
+    mistake = judge_card(_endgame(), parse_card("H7"), 1, "mine-t-21")
+    assert mistake is not None
+    again = Problem.from_json(__import__("json").loads(dumps(mistake.problem)))
+    assert again == mistake.problem
+    assert again.position() == _endgame()
+    assert again.example is not None
+
+
+def deal_with_a_deliberate_mistake() -> DealState:
+    """International deal 1 played by three beginners, except that the declarer plays ♥7 into trick 8 (the
+    position of :func:`_endgame`), which loses the game."""
+    state = SkatGame(INTERNATIONAL).new_deal(1)
+    rng = random.Random(1)
+    while state.phase is not Phase.FINISHED:
+        seat = state.to_move
+        assert seat is not None
+        move = choose(state.view(seat), "beginner", rng=rng).move
+        if len(state.cards_played) == len(_PLAYED.split()) and state.phase is Phase.PLAY:
+            assert seat == Seat.MIDDLEHAND and position_of(state, state.view(seat)) == _endgame()
+            move = PlayCard(seat, parse_card("H7"))
+        state.apply(move)
+    return state
+
+
+def test_judge_deal_judges_each_card_from_the_view_the_seat_had_then() -> None:
+    state = deal_with_a_deliberate_mistake()
+    assert state.declarer == Seat.MIDDLEHAND
+    found = judge_deal(state, Seat.MIDDLEHAND, name="t", seed=5, budget=120)
+    assert found.unjudged == 0 and found.judged > 0
+    assert "mine-t-21" in [m.problem.id for m in found.mistakes], "the ♥7 into trick 8 loses the game"
+    replay = SkatGame(INTERNATIONAL).new_deal(1)
+    views = {}
+    for move in state.history[1:]:
+        if isinstance(move, PlayCard) and replay.to_move == Seat.MIDDLEHAND:
+            views[len(replay.cards_played)] = (position_of(replay, replay.view(Seat.MIDDLEHAND)), move.card)
+        replay.apply(move)
+    for mistake in found.mistakes:
+        problem = mistake.problem
+        assert problem.id.startswith(PERSONAL_PREFIX + "t-")
+        position, card = views[len(problem.played)]
+        assert problem.position() == position
+        assert mistake.played == card and card not in problem.answer
+        assert problem.seat == Seat.MIDDLEHAND
+
+
+def test_a_spent_budget_leaves_cards_unjudged_and_says_so() -> None:
+    state = deal_with_a_deliberate_mistake()
+    found = judge_deal(state, Seat.MIDDLEHAND, name="t", seed=1, budget=-1)
+    assert found.judged == 0 and found.unjudged > 0 and not found.mistakes
+    assert judge_deal(state, Seat.FOREHAND, name="t", seed=1, budget=-1).unjudged > 0

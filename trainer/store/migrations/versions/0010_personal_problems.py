@@ -1,0 +1,50 @@
+"""A learner's own mistakes from played deals, kept as personal play problems.
+
+Revision ID: 0010_personal_problems
+Revises: 0009_table_house
+Create Date: 2026-12-06
+
+* ``personal_problems``: one row per learner and problem (the problem as a JSON line of the collection's
+  format, the card played, ``goal`` or ``points``, the points lost, ``play`` or ``table``, when).
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0010_personal_problems"
+down_revision: str | None = "0009_table_house"
+branch_labels: str | None = None
+depends_on: str | None = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "personal_problems",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("learner_id", sa.Integer(), nullable=False),
+        sa.Column("problem_id", sa.String(length=64), nullable=False),
+        sa.Column("problem", sa.Text(), nullable=False),
+        sa.Column("played", sa.String(length=4), nullable=False),
+        sa.Column("kind", sa.String(length=16), nullable=False),
+        sa.Column("points_lost", sa.Float(), nullable=False),
+        sa.Column("source", sa.String(length=16), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["learner_id"],
+            ["learners.id"],
+            name=op.f("fk_personal_problems_learner_id_learners"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_personal_problems")),
+        sa.UniqueConstraint("learner_id", "problem_id", name=op.f("uq_personal_problems_learner_id")),
+    )
+    with op.batch_alter_table("personal_problems", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_personal_problems_learner_id"), ["learner_id"], unique=False)
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("personal_problems", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_personal_problems_learner_id"))
+    op.drop_table("personal_problems")

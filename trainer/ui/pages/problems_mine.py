@@ -1,0 +1,283 @@
+"""Your own mistakes as problems: judging a finished deal's cards (the Play page's and a shared table's end
+screens offer it) and "Learn from your mistakes" on the Problems page, which replays them one at a time
+with the collection's verdict. Not a page of its own: :func:`offer` and :func:`mine_mode` are hooks.
+
+The judging (:func:`trainer.problems.mistakes.judge_deal`) runs after the deal, on request, with a progress
+bar; what it finds is kept in the store (:class:`~trainer.store.personal_problems.PersonalProblems`). An
+answer is an ordinary problem attempt, so a missed mistake comes back in the learner's fsrs reviews.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.cards import Card, parse_card
+from trainer.deal import Seat
+from trainer.game import DealState
+from trainer.problems.mistakes import POINTS_MARGIN, TIME_BUDGET, judge_deal
+from trainer.problems.model import Problem
+from trainer.problems.rating import kind_of, problem_id_of
+from trainer.problems.state import playback
+from trainer.store.personal_problems import PersonalProblem, PersonalProblems
+from trainer.ui.context import PageContext
+from trainer.ui.nav import page_for
+from trainer.ui.progress_state import get_store
+from trainer.ui.terms import card_label
+from trainer.ui.views.page_state import note_state
+from trainer.ui.views.problem import (
+    draw_verdict,
+    example_table,
+    playback_lines,
+    problem_table,
+    situation_lines,
+    trick_lines,
+)
+from trainer.ui.views.table import draw_table
+
+KEY = "mine_"
+MODE_KEY = KEY + "mode"
+JUDGED_KEY = KEY + "judged"
+ID_KEY = KEY + "id"
+PICK_KEY = KEY + "pick"
+SEEN_KEY = KEY + "seen"
+RECORDED_KEY = KEY + "recorded"
+MINE_PARAM = "mine"
+COLLECTION = "collection"
+MINE = "mine"
+
+
+def _store() -> PersonalProblems:
+    return PersonalProblems(get_store())
+
+
+# ---- the end of a deal -----------------------------------------------------------------------------------
+def offer(
+    ctx: PageContext, learner: int | None, state: DealState, seat: Seat, *, name: str, source: str
+) -> None:
+    """At the end of a deal: judge the learner's cards on request, keep the mistakes as problems and link
+    to them. ``name`` names the deal (unique in the store: its row id), ``source`` is ``play`` or
+    ``table``."""
+    t = ctx.t
+    if learner is None or state.declarer is None:
+        return
+    judged: dict[str, tuple[int, int, int]] = st.session_state.setdefault(JUDGED_KEY, {})
+    key = f"{source}-{name}"
+    found = judged.get(key)
+    if found is None:
+        if not st.button(
+            t("Find my mistakes and make problems of them"),
+            key=f"{KEY}judge_{key}",
+            icon=":material/extension:",
+            help=t(
+                "Each of your cards is judged from what you could see then, like a problem of the collection "
+                "(up to {seconds} seconds).",
+                seconds=round(TIME_BUDGET),
+            ),
+        ):
+            return
+        bar = st.progress(0.0, text=t("Judging your cards…"))
+
+        def progress(done: int, total: int) -> None:
+            bar.progress(min(1.0, done / max(total, 1)), text=t("Judging your cards…"))
+
+        from trainer.solver import warm_up
+
+        warm_up(block=True)
+        judgement = judge_deal(
+            state, seat, name=name, seed=int(name) if name.isdigit() else 0, progress=progress
+        )
+        bar.empty()
+        _store().add(learner, judgement.mistakes, source=source)
+        found = (len(judgement.mistakes), judgement.judged, judgement.unjudged)
+        judged[key] = found
+    count, done, left = found
+    if count:
+        st.warning(
+            t.ngettext(
+                "{n} of your cards could have been better — learn from your mistakes.",
+                "{n} of your cards could have been better — learn from your mistakes.",
+                count,
+            ),
+            icon=":material/school:",
+        )
+        link_to_mine(ctx)
+    elif done:
+        st.success(t("From what you could see, none of your cards was clearly worse than another."))
+    else:
+        st.caption(t("You had no real choice in this deal: each time only one card was legal."))
+    if left:
+        st.caption(
+            t.ngettext(
+                "{n} early card was not judged: the time ran out.",
+                "{n} early cards were not judged: the time ran out.",
+                left,
+            )
+        )
+
+
+def link_to_mine(ctx: PageContext) -> None:
+    """The link to "Learn from your mistakes" on the Problems page."""
+    st.page_link(
+        page_for("problems").path,
+        label=ctx.t("Learn from your mistakes"),
+        icon=":material/extension:",
+        query_params={MINE_PARAM: "1"},
+    )
+
+
+# ---- the Problems page -----------------------------------------------------------------------------------
+def mine_mode(ctx: PageContext, learner: int | None) -> bool:
+    """The switch between the collection and "Learn from your mistakes" (signed-in learners only); draws
+    the learner's own problems and returns True when they are chosen."""
+    t = ctx.t
+    if learner is None:
+        return False
+    if st.query_params.get(MINE_PARAM) == "1" and not st.session_state.get(KEY + "param_seen"):
+        st.session_state[KEY + "param_seen"] = True
+        st.session_state[MODE_KEY] = MINE
+    st.session_state.setdefault(MODE_KEY, COLLECTION)
+    mode = st.segmented_control(
+        t("Problems"),
+        [COLLECTION, MINE],
+        key=MODE_KEY,
+        required=True,
+        format_func=lambda m: t("The collection") if m == COLLECTION else t("Learn from your mistakes"),
+        label_visibility="collapsed",
+    )
+    if mode != MINE:
+        return False
+    _render_mine(ctx, learner)
+    return True
+
+
+def _choose(card: Card) -> None:
+    st.session_state.setdefault(PICK_KEY, card.iss)
+
+
+def _next(ids: list[str]) -> None:
+    current = st.session_state.get(ID_KEY)
+    seen: list[str] = st.session_state.setdefault(SEEN_KEY, [])
+    if current is not None and current not in seen:
+        seen.append(current)
+    fresh = [i for i in ids if i not in seen and i != current]
+    if not fresh:
+        seen.clear()
+        fresh = [i for i in ids if i != current] or ids
+    st.session_state[ID_KEY] = fresh[0]
+    st.session_state.pop(PICK_KEY, None)
+
+
+def _order(kept: list[PersonalProblem], due: list[str], answered: set[str]) -> list[str]:
+    """Due for review first, then the ones never answered (newest first), then the rest."""
+    ids = [p.problem.id for p in kept]
+    fresh = [i for i in reversed(ids) if i not in answered and i not in due]
+    rest = [i for i in ids if i in answered and i not in due]
+    return [i for i in due if i in ids] + fresh + rest
+
+
+def _record(learner: int, problem: Problem, card: Card) -> None:
+    if st.session_state.get(RECORDED_KEY) == problem.id:
+        return
+    get_store().record_attempt(
+        learner,
+        kind_of(problem.id),
+        card in problem.answer,
+        answer=card.iss,
+        expected=" ".join(c.iss for c in problem.answer),
+        profile_name=problem.profile,
+    )
+    st.session_state[RECORDED_KEY] = problem.id
+
+
+def _render_mine(ctx: PageContext, learner: int) -> None:
+    t = ctx.t
+    store = get_store()
+    kept = _store().of(learner)
+    if not kept:
+        st.info(
+            t(
+                "No mistakes kept yet. After a deal on the Play page (or at a shared table), ask for your "
+                "mistakes to be found: each card that was clearly worse becomes a problem here."
+            )
+        )
+        note_state(mine=0)
+        return
+    by_id = {p.problem.id: p for p in kept}
+    pick = st.session_state.get(PICK_KEY)
+    current = by_id.get(st.session_state.get(ID_KEY, ""))
+    if pick and current is not None:
+        _record(learner, current.problem, parse_card(pick))
+    due = [i for s in store.due_reviews(learner) if (i := problem_id_of(s.question_type)) in by_id]
+    answered = {i for a in store.attempts(learner) if (i := problem_id_of(a.question_type)) in by_id}
+    ids = _order(kept, due, answered)
+    if st.session_state.get(ID_KEY) not in by_id:
+        st.session_state[ID_KEY] = ids[0]
+        st.session_state.pop(PICK_KEY, None)
+        pick = None
+    mine = by_id[st.session_state[ID_KEY]]
+    problem = mine.problem
+    card = parse_card(pick) if pick else None
+    st.caption(
+        t.ngettext(
+            "{n} mistake of yours kept as a problem · {due} due for review",
+            "{n} mistakes of yours kept as problems · {due} due for review",
+            len(kept),
+            due=len(due),
+        )
+    )
+    if problem.id in due and card is None:
+        st.warning(t("Review: you missed this problem before."), icon=":material/replay:")
+    st.caption(
+        t("From your deal: trick {n}. Which card now?", n=problem.trick_number)
+        if card is None
+        else t(
+            "From your deal: trick {n}. You played {card} in the deal.",
+            n=problem.trick_number,
+            card=card_label(mine.played, ctx.lang),
+        )
+    )
+    kctx = ctx.keyed(KEY)
+    for line in situation_lines(problem, kctx):
+        st.markdown(line)
+    table = problem_table(problem)
+    draw_table(table, kctx, key=KEY + "hand", on_card=_choose, clickable=() if card else table.legal)
+    tricks = trick_lines(problem, kctx)
+    if tricks:
+        with st.expander(t("The tricks so far"), expanded=False):
+            for line in tricks:
+                st.markdown(line)
+    if card is not None:
+        draw_verdict(problem, card, kctx)
+        if mine.kind == "points":
+            st.info(
+                t(
+                    "In the deal, {card} kept on average {n} card points fewer for your side than {best} "
+                    "(a mistake from {margin} on).",
+                    card=card_label(mine.played, ctx.lang),
+                    n=round(mine.points_lost),
+                    best=" ".join(card_label(c, ctx.lang) for c in problem.answer),
+                    margin=POINTS_MARGIN,
+                )
+            )
+        example = example_table(problem)
+        if example is not None:
+            with st.expander(t("One layout where it matters (all hands open)"), expanded=False):
+                draw_table(example, kctx, key=KEY + "example")
+                for shown in dict.fromkeys((problem.answer[0], card)):
+                    st.markdown(
+                        t("**With {card}**, all hands open from then on:", card=card_label(shown, ctx.lang))
+                    )
+                    st.markdown(
+                        "\n".join(
+                            f"- {line}" for line in playback_lines(problem, playback(problem, shown), ctx)
+                        )
+                    )
+    st.button(
+        t("Next mistake"), key=KEY + "next", on_click=_next, args=(ids,), icon=":material/arrow_forward:"
+    )
+    note_state(
+        mine=len(kept),
+        mine_problem=problem.id,
+        answered=card is not None,
+        right=card is not None and card in problem.answer,
+    )
