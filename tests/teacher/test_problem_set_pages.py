@@ -1,6 +1,7 @@
 """A play-problem set through the whole app (AppTest): the teacher sets it on the Teacher page, a learner
 opens it from 'My class' and the Problems page serves only its problems, the answers count there, and the
-dashboard's per-assignment table and its problems by theme show exactly what was done; English and Danish.
+dashboard's per-assignment table and its problems by theme show exactly what was done; and the projector steps
+through a bidding lesson's auction. English and Danish.
 
 Teacher and learner are two AppTest sessions on one SQLite file, as two browsers would be."""
 
@@ -12,12 +13,15 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.ui.helpers import APP, texts
+from tests.ui.helpers import APP, html_rows, texts
+from trainer.deal import Seat
 from trainer.i18n import get_translator
 from trainer.problems.collection import collection
 from trainer.store import Store
 from trainer.store.classes import ClassStore
 from trainer.teacher import PROBLEMS
+from trainer.text import upper_first
+from trainer.ui.terms import declaration_name, seat_name
 from trainer.ui.views.problem import theme_title
 
 TEACHER = "trainer/ui/pages/teacher.py"
@@ -117,3 +121,42 @@ def test_a_problem_set_is_set_solved_in_part_and_shown_per_learner(classes: Clas
         "{solved} solved · {missed} missed", solved=1, missed=1
     )
     assert ("1 solved · 1 missed" if lang == "en" else "1 løst · 1 misset") in list(by_theme.iloc[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_the_projector_shows_a_bidding_lessons_auction(classes: ClassStore, lang: str) -> None:
+    """'Three limits: 46, 44 and 48' is about the bidding: the projector steps through its auction (the
+    Bidding replay's view, with big cards), and its play is one click away."""
+    from trainer.records.deals import load_all
+
+    deal = next(d for d in load_all() if d.id == "textbook-bidding")
+    teacher = _session(TEACHER, lang)
+    teacher.text_input(key="teacher_account_create_name").set_value("Mrs Berg")
+    teacher.button(key="teacher_account_create_submit").click().run()
+    teacher.text_input(key="teacher_create_name").set_value("7B")
+    teacher.button(key="teacher_create_submit").click().run()
+    teacher.switch_page("trainer/ui/pages/teacher_projector.py").run()
+    _ok(teacher)
+    teacher.segmented_control(key="projector_mode").set_value("deal").run()
+    teacher.selectbox(key="projector_deal").set_value(deal.id).run()
+    _ok(teacher)
+    t = get_translator(lang)
+    assert teacher.segmented_control(key=f"projector_part_{deal.id}").value == "bidding"
+    rows = html_rows(teacher)
+    for hand in (deal.deal.hand(s) for s in Seat):
+        assert sorted(c.iss for c in hand) in [sorted(r) for r in rows]
+    for _ in deal.bidding:
+        teacher.button(key=f"projector_bidding_{deal.id}_next").click().run()
+        _ok(teacher)
+    said = texts(teacher)
+    assert t("Middlehand speaks first, bidding to forehand.") not in said
+    final = t(
+        "{seat} wins the bidding at {bid} and plays {game}.",
+        seat=upper_first(seat_name(deal.declarer, t)),
+        bid=deal.auction().bid_value,
+        game=declaration_name(deal.declaration, t),
+    )
+    assert final in said
+    teacher.segmented_control(key=f"projector_part_{deal.id}").set_value("play").run()
+    _ok(teacher)
+    assert t("Next card") in [b.label for b in teacher.button]

@@ -19,6 +19,7 @@ from trainer.lessons import available_chapters
 from trainer.profiles import get_profile
 from trainer.quiz import KIND_TITLES, KINDS, Question, generate
 from trainer.quiz.chapters import CHAPTER_KIND_TITLES
+from trainer.records.deals import ExampleDeal
 from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.classes import Assignment, ClassStore, Member
@@ -133,6 +134,17 @@ def _deal_titles() -> dict[str, tuple[str, str, str]]:
         return {deal.id: (deal.title.en, deal.title.da, deal.profile.name) for deal in load_all()}
     except (ImportError, SkatError, OSError):  # the deal collection is optional
         return {}
+
+
+@st.cache_resource(show_spinner=False)
+def example_deal(deal_id: str) -> ExampleDeal | None:
+    """The example deal with this id (None when it is not there or the collection cannot be read)."""
+    try:
+        from trainer.records.deals import load_all
+
+        return next((deal for deal in load_all() if deal.id == deal_id), None)
+    except (ImportError, SkatError, OSError):
+        return None
 
 
 def deal_choices(lang: str, t: Translator | None = None) -> dict[str, str]:
