@@ -108,11 +108,22 @@ def test_a_problem_set_is_set_solved_in_part_and_shown_per_learner(classes: Clas
     said = texts(learner)
     assert ("2 of 3 answered" if lang == "en" else "2 af 3 besvaret") in said
 
+    # back on My class: the set's progress, and the problems as one line of the learner's own results
+    t = get_translator(lang)
+    learner.switch_page(CLASS).run()
+    _ok(learner)
+    assert t("{done} of {total} answered", done=2, total=3) in texts(learner)
+    (results,) = [d.value for d in learner.dataframe]
+    row = results[results[t("Question type")] == t("Play problems")]
+    assert (int(row[t("Answers")].iloc[0]), int(row[t("Right")].iloc[0])) == (2, 50)
+    assert not any(
+        str(title).startswith(t("Play problem {name}", name="")) for title in results[t("Question type")]
+    )
+
     cell = classes.progress_grid(class_id).cell(classes.members(class_id)[0].id, assignment.id)
     assert (cell.progress, cell.count, cell.correct) == (2, 3, 1)
     teacher.switch_page(DASHBOARD).run()
     _ok(teacher)
-    t = get_translator(lang)
     frames = [d.value for d in teacher.dataframe]
     progress = next(f for f in frames if t("Done") in f.columns)
     assert list(progress.iloc[0])[-1] == t("{n} of {m}", n=2, m=3) + " · 50 %"

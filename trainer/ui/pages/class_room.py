@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from trainer.errors import SkatError
+from trainer.problems.rating import problem_id_of
 from trainer.store.classes import AssignmentStatus, ClassStore, Member
 from trainer.teacher import DEAL, DRILL, GAME, LESSON, PROBLEMS, SEAT
 from trainer.ui.auth import account_store, client_key, current_learner, sign_in_learner
@@ -309,17 +310,27 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
 
 def _my_results(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     t = ctx.t
-    accuracy = classes.store.accuracy_by_type(member.learner_id)
+    every = classes.store.accuracy_by_type(member.learner_id)
     st.header(t("Your results"))
-    if not accuracy:
+    if not every:
         st.caption(t("No answers yet."))
         return
+    # the play problems as one line, not one per problem (the Problems page shows them by theme)
+    accuracy = [a for a in every if problem_id_of(a.question_type) is None]
+    problems = [a for a in every if problem_id_of(a.question_type) is not None]
+    titles = [kind_title(a.question_type, t) for a in accuracy]
+    answers = [a.attempts for a in accuracy]
+    right = [a.correct for a in accuracy]
+    if problems:
+        titles.append(t("Play problems"))
+        answers.append(sum(a.attempts for a in problems))
+        right.append(sum(a.correct for a in problems))
     st.dataframe(
         pd.DataFrame(
             {
-                t("Question type"): [kind_title(a.question_type, t) for a in accuracy],
-                t("Answers"): [a.attempts for a in accuracy],
-                t("Right"): [round(100 * a.accuracy) for a in accuracy],
+                t("Question type"): titles,
+                t("Answers"): answers,
+                t("Right"): [round(100 * c / n) for c, n in zip(right, answers, strict=True)],
             }
         ),
         hide_index=True,
