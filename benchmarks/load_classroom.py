@@ -2,13 +2,14 @@
 store, as the sessions of one app server (threads sharing one Store) or of several servers (processes).
 
 The class belongs to a teacher's account; every learner signs up, joins the class with their account, waits
-at a barrier, then answers ``--answers`` drill questions and the projector question as fast as the store lets
-them. Meanwhile the teacher runs the class: renames it, gives it a new join code (a late learner joins with
-the new one) and takes one extra learner out again. Afterwards the store must hold every attempt exactly
-once, each also as work on the drill (``assignment_answers``), every fsrs card must have seen every answer,
-the poll must count every learner, the dashboard and the learners x assignments table must add up, and the
-class's log must hold the teacher's actions. Prints throughput and latency figures; exit status 1 if
-anything was lost.
+at a barrier, then answers ``--answers`` drill questions, the ``--problems`` play problems of a problem-set
+assignment (as the Problems page keeps them) and the projector question as fast as the store lets them.
+Meanwhile the teacher runs the class: renames it, gives it a new join code (a late learner joins with the new
+one) and takes one extra learner out again. Afterwards the store must hold every attempt exactly once, each
+drill answer also as work on the drill (``assignment_answers``), every fsrs card must have seen every answer,
+the poll must count every learner, the dashboard (with its problems by theme) and the learners x assignments
+table (drill and problem set) must add up, and the class's log must hold the teacher's actions. Prints
+throughput and latency figures; exit status 1 if anything was lost.
 
     .venv/bin/python benchmarks/load_classroom.py                       # SQLite file, 30 learners, threads
     .venv/bin/python benchmarks/load_classroom.py --processes 3         # three app processes
@@ -32,6 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from argon2 import PasswordHasher
 
+from trainer.problems.collection import collection
+from trainer.problems.rating import kind_of
 from trainer.store import Store
 from trainer.store.accounts import AccountStore
 from trainer.store.classes import CODE_RESET, MEMBER_REMOVED, RENAMED, ClassStore
@@ -48,10 +51,18 @@ class Figures:
     seconds: float
     latencies_ms: tuple[float, ...]
     errors: tuple[str, ...]
+    problems_each: int = 0
+    table_ms: float = 0.0
+    """How long the learners x assignments table took to read once everything was in."""
+    dashboard_ms: float = 0.0
 
 
 def _is_right(learner: int, i: int) -> bool:
     return (learner + i) % 3 != 0
+
+
+def _problem_right(learner: int, j: int) -> bool:
+    return (learner + j) % 2 == 0
 
 
 def _learner_run(
@@ -62,12 +73,26 @@ def _learner_run(
     index: int,
     answers: int,
     start: threading.Barrier | None,
+    problem_ids: Sequence[str] = (),
 ) -> tuple[list[float], list[str]]:
     latencies: list[float] = []
     errors: list[str] = []
+    learner_id = classes.get_member(member_id).learner_id
     if start is not None:
         start.wait()
-    for i in range(answers):
+    for i in range(max(answers, len(problem_ids))):
+        if i < len(problem_ids):  # a card played on the Problems page, in the class's set
+            began = time.perf_counter()
+            try:
+                right = _problem_right(index, i)
+                classes.store.record_attempt(
+                    learner_id, kind_of(problem_ids[i]), right, "CA", "CA", PROFILE, 8_000
+                )
+            except Exception as error:
+                errors.append(f"learner {index} problem {i}: {error!r}")
+            latencies.append((time.perf_counter() - began) * 1000)
+        if i >= answers:
+            continue
         began = time.perf_counter()
         try:
             right = _is_right(index, i)
@@ -86,10 +111,10 @@ def _learner_run(
 
 
 def _process_worker(
-    args: tuple[str, list[tuple[int, int]], int, int, int, float],
+    args: tuple[str, list[tuple[int, int]], int, int, int, float, tuple[str, ...]],
 ) -> tuple[list[float], list[str], float, float]:
     """One app process: its learners as threads; returns latencies, errors and its (start, end) wall time."""
-    url, members, assignment_id, poll_id, answers, start_at = args
+    url, members, assignment_id, poll_id, answers, start_at, problem_ids = args
     store = Store(url, migrate_schema=False)
     classes = ClassStore(store)
     time.sleep(max(0.0, start_at - time.time()))
@@ -98,7 +123,7 @@ def _process_worker(
     threads = [
         threading.Thread(
             target=lambda m=m, k=k: results.append(
-                _learner_run(classes, m, assignment_id, poll_id, k, answers, None)
+                _learner_run(classes, m, assignment_id, poll_id, k, answers, None, problem_ids)
             )
         )
         for k, m in members
@@ -112,14 +137,20 @@ def _process_worker(
     return [x for r in results for x in r[0]], [e for r in results for e in r[1]], began, ended
 
 
-def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> Figures:
-    """Set up one class, let ``learners`` answer ``answers`` drill questions each at once, check the store."""
+def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0, problems: int = 5) -> Figures:
+    """Set up one class, let ``learners`` answer ``answers`` drill questions and ``problems`` play problems
+    each at once, check the store."""
     store = Store(url)
     classes = ClassStore(store, hasher=PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
     accounts = AccountStore(classes)
     teacher = accounts.sign_up("Teacher", "load test password", client="teacher").account.id
     made = classes.create_class("Load test", owner=teacher)
     drill = classes.add_assignment(made.id, DRILL, QUESTION_TYPE, answers, PROFILE, by=teacher)
+    problem_ids: tuple[str, ...] = ()
+    problem_set_id: int | None = None
+    if problems and collection():
+        assigned, problem_set = classes.add_problem_set(made.id, PROFILE, problems, by=teacher, seed=30)
+        problem_ids, problem_set_id = problem_set.problem_ids, assigned.id
 
     def account_member(name: str, code: str, device: str) -> int:
         learner = accounts.sign_up(name, None, client=device).account.id
@@ -147,7 +178,8 @@ def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> 
         with multiprocessing.get_context("spawn").Pool(processes) as pool:
             spans = []
             pending = pool.map_async(
-                _process_worker, [(url, chunk, drill.id, poll.id, answers, start_at) for chunk in chunks]
+                _process_worker,
+                [(url, chunk, drill.id, poll.id, answers, start_at, problem_ids) for chunk in chunks],
             )
             time.sleep(max(0.0, start_at - time.time()))
             teacher_runs_the_class()
@@ -161,7 +193,9 @@ def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> 
         results: list[tuple[list[float], list[str]]] = [([], []) for _ in members]
 
         def learner(k: int) -> None:
-            results[k] = _learner_run(classes, members[k], drill.id, poll.id, k, answers, barrier)
+            results[k] = _learner_run(
+                classes, members[k], drill.id, poll.id, k, answers, barrier, problem_ids
+            )
 
         def the_teacher() -> None:
             barrier.wait()
@@ -180,25 +214,62 @@ def run(url: str, learners: int = 30, answers: int = 20, processes: int = 0) -> 
             latencies += lat
             errors += err
         seconds = time.perf_counter() - began
-    errors += verify(classes, made.id, members, drill.id, poll.id, answers)
+    errors += verify(classes, made.id, members, drill.id, poll.id, answers, problem_ids, problem_set_id)
     errors += verify_management(classes, made.id, teacher, members, late, drill.id, answers)
+    began = time.perf_counter()
+    classes.progress_grid(made.id)
+    table_ms = (time.perf_counter() - began) * 1000
+    began = time.perf_counter()
+    classes.dashboard(made.id)
+    dashboard_ms = (time.perf_counter() - began) * 1000
     store.dispose()
-    return Figures(learners, answers, seconds, tuple(latencies), tuple(errors))
+    return Figures(
+        learners,
+        answers,
+        seconds,
+        tuple(latencies),
+        tuple(errors),
+        len(problem_ids),
+        table_ms,
+        dashboard_ms,
+    )
 
 
 def verify(
-    classes: ClassStore, class_id: int, members: Sequence[int], assignment_id: int, poll_id: int, answers: int
+    classes: ClassStore,
+    class_id: int,
+    members: Sequence[int],
+    assignment_id: int,
+    poll_id: int,
+    answers: int,
+    problem_ids: Sequence[str] = (),
+    problem_set_id: int | None = None,
 ) -> list[str]:
-    """Everything the learners sent is in the store, exactly once."""
+    """Everything the learners sent is in the store, exactly once; the problem set's cells and the
+    dashboard's problems by theme count every problem answered."""
     problems: list[str] = []
+    grid = classes.progress_grid(class_id)
+    dash = {lr.member_id: lr for lr in classes.dashboard(class_id).learners}
+    themes_of = {p.id: p.themes for p in collection() if p.id in set(problem_ids)}
     for k, member_id in enumerate(members):
         member = classes.get_member(member_id)
         got = classes.store.attempts(member.learner_id)
-        if len(got) != answers:
-            problems.append(f"learner {k}: {len(got)} attempts stored, {answers} sent")
+        sent = answers + len(problem_ids)
+        if len(got) != sent:
+            problems.append(f"learner {k}: {len(got)} attempts stored, {sent} sent")
         right = sum(_is_right(k, i) for i in range(answers))
-        if sum(a.correct for a in got) != right:
+        solved = sum(_problem_right(k, j) for j in range(len(problem_ids)))
+        if sum(a.correct for a in got) != right + solved:
             problems.append(f"learner {k}: right answers do not add up")
+        if problem_set_id is not None:
+            cell = grid.cell(member_id, problem_set_id)
+            if (cell.answered, cell.correct, cell.state) != (len(problem_ids), solved, DONE):
+                problems.append(
+                    f"learner {k}: the problem set shows {cell.answered} answered, {cell.correct} right"
+                )
+            by_theme = sum(r.answered for r in dash[member_id].problem_themes)
+            if by_theme != sum(len(themes_of[i]) for i in problem_ids):
+                problems.append(f"learner {k}: problems by theme count {by_theme}")
         state = classes.store.review_state(member.learner_id, QUESTION_TYPE)
         if state is None or state.reviews != answers or state.lapses != answers - right:
             problems.append(
@@ -207,11 +278,13 @@ def verify(
     tally = classes.poll_tally(class_id, poll_id)
     if tally.answers != len(members):
         problems.append(f"poll counted {tally.answers} of {len(members)} answers")
-    dash = classes.dashboard(class_id)
-    if sum(lr.attempts for lr in dash.learners) != answers * len(members):
+    if sum(lr.attempts for lr in dash.values()) != (answers + len(problem_ids)) * len(members):
         problems.append("the dashboard total is off")
-    if classes.assignment_completion(class_id) != {assignment_id: len(members)}:
-        problems.append("not every learner has the drill done")
+    expected = {assignment_id: len(members)}
+    if problem_set_id is not None:
+        expected[problem_set_id] = len(members)
+    if classes.assignment_completion(class_id) != expected:
+        problems.append("not every learner has the drill and the problem set done")
     return problems
 
 
@@ -255,17 +328,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--url", help="database URL (default: a new SQLite file in a temporary folder)")
     parser.add_argument("--learners", type=int, default=30)
     parser.add_argument("--answers", type=int, default=20, help="drill answers per learner")
+    parser.add_argument("--problems", type=int, default=5, help="play problems in the assigned set")
     parser.add_argument("--processes", type=int, default=0, help="spread the learners over N processes")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         url = args.url or f"sqlite:///{Path(folder) / 'load.sqlite'}"
-        figures = run(url, args.learners, args.answers, args.processes)
-    total = figures.learners * figures.answers_each
+        figures = run(url, args.learners, args.answers, args.processes, args.problems)
+    total = figures.learners * (figures.answers_each + figures.problems_each)
     lat = sorted(figures.latencies_ms)
     backend = url.split(":", 1)[0]
     mode = f"{args.processes} processes" if args.processes else "threads in one process"
     print(
-        f"{backend}, {mode}: {figures.learners} learners x {figures.answers_each} answers = {total} attempts"
+        f"{backend}, {mode}: {figures.learners} learners x ({figures.answers_each} drill answers +"
+        f" {figures.problems_each} problems) = {total} attempts"
     )
     print(f"  wall time {figures.seconds:.2f} s, {total / figures.seconds:.0f} attempts/s")
     if lat:
@@ -274,15 +349,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"  latency per answer: median {statistics.median(lat):.1f} ms, p95 {p95:.1f} ms,"
             f" max {lat[-1]:.1f} ms"
         )
+    print(
+        f"  learners x assignments table read in {figures.table_ms:.0f} ms, dashboard in"
+        f" {figures.dashboard_ms:.0f} ms"
+    )
     if figures.errors:
         print(f"  LOST OR FAILED: {len(figures.errors)}")
         for error in figures.errors[:20]:
             print("   ", error)
         return 1
     print(
-        "  every attempt recorded exactly once; fsrs cards, poll, dashboard, drill status and the learners x"
-        " assignments table agree; the teacher's rename, new join code (a late learner joined with it) and"
-        " removal took effect and are in the class's log"
+        "  every attempt recorded exactly once; fsrs cards, poll, dashboard (problems by theme too), drill"
+        " and problem-set status and the learners x assignments table agree; the teacher's rename, new join"
+        " code (a late learner joined with it) and removal took effect and are in the class's log"
     )
     return 0
 

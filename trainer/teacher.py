@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 import secrets
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from trainer.errors import N_, StoreError
+from trainer.problems.model import Problem
 from trainer.safe_text import csv_cell
 
 JOIN_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -31,14 +33,17 @@ DRILL = "drill"
 DEAL = "deal"
 SEAT = "seat"
 GAME = "game"
-ASSIGNMENT_KINDS: tuple[str, ...] = (LESSON, DRILL, DEAL, SEAT, GAME)
+PROBLEMS = "problems"
+ASSIGNMENT_KINDS: tuple[str, ...] = (LESSON, DRILL, PROBLEMS, DEAL, SEAT, GAME)
 """What a teacher can assign: a chapter (read it and answer its check), a drill (question type, count,
-rules), an example deal to step through, a seat to play in an example deal, a deal to play against the
-computer (its level and rules)."""
+rules), a set of play problems (themes, how many, difficulty band, rules), an example deal to step through,
+a seat to play in an example deal, a deal to play against the computer (its level and rules)."""
 MARKED_KINDS: tuple[str, ...] = (DEAL, SEAT)
 """Assignments finished by a mark (the example deal stepped through, or its seat played), not by answers
 or by deals on the Play page."""
 MAX_DRILL_COUNT = 100
+MAX_PROBLEM_SET = 30
+"""Most problems in one assigned set (a lesson's worth)."""
 
 OWNER = "owner"
 CO_TEACHER = "co"
@@ -49,6 +54,99 @@ NOT_STARTED = "not_started"
 STARTED = "started"
 DONE = "done"
 """How far a learner is with an assignment."""
+
+
+@dataclass(frozen=True)
+class DifficultyBand:
+    """A range of problem difficulty (the share of the beginner's and club player's tries that miss,
+    :attr:`trainer.problems.model.Problem.difficulty`): ``low <= difficulty < high``."""
+
+    key: str
+    name: str
+    low: float
+    high: float
+
+    def holds(self, problem: Problem) -> bool:
+        return self.low <= problem.difficulty < self.high
+
+
+ANY_BAND = "any"
+DIFFICULTY_BANDS: tuple[DifficultyBand, ...] = (
+    DifficultyBand(ANY_BAND, N_("any difficulty"), 0.0, 2.0),
+    DifficultyBand("easy", N_("easy"), 0.0, 0.1),
+    DifficultyBand("medium", N_("medium"), 0.1, 0.5),
+    DifficultyBand("hard", N_("hard"), 0.5, 2.0),
+)
+"""The bands a teacher picks from. Most problems are never missed by the two bots (difficulty 0): those are
+the easy ones; hard ones are missed in half the bots' tries or more."""
+
+
+def difficulty_band(key: str) -> DifficultyBand:
+    for band in DIFFICULTY_BANDS:
+        if band.key == key:
+            return band
+    raise StoreError(
+        f"Unknown difficulty band '{key}'. Choose one of: {', '.join(b.key for b in DIFFICULTY_BANDS)}."
+    )
+
+
+def matching_problems(
+    problems: Iterable[Problem], profile_name: str, themes: Sequence[str], band: str
+) -> list[Problem]:
+    """The problems of one rule profile in a difficulty band that have any of ``themes`` (none: every
+    theme)."""
+    chosen_band = difficulty_band(band)
+    wanted = set(themes)
+    return [
+        p
+        for p in problems
+        if p.profile == profile_name
+        and chosen_band.holds(p)
+        and (not wanted or wanted.intersection(p.themes))
+    ]
+
+
+def choose_problem_set(
+    problems: Iterable[Problem], profile_name: str, themes: Sequence[str], band: str, count: int, seed: int
+) -> tuple[str, ...]:
+    """A set of ``count`` problems (fewer when fewer match) drawn from the matching ones with ``seed``,
+    easiest first: what every learner of the class is given, in the same order. Refused when nothing
+    matches or ``count`` is out of range."""
+    if not 1 <= count <= MAX_PROBLEM_SET:
+        raise StoreError.of(N_("A problem set has 1 to {n} problems."), n=MAX_PROBLEM_SET)
+    pool = sorted(matching_problems(problems, profile_name, themes, band), key=lambda p: p.id)
+    if not pool:
+        raise StoreError.of(N_("No problem matches these themes, difficulty and rules."))
+    drawn = random.Random(seed).sample(pool, min(count, len(pool)))
+    return tuple(p.id for p in sorted(drawn, key=lambda p: (p.difficulty, p.id)))
+
+
+@dataclass(frozen=True)
+class ThemeResult:
+    """One learner's play problems of one theme: solved (first answer right) and missed."""
+
+    theme: str
+    solved: int
+    missed: int
+
+    @property
+    def answered(self) -> int:
+        return self.solved + self.missed
+
+
+def results_by_theme(
+    first_answers: Mapping[str, bool], themes_of: Mapping[str, Sequence[str]]
+) -> tuple[ThemeResult, ...]:
+    """Per theme (by key), the problems solved and missed, each problem judged by the learner's first
+    answer to it (a later answer has seen the solution); a problem with several themes counts in each.
+    Problems no longer in the collection are left out."""
+    counts: dict[str, list[int]] = {}
+    for problem_id, right in first_answers.items():
+        for key in themes_of.get(problem_id, ()):
+            tally = counts.setdefault(key, [0, 0])
+            tally[0 if right else 1] += 1
+    return tuple(ThemeResult(key, s, m) for key, (s, m) in sorted(counts.items()))
+
 
 CLASS_NAME_MAX = 60
 PASSWORD_MIN = 8
@@ -187,6 +285,8 @@ class LearnerSummary:
     assignment_correct: int = 0
     """Answers given as work on the class's drills (part of ``attempts``); the rest is free practice."""
     assignments_started: int = 0
+    problem_themes: tuple[ThemeResult, ...] = ()
+    """Play problems solved and missed, by theme (each problem judged by its first answer)."""
 
     @property
     def accuracy(self) -> float | None:
@@ -365,17 +465,22 @@ def dashboard_csv(
     header: Sequence[str] = DASHBOARD_CSV_COLUMNS,
     fmt: CsvFormat = PLAIN_CSV,
     skill_name: Callable[[str], str] = str,
+    theme_name: Callable[[str], str] = str,
 ) -> str:
-    """One line per learner and skill (a learner with no answers yet gets one line with an empty skill),
-    accuracy as a fraction with three decimals; headers and skill names as the page gives them."""
+    """One line per learner and skill, then one per theme of play problems (problems answered and solved
+    at the first answer), a learner with no answers yet gets one line with an empty skill; accuracy as a
+    fraction with three decimals; headers, skill and theme names as the page gives them."""
     rows: list[list[object]] = []
     for learner in dashboard.learners:
-        cells: Sequence[tuple[str, SkillCell]] = learner.skills or (("", SkillCell(0, 0)),)
+        themes = [(theme_name(r.theme), SkillCell(r.answered, r.solved)) for r in learner.problem_themes]
+        cells: Sequence[tuple[str, SkillCell]] = [
+            (skill_name(skill), cell) for skill, cell in learner.skills
+        ] + themes or [("", SkillCell(0, 0))]
         for skill, cell in cells:
             rows.append(
                 [
                     learner.name,
-                    skill_name(skill) if skill else "",
+                    skill,
                     cell.attempts,
                     cell.correct,
                     decimal_text(cell.accuracy, fmt),

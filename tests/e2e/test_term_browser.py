@@ -1,7 +1,9 @@
 """A term in miniature, in a real browser (headless Chromium), in English and in Danish: a teacher signs up
 with an account of their own and creates a class; four learners join (one at phone width); the teacher
-assigns a drill on the page (a chapter, an example deal, a seat and a deal against the computer through the
-store, as the page's own AppTests cover those forms); the learners do parts of it; the teacher removes a
+assigns a drill on the page (a chapter, an example deal, a seat, a deal against the computer and a set of
+three play problems through the store, as the page's own AppTests cover those forms); the learners do parts
+of it (Bent opens the problem set from 'My class' and plays two of its three problems on the Problems page,
+one right and one wrong); the teacher removes a
 learner and makes a new join code (each after a confirm step); a fifth learner joins with the new code; the
 dashboard's "who hasn't started" and its assignments CSV say exactly who did what (the CSV in the format the
 page's language opens in Excel); the projector shows the join code, a question and the class's answer, keeps
@@ -19,13 +21,13 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import click, new_page, open_app, run_app, wait_state
+from .conftest import click, new_page, open_app, run_app, screenshot_all_content, settle, wait_state
 
 pytestmark = pytest.mark.browser
 
 LEARNERS = ("Ada", "Bent", "Cleo", "Dora")
-"""Ada works on a phone; Bent finishes the drill and the deal; Cleo reads the chapter and answers its check;
-Dora does nothing and is removed; Eva joins late with the new code."""
+"""Ada works on a phone; Bent finishes the drill and the deal and plays two of the three problems; Cleo reads
+the chapter and answers its check; Dora does nothing and is removed; Eva joins late with the new code."""
 LATE = "Eva"
 WORDS = {
     "en": {
@@ -36,6 +38,7 @@ WORDS = {
         "learners": "Learners",
         "settings": "Class settings",
         "right": "Right",
+        "problems": "Play problems",
     },
     "da": {
         "not started": "ikke begyndt",
@@ -45,6 +48,7 @@ WORDS = {
         "learners": "Elever",
         "settings": "Holdets indstillinger",
         "right": "Rigtige",
+        "problems": "Spilopgaver",
     },
 }
 
@@ -93,9 +97,12 @@ def _download(page, selector: str) -> bytes:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("lang", ["en", "da"])
 def test_a_term_in_miniature(term: tuple[str, str], browser, lang: str) -> None:  # type: ignore[no-untyped-def]
+    from trainer.i18n import get_translator
+    from trainer.problems.collection import collection
     from trainer.quiz.chapters import chapter_kinds
     from trainer.records.deals import load_all
     from trainer.teacher import DEAL, GAME, LESSON, SEAT
+    from trainer.ui.views.problem import theme_title
 
     url, base = term
     words = WORDS[lang]
@@ -131,6 +138,8 @@ def test_a_term_in_miniature(term: tuple[str, str], browser, lang: str) -> None:
     deal = classes.add_assignment(class_id, DEAL, example.id, by=owner)
     classes.add_assignment(class_id, SEAT, example.id, seat=0, by=owner)
     classes.add_assignment(class_id, GAME, "beginner", profile_name="danish", by=owner)
+    problems, problem_set = classes.add_problem_set(class_id, "danish", 3, (), "any", by=owner, seed=47)
+    by_id = {p.id: p for p in collection()}
 
     # Four learners join; Ada on a phone.
     pages = {}
@@ -154,6 +163,33 @@ def test_a_term_in_miniature(term: tuple[str, str], browser, lang: str) -> None:
     for _ in range(10):
         classes.record_drill_answer(member[names["Bent"]].id, drill.id, True, "x", "x")
     classes.mark_done(member[names["Bent"]].id, deal.id)
+    # Bent opens the problem set: the Problems page shows only its problems; one right, one wrong.
+    bent = pages["Bent"]
+    firsts: dict[str, bool] = {}  # problem id -> right at the first card
+    click(
+        bent,
+        bent.locator(f".st-key-class_problems_{problems.id} button"),
+        "Bent opens the set",
+        page="problems",
+    )
+    for step, right in enumerate((True, False)):
+        shown = wait_state(bent, "a problem of the set", page="problems", answered="0")["problem"]
+        assert shown in problem_set.problem_ids
+        problem = by_id[shown]
+        firsts[shown] = right
+        card = (
+            problem.answer[0]
+            if right
+            else next(c.card for c in problem.scores if c.card not in problem.answer)
+        )
+        played = f"Bent plays {'the right' if right else 'a wrong'} card"
+        click(bent, bent.locator(f".st-key-problems_hand-{card.iss} button"), played, answered="1")
+        if step == 0:
+            settle(bent)
+            screenshot_all_content(bent, f"term-problem-set-{lang}")
+        click(bent, bent.locator(".st-key-problems_next button"), "the next problem of the set", answered="0")
+    box = bent.locator(".st-key-problems_assignment_box").inner_text()
+    assert f"2 {words['of']} 3" in box
     cleo = member[names["Cleo"]].learner_id
     classes.store.mark_lesson_opened(cleo, slug)
     classes.store.record_attempt(cleo, chapter_kinds(slug)[0], True, "x", "x", "danish")
@@ -184,7 +220,7 @@ def test_a_term_in_miniature(term: tuple[str, str], browser, lang: str) -> None:
     else:
         rows = list(csv.reader(io.StringIO(data.decode("utf-8"))))
     header, body = rows[0], {row[0]: row[1:] for row in rows[1:]}
-    assert len(header) == 6 and set(body) == {names[n] for n in ("Ada", "Bent", "Cleo", "Eva")}
+    assert len(header) == 7 and set(body) == {names[n] for n in ("Ada", "Bent", "Cleo", "Eva")}
     order = [a.id for a in classes.assignments(class_id)]
     column = {a: order.index(a) for a in order}
     ns, done = words["not started"], words["done"]
@@ -194,6 +230,28 @@ def test_a_term_in_miniature(term: tuple[str, str], browser, lang: str) -> None:
     assert body[names["Cleo"]][column[lesson.id]] == done
     assert body[names["Cleo"]][column[drill.id]] == ns
     assert set(body[names["Eva"]]) == {ns}
+    assert body[names["Bent"]][column[problems.id]] == f"2 {words['of']} 3 · 50 %"
+    assert {body[names[n]][column[problems.id]] for n in ("Ada", "Cleo", "Eva")} == {ns}
+    assert header[1 + column[problems.id]].startswith(words["problems"])
+    # The skills CSV: Bent's play problems by theme, the first answer of each deciding solved or missed.
+    skills = _download(teacher, ".st-key-dashboard_csv button")
+    text = skills.decode("utf-8-sig")
+    lines = list(csv.reader(io.StringIO(text), delimiter=";" if lang == "da" else ","))
+    themes = {
+        line[1]: line[2:4]
+        for line in lines
+        if line[0] == names["Bent"] and line[1].startswith(words["problems"])
+    }
+    t = get_translator(lang)
+    expected: dict[str, list[str]] = {}
+    for ident, right in firsts.items():
+        for key in by_id[ident].themes:
+            name = t("Play problems: {theme}", theme=theme_title(key, t))
+            answered, solved = expected.get(name, ["0", "0"])
+            expected[name] = [str(int(answered) + 1), str(int(solved) + right)]
+    assert themes == expected and themes
+    settle(teacher)
+    screenshot_all_content(teacher, f"term-dashboard-{lang}")
     grid = classes.progress_grid(class_id)
     assert grid.started_nothing() == (names["Eva"],)
 

@@ -1,5 +1,6 @@
-"""30 learners answering a drill at the same moment against one store (threads sharing one Store, as the
-sessions of one app server do): every attempt is recorded exactly once, on SQLite and PostgreSQL.
+"""30 learners answering a drill and a problem set at the same moment against one store (threads sharing one
+Store, as the sessions of one app server do): every attempt is recorded exactly once, on SQLite and
+PostgreSQL.
 The full figures come from ``benchmarks/load_classroom.py``; this is the same run, smaller."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ def _load_benchmark():  # type: ignore[no-untyped-def]
 
 
 def test_thirty_learners_at_once_lose_nothing(db_url: str) -> None:
-    figures = _load_benchmark().run(db_url, learners=30, answers=6)
+    figures = _load_benchmark().run(db_url, learners=30, answers=6, problems=4)
     assert figures.errors == ()
-    assert len(figures.latencies_ms) == 30 * 6
+    assert figures.problems_each == 4
+    assert len(figures.latencies_ms) == 30 * (6 + 4)

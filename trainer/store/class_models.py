@@ -179,3 +179,19 @@ class PollAnswerRow(Base):
     answer: Mapped[str] = mapped_column(Text)
     correct: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class ProblemSetRow(Base):
+    """The play problems of a problem-set assignment (migration 0011): chosen once when it is set, so every
+    learner of the class gets the same problems in the same order. The assignment's ``target`` is the
+    difficulty band, its ``count`` the number of problems and its ``profile_name`` their rules."""
+
+    __tablename__ = "problem_sets"
+
+    assignment_id: Mapped[int] = mapped_column(
+        ForeignKey("assignments.id", ondelete="CASCADE"), primary_key=True
+    )
+    themes: Mapped[str] = mapped_column(Text)
+    """Theme keys the teacher chose, space-separated (empty: every theme)."""
+    problem_ids: Mapped[str] = mapped_column(Text)
+    """The problems' ids in serving order (easiest first), space-separated."""

@@ -15,8 +15,9 @@ its own class only.
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,6 +30,8 @@ from sqlalchemy.orm import Session
 
 from trainer.errors import N_, ClassAccessError, StoreError, TooManyAttemptsError
 from trainer.names import skeleton
+from trainer.problems.collection import collection
+from trainer.problems.rating import kind_of, problem_id_of
 from trainer.quiz.chapters import chapter_kinds
 from trainer.store.class_models import (
     CLIENT_MAX,
@@ -42,6 +45,7 @@ from trainer.store.class_models import (
     ClassRow,
     ClassTeacherRow,
     PollAnswerRow,
+    ProblemSetRow,
 )
 from trainer.store.db import as_utc, read_session, write_session
 from trainer.store.models import (
@@ -67,6 +71,7 @@ from trainer.teacher import (
     NOT_STARTED,
     OWNER,
     PERSONAL_KEY_LENGTH,
+    PROBLEMS,
     SEAT,
     AccessPolicy,
     AssignmentCell,
@@ -77,9 +82,12 @@ from trainer.teacher import (
     SkillCell,
     check_class_name,
     check_password,
+    choose_problem_set,
+    difficulty_band,
     format_code,
     new_code,
     normalize_code,
+    results_by_theme,
 )
 
 TEACHER = "teacher"
@@ -180,6 +188,45 @@ class Assignment:
     created_at: datetime
     seat: int | None = None
     """The seat to play, for an example deal played as one seat."""
+
+
+@dataclass(frozen=True)
+class ProblemSet:
+    """The play problems of a problem-set assignment: the themes chosen (none: every theme), the
+    difficulty band and the problems drawn for the class, in serving order."""
+
+    assignment_id: int
+    themes: tuple[str, ...]
+    band: str
+    profile_name: str
+    problem_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AssignedProblems:
+    """A learner's own problem-set assignment as the Problems page serves it: the set and the learner's
+    first answer to each of its problems since it was set (right or not)."""
+
+    assignment: Assignment
+    problem_set: ProblemSet
+    answers: dict[str, bool]
+
+    @property
+    def answered(self) -> int:
+        return sum(i in self.answers for i in self.problem_set.problem_ids)
+
+    @property
+    def solved(self) -> int:
+        return sum(self.answers.get(i, False) for i in self.problem_set.problem_ids)
+
+    @property
+    def done(self) -> bool:
+        return self.answered >= len(self.problem_set.problem_ids)
+
+    def serving_order(self) -> list[str]:
+        """The set's problems not answered yet first (in the set's order), then the answered ones."""
+        ids = self.problem_set.problem_ids
+        return [i for i in ids if i not in self.answers] + [i for i in ids if i in self.answers]
 
 
 @dataclass(frozen=True)
@@ -286,6 +333,37 @@ def _assignment(row: AssignmentRow) -> Assignment:
         created_at=row.created_at,
         seat=row.seat,
     )
+
+
+def _problem_set(row: ProblemSetRow, assignment: AssignmentRow) -> ProblemSet:
+    return ProblemSet(
+        assignment_id=row.assignment_id,
+        themes=tuple(row.themes.split()),
+        band=assignment.target,
+        profile_name=assignment.profile_name or "",
+        problem_ids=tuple(row.problem_ids.split()),
+    )
+
+
+def _first_answers(
+    session: Session, learner_ids: Sequence[int], problem_ids: Iterable[str], since: datetime | None = None
+) -> dict[int, dict[str, bool]]:
+    """Learner → problem id → whether their first answer to it (since ``since``) was right. Only the first
+    answer counts: a later one has seen the solution."""
+    kinds = sorted({kind_of(i) for i in problem_ids})
+    found: dict[int, dict[str, bool]] = defaultdict(dict)
+    if not learner_ids or not kinds:
+        return found
+    query = select(AttemptRow.learner_id, AttemptRow.question_type, AttemptRow.correct).where(
+        AttemptRow.learner_id.in_(list(learner_ids)), AttemptRow.question_type.in_(kinds)
+    )
+    if since is not None:
+        query = query.where(AttemptRow.at >= since)
+    for learner_id, kind, correct in session.execute(query.order_by(AttemptRow.at, AttemptRow.id)):
+        ident = problem_id_of(str(kind))
+        if ident is not None:
+            found[int(learner_id)].setdefault(ident, bool(correct))
+    return found
 
 
 def _poll(row: ClassPollRow) -> Poll:
@@ -863,6 +941,8 @@ class ClassStore:
             raise StoreError(
                 f"Unknown kind of assignment '{kind}'. Choose one of: {', '.join(ASSIGNMENT_KINDS)}."
             )
+        if kind == PROBLEMS:
+            raise StoreError("A problem set is set with add_problem_set (its problems are drawn then).")
         key = target.strip()
         if not key or len(key) > KEY_MAX:
             raise StoreError("The assignment needs a chapter, question type or deal.")
@@ -900,6 +980,89 @@ class ClassStore:
             if by is not None:
                 self._log(session, class_id, by, ASSIGNED, f"{kind} {key}", when)
             return _assignment(row)
+
+    def add_problem_set(
+        self,
+        class_id: int,
+        profile_name: str,
+        count: int,
+        themes: Sequence[str] = (),
+        band: str = "any",
+        due_at: datetime | None = None,
+        at: datetime | None = None,
+        *,
+        by: int | None = None,
+        seed: int | None = None,
+    ) -> tuple[Assignment, ProblemSet]:
+        """Set a set of play problems: ``count`` problems of these rules, drawn once from those with any of
+        ``themes`` (none: every theme) in the difficulty ``band`` (fewer when fewer match), the same for
+        every learner. With ``by`` the teacher is checked and the assignment logged."""
+        difficulty_band(band)
+        chosen_themes = tuple(dict.fromkeys(t.strip() for t in themes if t.strip()))
+        ids = choose_problem_set(
+            collection(),
+            profile_name,
+            chosen_themes,
+            band,
+            count,
+            secrets.randbelow(2**31) if seed is None else seed,
+        )
+        due = as_utc(due_at) if due_at is not None else None
+        when = as_utc(at)
+        with self._write() as session:
+            if by is not None:
+                self._require(session, class_id, by)
+            elif session.get(ClassRow, class_id) is None:
+                raise StoreError(f"There is no class with id {class_id}.")
+            row = AssignmentRow(
+                class_id=class_id,
+                kind=PROBLEMS,
+                target=band,
+                count=len(ids),
+                seat=None,
+                profile_name=profile_name,
+                due_at=due,
+                created_at=when,
+            )
+            session.add(row)
+            session.flush()
+            problem_row = ProblemSetRow(
+                assignment_id=row.id, themes=" ".join(chosen_themes), problem_ids=" ".join(ids)
+            )
+            session.add(problem_row)
+            if by is not None:
+                detail = f"{PROBLEMS} {len(ids)} {band} {' '.join(chosen_themes) or 'any'} {profile_name}"
+                self._log(session, class_id, by, ASSIGNED, detail, when)
+            return _assignment(row), _problem_set(problem_row, row)
+
+    def problem_sets(self, class_id: int) -> dict[int, ProblemSet]:
+        """Assignment id → its problem set, for the class's problem-set assignments."""
+        with self._read() as session:
+            return {
+                ps.assignment_id: _problem_set(ps, a)
+                for ps, a in session.execute(
+                    select(ProblemSetRow, AssignmentRow)
+                    .join(AssignmentRow, AssignmentRow.id == ProblemSetRow.assignment_id)
+                    .where(AssignmentRow.class_id == class_id)
+                )
+            }
+
+    def assigned_problems(self, learner_id: int, assignment_id: int) -> AssignedProblems | None:
+        """The signed-in learner's own problem-set assignment with their answers since it was set; None
+        when the learner is in no class or the assignment is not a problem set of their class."""
+        with self._read() as session:
+            member = session.scalars(
+                select(ClassMemberRow).where(ClassMemberRow.learner_id == learner_id)
+            ).one_or_none()
+            row = session.get(AssignmentRow, assignment_id)
+            if member is None or row is None or row.class_id != member.class_id or row.kind != PROBLEMS:
+                return None
+            problem_row = session.get(ProblemSetRow, assignment_id)
+            if problem_row is None:
+                return None
+            problem_set = _problem_set(problem_row, row)
+            answers = _first_answers(session, [learner_id], problem_set.problem_ids, as_utc(row.created_at))
+            return AssignedProblems(_assignment(row), problem_set, dict(answers.get(learner_id, {})))
 
     def remove_assignment(
         self, class_id: int, assignment_id: int, by: int | None = None, at: datetime | None = None
@@ -991,7 +1154,9 @@ class ClassStore:
           chapter without a check: when marked read);
         * a deal against the computer: started with a deal on the Play page at its level and rules since
           it was set, done when one such deal was played to its end;
-        * an example deal (stepped through or a seat played): done when marked."""
+        * an example deal (stepped through or a seat played): done when marked;
+        * a problem set: each of its problems answered on the Problems page since it was set counts, right
+          when the first answer to it was; done when every problem was answered."""
         answered: dict[tuple[int, int], tuple[int, int]] = {}
         opened: set[tuple[int, int]] = set()
         done: set[tuple[int, int]] = set()
@@ -1065,6 +1230,33 @@ class ClassStore:
                     opened.add(key)
                     if finished:
                         done.add(key)
+            problem_rows = [a for a in assignments if a.kind == PROBLEMS]
+            if problem_rows:
+                sets = {
+                    r.assignment_id: r.problem_ids.split()
+                    for r in session.scalars(
+                        select(ProblemSetRow).where(
+                            ProblemSetRow.assignment_id.in_([a.id for a in problem_rows])
+                        )
+                    )
+                }
+                since = min(as_utc(a.created_at) for a in problem_rows)
+                every = {i for ids_of in sets.values() for i in ids_of}
+                firsts = _first_answers(session, list(by_learner), every, since)
+                for a in problem_rows:
+                    set_at = as_utc(a.created_at)
+                    wanted = sets.get(a.id, [])
+                    # answers before this set was made do not count: read them again from its own start
+                    per_learner = (
+                        firsts
+                        if set_at == since
+                        else _first_answers(session, list(by_learner), wanted, set_at)
+                    )
+                    for learner_id, member_id in by_learner.items():
+                        mine = per_learner.get(learner_id, {})
+                        got = [mine[i] for i in wanted if i in mine]
+                        if got:
+                            answered[(member_id, a.id)] = (len(got), sum(got))
             marked = [a.id for a in assignments if a.kind in MARKED_KINDS]
             if marked:
                 for member_id, assignment_id in session.execute(
@@ -1078,7 +1270,7 @@ class ClassStore:
         for m in members:
             for a in assignments:
                 key = (m.id, a.id)
-                if a.kind == DRILL:
+                if a.kind in (DRILL, PROBLEMS):
                     n, c = answered.get(key, (0, 0))
                     cells[key] = AssignmentCell(min(n, a.count), a.count, n > 0, n, c)
                 else:
@@ -1155,12 +1347,25 @@ class ClassStore:
             learner_ids = [m.learner_id for m in members]
             right = func.sum(case((AttemptRow.correct, 1), else_=0))
             cells: dict[int, dict[str, SkillCell]] = defaultdict(dict)
+            problem_answers: dict[int, SkillCell] = defaultdict(lambda: SkillCell(0, 0))
+            problem_ids: set[str] = set()
             for learner_id, qtype, n, c in session.execute(
                 select(AttemptRow.learner_id, AttemptRow.question_type, func.count(), right)
                 .where(AttemptRow.learner_id.in_(learner_ids))
                 .group_by(AttemptRow.learner_id, AttemptRow.question_type)
             ):
-                cells[learner_id][qtype] = SkillCell(int(n), int(c or 0))
+                ident = problem_id_of(str(qtype))
+                if ident is None:
+                    cells[learner_id][qtype] = SkillCell(int(n), int(c or 0))
+                    continue
+                # play problems are shown by theme, not as one skill per problem
+                problem_ids.add(ident)
+                before = problem_answers[learner_id]
+                problem_answers[learner_id] = SkillCell(
+                    before.attempts + int(n), before.correct + int(c or 0)
+                )
+            firsts = _first_answers(session, learner_ids, problem_ids)
+            themes_of = {p.id: p.themes for p in collection() if p.id in problem_ids}
             due: dict[int, list[str]] = defaultdict(list)
             for learner_id, qtype in session.execute(
                 select(ReviewCardRow.learner_id, ReviewCardRow.question_type)
@@ -1182,12 +1387,13 @@ class ClassStore:
             learners = []
             for m in members:
                 skills = tuple(sorted(cells[m.learner_id].items()))
+                problems = problem_answers[m.learner_id]
                 learners.append(
                     LearnerSummary(
                         member_id=m.id,
                         name=m.display_name,
-                        attempts=sum(c.attempts for _, c in skills),
-                        correct=sum(c.correct for _, c in skills),
+                        attempts=sum(c.attempts for _, c in skills) + problems.attempts,
+                        correct=sum(c.correct for _, c in skills) + problems.correct,
                         reviews_due=len(due[m.learner_id]),
                         assignments_done=sum(cells_by[(m.id, a.id)].state == DONE for a in assignments),
                         assignments_total=len(assignments),
@@ -1198,6 +1404,7 @@ class ClassStore:
                         assignments_started=sum(
                             cells_by[(m.id, a.id)].state != NOT_STARTED for a in assignments
                         ),
+                        problem_themes=results_by_theme(firsts.get(m.learner_id, {}), themes_of),
                     )
                 )
             skill_names = tuple(sorted({s for per in cells.values() for s in per}))

@@ -10,11 +10,13 @@ import pandas as pd
 import streamlit as st
 
 from trainer.errors import SkatError
+from trainer.problems.rating import problem_id_of
 from trainer.store.classes import AssignmentStatus, ClassStore, Member
-from trainer.teacher import DEAL, DRILL, GAME, LESSON, SEAT
+from trainer.teacher import DEAL, DRILL, GAME, LESSON, PROBLEMS, SEAT
 from trainer.ui.auth import account_store, client_key, current_learner, sign_in_learner
 from trainer.ui.context import PageContext
 from trainer.ui.nav import LESSON_PAGE, page_for, request_chapter
+from trainer.ui.pages.class_problems import open_problem_set
 from trainer.ui.pages.teacher_common import (
     SEAT_ASSIGNMENT_KEY,
     SEATS,
@@ -114,7 +116,7 @@ def _status_text(status: AssignmentStatus, ctx: PageContext) -> str:
     parts = []
     if status.done:
         parts.append("✅ " + t("done"))
-    elif a.kind == DRILL:
+    elif a.kind in (DRILL, PROBLEMS):
         parts.append(t("{done} of {total} answered", done=status.progress, total=a.count))
     elif a.kind == LESSON:
         parts.append(t("not done yet: open the chapter and answer its check"))
@@ -165,6 +167,20 @@ def _assignments(classes: ClassStore, member: Member, ctx: PageContext) -> None:
                 buttons[0].page_link(
                     page_for("game").path, label=t("Play a game"), icon=":material/playing_cards:"
                 )
+            elif a.kind == PROBLEMS:
+                st.caption(
+                    t(
+                        "Solve the set on the page 'Problems': a problem counts once you have played a "
+                        "card, and your first card is the one that counts."
+                    )
+                )
+                if buttons[0].button(
+                    t("Practise"),
+                    key=f"class_problems_{a.id}",
+                    type="primary" if not status.done else "secondary",
+                    icon=":material/extension:",
+                ):
+                    open_problem_set(a.id)
             elif a.kind == SEAT:
                 st.caption(
                     t("Play the seat to the end of the deal on the page 'Play a seat'; it counts by itself.")
@@ -294,17 +310,27 @@ def _drill(classes: ClassStore, member: Member, status: AssignmentStatus, ctx: P
 
 def _my_results(classes: ClassStore, member: Member, ctx: PageContext) -> None:
     t = ctx.t
-    accuracy = classes.store.accuracy_by_type(member.learner_id)
+    every = classes.store.accuracy_by_type(member.learner_id)
     st.header(t("Your results"))
-    if not accuracy:
+    if not every:
         st.caption(t("No answers yet."))
         return
+    # the play problems as one line, not one per problem (the Problems page shows them by theme)
+    accuracy = [a for a in every if problem_id_of(a.question_type) is None]
+    problems = [a for a in every if problem_id_of(a.question_type) is not None]
+    titles = [kind_title(a.question_type, t) for a in accuracy]
+    answers = [a.attempts for a in accuracy]
+    right = [a.correct for a in accuracy]
+    if problems:
+        titles.append(t("Play problems"))
+        answers.append(sum(a.attempts for a in problems))
+        right.append(sum(a.correct for a in problems))
     st.dataframe(
         pd.DataFrame(
             {
-                t("Question type"): [kind_title(a.question_type, t) for a in accuracy],
-                t("Answers"): [a.attempts for a in accuracy],
-                t("Right"): [round(100 * a.accuracy) for a in accuracy],
+                t("Question type"): titles,
+                t("Answers"): answers,
+                t("Right"): [round(100 * c / n) for c, n in zip(right, answers, strict=True)],
             }
         ),
         hide_index=True,

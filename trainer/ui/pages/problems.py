@@ -32,6 +32,7 @@ from trainer.problems.themes import THEME_KEYS
 from trainer.profiles import PROFILES
 from trainer.ui.context import PageContext
 from trainer.ui.pages import problems_mine
+from trainer.ui.pages.class_problems import assigned_problems
 from trainer.ui.pages.quiz_common import learner_box
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import card_label, profile_label
@@ -251,13 +252,19 @@ def render(page: PageContext) -> None:
     learning = _learning(learner, by_id)
     if learning is not None:
         _rating_box(page, learning, by_id)
-    rules, role, theme = _filters(page)
-    chosen = select(rules=rules, role=None if role == ANY else role, theme=None if theme == ANY else theme)
+    assigned = assigned_problems(page, learner)  # a class's problem set opened from 'My class'
+    if assigned is not None:
+        chosen = [by_id[i] for i in assigned if i in by_id]
+    else:
+        rules, role, theme = _filters(page)
+        chosen = select(
+            rules=rules, role=None if role == ANY else role, theme=None if theme == ANY else theme
+        )
     if not chosen:
         st.info(t("No problem matches these choices yet."))
         note_state(problems=0)
         return
-    ids = _order(chosen, learning)
+    ids = [p.id for p in chosen] if assigned is not None else _order(chosen, learning)
     problem = _current(ids, by_id)
     if problem.id not in ids:
         _next(ids)

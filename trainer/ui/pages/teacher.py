@@ -12,17 +12,22 @@ from streamlit.delta_generator import DeltaGenerator
 
 from trainer.errors import SkatError
 from trainer.lessons import available_chapters
+from trainer.problems.themes import THEME_KEYS
 from trainer.profiles import PROFILES
 from trainer.store.accounts import Account
 from trainer.store.classes import ClassStore, SchoolClass, TaughtClass
 from trainer.table_session import LEVELS
 from trainer.teacher import (
+    ANY_BAND,
     ASSIGNMENT_KINDS,
+    DIFFICULTY_BANDS,
     DRILL,
     GAME,
     LESSON,
     MAX_DRILL_COUNT,
+    MAX_PROBLEM_SET,
     OWNER,
+    PROBLEMS,
     SEAT,
     format_code,
 )
@@ -48,6 +53,7 @@ from trainer.ui.pages.teacher_common import (
 from trainer.ui.terms import profile_label, seat_name, t_error
 from trainer.ui.views.account import sign_in_forms, signed_in_bar
 from trainer.ui.views.page_state import note_state, run_page
+from trainer.ui.views.problem import theme_title
 
 NEW_CODE_KEY = "teacher_new_code"
 ISSUED_KEY = "teacher_issued_key"  # (member name, personal key) just issued, shown once
@@ -182,6 +188,9 @@ def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) 
     count = 1
     profile: str | None = None
     seat: int | None = None
+    if kind == PROBLEMS:
+        _assign_problems(classes, class_id, teacher, ctx)
+        return
     if kind == LESSON:
         chapters = {ref.slug: ref.title(ctx.lang) for ref in available_chapters()}
         target = st.selectbox(
@@ -226,32 +235,79 @@ def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) 
                     horizontal=True,
                 )
             )
-    with_due = st.toggle(t("With a due date"), value=True, key="assign_with_due")
-    due = (
-        st.date_input(
-            t("Due"),
-            value=datetime.now(UTC).date() + timedelta(days=7),
-            key="assign_due",
-            format="YYYY-MM-DD",
-        )
-        if with_due
-        else None
-    )
+    due = _due(ctx)
     if st.button(t("Assign"), type="primary", key="assign_add", icon=":material/add_task:"):
         try:
             classes.add_assignment(
-                class_id,
-                str(kind),
-                str(target),
-                count,
-                profile,
-                _due_datetime(due if isinstance(due, date) else None),
-                seat=seat,
-                by=teacher,
+                class_id, str(kind), str(target), count, profile, due, seat=seat, by=teacher
             )
         except SkatError as error:
             st.error(t_error(error, t))
         else:
+            st.toast(t("Assignment set."), icon=":material/check:")
+
+
+def _due(ctx: PageContext) -> datetime | None:
+    """The due date the teacher chose (the end of that day, UTC), or None without one."""
+    t = ctx.t
+    with_due = st.toggle(t("With a due date"), value=True, key="assign_with_due")
+    if not with_due:
+        return None
+    day = st.date_input(
+        t("Due"), value=datetime.now(UTC).date() + timedelta(days=7), key="assign_due", format="YYYY-MM-DD"
+    )
+    return _due_datetime(day if isinstance(day, date) else None)
+
+
+def _assign_problems(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) -> None:
+    """A set of play problems: themes (none: every theme), how many, the difficulty band and the rules. The
+    problems are drawn once, so every learner gets the same set; they solve it on the Problems page."""
+    t = ctx.t
+    themes = st.multiselect(
+        t("Themes (none: every theme)"),
+        list(THEME_KEYS),
+        format_func=lambda k: theme_title(k, t),
+        key="assign_problem_themes",
+    )
+    left, middle, right = st.columns(3)
+    count = int(
+        left.number_input(
+            t("How many problems"),
+            min_value=1,
+            max_value=MAX_PROBLEM_SET,
+            value=10,
+            key="assign_problem_count",
+        )
+    )
+    band = middle.selectbox(
+        t("Difficulty"),
+        [b.key for b in DIFFICULTY_BANDS],
+        format_func=lambda k: t(next(b.name for b in DIFFICULTY_BANDS if b.key == k)),
+        key="assign_problem_band",
+    )
+    profile = _rules(ctx, "assign_problem_profile", right)
+    st.caption(
+        t(
+            "Every learner gets the same problems, easiest first. Done when each has been answered on the "
+            "page 'Problems'; the score is the share right at the first answer."
+        )
+    )
+    due = _due(ctx)
+    if st.button(t("Assign"), type="primary", key="assign_add", icon=":material/add_task:"):
+        try:
+            _, problem_set = classes.add_problem_set(
+                class_id, profile, count, tuple(themes), str(band or ANY_BAND), due, by=teacher
+            )
+        except SkatError as error:
+            st.error(t_error(error, t))
+        else:
+            if len(problem_set.problem_ids) < count:
+                st.info(
+                    t(
+                        "Only {n} problems match these choices: the set has {n}.",
+                        n=len(problem_set.problem_ids),
+                    )
+                )
             st.toast(t("Assignment set."), icon=":material/check:")
 
 

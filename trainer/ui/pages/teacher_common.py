@@ -19,11 +19,12 @@ from trainer.lessons import available_chapters
 from trainer.profiles import get_profile
 from trainer.quiz import KIND_TITLES, KINDS, Question, generate
 from trainer.quiz.chapters import CHAPTER_KIND_TITLES
+from trainer.records.deals import ExampleDeal
 from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.classes import Assignment, ClassStore, Member
 from trainer.store.db import database_url
-from trainer.teacher import DEAL, DRILL, GAME, LESSON, SEAT
+from trainer.teacher import DEAL, DIFFICULTY_BANDS, DRILL, GAME, LESSON, PROBLEMS, SEAT
 from trainer.ui.context import PageContext, is_danish
 from trainer.ui.terms import BOT_LEVEL_NAMES, profile_label, seat_name
 
@@ -54,6 +55,7 @@ SEATS = (Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND)
 KIND_NAMES = {
     LESSON: N_("Chapter"),
     DRILL: N_("Drill"),
+    PROBLEMS: N_("Play problems"),
     DEAL: N_("Example deal"),
     SEAT: N_("Play a seat"),
     GAME: N_("Deal against the computer"),
@@ -134,6 +136,17 @@ def _deal_titles() -> dict[str, tuple[str, str, str]]:
         return {}
 
 
+@st.cache_resource(show_spinner=False)
+def example_deal(deal_id: str) -> ExampleDeal | None:
+    """The example deal with this id (None when it is not there or the collection cannot be read)."""
+    try:
+        from trainer.records.deals import load_all
+
+        return next((deal for deal in load_all() if deal.id == deal_id), None)
+    except (ImportError, SkatError, OSError):
+        return None
+
+
 def deal_choices(lang: str, t: Translator | None = None) -> dict[str, str]:
     """Example deals that can be assigned: id → title in ``lang``, with the rules it is played by when
     ``t`` is given ("A grand with 2 (Danish textbook)"); empty when there are none."""
@@ -152,6 +165,8 @@ def assignment_title(a: Assignment, ctx: PageContext) -> str:
     elif a.kind == DRILL:
         rules = profile_label(a.profile_name or ctx.profile.name, t)
         what = t("{title}: {n} questions, {rules}", title=kind_title(a.target, t), n=a.count, rules=rules)
+    elif a.kind == PROBLEMS:
+        what = problem_set_text(a, ctx)
     elif a.kind == GAME:
         rules = profile_label(a.profile_name or ctx.profile.name, t)
         what = t(
@@ -162,6 +177,25 @@ def assignment_title(a: Assignment, ctx: PageContext) -> str:
         if a.kind == SEAT and a.seat is not None and 0 <= a.seat < len(SEATS):
             what = t("{deal}, as {seat}", deal=what, seat=seat_name(SEATS[a.seat], t))
     return f"{t(KIND_NAMES.get(a.kind, a.kind))}: {what}"
+
+
+def problem_set_text(a: Assignment, ctx: PageContext) -> str:
+    """'10 problems: Smearing, Ruffing · easy · Danish rules' (every theme when none was chosen)."""
+    from trainer.problems.themes import THEME_KEYS
+    from trainer.ui.views.problem import theme_title
+
+    t = ctx.t
+    problem_set = class_store().problem_sets(a.class_id).get(a.id)
+    themes = [k for k in problem_set.themes if k in THEME_KEYS] if problem_set is not None else []
+    named = ", ".join(theme_title(k, t) for k in themes) if themes else t("every theme")
+    band = next((b for b in DIFFICULTY_BANDS if b.key == a.target), None)
+    return t(
+        "{n} problems: {themes} · {band} · {rules}",
+        n=a.count,
+        themes=named,
+        band=t(band.name) if band is not None else a.target,
+        rules=profile_label(a.profile_name or ctx.profile.name, t),
+    )
 
 
 def new_seed() -> int:

@@ -15,6 +15,7 @@ import streamlit as st
 from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.moves import Dealt
+from trainer.problems.themes import THEME_KEYS
 from trainer.safe_text import file_name_part, for_plotly, plain
 from trainer.store.classes import Assignment, ClassStore
 from trainer.store.db import utc_now
@@ -49,6 +50,7 @@ from trainer.ui.progress_state import get_store
 from trainer.ui.terms import declaration_name
 from trainer.ui.views.cards import card_row_html
 from trainer.ui.views.page_state import note_state, run_page
+from trainer.ui.views.problem import theme_title
 
 # The dashboard on paper: no sidebar, header or buttons, the whole width, scaled to one landscape page.
 PRINT_CSS = """<style>@media print {
@@ -206,6 +208,40 @@ def _heatmap(dash: ClassDashboard, ctx: PageContext) -> None:
         yaxis={"autorange": "reversed"},
     )
     st.plotly_chart(figure, width="stretch", key="dashboard_heatmap")
+
+
+def theme_name(key: str, t: Translator) -> str:
+    """A problem theme's name in the page's language (the key itself for a theme no longer known)."""
+    return theme_title(key, t) if key in THEME_KEYS else key
+
+
+def _problems(dash: ClassDashboard, ctx: PageContext) -> None:
+    """Each learner's play problems by theme: solved and missed (each problem judged by its first answer,
+    on the Problems page, in a class's set or in free practice)."""
+    t = ctx.t
+    st.header(t("Play problems by theme"))
+    themes = sorted({r.theme for lr in dash.learners for r in lr.problem_themes})
+    if not themes:
+        st.caption(t("No play problems answered yet."))
+        return
+    st.caption(
+        t(
+            "Solved: the first card played was right; missed: it was not. A problem with two themes counts "
+            "under both."
+        )
+    )
+    data: dict[str, list[object]] = {t("Learner"): [plain(lr.name) for lr in dash.learners]}
+    for key in themes:
+        column: list[object] = []
+        for lr in dash.learners:
+            found = next((r for r in lr.problem_themes if r.theme == key), None)
+            column.append(
+                "–"
+                if found is None
+                else t("{solved} solved · {missed} missed", solved=found.solved, missed=found.missed)
+            )
+        data[theme_name(key, t)] = column
+    st.dataframe(pd.DataFrame(data), hide_index=True, width="stretch", key="dashboard_problems")
 
 
 def _one_learner(dash: ClassDashboard, ctx: PageContext) -> None:
@@ -409,6 +445,7 @@ def render(ctx: PageContext) -> None:
     st.caption(t("Share of right answers per question type; a dash where a learner has not tried it yet."))
     _heatmap(dash, ctx)
     _one_learner(dash, ctx)
+    _problems(dash, ctx)
     _mistakes(dash, ctx)
     _games(class_id, dash, ctx)
     _tables(class_id, ctx)
@@ -426,7 +463,13 @@ def render(ctx: PageContext) -> None:
     )
     st.download_button(
         t("Download as CSV"),
-        dashboard_csv(dash, header, fmt, lambda skill: kind_title(skill, t)),
+        dashboard_csv(
+            dash,
+            header,
+            fmt,
+            lambda skill: kind_title(skill, t),
+            lambda key: t("Play problems: {theme}", theme=theme_name(key, t)),
+        ),
         file_name=csv_name(dash.class_name, t("skills"), day),
         mime="text/csv",
         key="dashboard_csv",

@@ -18,6 +18,7 @@ from trainer.ui.pages.teacher_common import (
     class_store,
     deal_choices,
     drill_kinds,
+    example_deal,
     kind_title,
     md,
     new_seed,
@@ -25,6 +26,7 @@ from trainer.ui.pages.teacher_common import (
     require_teacher,
 )
 from trainer.ui.terms import profile_label, t_message
+from trainer.ui.views.bidding_stepper import bidding_stepper
 from trainer.ui.views.deal_stepper import deal_stepper
 from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.question import draw_question
@@ -34,6 +36,8 @@ RIGHT_COLOUR = "#2e7d32"
 OTHER_COLOUR = "#9e9e9e"
 QUESTION = "question"
 DEAL = "deal"
+BIDDING = "bidding"
+PLAY = "play"
 TALLY_REFRESH_S = 2
 
 
@@ -133,6 +137,8 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
 
 
 def _deal(ctx: PageContext) -> None:
+    """An example deal for the room: its auction bid by bid (a bidding lesson such as "Three limits: 46, 44
+    and 48" is about that), then its play card by card."""
     t = ctx.t
     deals = deal_choices(ctx.lang, t)
     if not deals:
@@ -141,7 +147,23 @@ def _deal(ctx: PageContext) -> None:
     deal_id = st.selectbox(
         t("Example deal"), list(deals), format_func=deals.__getitem__, key="projector_deal"
     )
-    deal_stepper(str(deal_id), ctx, key=f"projector_deal_{deal_id}", big=True)
+    example = example_deal(str(deal_id))
+    part = PLAY
+    if example is not None and example.bidding:
+        part = st.segmented_control(
+            t("Part"),
+            (BIDDING, PLAY),
+            default=BIDDING,
+            required=True,
+            key=f"projector_part_{deal_id}",
+            format_func=lambda p: t("The bidding") if p == BIDDING else t("The play"),
+        )
+    note_state(part=part)
+    if example is not None and part == BIDDING:
+        if bidding_stepper(example, ctx, key=f"projector_bidding_{deal_id}", big=True):
+            st.caption(t("Switch to 'The play' to follow the cards."))
+    else:
+        deal_stepper(str(deal_id), ctx, key=f"projector_deal_{deal_id}", big=True)
 
 
 def render(ctx: PageContext) -> None:
