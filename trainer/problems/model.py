@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from trainer.bidding import AuctionEvent
 from trainer.cards import PLAYING_SEATS, Card, parse_card
 from trainer.deal import Seat
 from trainer.errors import SkatError
@@ -21,6 +22,9 @@ from trainer.problems.position import Position
 from trainer.profiles import get_profile
 
 FORMAT_VERSION = 1
+#: Deals from this seed on are null games set for the safest hand without an auction (see
+#: :func:`trainer.problems.generate.null_deal`; self-play rarely bids null).
+NULL_SEEDS_FROM = 1_000_000
 
 
 class ProblemError(SkatError):
@@ -33,6 +37,40 @@ class CardScore:
 
     card: Card
     reached: int
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """The auction of a problem's deal as its seat heard it: every bid, yes and pass in order, the bid the
+    declarer won, and a Slå 40 an knock (the game the knocker meant only when the seat itself knocked)."""
+
+    events: tuple[AuctionEvent, ...]
+    bid: int
+    knocker: Seat | None = None
+    knock_game: GameType | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "events": [[int(e.seat), e.action, e.value] for e in self.events],
+            "bid": self.bid,
+            "knocker": None if self.knocker is None else int(self.knocker),
+            "knock_game": None if self.knock_game is None else self.knock_game.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Bidding:
+        events = []
+        for seat, action, value in data["events"]:
+            if action not in ("bid", "hold", "pass"):
+                raise ProblemError(f"Unknown auction step '{action}' (bid, hold or pass).")
+            events.append(AuctionEvent(Seat(int(seat)), action, None if value is None else int(value)))
+        knocker, knock_game = data.get("knocker"), data.get("knock_game")
+        return cls(
+            tuple(events),
+            int(data["bid"]),
+            None if knocker is None else Seat(int(knocker)),
+            None if knock_game is None else GameType(knock_game),
+        )
 
 
 @dataclass(frozen=True)
@@ -69,6 +107,9 @@ class Problem:
     """One typical layout (hands by seat, skat) where the answer reaches the goal and the best other card
     does not: shown only after the learner has answered."""
     deal_seed: int | None = None
+    auction: Bidding | None = None
+    """The deal's auction as the seat heard it (None: not known, as for a null deal set without bidding or
+    a line from before the field)."""
 
     # ---- reading ----------------------------------------------------------------------------------
     @property
@@ -98,6 +139,11 @@ class Problem:
     def points(self) -> tuple[int, int]:
         """Card points taken so far: (declarer, defenders), the skat not counted."""
         return self.position().points_taken()
+
+    @property
+    def set_without_bidding(self) -> bool:
+        """Whether the problem's deal is a null game set without an auction (nothing was bid)."""
+        return self.deal_seed is not None and self.deal_seed >= NULL_SEEDS_FROM
 
     @property
     def trick_number(self) -> int:
@@ -141,6 +187,8 @@ class Problem:
             "misses": {level: round(rate, 4) for level, rate in self.misses.items()},
             "deal_seed": self.deal_seed,
         }
+        if self.auction is not None:
+            data["auction"] = self.auction.to_json()
         if self.example is not None:
             hands, skat = self.example
             data["example"] = {
@@ -197,6 +245,7 @@ class Problem:
                 misses={str(k): float(v) for k, v in data.get("misses", {}).items()},
                 example=example,
                 deal_seed=None if data.get("deal_seed") is None else int(data["deal_seed"]),
+                auction=None if data.get("auction") is None else Bidding.from_json(data["auction"]),
             )
         except ProblemError:
             raise
