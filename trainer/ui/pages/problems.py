@@ -36,6 +36,8 @@ from trainer.ui.progress_state import get_store
 from trainer.ui.terms import card_label, profile_label
 from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.problem import (
+    THEME_PARAM,
+    auction_line,
     draw_verdict,
     example_table,
     playback_lines,
@@ -57,7 +59,6 @@ HINT_KEY = KEY + "hint"
 SEEN_KEY = KEY + "seen"
 RECORDED_KEY = KEY + "recorded"
 ID_PARAM = "problem"
-THEME_PARAM = "theme"
 
 
 def _choose(card: Card) -> None:
@@ -100,8 +101,10 @@ def _filters(page: PageContext) -> tuple[str, str, str]:
             format_func=lambda r: t("Both sides") if r == ANY else role_label(r, t),
         )
         wanted = st.query_params.get(THEME_PARAM, "")
-        if wanted in THEME_KEYS:  # a link to one theme's problems (a chapter's, say) presets the filter
-            st.session_state.setdefault(KEY + "theme", wanted)
+        # a link to one theme's problems (a chapter's, say) sets the filter once: each new link again
+        if wanted in THEME_KEYS and st.session_state.get(KEY + "theme_param") != wanted:
+            st.session_state[KEY + "theme_param"] = wanted
+            st.session_state[KEY + "theme"] = wanted
         theme = st.selectbox(
             t("Theme"),
             [ANY, *THEME_KEYS],
@@ -272,6 +275,7 @@ def render(page: PageContext) -> None:
     )
     for line in situation_lines(problem, ctx):
         st.markdown(line)
+    st.caption(auction_line(problem, ctx))
     table = problem_table(problem)
     draw_table(table, ctx, key=KEY + "hand", on_card=_choose, clickable=() if card else table.legal)
     tricks = trick_lines(problem, ctx)
