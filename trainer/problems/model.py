@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.bidding import AuctionEvent
-from trainer.cards import PLAYING_SEATS, Card, parse_card
+from trainer.cards import ALL_CARDS, PLAYING_SEATS, Card, parse_card
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
@@ -25,6 +25,16 @@ FORMAT_VERSION = 1
 #: Deals from this seed on are null games set for the safest hand without an auction (see
 #: :func:`trainer.problems.generate.null_deal`; self-play rarely bids null).
 NULL_SEEDS_FROM = 1_000_000
+
+
+_BY_ISS: dict[str, Card] = {card.iss: card for card in ALL_CARDS}
+
+
+def _card(code: str) -> Card:
+    """A card of a problem line: its ISS code looked up (the file writes nothing else; reading the whole
+    collection parses some 75,000 cards), any other spelling parsed as everywhere else."""
+    card = _BY_ISS.get(code)
+    return card if card is not None else parse_card(code)
 
 
 class ProblemError(SkatError):
@@ -214,8 +224,8 @@ class Problem:
             example = None
             if data.get("example"):
                 ex = data["example"]
-                hands = tuple(tuple(parse_card(c) for c in hand) for hand in ex["hands"])
-                example = ((hands[0], hands[1], hands[2]), tuple(parse_card(c) for c in ex["skat"]))
+                hands = tuple(tuple(_card(c) for c in hand) for hand in ex["hands"])
+                example = ((hands[0], hands[1], hands[2]), tuple(_card(c) for c in ex["skat"]))
             method = data["method"]
             if method not in ("sampled", "enumerated"):
                 raise ProblemError(f"Unknown layout method '{method}' (sampled or enumerated).")
@@ -225,16 +235,15 @@ class Problem:
                 declaration=declaration,
                 declarer=Seat(int(data["declarer"])),
                 seat=Seat(int(data["seat"])),
-                hand=tuple(parse_card(c) for c in data["hand"]),
-                played=tuple((Seat(int(s)), parse_card(c)) for s, c in data["played"]),
-                skat=None if data.get("skat") is None else tuple(parse_card(c) for c in data["skat"]),
+                hand=tuple(_card(c) for c in data["hand"]),
+                played=tuple((Seat(int(s)), _card(c)) for s, c in data["played"]),
+                skat=None if data.get("skat") is None else tuple(_card(c) for c in data["skat"]),
                 open_hands=tuple(
-                    (Seat(int(s)), tuple(parse_card(c) for c in cards))
-                    for s, cards in data.get("open_hands", [])
+                    (Seat(int(s)), tuple(_card(c) for c in cards)) for s, cards in data.get("open_hands", [])
                 ),
                 goal=Goal(data["goal"]),
-                answer=tuple(parse_card(c) for c in data["answer"]),
-                scores=tuple(CardScore(parse_card(s["card"]), int(s["reached"])) for s in data["cards"]),
+                answer=tuple(_card(c) for c in data["answer"]),
+                scores=tuple(CardScore(_card(s["card"]), int(s["reached"])) for s in data["cards"]),
                 layouts=int(data["layouts"]),
                 total_layouts=int(data["total_layouts"]),
                 sampled=method == "sampled",
