@@ -95,7 +95,10 @@ def test_a_wrong_card_is_named_with_its_share_and_the_right_one() -> None:
     message = at.error[0].value
     assert f"{round(100 * wrong.reached / problem.layouts)} %" in message
     assert f"{round(100 * problem.share(problem.answer[0]))} %" in message
-    # the playback of the example layout: the right card's line and the chosen card's, to the last trick
+    # the playback of the example layout, on request: the right card's line and the chosen card's
+    assert "all hands open from then on" not in texts(at)  # not played out before it is asked for
+    at.toggle(key=f"problems_playout-{problem.id}").set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
     shown = texts(at)
     assert shown.count("all hands open from then on") == 2
     assert "Trick 10:" in shown

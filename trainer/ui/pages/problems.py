@@ -58,6 +58,7 @@ PICK_KEY = KEY + "pick"
 HINT_KEY = KEY + "hint"
 SEEN_KEY = KEY + "seen"
 RECORDED_KEY = KEY + "recorded"
+PLAYOUT_KEY = KEY + "playout"
 ID_PARAM = "problem"
 
 
@@ -237,6 +238,22 @@ def _played_back(problem_id: str, card: str) -> DealState:
     return playback(problem, parse_card(card))
 
 
+def _play_out(problem: Problem, card: Card, page: PageContext) -> None:
+    """The example layout played to the end after the right card and after the chosen one, on request: the
+    solver plays every seat's cards, which takes longer than the verdict, so it runs only when asked, and
+    in a fragment (only this part reruns)."""
+    t = page.t
+    if not st.toggle(t("Play it out, all hands open"), key=f"{PLAYOUT_KEY}-{problem.id}"):
+        return
+    st.markdown(
+        t("**With {card}**, all hands open from then on:", card=card_label(problem.answer[0], page.lang))
+    )
+    st.markdown(_line(problem, problem.answer[0], page))
+    if card not in problem.answer:
+        st.markdown(t("**With {card}**, all hands open from then on:", card=card_label(card, page.lang)))
+        st.markdown(_line(problem, card, page))
+
+
 def render(page: PageContext) -> None:
     t = page.t
     ctx = page.keyed(KEY)
@@ -312,18 +329,7 @@ def render(page: PageContext) -> None:
                     t("In this layout the right card reaches the goal and the best other card does not.")
                 )
                 draw_table(example, ctx, key=KEY + "example")
-                st.markdown(
-                    t(
-                        "**With {card}**, all hands open from then on:",
-                        card=card_label(problem.answer[0], page.lang),
-                    )
-                )
-                st.markdown(_line(problem, problem.answer[0], page))
-                if card not in problem.answer:
-                    st.markdown(
-                        t("**With {card}**, all hands open from then on:", card=card_label(card, page.lang))
-                    )
-                    st.markdown(_line(problem, card, page))
+                st.fragment(_play_out)(problem, card, page)
     st.button(
         t("Next problem"),
         key=KEY + "next",
