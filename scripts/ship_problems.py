@@ -2,17 +2,20 @@
 
     python scripts/ship_problems.py RUN.jsonl [--out trainer/problems/data/problems.jsonl]
 
-Lines are refreshed (:func:`trainer.problems.generate.refresh`) and written in deal order, one per line;
-the size is printed (the shipped file must stay under 5 MB).
+Lines are refreshed (:func:`trainer.problems.generate.refresh`), given their deal's auction when they lack
+one (bid again from the deal seed, :func:`trainer.problems.generate.replayed_auction`; kept only when the
+replay agrees with the line) and written in deal order, one per line; the size and how many lines carry
+their auction are printed (the shipped file must stay under 5 MB).
 """
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 from trainer.errors import SkatError
-from trainer.problems.generate import goes_to_ramse, position_of, refresh
+from trainer.problems.generate import NULL_SEEDS_FROM, bid_deal, position_of, refresh, replayed_auction
 from trainer.problems.judge import goals_for
 from trainer.problems.model import Problem, dumps, read_lines
 from trainer.problems.state import problem_state
@@ -37,15 +40,19 @@ def main() -> None:
     args = parser.parse_args()
     by_id = {p.id: refresh(p) for p in read_lines(args.run.read_text(encoding="utf-8").splitlines())}
     # each once, only those that replay, and none a run before the schwarz rule made
-    ramse = {seed for seed in {p.sample_seed // 100 for p in by_id.values()} if goes_to_ramse(seed)}
+    bid = {seed: bid_deal(seed) for seed in {p.sample_seed // 100 for p in by_id.values()}}
+    ramse = {seed for seed, state in bid.items() if state is None and seed < NULL_SEEDS_FROM}
     problems = [
-        p
+        replace(p, auction=replayed_auction(p, bid[p.sample_seed // 100]))
         for p in by_id.values()
         if p.sample_seed // 100 not in ramse and replays(p) and goals_for(p.position())
     ]
     problems.sort(key=lambda p: (p.sample_seed // 100, p.sample_seed))
     args.out.write_text("".join(dumps(p) + "\n" for p in problems), encoding="utf-8")
+    bid_games = [p for p in problems if p.sample_seed // 100 < NULL_SEEDS_FROM]
+    with_auction = sum(p.auction is not None for p in bid_games)
     print(f"{len(problems)} problems, {args.out.stat().st_size / 1e6:.2f} MB -> {args.out}")
+    print(f"auction known for {with_auction} of {len(bid_games)} problems of bid deals (null deals: none)")
 
 
 if __name__ == "__main__":

@@ -169,3 +169,35 @@ def test_a_chapter_without_a_graded_question_fails_the_check() -> None:
         "en",
     )
     assert not graded_problems(graded)
+
+
+def test_every_theme_a_chapter_links_exists_and_has_problems_in_both_profiles() -> None:
+    from trainer.problems.collection import select
+    from trainer.problems.themes import THEME_KEYS
+
+    linked = {ref.slug: ref.problem_themes for ref in load_index() if ref.problem_themes}
+    assert {"11-playing", "12-counting", "16-tips"} <= linked.keys()  # the play, counting and tips chapters
+    missing = []
+    for slug, themes in linked.items():
+        assert len(set(themes)) == len(themes), slug
+        for key in themes:
+            assert key in THEME_KEYS, f"{slug} links an unknown theme {key}"
+            missing += [
+                (slug, key, rules)
+                for rules in ("danish", "international")
+                if not select(rules=rules, theme=key)
+            ]
+    assert not missing, f"linked themes without problems (chapter, theme, rules): {missing}"
+
+
+def test_a_chapters_problem_themes_must_be_a_list(tmp_path: Path) -> None:
+    (tmp_path / "index.yaml").write_text(
+        "chapters:\n  - {slug: 01-a, en: A, da: Á, problems: smearing}\n", encoding="utf-8"
+    )
+    with pytest.raises(LessonError, match="problems"):
+        load_index(tmp_path)
+    (tmp_path / "index.yaml").write_text(
+        "chapters:\n  - {slug: 01-a, en: A, da: Á, problems: [smearing]}\n", encoding="utf-8"
+    )
+    (ref,) = load_index(tmp_path)
+    assert ref.problem_themes == ("smearing",) and dict(ref.titles) == {"en": "A", "da": "Á"}

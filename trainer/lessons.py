@@ -27,6 +27,8 @@ LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
 LESSON_PROFILES = ("danish", "international", "both")
 """What a lesson's ``profile:`` may say: which rule profile its numbers follow."""
 DEFAULT_LESSON_PROFILE = "danish"
+PROBLEMS_FIELD = "problems"
+"""The index field naming a chapter's play themes (links to the Problems page)."""
 
 _TOKEN = re.compile(r"^\s*\{\{\s*(cards|widget)\s*:\s*(.*?)\s*\}\}\s*$")
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.DOTALL)
@@ -34,10 +36,12 @@ _FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", r
 
 @dataclass(frozen=True)
 class ChapterRef:
-    """One entry of ``lessons/index.yaml``: the slug and the chapter's title in each language."""
+    """One entry of ``lessons/index.yaml``: the slug, the chapter's title in each language and the play
+    themes (``problems:``, keys of :data:`trainer.problems.themes.THEMES`) whose problems practise it."""
 
     slug: str
     titles: tuple[tuple[str, str], ...]
+    problem_themes: tuple[str, ...] = ()
 
     def title(self, lang: str) -> str:
         """The title in ``lang``, else the first one given."""
@@ -107,9 +111,21 @@ def load_index(root: Path = LESSONS_DIR) -> tuple[ChapterRef, ...]:
     for entry in chapters:
         if not isinstance(entry, dict) or not isinstance(entry.get("slug"), str):
             raise LessonError(f"Every chapter in {path} needs a slug; got {entry!r}.")
-        titles = tuple((str(k), str(v)) for k, v in entry.items() if k != "slug")
-        refs.append(ChapterRef(slug=entry["slug"], titles=titles or (("en", entry["slug"]),)))
+        themes = entry.get(PROBLEMS_FIELD, [])
+        if not isinstance(themes, list) or not all(isinstance(key, str) for key in themes):
+            raise LessonError(f"'{PROBLEMS_FIELD}:' of {entry['slug']} in {path} must list theme keys.")
+        titles = tuple((str(k), str(v)) for k, v in entry.items() if k not in ("slug", PROBLEMS_FIELD))
+        refs.append(
+            ChapterRef(
+                slug=entry["slug"], titles=titles or (("en", entry["slug"]),), problem_themes=tuple(themes)
+            )
+        )
     return tuple(refs)
+
+
+def chapter_problem_themes(slug: str, root: Path = LESSONS_DIR) -> tuple[str, ...]:
+    """The play themes a chapter links to (none for a chapter that names none, or an unknown slug)."""
+    return next((ref.problem_themes for ref in load_index(root) if ref.slug == slug), ())
 
 
 def lesson_path(slug: str, lang: str, root: Path = LESSONS_DIR) -> Path:

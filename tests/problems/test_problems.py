@@ -484,3 +484,73 @@ def test_a_plain_minimax_over_every_layout_agrees_with_late_shipped_problems() -
         assert counts == {s.card: s.reached for s in problem.scores}, problem.id
         checked += 1
     assert checked >= 10
+
+
+def test_an_auction_round_trips_and_a_bad_step_is_refused() -> None:
+    from dataclasses import replace
+
+    from trainer.bidding import AuctionEvent
+    from trainer.problems.model import Bidding, Problem
+
+    (problem,) = read_lines([_sample_lines()[0]])
+    bidding = Bidding(
+        (
+            AuctionEvent(Seat.MIDDLEHAND, "bid", 18),
+            AuctionEvent(Seat.FOREHAND, "hold", 18),
+            AuctionEvent(Seat.MIDDLEHAND, "pass", None),
+        ),
+        18,
+        knocker=Seat.FOREHAND,
+        knock_game=GameType.GRAND,
+    )
+    with_auction = replace(problem, auction=bidding)
+    (back,) = read_lines([dumps(with_auction)])
+    assert back.auction == bidding
+    assert "auction" not in json.loads(dumps(replace(problem, auction=None)))  # an old line stays as it was
+    data = json.loads(dumps(with_auction))
+    data["auction"]["events"][0][1] = "double"
+    with pytest.raises(ProblemError, match="double"):
+        Problem.from_json(data)
+
+
+def test_the_auction_is_bid_again_from_the_deal_seed_only_when_the_replay_agrees() -> None:
+    from dataclasses import replace
+
+    from trainer.games import Declaration
+    from trainer.problems.collection import collection
+    from trainer.problems.generate import bid_deal, bidding_of, replayed_auction
+
+    seed = 5  # a deal the club players still bid as the shipped lines say
+    state = bid_deal(seed)
+    assert state is not None and state.declarer is not None and state.declaration is not None
+    lines = [p for p in collection() if p.deal_seed == seed]
+    assert lines
+    for problem in lines:
+        old = replace(problem, auction=None)
+        bidding = replayed_auction(old, state)
+        assert bidding == bidding_of(state.view(problem.seat)) and bidding is not None
+        assert bidding.bid == state.bid and bidding.events == state.view(problem.seat).auction
+        other_game = GameType.GRAND if problem.declaration.game is not GameType.GRAND else GameType.CLUBS
+        assert replayed_auction(replace(old, declaration=Declaration(other_game)), state) is None
+        assert replayed_auction(replace(old, declarer=problem.declarer.next), state) is None
+        outside = next(c for c in ALL_CARDS if c not in state.deal.hand(problem.seat))
+        swapped = replace(old, hand=(outside, *problem.hand[1:]))
+        assert replayed_auction(swapped, state) is None
+    null = next(p for p in collection() if p.set_without_bidding)
+    assert replayed_auction(replace(null, auction=None)) is None and null.auction is None
+
+
+def test_every_shipped_auction_is_won_by_the_declarer_at_its_bid() -> None:
+    from trainer.problems.collection import collection
+
+    problems = [p for p in collection() if p.auction is not None]
+    assert problems
+    for problem in problems:
+        bidding = problem.auction
+        assert bidding is not None
+        said = [e for e in bidding.events if e.action != "pass"]
+        if bidding.knocker is None:
+            assert said and said[-1].seat == problem.declarer and said[-1].value == bidding.bid
+        assert all(e.value is None or e.value <= bidding.bid for e in bidding.events)
+        if bidding.knock_game is not None:  # only the knocker heard the game it meant
+            assert bidding.knocker == problem.seat

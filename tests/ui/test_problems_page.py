@@ -95,7 +95,10 @@ def test_a_wrong_card_is_named_with_its_share_and_the_right_one() -> None:
     message = at.error[0].value
     assert f"{round(100 * wrong.reached / problem.layouts)} %" in message
     assert f"{round(100 * problem.share(problem.answer[0]))} %" in message
-    # the playback of the example layout: the right card's line and the chosen card's, to the last trick
+    # the playback of the example layout, on request: the right card's line and the chosen card's
+    assert "all hands open from then on" not in texts(at)  # not played out before it is asked for
+    at.toggle(key=f"problems_playout-{problem.id}").set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
     shown = texts(at)
     assert shown.count("all hands open from then on") == 2
     assert "Trick 10:" in shown
@@ -199,3 +202,75 @@ def test_a_link_with_a_theme_opens_that_themes_problems() -> None:
     assert not at.exception
     assert at.selectbox(key="problems_theme").value == key
     assert key in shown_problem(at).themes
+
+
+# --- the auction, and the chapters' links ---------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_the_auction_is_shown_as_the_seat_heard_it(lang: str) -> None:
+    from trainer.i18n import get_translator
+    from trainer.ui.terms import side_name, side_of
+
+    problem = next(p for p in collection() if p.auction is not None and len(p.auction.events) > 2)
+    assert problem.auction is not None
+    at = open_problem(problem, lang=lang)
+    t = get_translator(lang)
+    caption = next(c.value for c in at.caption if c.value.startswith(t("Bidding: {bids}", bids="")))
+    steps = caption.split(": ", 1)[1].split(" · ")
+    assert len(steps) == len(problem.auction.events) + (problem.auction.knocker is not None)
+    for step, event in zip(steps[-len(problem.auction.events) :], problem.auction.events, strict=True):
+        who, said = step.split(": ")
+        assert who == side_name(side_of(event.seat, problem.seat), t, capital=True)
+        expected = (
+            str(event.value) if event.action == "bid" else t("yes" if event.action == "hold" else "pass")
+        )
+        assert said == expected
+    assert not at.success and not at.error  # shown before any card, and nothing is judged yet
+
+
+def test_a_problem_without_a_known_auction_says_why() -> None:
+    null = next(p for p in collection() if p.set_without_bidding)
+    at = open_problem(null)
+    assert "this null game was set for the declarer, not bid" in texts(at)
+    unknown = next((p for p in collection() if p.auction is None and not p.set_without_bidding), None)
+    if unknown is not None:  # lines whose deal today's players bid otherwise
+        at = open_problem(unknown)
+        assert "Bidding: not known for this problem." in texts(at)
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_chapter_links_its_themes_to_the_problems(lang: str) -> None:
+    from trainer.i18n import get_translator
+    from trainer.lessons import chapter_problem_themes
+    from trainer.problems.themes import theme
+
+    slug = "16-tips"
+    themes = chapter_problem_themes(slug)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.session_state["lesson_goto"] = slug
+    at.run()
+    at.switch_page("trainer/ui/pages/lesson.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    t = get_translator(lang)
+    links = [e for e in at.get("page_link")]
+    labels = [e.proto.label for e in links if e.proto.page.endswith("problems")]
+    assert labels == [t(theme(key).name) for key in themes]
+    queries = [e.proto.query_string for e in links if e.proto.page.endswith("problems")]
+    assert queries == [f"theme={key}" for key in themes]
+
+
+def test_a_second_theme_link_sets_the_filter_again() -> None:
+    first, second = "smearing", "ruffing"
+    at = open_problem(rules="danish")
+    at.query_params["theme"] = first
+    at.run()
+    assert at.selectbox(key="problems_theme").value == first
+    at.selectbox(key="problems_theme").set_value(ANY_THEME).run()
+    assert at.selectbox(key="problems_theme").value == ANY_THEME  # the learner's choice stands
+    at.query_params["theme"] = second
+    at.run()
+    assert at.selectbox(key="problems_theme").value == second
+    assert second in shown_problem(at).themes
+
+
+ANY_THEME = "any"

@@ -27,9 +27,9 @@ from trainer.deal import Seat
 from trainer.game import DealState, Phase, SeatView, SkatGame
 from trainer.game import PlayCard as PlayCard
 from trainer.games import Declaration, GameType
-from trainer.moves import RamsePass
+from trainer.moves import Knock40, RamsePass
 from trainer.problems.judge import Verdict, judge
-from trainer.problems.model import CardScore, Problem, dumps
+from trainer.problems.model import NULL_SEEDS_FROM, Bidding, CardScore, Problem, dumps
 from trainer.problems.position import Position
 from trainer.problems.themes import tag
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
@@ -58,6 +58,17 @@ def position_of(state: DealState, view: SeatView) -> Position:
         tuple(view.discards) if knows_skat else None,
         view.open_hands,
     )
+
+
+def bidding_of(view: SeatView) -> Bidding | None:
+    """The auction as ``view``'s seat heard it (None when the deal was set without one: no bid said)."""
+    if view.bid is None or (not view.auction and view.knocker is None):
+        return None
+    meant = None
+    for move in view.history:
+        if isinstance(move, Knock40) and move.knock and move.seat is view.seat:
+            meant = move.game
+    return Bidding(view.auction, view.bid, view.knocker, meant)
 
 
 def misses(view: SeatView, answer: tuple[Card, ...], seed: int) -> dict[str, float]:
@@ -102,6 +113,7 @@ def make_problem(
         misses=rates,
         example=(example.hands, example.skat),
         deal_seed=deal_seed,
+        auction=bidding_of(view),
     )
     return _with_themes(problem)
 
@@ -250,8 +262,6 @@ def tag_again(problem: Problem) -> Problem:
     return _with_themes(problem)
 
 
-#: Deals from this seed on are null games (self-play rarely bids null: about one deal in a hundred).
-NULL_SEEDS_FROM = 1_000_000
 _NULL_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 
 
@@ -285,11 +295,12 @@ def null_deal(seed: int) -> DealState | None:
     return game.with_contract(deal, declarer, declaration, bid=profile.min_bid, discards=discards)
 
 
-def goes_to_ramse(seed: int) -> bool:
-    """Whether deal ``seed``, bid by the same players as :func:`problems_from_deal`, goes to Ramse's skat
-    round (such deals make no problems)."""
+def bid_deal(seed: int) -> DealState | None:
+    """Deal ``seed`` bid, picked up and declared by the same players with the same seeded choices as in
+    :func:`problems_from_deal`, standing where the play begins; None for a null deal (set without bidding)
+    or one that goes to Ramse's skat round (neither has an auction a problem shows)."""
     if seed >= NULL_SEEDS_FROM:
-        return False
+        return None
     profile = PROFILE_CYCLE[seed % len(PROFILE_CYCLE)]
     state = SkatGame(profile).new_deal(seed)
     rng = random.Random(seed)
@@ -298,6 +309,42 @@ def goes_to_ramse(seed: int) -> bool:
         assert seat is not None
         move = choose(state.view(seat), PLAYER_LEVEL, rng=rng).move
         if isinstance(move, RamsePass):
-            return True
+            return None
         state.apply(move)
-    return False
+    return state
+
+
+def goes_to_ramse(seed: int) -> bool:
+    """Whether deal ``seed``, bid by the same players as :func:`problems_from_deal`, goes to Ramse's skat
+    round (such deals make no problems)."""
+    return seed < NULL_SEEDS_FROM and bid_deal(seed) is None
+
+
+def replayed_auction(problem: Problem, state: DealState | None = None) -> Bidding | None:
+    """The auction of a problem's deal, bid again from its deal seed (``state``: :func:`bid_deal` of it,
+    when already at hand), for lines generated before problems carried their auction. Kept only when the
+    replay agrees with everything the line stores: the same declarer and declaration, the seat's cards and
+    every card played dealt to the seat that played it (the skat counted with the declarer's cards). None
+    when it cannot be recovered: a null deal, or bots that now bid the deal otherwise."""
+    if problem.auction is not None:
+        return problem.auction
+    if problem.deal_seed is None:
+        return None
+    if state is None:
+        state = bid_deal(problem.deal_seed)
+    if state is None or state.phase is not Phase.PLAY:
+        return None
+    if state.declarer != problem.declarer or state.declaration != problem.declaration:
+        return None
+    deal = state.deal
+    for seat, card in problem.played:
+        if card not in deal.hand(seat) and not (seat == problem.declarer and card in deal.skat):
+            return None
+    dealt = set(deal.hand(problem.seat))
+    held = {*problem.hand, *(card for seat, card in problem.played if seat == problem.seat)}
+    if problem.seat == problem.declarer and not problem.declaration.hand:
+        dealt |= set(deal.skat)
+        held |= set(problem.skat or ())
+    if held != dealt:
+        return None
+    return bidding_of(state.view(problem.seat))

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.cards import PLAYING_SEATS, Card, parse_card
+from trainer.bidding import AuctionEvent
+from trainer.cards import ALL_CARDS, PLAYING_SEATS, Card, parse_card
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
@@ -21,6 +22,19 @@ from trainer.problems.position import Position
 from trainer.profiles import get_profile
 
 FORMAT_VERSION = 1
+#: Deals from this seed on are null games set for the safest hand without an auction (see
+#: :func:`trainer.problems.generate.null_deal`; self-play rarely bids null).
+NULL_SEEDS_FROM = 1_000_000
+
+
+_BY_ISS: dict[str, Card] = {card.iss: card for card in ALL_CARDS}
+
+
+def _card(code: str) -> Card:
+    """A card of a problem line: its ISS code looked up (the file writes nothing else; reading the whole
+    collection parses some 75,000 cards), any other spelling parsed as everywhere else."""
+    card = _BY_ISS.get(code)
+    return card if card is not None else parse_card(code)
 
 
 class ProblemError(SkatError):
@@ -33,6 +47,40 @@ class CardScore:
 
     card: Card
     reached: int
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """The auction of a problem's deal as its seat heard it: every bid, yes and pass in order, the bid the
+    declarer won, and a Slå 40 an knock (the game the knocker meant only when the seat itself knocked)."""
+
+    events: tuple[AuctionEvent, ...]
+    bid: int
+    knocker: Seat | None = None
+    knock_game: GameType | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "events": [[int(e.seat), e.action, e.value] for e in self.events],
+            "bid": self.bid,
+            "knocker": None if self.knocker is None else int(self.knocker),
+            "knock_game": None if self.knock_game is None else self.knock_game.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Bidding:
+        events = []
+        for seat, action, value in data["events"]:
+            if action not in ("bid", "hold", "pass"):
+                raise ProblemError(f"Unknown auction step '{action}' (bid, hold or pass).")
+            events.append(AuctionEvent(Seat(int(seat)), action, None if value is None else int(value)))
+        knocker, knock_game = data.get("knocker"), data.get("knock_game")
+        return cls(
+            tuple(events),
+            int(data["bid"]),
+            None if knocker is None else Seat(int(knocker)),
+            None if knock_game is None else GameType(knock_game),
+        )
 
 
 @dataclass(frozen=True)
@@ -69,6 +117,9 @@ class Problem:
     """One typical layout (hands by seat, skat) where the answer reaches the goal and the best other card
     does not: shown only after the learner has answered."""
     deal_seed: int | None = None
+    auction: Bidding | None = None
+    """The deal's auction as the seat heard it (None: not known, as for a null deal set without bidding or
+    a line from before the field)."""
 
     # ---- reading ----------------------------------------------------------------------------------
     @property
@@ -98,6 +149,11 @@ class Problem:
     def points(self) -> tuple[int, int]:
         """Card points taken so far: (declarer, defenders), the skat not counted."""
         return self.position().points_taken()
+
+    @property
+    def set_without_bidding(self) -> bool:
+        """Whether the problem's deal is a null game set without an auction (nothing was bid)."""
+        return self.deal_seed is not None and self.deal_seed >= NULL_SEEDS_FROM
 
     @property
     def trick_number(self) -> int:
@@ -141,6 +197,8 @@ class Problem:
             "misses": {level: round(rate, 4) for level, rate in self.misses.items()},
             "deal_seed": self.deal_seed,
         }
+        if self.auction is not None:
+            data["auction"] = self.auction.to_json()
         if self.example is not None:
             hands, skat = self.example
             data["example"] = {
@@ -166,8 +224,8 @@ class Problem:
             example = None
             if data.get("example"):
                 ex = data["example"]
-                hands = tuple(tuple(parse_card(c) for c in hand) for hand in ex["hands"])
-                example = ((hands[0], hands[1], hands[2]), tuple(parse_card(c) for c in ex["skat"]))
+                hands = tuple(tuple(_card(c) for c in hand) for hand in ex["hands"])
+                example = ((hands[0], hands[1], hands[2]), tuple(_card(c) for c in ex["skat"]))
             method = data["method"]
             if method not in ("sampled", "enumerated"):
                 raise ProblemError(f"Unknown layout method '{method}' (sampled or enumerated).")
@@ -177,16 +235,15 @@ class Problem:
                 declaration=declaration,
                 declarer=Seat(int(data["declarer"])),
                 seat=Seat(int(data["seat"])),
-                hand=tuple(parse_card(c) for c in data["hand"]),
-                played=tuple((Seat(int(s)), parse_card(c)) for s, c in data["played"]),
-                skat=None if data.get("skat") is None else tuple(parse_card(c) for c in data["skat"]),
+                hand=tuple(_card(c) for c in data["hand"]),
+                played=tuple((Seat(int(s)), _card(c)) for s, c in data["played"]),
+                skat=None if data.get("skat") is None else tuple(_card(c) for c in data["skat"]),
                 open_hands=tuple(
-                    (Seat(int(s)), tuple(parse_card(c) for c in cards))
-                    for s, cards in data.get("open_hands", [])
+                    (Seat(int(s)), tuple(_card(c) for c in cards)) for s, cards in data.get("open_hands", [])
                 ),
                 goal=Goal(data["goal"]),
-                answer=tuple(parse_card(c) for c in data["answer"]),
-                scores=tuple(CardScore(parse_card(s["card"]), int(s["reached"])) for s in data["cards"]),
+                answer=tuple(_card(c) for c in data["answer"]),
+                scores=tuple(CardScore(_card(s["card"]), int(s["reached"])) for s in data["cards"]),
                 layouts=int(data["layouts"]),
                 total_layouts=int(data["total_layouts"]),
                 sampled=method == "sampled",
@@ -197,6 +254,7 @@ class Problem:
                 misses={str(k): float(v) for k, v in data.get("misses", {}).items()},
                 example=example,
                 deal_seed=None if data.get("deal_seed") is None else int(data["deal_seed"]),
+                auction=None if data.get("auction") is None else Bidding.from_json(data["auction"]),
             )
         except ProblemError:
             raise

@@ -58,10 +58,12 @@ chapter (a hand strong enough for a grand, a Nul-ouvert hand ...), map the slug 
 
 def _practice(lesson: Lesson, ctx: PageContext) -> None:
     """The chapter's closing links: the quiz types that drill it, the example deals that show it, a game."""
+    from trainer.lessons import chapter_problem_themes
     from trainer.quiz.chapters import practice_kinds
     from trainer.ui.nav import page_for
     from trainer.ui.pages.deals_common import CHOICE_KEY, example_deals
     from trainer.ui.pages.quiz_common import KIND_KEY, kind_title
+    from trainer.ui.views.problem import draw_theme_links
 
     t = ctx.t
     kinds = practice_kinds(lesson.slug)
@@ -89,6 +91,7 @@ def _practice(lesson: Lesson, ctx: PageContext) -> None:
             label=t("Play a whole game against the computer"),
             icon=":material/playing_cards:",
         )
+        draw_theme_links(chapter_problem_themes(lesson.slug), ctx)
 
 
 def render_lesson(

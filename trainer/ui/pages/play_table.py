@@ -54,6 +54,7 @@ from trainer.ui.terms import (
     side_of,
     t_message,
 )
+from trainer.ui.views.auction import auction_said, draw_auction
 from trainer.ui.views.cards import card_row_html
 from trainer.ui.views.hand import card_button_key
 from trainer.ui.views.page_state import note_state
@@ -265,30 +266,18 @@ def knock_game(view: SeatView) -> GameType | None:
 
 
 def auction_line(view: SeatView, ctx: PageContext, names: Names = None) -> str:
-    """The bidding so far in one line: a Slå 40 an knock (the knocker hears the game it named), then every
-    bid, yes and pass in order."""
+    """The bidding so far in one line (:mod:`trainer.ui.views.auction`): the knocker hears the game it
+    named."""
     t = ctx.t
-    words = {"bid": None, "hold": t("yes"), "pass": t("pass")}
-    lines = []
-    for event in view.auction:
-        said = str(event.value) if event.action == "bid" else words.get(event.action, event.action)
-        lines.append(f"{_said(event.seat, view, t, names)}: {said}")
-    if view.knocker is not None:
-        who = _said(view.knocker, view, t, names)
-        meant = knock_game(view) if view.knocker is view.seat else None
-        if meant is not None:
-            knock = t("{who} knocked 40 (Slå 40 an), meaning {game}", who=who, game=game_word(meant, t))
-        else:
-            knock = t("{who} knocked 40 (Slå 40 an)", who=who)
-        lines.insert(0, knock)
-    return " · ".join(lines)
+    meant = knock_game(view) if view.knocker is view.seat else None
+    return auction_said(
+        view.auction, lambda seat: _said(seat, view, t, names), t, knocker=view.knocker, knock_game=meant
+    )
 
 
 def auction_history(view: SeatView, ctx: PageContext, names: Names = None) -> None:
     """The bidding, kept on the table for the whole deal."""
-    line = auction_line(view, ctx, names)
-    if line:
-        st.caption(ctx.t("Bidding: {bids}", bids=line))
+    draw_auction(auction_line(view, ctx, names), ctx.t)
 
 
 def ladder_caption(view: SeatView, ctx: PageContext, highest: int | None = None) -> None:

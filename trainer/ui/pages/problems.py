@@ -38,6 +38,8 @@ from trainer.ui.progress_state import get_store
 from trainer.ui.terms import card_label, profile_label
 from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.problem import (
+    THEME_PARAM,
+    auction_line,
     draw_verdict,
     example_table,
     playback_lines,
@@ -58,8 +60,8 @@ PICK_KEY = KEY + "pick"
 HINT_KEY = KEY + "hint"
 SEEN_KEY = KEY + "seen"
 RECORDED_KEY = KEY + "recorded"
+PLAYOUT_KEY = KEY + "playout"
 ID_PARAM = "problem"
-THEME_PARAM = "theme"
 
 
 def _choose(card: Card) -> None:
@@ -102,8 +104,10 @@ def _filters(page: PageContext) -> tuple[str, str, str]:
             format_func=lambda r: t("Both sides") if r == ANY else role_label(r, t),
         )
         wanted = st.query_params.get(THEME_PARAM, "")
-        if wanted in THEME_KEYS:  # a link to one theme's problems (a chapter's, say) presets the filter
-            st.session_state.setdefault(KEY + "theme", wanted)
+        # a link to one theme's problems (a chapter's, say) sets the filter once: each new link again
+        if wanted in THEME_KEYS and st.session_state.get(KEY + "theme_param") != wanted:
+            st.session_state[KEY + "theme_param"] = wanted
+            st.session_state[KEY + "theme"] = wanted
         theme = st.selectbox(
             t("Theme"),
             [ANY, *THEME_KEYS],
@@ -236,6 +240,22 @@ def _played_back(problem_id: str, card: str) -> DealState:
     return playback(problem, parse_card(card))
 
 
+def _play_out(problem: Problem, card: Card, page: PageContext) -> None:
+    """The example layout played to the end after the right card and after the chosen one, on request: the
+    solver plays every seat's cards, which takes longer than the verdict, so it runs only when asked, and
+    in a fragment (only this part reruns)."""
+    t = page.t
+    if not st.toggle(t("Play it out, all hands open"), key=f"{PLAYOUT_KEY}-{problem.id}"):
+        return
+    st.markdown(
+        t("**With {card}**, all hands open from then on:", card=card_label(problem.answer[0], page.lang))
+    )
+    st.markdown(_line(problem, problem.answer[0], page))
+    if card not in problem.answer:
+        st.markdown(t("**With {card}**, all hands open from then on:", card=card_label(card, page.lang)))
+        st.markdown(_line(problem, card, page))
+
+
 def render(page: PageContext) -> None:
     t = page.t
     ctx = page.keyed(KEY)
@@ -282,6 +302,7 @@ def render(page: PageContext) -> None:
     )
     for line in situation_lines(problem, ctx):
         st.markdown(line)
+    st.caption(auction_line(problem, ctx))
     table = problem_table(problem)
     draw_table(table, ctx, key=KEY + "hand", on_card=_choose, clickable=() if card else table.legal)
     tricks = trick_lines(problem, ctx)
@@ -318,18 +339,7 @@ def render(page: PageContext) -> None:
                     t("In this layout the right card reaches the goal and the best other card does not.")
                 )
                 draw_table(example, ctx, key=KEY + "example")
-                st.markdown(
-                    t(
-                        "**With {card}**, all hands open from then on:",
-                        card=card_label(problem.answer[0], page.lang),
-                    )
-                )
-                st.markdown(_line(problem, problem.answer[0], page))
-                if card not in problem.answer:
-                    st.markdown(
-                        t("**With {card}**, all hands open from then on:", card=card_label(card, page.lang))
-                    )
-                    st.markdown(_line(problem, card, page))
+                st.fragment(_play_out)(problem, card, page)
     st.button(
         t("Next problem"),
         key=KEY + "next",

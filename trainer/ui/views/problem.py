@@ -21,8 +21,12 @@ from trainer.problems.model import Problem
 from trainer.problems.themes import theme
 from trainer.text import N_, upper_first
 from trainer.ui.context import PageContext
-from trainer.ui.terms import card_label, declaration_name, seat_name
+from trainer.ui.terms import card_label, declaration_name, seat_name, side_name, side_of
+from trainer.ui.views.auction import auction_caption, auction_said
 from trainer.ui.views.table import SeatHand, TableView
+
+THEME_PARAM = "theme"
+"""The Problems page's query parameter naming one theme (``/problems?theme=smearing``)."""
 
 GOAL_SENTENCES: dict[Goal, str] = {
     Goal.GAME: N_("Your goal: win the game (61 card points, skat included)."),
@@ -109,6 +113,25 @@ def situation_lines(problem: Problem, ctx: PageContext) -> list[str]:
     return lines
 
 
+def auction_line(problem: Problem, ctx: PageContext) -> str:
+    """The deal's bidding as the seat heard it, seats named from its chair as at the table (You, Left,
+    Right); for a deal without a known auction, why not."""
+    t = ctx.t
+    bidding = problem.auction
+    if bidding is None:
+        if problem.set_without_bidding:
+            return t("Bidding: none shown (this null game was set for the declarer, not bid).")
+        return t("Bidding: not known for this problem.")
+    line = auction_said(
+        bidding.events,
+        lambda seat: side_name(side_of(seat, problem.seat), t, capital=True),
+        t,
+        knocker=bidding.knocker,
+        knock_game=bidding.knock_game,
+    )
+    return auction_caption(line, t)
+
+
 def trick_lines(problem: Problem, ctx: PageContext) -> list[str]:
     """The completed tricks, one line each: the cards with their seats and who won."""
     return _tricks_said(problem.position().tricks(), 1, ctx)
@@ -159,6 +182,26 @@ def theme_title(key: str, t: Translator) -> str:
 
 def theme_sentence(key: str, t: Translator) -> str:
     return t(theme(key).sentence)
+
+
+def draw_theme_links(themes: Sequence[str], ctx: PageContext) -> None:
+    """One link per theme to the Problems page showing that theme's problems (a chapter's closing links)."""
+    from trainer.ui.nav import page_for
+
+    if not themes:
+        return
+    t = ctx.t
+    st.markdown("**" + t("Play problems on this chapter's themes") + "**")
+    page = page_for("problems").path
+    with st.container(key="practise-problems"):
+        for key in themes:
+            st.page_link(
+                page,
+                label=theme_title(key, t),
+                icon=":material/extension:",
+                query_params={THEME_PARAM: key},
+                help=theme_sentence(key, t),
+            )
 
 
 def method_text(problem: Problem, t: Translator) -> str:
