@@ -39,7 +39,7 @@ from trainer.table_session import LEVELS, Place, SeatDoor, seat_of_place, table_
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import LEARNER_ID_KEY, get_store
-from trainer.ui.terms import seat_name, t_error, t_message
+from trainer.ui.terms import seat_name, t_error, t_message, thinking
 from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
 
 EVENING_PARAM = "evening"
@@ -419,7 +419,7 @@ def _computer_moves(ctx: PageContext, current: Evening, loaded: LoadedSession) -
         last = max(float(st.session_state.get(LAST_MOVE_KEY, 0.0)), float(drawn or 0.0))
         if not quick and (drawn is None or time.monotonic() - last < pace()):
             break
-        with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(turn.seat, door.seat, t))):
+        with st.spinner(thinking(play_table.opponent_name(turn.seat, door.seat, t), t)):
             decision = session.computer_step()
         if not quick:
             st.session_state[LAST_MOVE_KEY] = time.monotonic()
@@ -501,13 +501,11 @@ def _act(token: str, seen: int) -> Any:
 
 
 def controls(ctx: PageContext, current: Evening, loaded: LoadedSession, view: SeatView) -> None:
-    t = ctx.t
     act = _act(current.token, loaded.seen)
     beginner = current.coach == "beginner"
     cards = play_table.hand_order(view)
     if not view.my_turn:
-        play_table.draw(view, ctx)
-        st.caption(t("Wait for the others…"))
+        play_table.draw(view, ctx, thinking=_computer_to_move(loaded))
         return
     stored = loaded.last
     asked = stored is not None and st.session_state.get(HINT_KEY) == (stored.id, stored.move_count)
