@@ -40,7 +40,7 @@ from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import LEARNER_ID_KEY, get_store
 from trainer.ui.terms import seat_name, t_error, t_message, thinking
-from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
+from trainer.ui.views.page_state import note_state, note_view, publish_now, published_fragment, run_page
 
 EVENING_PARAM = "evening"
 TOKEN_KEY = "play_token_"
@@ -377,7 +377,7 @@ def render(ctx: PageContext) -> None:
         return
     ticking = _computer_to_move(loaded)
     table = published_fragment(ctx, "game", _table)
-    st.fragment(run_every=(pace() or 0.05) if ticking else None)(table)(ctx, current, ticking)
+    st.fragment(run_every=(pace() or 0.05) if ticking else None)(table)(ctx, current, ticking, [loaded])
     play_result.score_sheet(ctx, current, session)
 
 
@@ -435,10 +435,11 @@ def _computer_moves(ctx: PageContext, current: Evening, loaded: LoadedSession) -
     return loaded
 
 
-def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
+def _table(ctx: PageContext, current: Evening, ticking: bool, fresh: list[LoadedSession]) -> None:
     """The table: make the opponents' moves that are due, then draw the learner's view. The learner's own
-    card is drawn before the page starts ticking for the opponents, so it shows at once."""
-    loaded = load(ctx, current)
+    card is drawn before the page starts ticking for the opponents, so it shows at once. ``fresh``: the
+    evening the page's run has just loaded, used once (the fragment's own reruns load it again)."""
+    loaded = fresh.pop() if fresh else load(ctx, current)
     if ticking and _computer_to_move(loaded):
         loaded = _computer_moves(ctx, current, loaded)
     session = loaded.session
@@ -449,8 +450,11 @@ def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
         st.rerun()  # the learner's turn: stop ticking before the cards are drawn (a click is never lost)
     draw_table(ctx, current, loaded, session.door(LEARNER))
     if computer and not ticking:
+        # The learner's move (and the computers' answers in the knock window) is drawn: the page says so
+        # now, not after the rerun, which only starts the ticking for the opponents.
+        publish_now()
         _let_it_reach_the_browser()
-        st.rerun()  # the learner's move is on the screen; now tick for the opponents
+        st.rerun()
 
 
 # Longest wait before the page reruns after drawing the learner's move (see _let_it_reach_the_browser).
