@@ -86,3 +86,27 @@ def test_the_marker_is_the_seat_to_moves_escaped_and_never_the_viewers_own() -> 
     assert MARKER.findall(html) == [("MIDDLEHAND", "&lt;b&gt;Ann&lt;/b&gt; is thinking…")]
     own = TableView.from_seat_view(state.view(Seat.MIDDLEHAND), thinking="Ann")
     assert own.thinking is None and "skat-thinking" not in table_html(own, ctx, CardSize())
+
+
+def test_computer_cards_come_one_a_tick_not_a_pace_after_the_last_was_drawn(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The browser ticks every pace on a fixed clock; the next computer card is made at the next tick
+    once the last one was drawn (waiting a pace after that draw missed the tick: two paces a card). Here
+    two runs right after each other, well within the pace of 60 s, make the two computers' cards."""
+    monkeypatch.setenv("SKAT_TRAINER_PLAY_PACE", "60")
+    profile = PROFILES["international"]
+    state = table_game(profile).with_contract(
+        random_deal(7, profile), Seat.REARHAND, Declaration(GameType.GRAND, hand=True), bid=24
+    )
+    while not (state.tricks and [seat for seat, _ in state.current_trick] == [Seat.FOREHAND]):
+        move = state.legal_moves()[0]  # until the learner (forehand) has led a trick after the first
+        state.apply(NoCall(move.seat) if state.phase is Phase.KNOCK else move)
+    store_state(url, "ticks", state, Seat.FOREHAND, coach="none")
+    played = len(state.history)
+    at = open_play("en", "international", evening="ticks")  # the learner's last move: long ago
+    assert not at.exception, at.exception
+    assert len(last_deal(url, "ticks")[1].history) == played + 1
+    at.run()
+    assert not at.exception, at.exception
+    assert len(last_deal(url, "ticks")[1].history) == played + 2

@@ -46,7 +46,7 @@ EVENING_PARAM = "evening"
 TOKEN_KEY = "play_token_"
 REFUSAL_KEY = "play_refusal"
 PICKED_KEY = "play_picked"
-LAST_MOVE_KEY = "play_last_move_at"
+LAST_MOVE_KEY = "play_last_move_at"  # when the learner last moved (the first computer move waits a pace)
 BOT_WHY_KEY = "play_bot_why"
 WHY_DRAWN_KEY = "play_bot_why_drawn_at"
 HINT_KEY = "play_hint_for"
@@ -412,17 +412,17 @@ def _computer_moves(ctx: PageContext, current: Evening, loaded: LoadedSession) -
         if turn is None or not turn.by_computer:
             break
         quick = door.view().phase in QUICK_PHASES
-        # A paced move is due a pace after the last move and after the last computer's line was drawn by a
-        # whole run (a run cut short by the next tick on a loaded server never reaches the browser; its
-        # line would otherwise go unseen).
+        # A paced move is due once the last computer's line was drawn by a whole run (a run cut short by the
+        # next tick on a loaded server never reaches the browser; its line would otherwise go unseen) and a
+        # pace after the learner's own move. Between two computer moves the tick is the pace: the browser
+        # ticks every pace on a fixed clock, so a move that also waited a pace after the last one was drawn
+        # missed the next tick and came a whole tick later (two paces a move: the 39.9 s auction).
         drawn = st.session_state.get(WHY_DRAWN_KEY, 0.0)
-        last = max(float(st.session_state.get(LAST_MOVE_KEY, 0.0)), float(drawn or 0.0))
-        if not quick and (drawn is None or time.monotonic() - last < pace()):
+        since_learner = time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0))
+        if not quick and (drawn is None or since_learner < pace()):
             break
         with st.spinner(thinking(play_table.opponent_name(turn.seat, door.seat, t), t)):
             decision = session.computer_step()
-        if not quick:
-            st.session_state[LAST_MOVE_KEY] = time.monotonic()
         # Only the reason as the learner may read it is kept (SeatDoor.reason).
         st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
         st.session_state[WHY_DRAWN_KEY] = None
