@@ -434,13 +434,16 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
 # --- the Play page's waits on the computers (issue 46) ------------------------------------------------------
 
 PACE_SECONDS = 0.3
-"""The pace the app runs with here (``SKAT_TRAINER_PLAY_PACE``): the pause after each computer move."""
+"""The pace the app runs with here (``SKAT_TRAINER_PLAY_PACE``; ``--pace``, the app's own is 0.9): the pause
+after each computer move."""
 GOAL_SAY_NOTHING_MEDIAN_MS = 300.0
 GOAL_SLACK_MS = 1000.0
 """Issue 46: after the learner's pass or card, the learner's next turn within (computer turns x (time_ms +
 pace)) + 1 s at p95."""
 PASSES: list[tuple[float, int]] = []
 """The learner's pass -> the learner's next turn or the deal's end: (ms, computer moves in between)."""
+CARDS: list[tuple[float, int]] = []
+"""The learner's card -> the learner's next turn or the deal's end: (ms, computer moves in between)."""
 SAY_NOTHING: list[float] = []
 """A defender's "Say nothing" in the kontra/Spørge window -> the page shows it counted (ms)."""
 SAY_NOTHING_SHOWN: list[float] = []
@@ -607,7 +610,8 @@ def bench_waits(url: str, browser, deals: int) -> None:  # type: ignore[no-untyp
                 )
             elif phase == "play":
                 card = (state.get("legal") or "").split()[0]
-                _, state = _timed(page, page.locator(f".st-key-play_card-{card} button"), state)
+                ms, state = _timed(page, page.locator(f".st-key-play_card-{card} button"), state)
+                CARDS.append((ms, int(state.get("move-count") or 0) - moves - 1))
             else:
                 for key in ("play_knock_0", "play_window_0", "play_ramse_0", "play_hold", "play_pickup"):
                     button = page.locator(f".st-key-{key} button")
@@ -629,6 +633,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=3, help="Play page deals to click through")
     parser.add_argument("--busy", type=int, default=10, help="simulated tables playing meanwhile")
     parser.add_argument("--table-deals", type=int, default=1)
+    parser.add_argument("--pace", type=float, default=PACE_SECONDS, help="the app's pace (s)")
     parser.add_argument("--burn", type=int, default=0, help="busy-loop processes running meanwhile (load)")
     parser.add_argument("--poll", type=float, help="the table page's poll in seconds (default: the app's)")
     args = parser.parse_args()
@@ -641,7 +646,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # busy tables may still write
         db_url = f"sqlite:///{Path(tmp) / 'bench.sqlite'}"
         Store(db_url).dispose()  # the schema, before the app starts
-        env = {"SKAT_TRAINER_DB_URL": db_url, "SKAT_TRAINER_PLAY_PACE": "0.3"}
+        env = {"SKAT_TRAINER_DB_URL": db_url, "SKAT_TRAINER_PLAY_PACE": str(args.pace)}
         if args.poll is not None:
             env["SKAT_TRAINER_TABLE_POLL"] = str(args.poll)
         log = Path(os.environ.get("BENCH_LOG", Path(tmp) / "app.log"))  # the app's output
@@ -672,7 +677,7 @@ def main() -> None:
                     if PASSES:
                         times = [ms for ms, _ in PASSES]
                         lines.append(summary("waits: pass -> the learner's next turn (expert)", times))
-                        budget = [ms - n * (BOT_TIME_MS + PACE_SECONDS * 1000) for ms, n in PASSES]
+                        budget = [ms - n * (BOT_TIME_MS + args.pace * 1000) for ms, n in PASSES]
                         lines.append(
                             summary("waits: pass -> next turn, minus turns x (time_ms + pace)", budget)
                         )
@@ -680,6 +685,13 @@ def main() -> None:
                         lines.append(
                             f"pass goal p95 over budget <= {GOAL_SLACK_MS:.0f}: "
                             + ("MET" if quantile(budget, 0.95) <= GOAL_SLACK_MS else "MISSED")
+                        )
+                    if CARDS:
+                        times = [ms for ms, _ in CARDS]
+                        lines.append(summary("waits: card -> the learner's next turn (expert)", times))
+                        over = [ms - n * (BOT_TIME_MS + args.pace * 1000) for ms, n in CARDS]
+                        lines.append(
+                            summary("waits: card -> next turn, minus turns x (time_ms + pace)", over)
                         )
                     if SAY_NOTHING:
                         lines.append(summary("say nothing -> the page idle, the move counted", SAY_NOTHING))
@@ -690,9 +702,7 @@ def main() -> None:
                         if SAY_NOTHING_TURN:
                             turn = [ms for ms, _ in SAY_NOTHING_TURN]
                             lines.append(summary("waits: say nothing -> the learner's next turn", turn))
-                            over = [
-                                ms - n * (BOT_TIME_MS + PACE_SECONDS * 1000) for ms, n in SAY_NOTHING_TURN
-                            ]
+                            over = [ms - n * (BOT_TIME_MS + args.pace * 1000) for ms, n in SAY_NOTHING_TURN]
                             lines.append(
                                 summary(
                                     "waits: say nothing -> next turn, minus turns x (time_ms + pace)", over
