@@ -457,8 +457,10 @@ def _table(ctx: PageContext, current: Evening, ticking: bool, fresh: list[Loaded
         st.rerun()
 
 
-# Longest wait before the page reruns after drawing the learner's move (see _let_it_reach_the_browser).
-FLUSH_WAIT = 0.5
+# Longest wait before the page reruns after drawing the learner's move (see _let_it_reach_the_browser): the
+# usual pace and a little, so that the rerun finds the first computer move due and makes it at once (a
+# shorter wait left it to the next tick, a whole pace later).
+FLUSH_WAIT = 1.0
 
 
 def _let_it_reach_the_browser() -> None:
