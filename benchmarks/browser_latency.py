@@ -48,10 +48,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.busy import busy_loops  # noqa: E402
 from trainer.deal import Seat, random_deal  # noqa: E402
-from trainer.game import DealState, PlayCard  # noqa: E402
+from trainer.game import DealState, NoCall, Phase, PlayCard  # noqa: E402
 from trainer.games import Declaration, GameType  # noqa: E402
-from trainer.profiles import INTERNATIONAL  # noqa: E402
+from trainer.profiles import INTERNATIONAL, PROFILES  # noqa: E402
 from trainer.records.deal_record import DealRecord  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.store.play_store import PlayStore  # noqa: E402
@@ -433,15 +434,23 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
 # --- the Play page's waits on the computers (issue 46) ------------------------------------------------------
 
 PACE_SECONDS = 0.3
-"""The pace the app runs with here (``SKAT_TRAINER_PLAY_PACE``): the pause after each computer move."""
+"""The pace the app runs with here (``SKAT_TRAINER_PLAY_PACE``; ``--pace``, the app's own is 0.9): the pause
+after each computer move."""
 GOAL_SAY_NOTHING_MEDIAN_MS = 300.0
 GOAL_SLACK_MS = 1000.0
 """Issue 46: after the learner's pass or card, the learner's next turn within (computer turns x (time_ms +
 pace)) + 1 s at p95."""
 PASSES: list[tuple[float, int]] = []
 """The learner's pass -> the learner's next turn or the deal's end: (ms, computer moves in between)."""
+CARDS: list[tuple[float, int]] = []
+"""The learner's card -> the learner's next turn or the deal's end: (ms, computer moves in between)."""
 SAY_NOTHING: list[float] = []
 """A defender's "Say nothing" in the kontra/Spørge window -> the page shows it counted (ms)."""
+SAY_NOTHING_SHOWN: list[float] = []
+"""The same click -> the page's state element first shows the move counted in the DOM (the page has drawn
+the answer, whether or not the run then goes on to tick for the computers)."""
+SAY_NOTHING_STEPS: list[tuple[float, float, float]] = []
+"""Where a "Say nothing" wait goes: click -> the run starts, -> the answer drawn, -> the page idle (ms)."""
 SAY_NOTHING_TURN: list[tuple[float, int]] = []
 """The same click -> the learner's next turn or the end: (ms, computer moves in between)."""
 _NEXT_TURN = """([since, moves, any]) => {
@@ -456,6 +465,42 @@ _NEXT_TURN = """([since, moves, any]) => {
   if (s.phase === 'none' || !(Number(s['move-count']) > moves)) return false;
   if (any === 'moved') return s;
   return (s.turn === 'me' || s.phase === 'finished') ? s : false;
+}"""
+
+
+_STATES = """() => {
+  // Every state element the page draws: (epoch ms, move count), one clock with the click's.
+  if (window.__states) return;
+  window.__states = [];
+  window.__runs = [];
+  const seen = new Set();
+  const look = () => {
+    for (const found of document.querySelectorAll('.skat-page-state')) {
+      const run = found.getAttribute('data-run');
+      if (seen.has(run)) continue;
+      seen.add(run);
+      window.__states.push([performance.timeOrigin + performance.now(),
+                            Number(found.getAttribute('data-move-count') || 0)]);
+    }
+  };
+  new MutationObserver(look).observe(document.body, {childList: true, subtree: true, attributes: true});
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      if (change.target.getAttribute('data-test-script-state') === 'running')
+        window.__runs.push(performance.timeOrigin + performance.now());
+    }
+  }).observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-test-script-state']});
+}"""
+_CLICK_AT = """(selector) => {
+  const button = document.querySelector(selector);
+  const at = performance.timeOrigin + performance.now();
+  button.click();
+  return at;
+}"""
+_SHOWN = """([since, moves]) => {
+  const shown = window.__states.find(([at, count]) => at >= since && count > moves);
+  const run = window.__runs.find((at) => at >= since);
+  return [shown ? shown[0] - since : null, run !== undefined ? run - since : null];
 }"""
 
 
@@ -474,6 +519,53 @@ def _timed(page, locator, state: dict[str, str]) -> tuple[float, dict[str, str]]
     locator.click()
     after = _next_turn(page, int(state["run"]), int(state.get("move-count") or 0))
     return (time.monotonic() - started) * 1000, after
+
+
+def _at_the_window(rules: str, seed: int, declarer: Seat) -> DealState:
+    """A deal of ``rules`` in the kontra/Spørge window with the learner (forehand, place 0 of deal 1) to
+    answer: ``declarer`` (a computer) plays clubs hand at 24, forehand has led and the other defender has
+    said nothing."""
+    profile = PROFILES[rules]
+    state = table_game(profile).with_contract(
+        random_deal(seed, profile), declarer, Declaration(GameType.CLUBS, hand=True), bid=24
+    )
+    while not (state.phase is Phase.KNOCK and state.to_move is Seat.FOREHAND):
+        move = state.legal_moves()[0]
+        state.apply(NoCall(move.seat) if state.phase is Phase.KNOCK else move)
+    return state
+
+
+def bench_say_nothing(url: str, db_url: str, browser, count: int) -> None:  # type: ignore[no-untyped-def]
+    """ "Say nothing" on its own, ``count`` times: evenings stored in the kontra/Spørge window with the
+    learner to answer (both profiles in turn, expert opponents, no coach, desktop and phone width); the
+    page is opened, the button clicked, and the time taken until the page draws the answer (its state
+    element with the move counted, in the page's clock) and until it is idle."""
+    play = PlayStore(Store(db_url))
+    for index in range(count):
+        rules = ("international", "danish")[index % 2]
+        token = f"window{index}x{os.getpid()}"
+        state = _at_the_window(rules, 300 + index, (Seat.MIDDLEHAND, Seat.REARHAND)[index // 2 % 2])
+        evening = play.open_evening(
+            token, learner_id=None, profile_name=rules, scheme="list", level="expert", coach="none"
+        )
+        stored = play.start_deal(evening.id, 1, DealRecord(state.skat_game, state.history[:1]))
+        assert play.save_deal(stored.id, state, seen=0)
+        page = browser.new_page(viewport={"width": 390 if index % 4 >= 2 else 1280, "height": 1000})
+        page.goto(f"{url}/game?lang=en&rules={rules}&evening={token}")
+        before = _next_turn(page, 0, until="any")
+        moves = int(before.get("move-count") or 0)
+        page.locator(".st-key-play_window_0 button").wait_for()
+        page.evaluate(_STATES)
+        started = time.monotonic()
+        clicked = page.evaluate(_CLICK_AT, ".st-key-play_window_0 button")
+        _next_turn(page, int(before["run"]), moves, until="moved")
+        idle = (time.monotonic() - started) * 1000
+        shown, run = page.evaluate(_SHOWN, [clicked, moves])
+        SAY_NOTHING.append(idle)
+        if shown is not None:
+            SAY_NOTHING_SHOWN.append(shown)
+            SAY_NOTHING_STEPS.append((run if run is not None else float("nan"), shown, idle))
+        page.close()
 
 
 def bench_waits(url: str, browser, deals: int) -> None:  # type: ignore[no-untyped-def]
@@ -502,17 +594,24 @@ def bench_waits(url: str, browser, deals: int) -> None:  # type: ignore[no-untyp
                 ms, state = _timed(page, pass_button.first, state)
                 PASSES.append((ms, int(state.get("move-count") or 0) - moves - 1))
             elif phase == "knock" and window.count() and window.first.inner_text().strip() == "Say nothing":
+                page.evaluate(_STATES)
                 started = time.monotonic()
-                window.first.click()
+                clicked = page.evaluate(_CLICK_AT, ".st-key-play_window_0 button")
                 answered = _next_turn(page, int(state["run"]), moves, until="moved")
-                SAY_NOTHING.append((time.monotonic() - started) * 1000)
+                idle = (time.monotonic() - started) * 1000
+                SAY_NOTHING.append(idle)
+                shown, run = page.evaluate(_SHOWN, [clicked, moves])
+                if shown is not None:
+                    SAY_NOTHING_SHOWN.append(shown)
+                    SAY_NOTHING_STEPS.append((run if run is not None else float("nan"), shown, idle))
                 state = _next_turn(page, int(answered["run"]) - 1, moves)
                 SAY_NOTHING_TURN.append(
                     ((time.monotonic() - started) * 1000, int(state["move-count"]) - moves - 1)
                 )
             elif phase == "play":
                 card = (state.get("legal") or "").split()[0]
-                _, state = _timed(page, page.locator(f".st-key-play_card-{card} button"), state)
+                ms, state = _timed(page, page.locator(f".st-key-play_card-{card} button"), state)
+                CARDS.append((ms, int(state.get("move-count") or 0) - moves - 1))
             else:
                 for key in ("play_knock_0", "play_window_0", "play_ramse_0", "play_hold", "play_pickup"):
                     button = page.locator(f".st-key-{key} button")
@@ -529,10 +628,13 @@ def bench_waits(url: str, browser, deals: int) -> None:  # type: ignore[no-untyp
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=["play", "table", "waits"], action="append")
+    parser.add_argument("--only", choices=["play", "table", "waits", "say-nothing"], action="append")
+    parser.add_argument("--windows", type=int, default=12, help="say-nothing: windows answered")
     parser.add_argument("--deals", type=int, default=3, help="Play page deals to click through")
     parser.add_argument("--busy", type=int, default=10, help="simulated tables playing meanwhile")
     parser.add_argument("--table-deals", type=int, default=1)
+    parser.add_argument("--pace", type=float, default=PACE_SECONDS, help="the app's pace (s)")
+    parser.add_argument("--burn", type=int, default=0, help="busy-loop processes running meanwhile (load)")
     parser.add_argument("--poll", type=float, help="the table page's poll in seconds (default: the app's)")
     args = parser.parse_args()
     wanted = args.only or ["play", "table"]
@@ -544,11 +646,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # busy tables may still write
         db_url = f"sqlite:///{Path(tmp) / 'bench.sqlite'}"
         Store(db_url).dispose()  # the schema, before the app starts
-        env = {"SKAT_TRAINER_DB_URL": db_url, "SKAT_TRAINER_PLAY_PACE": "0.3"}
+        env = {"SKAT_TRAINER_DB_URL": db_url, "SKAT_TRAINER_PLAY_PACE": str(args.pace)}
         if args.poll is not None:
             env["SKAT_TRAINER_TABLE_POLL"] = str(args.poll)
         log = Path(os.environ.get("BENCH_LOG", Path(tmp) / "app.log"))  # the app's output
-        with app(env, log) as url, sync_playwright() as playwright:
+        with busy_loops(args.burn), app(env, log) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
             try:
                 warm_up(url, browser)
@@ -567,12 +669,15 @@ def main() -> None:
                         + ("MET" if met else "MISSED")
                     )
                     print("\n".join(lines), flush=True)
-                if "waits" in wanted:
-                    bench_waits(url, browser, args.deals)
+                if "say-nothing" in wanted:
+                    bench_say_nothing(url, db_url, browser, args.windows)
+                if "waits" in wanted or "say-nothing" in wanted:
+                    if "waits" in wanted:
+                        bench_waits(url, browser, args.deals)
                     if PASSES:
                         times = [ms for ms, _ in PASSES]
                         lines.append(summary("waits: pass -> the learner's next turn (expert)", times))
-                        budget = [ms - n * (BOT_TIME_MS + PACE_SECONDS * 1000) for ms, n in PASSES]
+                        budget = [ms - n * (BOT_TIME_MS + args.pace * 1000) for ms, n in PASSES]
                         lines.append(
                             summary("waits: pass -> next turn, minus turns x (time_ms + pace)", budget)
                         )
@@ -581,16 +686,33 @@ def main() -> None:
                             f"pass goal p95 over budget <= {GOAL_SLACK_MS:.0f}: "
                             + ("MET" if quantile(budget, 0.95) <= GOAL_SLACK_MS else "MISSED")
                         )
-                    if SAY_NOTHING:
-                        lines.append(summary("waits: say nothing -> the page shows it counted", SAY_NOTHING))
-                        turn = [ms for ms, _ in SAY_NOTHING_TURN]
-                        lines.append(summary("waits: say nothing -> the learner's next turn", turn))
-                        over = [ms - n * (BOT_TIME_MS + PACE_SECONDS * 1000) for ms, n in SAY_NOTHING_TURN]
+                    if CARDS:
+                        times = [ms for ms, _ in CARDS]
+                        lines.append(summary("waits: card -> the learner's next turn (expert)", times))
+                        over = [ms - n * (BOT_TIME_MS + args.pace * 1000) for ms, n in CARDS]
                         lines.append(
-                            summary("waits: say nothing -> next turn, minus turns x (time_ms + pace)", over)
+                            summary("waits: card -> next turn, minus turns x (time_ms + pace)", over)
                         )
-                        met = statistics.median(SAY_NOTHING) <= GOAL_SAY_NOTHING_MEDIAN_MS
-                        lines.append("say nothing goal median<=300: " + ("MET" if met else "MISSED"))
+                    if SAY_NOTHING:
+                        lines.append(summary("say nothing -> the page idle, the move counted", SAY_NOTHING))
+                        if SAY_NOTHING_SHOWN:
+                            lines.append(summary("say nothing -> the answer drawn", SAY_NOTHING_SHOWN))
+                            steps = " ".join(f"{a:.0f}/{b:.0f}/{c:.0f}" for a, b, c in SAY_NOTHING_STEPS)
+                            lines.append(f"say nothing, run starts / answer drawn / idle (ms): {steps}")
+                        if SAY_NOTHING_TURN:
+                            turn = [ms for ms, _ in SAY_NOTHING_TURN]
+                            lines.append(summary("waits: say nothing -> the learner's next turn", turn))
+                            over = [ms - n * (BOT_TIME_MS + args.pace * 1000) for ms, n in SAY_NOTHING_TURN]
+                            lines.append(
+                                summary(
+                                    "waits: say nothing -> next turn, minus turns x (time_ms + pace)", over
+                                )
+                            )
+                        for name, values in (("answer drawn", SAY_NOTHING_SHOWN), ("page idle", SAY_NOTHING)):
+                            met = bool(values) and statistics.median(values) <= GOAL_SAY_NOTHING_MEDIAN_MS
+                            lines.append(
+                                f"say nothing goal median<=300 ({name}): " + ("MET" if met else "MISSED")
+                            )
                     print("\n".join(lines), flush=True)
                 if "table" in wanted:
                     others, own = bench_table(url, db_url, browser, args.busy, args.table_deals)
@@ -607,7 +729,7 @@ def main() -> None:
             finally:
                 browser.close()
     load = os.getloadavg()
-    print(f"load average after: {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+    print(f"load average after: {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} ({args.burn} busy loops)")
     if APP_CPU:
         lines.append(f"the app's process used {APP_CPU[0]:.0f} CPU seconds in all")
     print("--- figures ---")

@@ -7,18 +7,23 @@ game, the store), while the learner at place 0 passes in the auction and plays i
 reports per kind of turn (bid, pickup, discard, declaration, knock window, lead, follow) the thinking time
 and the store's save-and-load time: median, 95th percentile and maximum, in milliseconds.
 
-    python -m benchmarks.play_turns --rules international --level expert --deals 6
+Each turn is held against its budget, the Play page's ``BOT_TIME_MS``: a turn thinking longer is counted
+and listed. ``--burn N`` runs N busy loops meanwhile (the issue's loaded machine, load 2.6-10).
+
+    python -m benchmarks.play_turns --rules international --level expert --deals 6 --burn 2
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
+from benchmarks.busy import busy_loops
 from trainer.game import Bid, Declare, Discard, Hold, Knock40, Pass, Phase, PickUp, PlayCard
 from trainer.profiles import PROFILES
 from trainer.records.iss import iss_line
@@ -99,6 +104,11 @@ def run(rules: str, level: str, deals: int, seed: int) -> dict[str, list[tuple[f
     return times
 
 
+def _over(values: list[float]) -> str:
+    late = ", ".join(f"{v:.0f}" for v in sorted(values) if v > BOT_TIME_MS)
+    return f"over {BOT_TIME_MS} ms: {sum(v > BOT_TIME_MS for v in values)}" + (f" ({late})" if late else "")
+
+
 def _summary(values: list[float]) -> str:
     ordered = sorted(values)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
@@ -113,11 +123,18 @@ def main() -> None:
     parser.add_argument("--level", choices=("beginner", "club", "expert"), default="expert")
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--seed", type=int, default=4600)
+    parser.add_argument("--burn", type=int, default=0, help="busy-loop processes running meanwhile")
     args = parser.parse_args()
-    times = run(args.rules, args.level, args.deals, args.seed)
-    print(f"{args.rules}, {args.level}, {args.deals} deals, budget {BOT_TIME_MS} ms per decision (ms):")
+    with busy_loops(args.burn):
+        times = run(args.rules, args.level, args.deals, args.seed)
+    load = os.getloadavg()
+    print(
+        f"{args.rules}, {args.level}, {args.deals} deals, budget {BOT_TIME_MS} ms per decision (ms), "
+        f"{args.burn} busy loops, load {load[0]:.1f} / {load[1]:.1f}:"
+    )
     for kind, pairs in sorted(times.items()):
-        print(f"  {kind:13} n={len(pairs):3}  think {_summary([p[0] for p in pairs])}")
+        thought = [p[0] for p in pairs]
+        print(f"  {kind:13} n={len(pairs):3}  think {_summary(thought)}  {_over(thought)}")
         print(f"  {'':13} {'':5}  store {_summary([p[1] for p in pairs])}")
 
 

@@ -96,6 +96,23 @@ def test_an_early_return_still_publishes() -> None:
     assert state(at)["step"] == "1"
 
 
+def test_publish_now_draws_the_one_element_at_once_with_the_notes_so_far() -> None:
+    """A run that has drawn its answer says so before it goes on (the Play page, before it reruns to tick
+    for the computers): one element, with the notes made so far, drawn before what comes after it."""
+    at = _page(
+        "from trainer.ui.views.page_state import publish_now\n"
+        "note_state(step=1)\n"
+        "publish_now()\n"
+        "publish_now()\n"
+        "note_state(step=2)\n"
+        "st.html('<p>after</p>')"
+    )
+    assert not at.exception, at.exception
+    assert state(at)["step"] == "1"
+    drawn = [str(element.value) for element in at.html]
+    assert STATE_CLASS in drawn[0] and drawn[-1] == "<p>after</p>"
+
+
 def test_nothing_is_published_outside_a_page() -> None:
     """A live element tested on its own notes into nothing and draws nothing."""
     script = "from trainer.ui.views.page_state import note_state\nnote_state(x=1)\n"

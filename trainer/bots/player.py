@@ -20,6 +20,7 @@ long as its search is not cut short by a slow machine's clock).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
@@ -146,6 +147,8 @@ class _Bot:
         self.rng = rng
         self.time_ms = time_ms
         self.allow_musik = musik
+        self.deadline = time.monotonic() + time_ms / 1000
+        """When the thinking budget is spent (the open-game check stops there)."""
         self.profile = view.profile
         self.seat = view.seat
         self.legal = view.legal_moves
@@ -259,7 +262,9 @@ class _Bot:
         from trainer.chances.open_check import checked_open
 
         # an open hand game is declared only when the open-hand solver wins it in most layouts
-        chances = checked_open(self.chances(), self.profile, self.view.hand, self.seat)
+        chances = checked_open(
+            self.chances(), self.profile, self.view.hand, self.seat, deadline=self.deadline
+        )
         hand_games = [c for c in chances if c.declaration in declares and c.worth_at(bid)]
         picked = [c for c in chances if not c.declaration.hand]
         hand_best = max(hand_games, key=lambda c: c.expected_at(self.profile, bid), default=None)
@@ -314,7 +319,7 @@ class _Bot:
         from trainer.chances.open_check import checked_open
 
         # an open game after the pickup (på bordet) only when the open-hand solver wins it in most layouts
-        chances = checked_open(self.chances(), self.profile, twelve, self.seat)
+        chances = checked_open(self.chances(), self.profile, twelve, self.seat, deadline=self.deadline)
         best = max(chances, key=lambda c: (c.expected_at(self.profile, bid), c.win))
         return best.discards, best.declaration, best.win
 

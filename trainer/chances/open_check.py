@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import time
 from collections.abc import Callable, Sequence
 
 from trainer.cards import ALL_CARDS, HAND_SIZE, Card
@@ -39,11 +40,17 @@ MOST = 0.5
 
 
 def checked_open(
-    chances: Sequence[GameChance], profile: RuleProfile, cards: Sequence[Card], seat: Seat
+    chances: Sequence[GameChance],
+    profile: RuleProfile,
+    cards: Sequence[Card],
+    seat: Seat,
+    *,
+    deadline: float | None = None,
 ) -> tuple[GameChance, ...]:
     """``chances`` with every open game that would be worth a bid checked against the open-hand solver.
     ``cards``: the ten before the pickup, or the twelve after it (each open game is then played with the
-    ten it keeps, its discards counting for the declarer)."""
+    ten it keeps, its discards counting for the declarer). ``deadline`` (``time.monotonic()``): a bot's
+    thinking budget; the layouts not played by then count as lost (:func:`open_share_within`)."""
     out: list[GameChance] = []
     for chance in chances:
         d = chance.declaration
@@ -51,8 +58,13 @@ def checked_open(
             out.append(chance)
             continue
         ten = [card for card in cards if card not in chance.discards]
-        share = open_share(
-            profile, _sorted(ten), seat, d, _sorted(chance.discards) if len(cards) > HAND_SIZE else ()
+        share = open_share_within(
+            profile,
+            _sorted(ten),
+            seat,
+            d,
+            _sorted(chance.discards) if len(cards) > HAND_SIZE else (),
+            deadline=deadline,
         )
         if share is None or share <= MOST:
             win = min(chance.win, share or CHANCE_FLOOR)
@@ -94,12 +106,63 @@ def open_share(
     """The share of :data:`LAYOUTS` seeded layouts the open game wins with every card open (None: no
     layout could be settled). ``discards``: after the pickup, the two laid away (the skat of every layout,
     counting for the declarer, who plays ``cards`` as a hand game would)."""
+    won, settled, _ = _layouts(profile, cards, seat, d, discards, None)
+    return won / settled if settled else None
+
+
+def open_share_within(
+    profile: RuleProfile,
+    cards: tuple[Card, ...],
+    seat: Seat,
+    d: Declaration,
+    discards: tuple[Card, ...] = (),
+    *,
+    deadline: float | None = None,
+) -> float | None:
+    """:func:`open_share` within a bot's thinking budget: the seeded layouts are played until
+    ``deadline`` (``time.monotonic()``; None: all of them, as :func:`open_share`), and a layout not played
+    in time counts as lost, so an open game is declared only on the evidence there was time for (none: not
+    at all). A check already made in full is reused."""
+    if deadline is None:
+        return open_share(profile, cards, seat, d, discards)
+    key = (profile, cards, seat, d, discards)
+    if key in _FINISHED:
+        return _FINISHED[key]
+    won, settled, played = _layouts(profile, cards, seat, d, discards, deadline)
+    if played < LAYOUTS:
+        return won / (settled + LAYOUTS - played) if won else None
+    share = won / settled if settled else None
+    if len(_FINISHED) >= FINISHED_KEPT:
+        _FINISHED.pop(next(iter(_FINISHED)))
+    _FINISHED[key] = share
+    return share
+
+
+FINISHED_KEPT = 256
+"""How many checks finished within a budget are kept (the oldest goes first)."""
+_FINISHED: dict[tuple[RuleProfile, tuple[Card, ...], Seat, Declaration, tuple[Card, ...]], float | None] = {}
+"""The shares of the checks a bot finished within its budget: the same as :func:`open_share`'s."""
+
+
+def _layouts(
+    profile: RuleProfile,
+    cards: tuple[Card, ...],
+    seat: Seat,
+    d: Declaration,
+    discards: tuple[Card, ...],
+    deadline: float | None,
+) -> tuple[int, int, int]:
+    """(layouts won, layouts settled, layouts played) of the seeded layouts, in their fixed order, stopping
+    before a layout that would start after ``deadline``."""
     rng = random.Random("open/" + " ".join(card.iss for card in (*cards, *discards)) + f"/{int(seat)}/{d}")
     unseen = [card for card in ALL_CARDS if card not in cards and card not in discards]
     others = [s for s in Seat if s is not seat]
     needs_schwarz = profile.ouvert_implies_schwarz_announced and not d.game.is_null
-    won = settled = 0
+    won = settled = played = 0
     for _ in range(LAYOUTS):
+        if deadline is not None and time.monotonic() >= deadline:
+            break
+        played += 1
         rng.shuffle(unseen)
         hands: list[tuple[Card, ...]] = [(), (), ()]
         hands[int(seat)] = cards
@@ -120,4 +183,4 @@ def open_share(
             continue
         settled += 1
         won += bool(label.schwarz) if needs_schwarz else label.won
-    return won / settled if settled else None
+    return won, settled, played

@@ -168,6 +168,13 @@ def side_of(seat: Seat, viewer: Seat) -> str:
     return "left" if seat is viewer.next else "right"
 
 
+def thinking(who: str, t: Translator) -> str:
+    """A computer deciding its move, said the one way wherever a page waits on it (the table's seat, the
+    Play page's spinner): 'Left · middlehand is thinking…' / 'Venstre · mellemhånd tænker…'. ``who`` is
+    plain text (the caller escapes for its markup)."""
+    return t("{who} is thinking…", who=who)
+
+
 def card_name(card: Card, lang: str) -> str:
     """The card's full name: 'Jack of clubs' or 'Klør Bonde'."""
     return card.danish if lang == "da" else card.english

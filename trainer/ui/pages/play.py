@@ -39,14 +39,14 @@ from trainer.table_session import LEVELS, Place, SeatDoor, seat_of_place, table_
 from trainer.ui.context import PageContext, page_context
 from trainer.ui.pages import play_result, play_table
 from trainer.ui.progress_state import LEARNER_ID_KEY, get_store
-from trainer.ui.terms import bot_level_name, seat_name, t_error, t_message
-from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
+from trainer.ui.terms import bot_level_name, seat_name, t_error, t_message, thinking
+from trainer.ui.views.page_state import note_state, note_view, publish_now, published_fragment, run_page
 
 EVENING_PARAM = "evening"
 TOKEN_KEY = "play_token_"
 REFUSAL_KEY = "play_refusal"
 PICKED_KEY = "play_picked"
-LAST_MOVE_KEY = "play_last_move_at"
+LAST_MOVE_KEY = "play_last_move_at"  # when the learner last moved (the first computer move waits a pace)
 BOT_WHY_KEY = "play_bot_why"
 WHY_DRAWN_KEY = "play_bot_why_drawn_at"
 HINT_KEY = "play_hint_for"
@@ -377,7 +377,7 @@ def render(ctx: PageContext) -> None:
         return
     ticking = _computer_to_move(loaded)
     table = published_fragment(ctx, "game", _table)
-    st.fragment(run_every=(pace() or 0.05) if ticking else None)(table)(ctx, current, ticking)
+    st.fragment(run_every=(pace() or 0.05) if ticking else None)(table)(ctx, current, ticking, [loaded])
     play_result.score_sheet(ctx, current, session)
 
 
@@ -412,17 +412,17 @@ def _computer_moves(ctx: PageContext, current: Evening, loaded: LoadedSession) -
         if turn is None or not turn.by_computer:
             break
         quick = door.view().phase in QUICK_PHASES
-        # A paced move is due a pace after the last move and after the last computer's line was drawn by a
-        # whole run (a run cut short by the next tick on a loaded server never reaches the browser; its
-        # line would otherwise go unseen).
+        # A paced move is due once the last computer's line was drawn by a whole run (a run cut short by the
+        # next tick on a loaded server never reaches the browser; its line would otherwise go unseen) and a
+        # pace after the learner's own move. Between two computer moves the tick is the pace: the browser
+        # ticks every pace on a fixed clock, so a move that also waited a pace after the last one was drawn
+        # missed the next tick and came a whole tick later (two paces a move: the issue's 39.9 s auction).
         drawn = st.session_state.get(WHY_DRAWN_KEY, 0.0)
-        last = max(float(st.session_state.get(LAST_MOVE_KEY, 0.0)), float(drawn or 0.0))
-        if not quick and (drawn is None or time.monotonic() - last < pace()):
+        since_learner = time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0))
+        if not quick and (drawn is None or since_learner < pace()):
             break
-        with st.spinner(t("{who} is thinking…", who=play_table.opponent_name(turn.seat, door.seat, t))):
+        with st.spinner(thinking(play_table.opponent_name(turn.seat, door.seat, t), t)):
             decision = session.computer_step()
-        if not quick:
-            st.session_state[LAST_MOVE_KEY] = time.monotonic()
         # Only the reason as the learner may read it is kept (SeatDoor.reason).
         st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
         st.session_state[WHY_DRAWN_KEY] = None
@@ -435,10 +435,11 @@ def _computer_moves(ctx: PageContext, current: Evening, loaded: LoadedSession) -
     return loaded
 
 
-def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
+def _table(ctx: PageContext, current: Evening, ticking: bool, fresh: list[LoadedSession]) -> None:
     """The table: make the opponents' moves that are due, then draw the learner's view. The learner's own
-    card is drawn before the page starts ticking for the opponents, so it shows at once."""
-    loaded = load(ctx, current)
+    card is drawn before the page starts ticking for the opponents, so it shows at once. ``fresh``: the
+    evening the page's run has just loaded, used once (the fragment's own reruns load it again)."""
+    loaded = fresh.pop() if fresh else load(ctx, current)
     if ticking and _computer_to_move(loaded):
         loaded = _computer_moves(ctx, current, loaded)
     session = loaded.session
@@ -449,12 +450,17 @@ def _table(ctx: PageContext, current: Evening, ticking: bool) -> None:
         st.rerun()  # the learner's turn: stop ticking before the cards are drawn (a click is never lost)
     draw_table(ctx, current, loaded, session.door(LEARNER))
     if computer and not ticking:
+        # The learner's move (and the computers' answers in the knock window) is drawn: the page says so
+        # now, not after the rerun, which only starts the ticking for the opponents.
+        publish_now()
         _let_it_reach_the_browser()
-        st.rerun()  # the learner's move is on the screen; now tick for the opponents
+        st.rerun()
 
 
-# Longest wait before the page reruns after drawing the learner's move (see _let_it_reach_the_browser).
-FLUSH_WAIT = 0.5
+# Longest wait before the page reruns after drawing the learner's move (see _let_it_reach_the_browser): the
+# usual pace and a little, so that the rerun finds the first computer move due and makes it at once (a
+# shorter wait left it to the next tick, a whole pace later).
+FLUSH_WAIT = 1.0
 
 
 def _let_it_reach_the_browser() -> None:
@@ -501,13 +507,11 @@ def _act(token: str, seen: int) -> Any:
 
 
 def controls(ctx: PageContext, current: Evening, loaded: LoadedSession, view: SeatView) -> None:
-    t = ctx.t
     act = _act(current.token, loaded.seen)
     beginner = current.coach == "beginner"
     cards = play_table.hand_order(view)
     if not view.my_turn:
-        play_table.draw(view, ctx)
-        st.caption(t("Wait for the others…"))
+        play_table.draw(view, ctx, thinking=_computer_to_move(loaded))
         return
     stored = loaded.last
     asked = stored is not None and st.session_state.get(HINT_KEY) == (stored.id, stored.move_count)

@@ -72,11 +72,14 @@ Names = tuple[str, str, str] | None
 "you", "left" and "right"."""
 
 
-def table_from_view(view: SeatView, names: Names = None) -> TableView:
+def table_from_view(view: SeatView, names: Names = None, thinking: str | None = None) -> TableView:
     """The table as the learner's :class:`~trainer.game.SeatView` shows it (nothing else goes in): the own
-    hand sorted (:func:`hand_order`), between tricks the last one with its winner, ``names`` on the seats;
-    the rest as :meth:`TableView.from_seat_view` draws every live table."""
-    return TableView.from_seat_view(view, last_trick=True, names=names, own_order=hand_order(view))
+    hand sorted (:func:`hand_order`), between tricks the last one with its winner, ``names`` on the seats,
+    ``thinking``: who is deciding the move of the seat to move; the rest as
+    :meth:`TableView.from_seat_view` draws every live table."""
+    return TableView.from_seat_view(
+        view, last_trick=True, names=names, own_order=hand_order(view), thinking=thinking
+    )
 
 
 MARKS: dict[str, str] = {
@@ -106,9 +109,11 @@ def draw(
     on_card: Callable[[Card], None] | None = None,
     marked: dict[Card, str] | None = None,
     names: Names = None,
+    thinking: bool = False,
 ) -> None:
-    """The table; with ``on_card`` every card of the learner's hand is a button."""
-    table = table_from_view(view, names)
+    """The table; with ``on_card`` every card of the learner's hand is a button. ``thinking``: the page is
+    waiting on the computer to move, and the table says so in that seat's place."""
+    table = table_from_view(view, names, thinker(view, ctx.t, names) if thinking else None)
     if marked:
         st.html(marks_css(marked))
     draw_table(table, ctx, key=HAND_KEY, on_card=on_card, clickable=view.hand if on_card else ())
@@ -119,6 +124,15 @@ def opponent_name(seat: Seat, learner: Seat, t: Translator) -> str:
     return t(
         "{side} · {seat}", side=side_name(side_of(seat, learner), t, capital=True), seat=seat_name(seat, t)
     )
+
+
+def thinker(view: SeatView, t: Translator, names: Names = None) -> str | None:
+    """Who is deciding the move of the seat to move, as the viewer calls them: a shared table's player's
+    name, or the Play page's 'Left · middlehand'; None on the viewer's own turn or when nobody moves."""
+    seat = view.to_move
+    if seat is None or seat is view.seat:
+        return None
+    return names[int(seat)] if names is not None else opponent_name(seat, view.seat, t)
 
 
 def reason_line(who: Seat, why: Message, view: SeatView, t: Translator) -> str | None:

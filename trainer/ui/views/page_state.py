@@ -135,6 +135,16 @@ def published(ctx: PageContext, page: str, *, base: dict[str, str] | None = None
         _current.run = outer
 
 
+def publish_now() -> None:
+    """Publish the running page's state at once, before the run goes on (nothing outside a published run,
+    nothing a second time). For a run that has drawn all it shows and then only waits and reruns (the Play
+    page's answer, drawn before the page ticks for the computers): the answer is on the page, and says so,
+    without the rerun's delay. Notes made after it are not published."""
+    run: _Run | None = getattr(_current, "run", None)
+    if run is not None and not run.drawn:
+        _draw(run)
+
+
 def run_page(page: str, render: Callable[[PageContext], None]) -> None:
     """Run a page script's ``render`` with the session's context and publish its state (the last line of
     a page: ``run_page("lesson", render)``)."""

@@ -23,7 +23,7 @@ from trainer.replay import Frame, GameRecord
 from trainer.safe_text import for_html, for_markdown, plain
 from trainer.text import upper_first
 from trainer.ui.context import PageContext
-from trainer.ui.terms import seat_name
+from trainer.ui.terms import seat_name, thinking
 from trainer.ui.views.cards import CardSize, card_column_html, card_row_html
 from trainer.ui.views.hand import draw_hand
 from trainer.ui.views.texts import seat_title
@@ -65,6 +65,9 @@ class TableView:
     names: tuple[str, str, str] | None = None
     """Who sits in each seat (a shared table's players, as typed: the view escapes them), by seat; None
     labels the seats by their names only."""
+    thinking: str | None = None
+    """Who is deciding the move of the seat to move (plain text, e.g. 'Left · middlehand'), shown in that
+    seat's place as thinking while the page waits on a computer; None: nobody is shown thinking."""
 
     def hand(self, seat: Seat) -> SeatHand:
         return self.hands[int(seat)]
@@ -121,13 +124,15 @@ class TableView:
         last_trick: bool = False,
         names: tuple[str, str, str] | None = None,
         own_order: Sequence[Card] | None = None,
+        thinking: str | None = None,
     ) -> TableView:
         """The table as ``view``'s seat sees it in a live deal (the play page): its own hand with the cards
         it may play now, the other hands as counts unless they lie open, the skat face down until the
         declarer's own discards lie there (the declarer sees them; nobody else does). ``last_trick``: with
         no card on the table yet, show the trick just completed with its winner. ``names``: who sits in
         each seat (by seat), for the seat labels. ``own_order``: the seat's own cards in the order to draw
-        them (the Play page sorts them for the game); the view's order when None. The one builder of a live
+        them (the Play page sorts them for the game); the view's order when None. ``thinking``: who is
+        deciding the move of the seat to move (never the viewer's own seat). The one builder of a live
         table: the Play page and the shared table draw through it."""
         hands = tuple(
             SeatHand(
@@ -166,6 +171,7 @@ class TableView:
             skat=skat,
             legal=frozenset(move.card for move in view.legal_moves if isinstance(move, PlayCard)),
             names=names,
+            thinking=thinking if view.to_move is not None and view.to_move is not view.seat else None,
         )
 
 
@@ -198,8 +204,28 @@ def _side_html(table: TableView, seat: Seat, ctx: PageContext, size: CardSize) -
     return (
         f'<div class="skat-seat" data-seat="{seat.name}" style="min-width:0;text-align:center">'
         f'<div style="font-weight:600;font-size:0.8rem;line-height:1.2;margin-bottom:4px">'
-        f"{_seat_caption(table, seat, ctx, html=True)}</div>{column}"
+        f"{_seat_caption(table, seat, ctx, html=True)}</div>{_thinking_html(table, seat, ctx)}{column}"
         f'<div style="font-size:0.72rem;opacity:0.75">{escape(count)}</div></div>'
+    )
+
+
+THINKING_STYLE = (
+    "font-size:0.75rem;line-height:1.2;margin:0 auto 4px;padding:2px 6px;border-radius:8px;"
+    "background:#fff3c4;color:#3d3000;overflow-wrap:anywhere;max-width:100%"
+)
+"""The thinking marker: dark text on pale yellow (contrast well above WCAG AA's 4.5:1), wrapping in a
+phone's narrow seat column."""
+
+
+def _thinking_html(table: TableView, seat: Seat, ctx: PageContext) -> str:
+    """In the place of the seat to move, while the page waits on it: who is thinking, as a status line a
+    screen reader announces (``role=status``, polite); nothing for the other seats."""
+    if table.thinking is None or seat is not table.to_move or seat is table.bottom:
+        return ""
+    text = escape(thinking(table.thinking, ctx.t))
+    return (
+        f'<div class="skat-thinking" data-seat="{seat.name}" role="status" aria-live="polite" '
+        f'style="{THINKING_STYLE}">{text}</div>'
     )
 
 
