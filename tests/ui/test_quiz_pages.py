@@ -67,7 +67,7 @@ def wrong_answer(question: Question) -> object:
 def give(at: AppTest, question: Question, response: object, prefix: str = "quiz") -> None:
     key = f"{prefix}_answer"
     if question.mode == "number":
-        at.number_input(key=key).set_value(response).run()
+        at.text_input(key=key).set_value(str(response))  # in the form: sent with Check
     elif question.mode == "choice":
         at.radio(key=key).set_value(response).run()
     else:
