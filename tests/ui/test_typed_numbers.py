@@ -312,7 +312,7 @@ TABLE_PAGE = "trainer/ui/pages/table.py"
 def test_the_table_form_opens_only_with_numbers_as_typed(
     key: str, text: str, opened: dict[str, int] | None, tmp_path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A table is opened with exactly the number typed, or not at all (the field names itself and the text)."""
+    """A table opens with exactly the number typed, or not at all (the field names itself and the text)."""
     from trainer.store import Store
     from trainer.store.tables import TableStore
 
