@@ -28,8 +28,8 @@ from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
 from trainer.ui.context import PageContext
 from trainer.ui.number_field import whole_number
-from trainer.ui.pages import play_result, play_table, table_wake
-from trainer.ui.pages.table_poll import poll_every, waiting_for_others
+from trainer.ui.pages import play_result, play_table, table_wake, table_watch
+from trainer.ui.pages.table_poll import poll_every, poll_seconds, waiting_for_others
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import profile_name, seat_name, t_error, t_message
 from trainer.ui.views.deal_end import draw_deal_end
@@ -475,6 +475,7 @@ def render(ctx: PageContext) -> None:
     who = signed_in()
     note_state(signed_in=who is not None)
     if who is None:
+        table_watch.draw(ctx, armed=False)
         _sign_in(ctx)
         return
     learner, name = who
@@ -491,6 +492,7 @@ def render(ctx: PageContext) -> None:
             table_id = None
     if not isinstance(table_id, int):
         table_wake.stop_listening()
+        table_watch.draw(ctx, armed=False)
         left, right = st.columns(2)
         with left:
             _open(ctx, learner, name)
@@ -510,6 +512,7 @@ def render(ctx: PageContext) -> None:
     _, place = tables().for_learner(table.id, learner)
     now = play.moment(table.id)
     waiting = waiting_for_others(now, place)
+    table_watch.draw(ctx, armed=True, poll=poll_seconds())  # a blank or frozen page comes back by itself
     st.fragment(run_every=poll_every(now, place))(published_fragment(ctx, "table", _live))(
         ctx, table.id, learner, now.version, waiting
     )
