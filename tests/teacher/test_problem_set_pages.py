@@ -69,7 +69,7 @@ def test_a_problem_set_is_set_solved_in_part_and_shown_per_learner(classes: Clas
 
     teacher.segmented_control(key="assign_kind").set_value(PROBLEMS).run()
     teacher.multiselect(key="assign_problem_themes").set_value([THEME]).run()
-    teacher.number_input(key="assign_problem_count").set_value(3).run()
+    teacher.text_input(key="assign_problem_count").set_value("3").run()
     teacher.radio(key="assign_problem_profile").set_value("danish").run()
     teacher.button(key="assign_add").click().run()
     _ok(teacher)
@@ -164,7 +164,7 @@ def test_the_projector_shows_a_bidding_lessons_auction(classes: ClassStore, lang
     final = t(
         "{seat} wins the bidding at {bid} and plays {game}.",
         seat=upper_first(seat_name(deal.declarer, t)),
-        bid=deal.auction().bid_value,
+        bid=deal.bid,
         game=declaration_name(deal.declaration, t),
     )
     assert final in said

@@ -25,7 +25,7 @@ def _give(at, question: Question, right: bool) -> None:
         at.radio(key=ANSWER).set_value(value)
     elif question.mode == "number":
         number = int(question.answer.replace("−", "-"))
-        at.number_input(key=ANSWER).set_value(number if right else number + 1)
+        at.text_input(key=ANSWER).set_value(str(number if right else number + 1))
     else:
         codes = [card.iss for card in question.answer_cards]
         if not right:

@@ -67,7 +67,7 @@ def wrong_answer(question: Question) -> object:
 def give(at: AppTest, question: Question, response: object, prefix: str = "quiz") -> None:
     key = f"{prefix}_answer"
     if question.mode == "number":
-        at.number_input(key=key).set_value(response).run()
+        at.text_input(key=key).set_value(str(response))  # in the form: sent with Check
     elif question.mode == "choice":
         at.radio(key=key).set_value(response).run()
     else:
@@ -256,3 +256,15 @@ def test_hand_made_questions_from_the_bank(db_url: str) -> None:
     at.button(key="quiz_next").click().run()
     give(at, bank[1], "yes")  # the Jack in the skat helps here: not overbid
     assert at.error and not at.success
+
+
+@pytest.mark.parametrize("seed", ["²", "٣", "1e3", "-4"])
+def test_a_seed_in_the_url_that_is_not_plain_digits_gives_a_fresh_question(seed: str) -> None:
+    """``?seed=²`` once crashed the page (``str.isdigit`` takes it, ``int`` does not); such a seed, or any
+    other that is not plain digits, is ignored and a random question is asked."""
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["seed"] = seed
+    at.run()
+    at.switch_page(QUIZ).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert str(at.session_state["quiz_seed"]) != seed

@@ -183,3 +183,156 @@ def test_no_field_coerces_what_is_typed(field: tuple[str, str], text: str) -> No
         text,
         errors,
     )
+
+
+# --- answers to questions: the quiz (practice, review, sprint), the chapters' checks, the class room -------
+
+QUIZ_PAGE = "trainer/ui/pages/quiz.py"
+QUESTION_SEED = 11
+
+
+def _number_chapter() -> str:
+    """A chapter whose graded question (at QUESTION_SEED) is answered with a number."""
+    from trainer.lessons import available_chapters
+    from trainer.profiles import get_profile
+    from trainer.quiz.chapters import chapter_question
+
+    danish = get_profile("danish")
+    return next(
+        ref.slug
+        for ref in available_chapters()
+        if chapter_question(ref.slug, QUESTION_SEED, danish).mode == "number"
+    )
+
+
+def _quiz_page() -> tuple[AppTest, str]:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["rules"] = "danish"
+    at.session_state["quiz_kind"] = "game_value"
+    at.session_state["quiz_seed"] = QUESTION_SEED
+    at.run()
+    at.switch_page(QUIZ_PAGE).run()
+    return at, "quiz_"
+
+
+def _chapter_check() -> tuple[AppTest, str]:
+    from .helpers import WIDGET_KEY
+
+    return widget_app("chapter_check", chapter=_number_chapter(), seed=QUESTION_SEED), WIDGET_KEY + "q_"
+
+
+ASKERS = {"quiz": _quiz_page, "chapter check": _chapter_check}
+
+
+def _history(at: AppTest) -> list[object]:
+    return list(at.session_state["quiz_history"]) if "quiz_history" in at.session_state else []
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(asker=st.sampled_from(sorted(ASKERS)), text=typed_texts)
+def test_no_answer_is_graded_from_a_coerced_number(asker: str, text: str) -> None:
+    """A typed answer is graded as exactly the whole number typed, or refused at its field (naming it and
+    the text) with nothing graded or recorded; an empty answer is 'answer first', no mistake."""
+    at, prefix = ASKERS[asker]()
+    assert not at.number_input
+    at.text_input(key=prefix + "answer").set_value(text)
+    at.button(key=prefix + "check").click().run()
+    assert not at.exception, at.exception
+    assert at.text_input(key=prefix + "answer").value == text  # the field keeps what was typed
+    verdict_key = prefix + "verdict"
+    if readable(text, decimal=False):
+        assert at.session_state[verdict_key][1].given == plain_digits(text, decimal=False)
+        assert len(_history(at)) == 1
+        return
+    assert verdict_key not in at.session_state and not _history(at), "graded a text that is no number"
+    typed = text.strip()
+    errors = [_unescaped(e.value) for e in at.error]
+    if not typed:
+        assert not errors and at.warning  # "type an answer first", no mistake
+        return
+    named = typed if len(typed) <= LONGEST else typed[:LONGEST] + "…"
+    assert [e for e in errors if e.startswith("Your answer:") and named in e], (text, errors)
+
+
+def _answer_form_app() -> None:
+    """The class room's answer form (polls and class drills) on a number question, alone."""
+    import streamlit as st
+
+    from trainer.profiles import get_profile
+    from trainer.quiz import generate
+    from trainer.ui.context import context_from_state
+    from trainer.ui.views.question import answer_form
+
+    question = generate("game_value", 11, get_profile("danish"))
+    given = answer_form(question, context_from_state(st.session_state), key="poll")
+    if given is not None:
+        st.session_state["given"] = given
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=typed_texts)
+def test_the_class_rooms_answer_form_reads_as_typed(text: str) -> None:
+    at = AppTest.from_function(_answer_form_app, default_timeout=30).run()
+    at.text_input(key="poll_number").set_value(text)
+    at.button(key="poll_submit").click().run()
+    assert not at.exception, at.exception
+    if readable(text, decimal=False):
+        assert at.session_state["given"] == plain_digits(text, decimal=False)
+        assert not at.error
+        return
+    assert "given" not in at.session_state
+    typed = text.strip()
+    errors = [_unescaped(e.value) for e in at.error]
+    if not typed:
+        assert not errors and at.warning
+        return
+    named = typed if len(typed) <= LONGEST else typed[:LONGEST] + "…"
+    assert [e for e in errors if e.startswith("Your answer:") and named in e], (text, errors)
+
+
+# --- the shared table's opening form and the teacher's drill count ------------------------------------------
+
+TABLE_PAGE = "trainer/ui/pages/table.py"
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "opened"),
+    [
+        ("table_deals", "3", {"deals_planned": 3}),
+        ("table_deals", " 12 ", {"deals_planned": 12}),
+        ("table_deals", "2.5", None),
+        ("table_deals", "1e1", None),
+        ("table_deals", "", None),
+        ("table_deals", "100", None),
+        ("table_idle", "45", {"idle_seconds": 45}),
+        ("table_idle", "30.0", None),
+        ("table_idle", "6e1", None),
+    ],
+)
+def test_the_table_form_opens_only_with_numbers_as_typed(
+    key: str, text: str, opened: dict[str, int] | None, tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table opens with exactly the number typed, or not at all (the field names itself and the text)."""
+    from trainer.store import Store
+    from trainer.store.tables import TableStore
+
+    from .helpers import make_account, sign_in_on_account_page
+
+    url = f"sqlite:///{tmp_path / 'form.sqlite'}"
+    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
+    make_account(url, "Anna")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["rules"] = "danish"
+    at.run()
+    sign_in_on_account_page(at, "Anna", back_to=TABLE_PAGE)
+    label = at.text_input(key=key).label
+    at.text_input(key=key).set_value(text)
+    at.button(key="table_open_submit").click().run()
+    assert not at.exception, at.exception
+    if opened is not None:
+        table = TableStore(Store(url)).get(at.session_state["table_id"])
+        assert {name: getattr(table, name) for name in opened} == opened
+        return
+    assert "table_id" not in at.session_state or at.session_state["table_id"] is None
+    errors = [_unescaped(e.value) for e in at.error]
+    assert [e for e in errors if e.startswith(label + ":") and text.strip() in e], errors

@@ -49,7 +49,8 @@ MODES = ("practise", "review", "sprint")
 def _seed() -> int:
     if SEED_KEY not in st.session_state:
         param = st.query_params.get(SEED_PARAM, "")
-        st.session_state[SEED_KEY] = int(param) if param.isdigit() else random.randrange(1, 1_000_000)
+        readable = param.isascii() and param.isdigit()  # isdigit() takes "²" (int() refuses it) and "٣"
+        st.session_state[SEED_KEY] = int(param) if readable else random.randrange(1, 1_000_000)
     return int(st.session_state[SEED_KEY])
 
 

@@ -10,12 +10,15 @@ from datetime import UTC, datetime
 import streamlit as st
 
 from trainer.cards import parse_cards
+from trainer.errors import TypedNumberError
 from trainer.problems.rating import KIND_PREFIX as PROBLEM_KIND_PREFIX
 from trainer.quiz import KIND_TITLES, Question, Response, Verdict, check
 from trainer.quiz.chapters import CHAPTER_KIND_TITLES
+from trainer.typed_numbers import read_whole
 from trainer.ui.auth import current_learner
 from trainer.ui.components import pick_cards
 from trainer.ui.context import PageContext
+from trainer.ui.number_field import show_refusal
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import t_message
 from trainer.ui.views.account import signed_in_caption
@@ -49,10 +52,11 @@ def question_id(question: Question) -> str:
 
 
 def answer_widget(ctx: PageContext, question: Question, key: str, disabled: bool = False) -> object:
-    """The input that fits the question: a number, one choice, or a set of cards."""
+    """The input that fits the question: a number (typed text, read as typed when checked), one choice,
+    or a set of cards."""
     t, lang = ctx.t, ctx.lang
     if question.mode == "number":
-        return st.number_input(t("Your answer"), value=None, step=1, key=key, disabled=disabled)
+        return st.text_input(t("Your answer"), key=key, disabled=disabled)
     if question.mode == "choice":
         labels = {c.value: t_message(c.label, t) for c in question.choices}
         return st.radio(
@@ -100,9 +104,7 @@ def session_last(kind: str, window: int) -> list[bool]:
 
 
 def _response(value: object) -> Response:
-    """A widget's value as a checker response (number inputs give floats, pills give lists)."""
-    if isinstance(value, float):
-        return int(value)
+    """A widget's value as a checker response (pills give lists)."""
     if isinstance(value, int | str):
         return value
     if isinstance(value, list | tuple):
@@ -122,16 +124,30 @@ class Asker:
         self.verdict_key = f"{prefix}_verdict"
         self.shown_key = f"{prefix}_shown"
         self.missing_key = f"{prefix}_missing"
+        self.refused_key = f"{prefix}_refused"
+        self.form_key = f"{prefix}_form"
 
     def _on_check(self, question: Question, learner: int | None) -> None:
-        """Check button callback: grade, record and keep the verdict before the page is drawn again."""
+        """Check button callback: grade, record and keep the verdict before the page is drawn again. A
+        typed number is read exactly as typed; one that is not a whole number is refused at the field
+        (naming it and the text) and nothing is graded or recorded."""
         response = st.session_state.get(self.answer_key)
-        if response is None or response == "":
+        st.session_state.pop(self.refused_key, None)
+        if response is None or (isinstance(response, str) and not response.strip()):
             st.session_state[self.missing_key] = True
             return
-        if question.mode == "cards":
-            response = parse_cards(" ".join(response)) if response else ()
-        result = check(question, _response(response))
+        answer: Response
+        if question.mode == "number":
+            try:
+                answer = read_whole(str(response), self.ctx.t("Your answer"))
+            except TypedNumberError as error:
+                st.session_state[self.refused_key] = (str(response), error)
+                return
+        elif question.mode == "cards":
+            answer = parse_cards(" ".join(response)) if response else ()
+        else:
+            answer = _response(response)
+        result = check(question, answer)
         started = float(st.session_state[self.shown_key][1])
         elapsed = max(0, int((time.time() - started) * 1000))
         record(self.ctx, learner, question, result, elapsed)
@@ -139,7 +155,7 @@ class Asker:
 
     def forget(self) -> None:
         """Clear the answer and verdict (before the next question)."""
-        for key in (self.answer_key, self.verdict_key, self.shown_key):
+        for key in (self.answer_key, self.verdict_key, self.shown_key, self.refused_key):
             st.session_state.pop(key, None)
 
     def verdict_for(self, question: Question) -> Verdict | None:
@@ -158,15 +174,31 @@ class Asker:
         draw_question(question, self.ctx)
         done = self.verdict_for(question)
         note_state(question_id=qid, result="" if done is None else ("right" if done.correct else "wrong"))
-        answer_widget(self.ctx, question, self.answer_key, disabled=done is not None)
+        if done is None and question.mode == "number":
+            # A typed answer and its Check button in one form: Enter in the field checks the answer.
+            with st.form(self.form_key, border=False):
+                answer_widget(self.ctx, question, self.answer_key)
+                st.form_submit_button(
+                    self.ctx.t("Check"),
+                    key=self.check_key,
+                    type="primary",
+                    on_click=self._on_check,
+                    args=(question, learner),
+                )
+        else:
+            answer_widget(self.ctx, question, self.answer_key, disabled=done is not None)
+            if done is None:
+                st.button(
+                    self.ctx.t("Check"),
+                    key=self.check_key,
+                    type="primary",
+                    on_click=self._on_check,
+                    args=(question, learner),
+                )
         if done is None:
-            st.button(
-                self.ctx.t("Check"),
-                key=self.check_key,
-                type="primary",
-                on_click=self._on_check,
-                args=(question, learner),
-            )
+            refused = st.session_state.get(self.refused_key)
+            if refused is not None and refused[0] == st.session_state.get(self.answer_key):
+                show_refusal(refused[1], self.ctx)
             if st.session_state.pop(self.missing_key, False):
                 st.warning(self.ctx.t("Choose or type an answer first."))
         if done is not None:

@@ -27,8 +27,9 @@ from trainer.scoring import settle
 from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
 from trainer.ui.context import PageContext
-from trainer.ui.pages import play_result, play_table, problems_mine, table_wake
-from trainer.ui.pages.table_poll import poll_every, waiting_for_others
+from trainer.ui.number_field import whole_number
+from trainer.ui.pages import play_result, play_table, problems_mine, table_wake, table_watch
+from trainer.ui.pages.table_poll import poll_every, poll_seconds, waiting_for_others
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import bot_level_name, profile_name, seat_name, t_error, t_message
 from trainer.ui.views.deal_end import draw_deal_end
@@ -48,6 +49,10 @@ FLUSH_WAIT = 0.15
 SEEN_KEY = "table_seen_at"
 VERSION_KEY = "table_version"
 WAKE_KEY = "table_wake"
+# What the opening form takes (the store refuses anything else too): deals planned, and the seconds before
+# a computer plays for an idle player.
+DEALS_FEWEST, DEALS_MOST, DEALS_USUAL = 1, 99, 6
+IDLE_FEWEST, IDLE_MOST = 10, 3600
 
 
 def tables() -> TableStore:
@@ -100,7 +105,9 @@ def _open(ctx: PageContext, learner: int, name: str) -> None:
             index=SCHEMES.index(ctx.profile.default_scheme),
             key="table_scheme",
         )
-        deals = st.number_input(t("Deals"), min_value=1, max_value=99, value=6, key="table_deals")
+        deals = whole_number(
+            ctx, t("Deals"), key="table_deals", value=DEALS_USUAL, minimum=DEALS_FEWEST, maximum=DEALS_MOST
+        )
         level = st.selectbox(
             t("Computer players"),
             list(LEVELS),
@@ -108,15 +115,18 @@ def _open(ctx: PageContext, learner: int, name: str) -> None:
             format_func=lambda key: names[key],
             key="table_level",
         )
-        idle = st.number_input(
+        idle = whole_number(
+            ctx,
             t("Seconds before a computer plays for an idle player"),
-            min_value=10,
-            max_value=3600,
-            value=IDLE_SECONDS,
             key="table_idle",
+            value=IDLE_SECONDS,
+            minimum=IDLE_FEWEST,
+            maximum=IDLE_MOST,
         )
         house = _house_options(ctx)
-        if st.form_submit_button(t("Open the table"), type="primary", key="table_open_submit"):
+        submitted = st.form_submit_button(t("Open the table"), type="primary", key="table_open_submit")
+        # A field that is not a number as typed has said so below itself; nothing is opened then.
+        if submitted and deals is not None and idle is not None:
             try:
                 table = tables().open_table(
                     host_learner_id=learner,
@@ -469,6 +479,7 @@ def render(ctx: PageContext) -> None:
     who = signed_in()
     note_state(signed_in=who is not None)
     if who is None:
+        table_watch.draw(ctx, armed=False)
         _sign_in(ctx)
         return
     learner, name = who
@@ -485,6 +496,7 @@ def render(ctx: PageContext) -> None:
             table_id = None
     if not isinstance(table_id, int):
         table_wake.stop_listening()
+        table_watch.draw(ctx, armed=False)
         left, right = st.columns(2)
         with left:
             _open(ctx, learner, name)
@@ -504,6 +516,7 @@ def render(ctx: PageContext) -> None:
     _, place = tables().for_learner(table.id, learner)
     now = play.moment(table.id)
     waiting = waiting_for_others(now, place)
+    table_watch.draw(ctx, armed=True, poll=poll_seconds())  # a blank or frozen page comes back by itself
     st.fragment(run_every=poll_every(now, place))(published_fragment(ctx, "table", _live))(
         ctx, table.id, learner, now.version, waiting
     )

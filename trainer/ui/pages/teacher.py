@@ -33,6 +33,7 @@ from trainer.teacher import (
 )
 from trainer.ui.auth import client_key, current_learner, sign_in_teacher, sign_out_teacher
 from trainer.ui.context import PageContext
+from trainer.ui.number_field import whole_number
 from trainer.ui.pages.teacher_common import (
     AUDIT_TEXTS,
     CLASS_PAGE,
@@ -57,6 +58,7 @@ from trainer.ui.views.problem import theme_title
 
 NEW_CODE_KEY = "teacher_new_code"
 ISSUED_KEY = "teacher_issued_key"  # (member name, personal key) just issued, shown once
+DRILL_COUNT_USUAL = 10  # the questions a drill assignment asks for unless the teacher types another number
 
 
 # ---- choosing a class ---------------------------------------------------------------------------------
@@ -185,7 +187,7 @@ def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) 
         required=True,
         format_func=lambda k: t(KIND_NAMES[k]),
     )
-    count = 1
+    count: int | None = 1
     profile: str | None = None
     seat: int | None = None
     if kind == PROBLEMS:
@@ -202,11 +204,15 @@ def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) 
             t("Question type"), drill_kinds(), format_func=lambda k: kind_title(k, t), key="assign_drill"
         )
         left, right = st.columns(2)
-        count = int(
-            left.number_input(
-                t("How many questions"), min_value=1, max_value=MAX_DRILL_COUNT, value=10, key="assign_count"
+        with left:
+            count = whole_number(
+                ctx,
+                t("How many questions"),
+                key="assign_count",
+                value=DRILL_COUNT_USUAL,
+                minimum=1,
+                maximum=MAX_DRILL_COUNT,
             )
-        )
         profile = _rules(ctx, "assign_profile", right)
     elif kind == GAME:
         left, right = st.columns(2)
@@ -236,7 +242,9 @@ def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) 
                 )
             )
     due = _due(ctx)
-    if st.button(t("Assign"), type="primary", key="assign_add", icon=":material/add_task:"):
+    assign = st.button(t("Assign"), type="primary", key="assign_add", icon=":material/add_task:")
+    # A count that is not a whole number as typed has said so below its field; nothing is assigned then.
+    if assign and count is not None:
         try:
             classes.add_assignment(
                 class_id, str(kind), str(target), count, profile, due, seat=seat, by=teacher
@@ -270,15 +278,15 @@ def _assign_problems(classes: ClassStore, class_id: int, teacher: int, ctx: Page
         key="assign_problem_themes",
     )
     left, middle, right = st.columns(3)
-    count = int(
-        left.number_input(
+    with left:
+        count = whole_number(
+            ctx,
             t("How many problems"),
-            min_value=1,
-            max_value=MAX_PROBLEM_SET,
-            value=10,
             key="assign_problem_count",
+            value=10,
+            minimum=1,
+            maximum=MAX_PROBLEM_SET,
         )
-    )
     band = middle.selectbox(
         t("Difficulty"),
         [b.key for b in DIFFICULTY_BANDS],
@@ -293,7 +301,9 @@ def _assign_problems(classes: ClassStore, class_id: int, teacher: int, ctx: Page
         )
     )
     due = _due(ctx)
-    if st.button(t("Assign"), type="primary", key="assign_add", icon=":material/add_task:"):
+    assign = st.button(t("Assign"), type="primary", key="assign_add", icon=":material/add_task:")
+    # A count that is not a whole number as typed has said so below its field; nothing is assigned then.
+    if assign and count is not None:
         try:
             _, problem_set = classes.add_problem_set(
                 class_id, profile, count, tuple(themes), str(band or ANY_BAND), due, by=teacher

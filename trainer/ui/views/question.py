@@ -8,10 +8,12 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.cards import parse_card
-from trainer.errors import SkatError
+from trainer.errors import SkatError, TypedNumberError
 from trainer.quiz import Question, Verdict, check
+from trainer.typed_numbers import read_whole
 from trainer.ui.components import card_row, pill_label, verdict
 from trainer.ui.context import PageContext
+from trainer.ui.number_field import show_refusal
 from trainer.ui.terms import t_error, t_message
 from trainer.ui.views.cards import CardSize, card_row_html
 
@@ -65,13 +67,16 @@ def _chart(result: Verdict, ctx: PageContext) -> None:
 
 
 def answer_form(question: Question, ctx: PageContext, key: str) -> str | None:
-    """The answer widgets in a form; returns the learner's response (as text) once submitted."""
+    """The answer widgets in a form; returns the learner's response (as text) once submitted. A typed
+    number is read exactly as typed (Enter submits); one that is not a whole number is refused below the
+    form, naming the field and the text, and nothing is returned."""
     t, lang = ctx.t, ctx.lang
+    typed: str | None = None
     with st.form(key, border=True):
         response: str | None = None
         if question.mode == "number":
-            number = st.number_input(t("Your answer"), step=1, value=None, key=f"{key}_number")
-            response = None if number is None else str(int(number))
+            typed = str(st.text_input(t("Your answer"), key=f"{key}_number") or "")
+            response = typed if typed.strip() else None
         elif question.mode == "choice":
             labels = {c.value: t_message(c.label, t) for c in question.choices}
             picked = st.radio(
@@ -97,6 +102,12 @@ def answer_form(question: Question, ctx: PageContext, key: str) -> str | None:
     if response is None:
         st.warning(t("Give an answer first."))
         return None
+    if typed is not None:
+        try:
+            return str(read_whole(typed, t("Your answer")))
+        except TypedNumberError as error:
+            show_refusal(error, ctx)
+            return None
     return response
 
 

@@ -5,16 +5,13 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Callable
-from decimal import Decimal
 
 import streamlit as st
 
-from trainer.errors import Message, SkatError, TypedNumberError, upper_first
 from trainer.games import GameType
-from trainer.safe_text import for_markdown
-from trainer.typed_numbers import read_decimal, read_whole
 from trainer.ui.context import PageContext
-from trainer.ui.terms import GAME_CHOICES, game_name, t_error, t_message
+from trainer.ui.number_field import decimal_number, whole_number
+from trainer.ui.terms import GAME_CHOICES, game_name
 
 WidgetContext = PageContext
 """Everything a live element may depend on, passed explicitly: the page's context (language, rule profile,
@@ -67,78 +64,21 @@ def game_picker(
     return GameType(value)
 
 
-def _typed_text(ctx: WidgetContext, label: str, key: str, value: object, help: str | None) -> str:
-    """A text field holding exactly what was typed (its first value: ``value``, empty for None)."""
-    full = ctx.k(key)
-    if full not in st.session_state:
-        st.session_state[full] = "" if value is None else str(value)
-    return str(st.text_input(label, key=full, help=help) or "")
-
-
-def _refused(error: SkatError, ctx: WidgetContext) -> None:
-    """The refusal right below the field; the text as typed is the learner's own, so it is escaped."""
-    if isinstance(error, TypedNumberError) and "typed" in error.params:
-        params = {**error.params, "typed": for_markdown(error.params["typed"])}
-        text = upper_first(t_message(Message(error.message.template, params), ctx.t))
-    else:
-        text = t_error(error, ctx.t)
-    st.error(text, icon=":material/error:")
-
-
-def whole_number(
-    ctx: WidgetContext,
-    label: str,
-    *,
-    key: str,
-    value: int | None,
-    minimum: int | None = None,
-    maximum: int | None = None,
-    check: Callable[[int], None] | None = None,
-    help: str | None = None,
-    answer: bool = False,
-) -> int | None:
-    """A whole-number field read exactly as typed (:func:`trainer.typed_numbers.read_whole`): what is typed
-    stays in the field, and what is wrong with it (not a whole number, empty, out of range, or ``check``'s
-    engine refusal) is said right below it, naming the field and the text as typed; None then, and the
-    caller shows no figure (nothing old passes for current). ``answer``: a learner's answer, where an empty
-    field is simply not answered yet (None, no message)."""
-    typed = _typed_text(ctx, label, key, value, help)
-    if answer and not typed.strip():
-        return None
-    try:
-        number = read_whole(typed, label, minimum=minimum, maximum=maximum)
-        if check is not None:
-            check(number)
-    except SkatError as error:
-        _refused(error, ctx)
-        return None
-    return number
-
-
-def decimal_number(
-    ctx: WidgetContext,
-    label: str,
-    *,
-    key: str,
-    value: Decimal,
-    places: int,
-    minimum: Decimal | None = None,
-    maximum: Decimal | None = None,
-    help: str | None = None,
-) -> Decimal | None:
-    """A decimal field read exactly as typed (a point or a comma, at most ``places`` decimals, never
-    rounded): as :func:`whole_number`."""
-    typed = _typed_text(ctx, label, key, value, help)
-    try:
-        return read_decimal(typed, label, places=places, minimum=minimum, maximum=maximum)
-    except SkatError as error:
-        _refused(error, ctx)
-        return None
-
-
 def checked_number(
     ctx: WidgetContext, label: str, *, key: str, value: int, check: Callable[[int], None]
 ) -> int | None:
     """A whole-number field checked by an engine rule (``check`` raises a SkatError): :func:`whole_number`
     with no bounds of its own, so the rule's own message speaks of the number as typed."""
     return whole_number(ctx, label, key=key, value=value, check=check)
+
+
+__all__ = [
+    "WidgetContext",
+    "checked_number",
+    "decimal_number",
+    "game_picker",
+    "new_deal_button",
+    "seed",
+    "whole_number",
+    "widget_key",
+]
