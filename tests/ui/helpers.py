@@ -94,7 +94,6 @@ def sign_in_on_account_page(
         at.switch_page(back_to).run()
 
 
-
 def upload_text() -> str:
     """ISS records as a learner's file might hold them: two good sample records (IDs 541932, 684159),
     between them record 727 with its second dealt card replaced by its first (♥J dealt twice), then the

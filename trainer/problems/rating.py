@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 import glicko2
 
 from trainer.problems.model import Problem
-from trainer.store.values import Attempt
 
 KIND_PREFIX = "problem:"
 #: A problem's seeded rating: the middle of the scale, plus this much per unit of difficulty above 0.5.
@@ -103,7 +103,19 @@ def results_by_theme(
     return table
 
 
-def results_from_attempts(attempts: Iterable[Attempt]) -> list[Result]:
+class AnsweredQuestion(Protocol):
+    """What the rating reads of one stored answer (the store's ``Attempt`` has it; the problems sit below
+    the store, so they name only these fields)."""
+
+    @property
+    def question_type(self) -> str: ...
+    @property
+    def correct(self) -> bool: ...
+    @property
+    def at(self) -> datetime: ...
+
+
+def results_from_attempts(attempts: Iterable[AnsweredQuestion]) -> list[Result]:
     """The problem answers among a learner's stored attempts."""
     found = []
     for attempt in attempts:
