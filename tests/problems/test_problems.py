@@ -554,3 +554,16 @@ def test_every_shipped_auction_is_won_by_the_declarer_at_its_bid() -> None:
         assert all(e.value is None or e.value <= bidding.bid for e in bidding.events)
         if bidding.knock_game is not None:  # only the knocker heard the game it meant
             assert bidding.knocker == problem.seat
+
+
+def test_a_generated_problem_hears_the_auction_its_seat_heard() -> None:
+    from trainer.problems.generate import NULL_SEEDS_FROM, bid_deal, bidding_of, null_deal
+
+    state = bid_deal(25)
+    assert state is not None and state.phase is Phase.PLAY
+    heard = [bidding_of(state.view(seat)) for seat in Seat]
+    assert heard[0] is not None and all(h == heard[0] for h in heard)  # everybody hears every bid
+    assert heard[0].bid == state.bid and heard[0].events == state.view(Seat.FOREHAND).auction
+    assert heard[0].events[-1].action == "pass" and heard[0].knocker is None  # an auction ends in a pass
+    null = next(s for s in (null_deal(seed) for seed in range(NULL_SEEDS_FROM, NULL_SEEDS_FROM + 60)) if s)
+    assert null.declarer is not None and bidding_of(null.view(null.declarer)) is None  # set, not bid

@@ -241,12 +241,17 @@ def _played_back(problem_id: str, card: str) -> DealState:
 
 
 def _play_out(problem: Problem, card: Card, page: PageContext) -> None:
-    """The example layout played to the end after the right card and after the chosen one, on request: the
-    solver plays every seat's cards, which takes longer than the verdict, so it runs only when asked, and
-    in a fragment (only this part reruns)."""
+    """On request, one layout where the answer matters with every hand open, played to the end after the
+    right card and after the chosen one. The solver plays every seat's cards, which takes longer than the
+    verdict, so it runs only when asked, in a fragment (only this part reruns)."""
     t = page.t
-    if not st.toggle(t("Play it out, all hands open"), key=f"{PLAYOUT_KEY}-{problem.id}"):
+    ctx = page.keyed(KEY)
+    toggle = t("One layout where it matters (all hands open)")
+    example = example_table(problem)
+    if example is None or not st.toggle(toggle, key=f"{PLAYOUT_KEY}-{problem.id}"):
         return
+    st.caption(t("In this layout the right card reaches the goal and the best other card does not."))
+    draw_table(example, ctx, key=KEY + "example")
     st.markdown(
         t("**With {card}**, all hands open from then on:", card=card_label(problem.answer[0], page.lang))
     )
@@ -332,14 +337,8 @@ def render(page: PageContext) -> None:
                     seed=round(seeded_rating(problem)),
                 )
             )
-        example = example_table(problem)
-        if example is not None:
-            with st.expander(t("One layout where it matters (all hands open)"), expanded=False):
-                st.caption(
-                    t("In this layout the right card reaches the goal and the best other card does not.")
-                )
-                draw_table(example, ctx, key=KEY + "example")
-                st.fragment(_play_out)(problem, card, page)
+        if problem.example is not None:
+            st.fragment(_play_out)(problem, card, page)
     st.button(
         t("Next problem"),
         key=KEY + "next",
