@@ -64,7 +64,8 @@ def offer(
     key = f"{source}-{name}"
     found = judged.get(key)
     if found is None:
-        if not st.button(
+        slot = st.empty()  # the button goes once it is pressed
+        if not slot.button(
             t("Find my mistakes and make problems of them"),
             key=f"{KEY}judge_{key}",
             icon=":material/extension:",
@@ -75,6 +76,7 @@ def offer(
             ),
         ):
             return
+        slot.empty()
         bar = st.progress(0.0, text=t("Judging your cards…"))
 
         def progress(done: int, total: int) -> None:
