@@ -5,6 +5,9 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from trainer.bots import choose
 from trainer.cards import parse_card
 from trainer.deal import Seat
@@ -13,7 +16,7 @@ from trainer.games import Declaration, GameType
 from trainer.play import FollowClass, follow_class
 from trainer.problems.generate import position_of
 from trainer.problems.judge import MARGIN, Goal
-from trainer.problems.mistakes import PERSONAL_PREFIX, judge_card, judge_deal, solve_exact
+from trainer.problems.mistakes import PERSONAL_PREFIX, POINTS_MARGIN, judge_card, judge_deal, solve_exact
 from trainer.problems.model import Problem, dumps
 from trainer.problems.position import Layout, Position, layouts
 from trainer.profiles import INTERNATIONAL
@@ -152,3 +155,57 @@ def test_a_spent_budget_leaves_cards_unjudged_and_says_so() -> None:
     found = judge_deal(state, Seat.MIDDLEHAND, name="t", seed=1, budget=-1)
     assert found.judged == 0 and found.unjudged > 0 and not found.mistakes
     assert judge_deal(state, Seat.FOREHAND, name="t", seed=1, budget=-1).unjudged > 0
+
+
+def test_a_danish_defenders_card_that_gives_up_schneider_is_caught_and_the_right_one_is_not() -> None:
+    """Danish deal 4, played by three beginners: rearhand defends a grand in trick 8 with ♣A ♣Q ♦A;
+    only ♣Q saves the defence from schneider in every layout it cannot tell apart (the skat unseen)."""
+    from trainer.profiles import DANISH
+
+    state = SkatGame(DANISH).new_deal(4)
+    rng = random.Random(4)
+    while len(state.cards_played) < 23:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(choose(state.view(seat), "beginner", rng=rng).move)
+    position = position_of(state, state.view(Seat.REARHAND))
+    assert position.seat == Seat.REARHAND and not position.is_declarer and position.skat is None
+    assert judge_card(position, parse_card("CQ"), 7, "mine-d-23") is None
+    for card in ("CA", "DA"):
+        mistake = judge_card(position, parse_card(card), 7, "mine-d-23")
+        assert mistake is not None and mistake.kind == "goal"
+        problem = mistake.problem
+        assert problem.goal is Goal.SCHNEIDER_SAVED and problem.answer == (parse_card("CQ"),)
+        assert problem.profile == "danish" and problem.skat is None  # the skat stays unseen
+        assert problem.layouts == len(layouts(position, 7).layouts) and not problem.sampled
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=400), cards=st.integers(min_value=21, max_value=26))
+def test_the_answer_is_never_a_mistake_and_every_mistake_names_a_better_card(seed: int, cards: int) -> None:
+    """Late positions of seeded deals of both profiles: a card in the answer is never condemned, a
+    condemned card is never in its answer, and the answer reaches the goal in more layouts."""
+    from trainer.profiles import DANISH
+
+    state = SkatGame((DANISH, INTERNATIONAL)[seed % 2]).new_deal(seed)
+    rng = random.Random(seed)
+    while state.phase is not Phase.FINISHED and len(state.cards_played) < cards:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(choose(state.view(seat), "beginner", rng=rng).move)
+    if state.phase is not Phase.PLAY or state.declarer is None:
+        return
+    seat = state.to_move
+    assert seat is not None
+    position = position_of(state, state.view(seat))
+    found = {card: judge_card(position, card, seed, "mine-h-0") for card in position.legal_cards()}
+    for card, mistake in found.items():
+        if mistake is None:
+            continue
+        problem = mistake.problem
+        assert card not in problem.answer and mistake.played == card
+        assert all(found[right] is None or found[right].kind == "points" for right in problem.answer)
+        if mistake.kind == "goal":
+            assert problem.share(problem.answer[0]) > problem.share(card)
+        else:
+            assert mistake.points_lost >= POINTS_MARGIN

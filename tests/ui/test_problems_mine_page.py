@@ -153,6 +153,7 @@ def test_the_end_of_a_deal_offers_to_find_the_mistakes_and_keeps_them(db_url: st
     at.button(key="mine_judge_play-9001").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert "could have been better" in texts(at) and "link: problems?mine=1" in texts(at)
+    assert not [b for b in at.button if b.key == "mine_judge_play-9001"]  # the button went once pressed
     store = Store(db_url)
     try:
         kept = PersonalProblems(store).of(learner)

@@ -64,7 +64,8 @@ def offer(
     key = f"{source}-{name}"
     found = judged.get(key)
     if found is None:
-        if not st.button(
+        slot = st.empty()  # the button goes once it is pressed
+        if not slot.button(
             t("Find my mistakes and make problems of them"),
             key=f"{KEY}judge_{key}",
             icon=":material/extension:",
@@ -75,6 +76,7 @@ def offer(
             ),
         ):
             return
+        slot.empty()
         bar = st.progress(0.0, text=t("Judging your cards…"))
 
         def progress(done: int, total: int) -> None:
@@ -132,8 +134,8 @@ def mine_mode(ctx: PageContext, learner: int | None) -> bool:
     t = ctx.t
     if learner is None:
         return False
-    if st.query_params.get(MINE_PARAM) == "1" and not st.session_state.get(KEY + "param_seen"):
-        st.session_state[KEY + "param_seen"] = True
+    if st.query_params.get(MINE_PARAM) == "1":  # the end screen's link: taken once, so the switch stays free
+        del st.query_params[MINE_PARAM]
         st.session_state[MODE_KEY] = MINE
     st.session_state.setdefault(MODE_KEY, COLLECTION)
     mode = st.segmented_control(
