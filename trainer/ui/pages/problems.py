@@ -296,7 +296,11 @@ def render(page: PageContext) -> None:
         problem = _current(ids, by_id)
     card = parse_card(pick) if pick else None
     if learning is not None and problem.id in learning.due and card is None:
-        st.warning(t("Review: you missed this problem before."), icon=":material/replay:")
+        answers = [result.correct for result in learning.results if result.problem_id == problem.id]
+        if answers and answers[-1]:  # fsrs brings a right answer back too, later: it was not missed
+            st.info(t("Review: you solved this problem before; see it again."), icon=":material/replay:")
+        else:
+            st.warning(t("Review: you missed this problem before."), icon=":material/replay:")
     st.caption(
         t(
             "Problem {n} of {total} · difficulty {d} %",
