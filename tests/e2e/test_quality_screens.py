@@ -104,8 +104,12 @@ def test_beginner_moves(app_url: str, browser, width: int, lang: str) -> None:  
         page, f"{app_url}/quiz?kind=game_value&seed=7&lang={lang}&rules=danish", mode="practise", result=""
     )
     answer = page.locator(".st-key-quiz_answer input").first
-    enter_text(page, answer, "1", "answer 1")  # no game is worth 1
-    click(page, page.locator(".st-key-quiz_check button"), "check the answer", result="wrong")
+    # A number is read as typed (issue 44): "1e3" is refused at the field, naming it and the text, and
+    # nothing is graded; Enter in the field checks the answer, as the Check button does.
+    enter_text(page, answer, "1e3", "answer 1e3 and press Enter", result="")
+    refusal = page.locator("[data-testid=stAlertContentError]").first.inner_text()
+    assert t("Your answer") in refusal and "1e3" in refusal, refusal
+    enter_text(page, answer, "1", "answer 1 and press Enter", result="wrong")  # no game is worth 1
     assert page.locator("[data-testid=stAlertContentError]").count() >= 1
     _check(page, "quiz wrong answer")
     assert page.locator("[data-testid=stMain] li").count() >= 2, "the explanation has no steps"

@@ -143,6 +143,8 @@ class Asker:
             except TypedNumberError as error:
                 st.session_state[self.refused_key] = (str(response), error)
                 return
+            # Answered, the field leaves the form (a new widget to Streamlit): it shows the text as typed.
+            st.session_state[self.answer_key] = str(response)
         elif question.mode == "cards":
             answer = parse_cards(" ".join(response)) if response else ()
         else:
