@@ -129,7 +129,15 @@ def test_projector_and_learner_pages_look_right(  # type: ignore[no-untyped-def]
     screenshot_all_content(page, "projector-desktop")
     # An example deal, stepped a trick and a card forward.
     deal_mode = page.locator(".st-key-projector_mode button").filter(has_text="An example deal")
-    click(page, deal_mode, "show an example deal", mode="deal")
+    state = click(page, deal_mode, "show an example deal", mode="deal")
+    if state.get("part") == "bidding":  # a deal with an auction shows it first, bid by bid
+        bidding = page.locator("[class*='st-key-projector_bidding_'][class*='_next'] button").first
+        for step in range(3):
+            click(page, bidding, f"the auction, step {step + 1}")
+        assert page.locator("[data-testid=stException]").count() == 0
+        screenshot_all_content(page, "projector-bidding-desktop")
+        play = page.locator("[class*='st-key-projector_part_'] button").filter(has_text="The play")
+        click(page, play.first, "show the play", part="play")
     stepper = page.locator("[class*='st-key-projector_deal_'] button")
     click(page, stepper.filter(has_text="Next trick").first, "next trick")
     click(page, stepper.filter(has_text="Next card").first, "next card")

@@ -422,6 +422,8 @@ def test_projector_steps_through_an_example_deal(classes: ClassStore) -> None:
     teacher.segmented_control(key="projector_mode").set_value("deal").run()
     teacher.selectbox(key="projector_deal").set_value(deal.id).run()
     assert not teacher.exception
+    if deal.bidding:  # the auction comes first (tests/teacher/test_problem_set_pages.py); then the play
+        teacher.segmented_control(key=f"projector_part_{deal.id}").set_value("play").run()
     hands, trick = _table(teacher)
     assert len(hands) == 3 and sum(len(r) for r in hands) == 30  # three full hands, nothing on the table
     assert trick == []

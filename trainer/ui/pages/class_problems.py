@@ -78,7 +78,7 @@ def _box(found: AssignedProblems, page: PageContext) -> None:
             st.caption(
                 t("{done} of {total} answered", done=found.answered, total=total)
                 + " · "
-                + t("{right} right at the first try", right=found.solved)
+                + t("right at the first try: {right}", right=found.solved)
             )
         left, right = st.columns(2)
         left.page_link(page_for("class").path, label=t("Back to my class"), icon=":material/school:")

@@ -180,7 +180,7 @@ def assignment_title(a: Assignment, ctx: PageContext) -> str:
 
 
 def problem_set_text(a: Assignment, ctx: PageContext) -> str:
-    """'10 problems: Smearing, Ruffing · easy · Danish rules' (every theme when none was chosen)."""
+    """'Smearing, Ruffing · 10 problems · easy · Danish rules' (every theme when none was chosen)."""
     from trainer.problems.themes import THEME_KEYS
     from trainer.ui.views.problem import theme_title
 
@@ -190,7 +190,7 @@ def problem_set_text(a: Assignment, ctx: PageContext) -> str:
     named = ", ".join(theme_title(k, t) for k in themes) if themes else t("every theme")
     band = next((b for b in DIFFICULTY_BANDS if b.key == a.target), None)
     return t(
-        "{n} problems: {themes} · {band} · {rules}",
+        "{themes} · {n} problems · {band} · {rules}",
         n=a.count,
         themes=named,
         band=t(band.name) if band is not None else a.target,

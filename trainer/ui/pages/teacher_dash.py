@@ -100,8 +100,8 @@ def _table(dash: ClassDashboard, ctx: PageContext) -> None:
     )
     st.caption(
         t(
-            "Assignment answers are those given in the class's drills; free practice is everything else "
-            "(the quiz, chapter checks, reviews). {n} assignments in all.",
+            "Assignment answers are those given in the class's drills and problem sets; free practice is "
+            "everything else (the quiz, chapter checks, reviews, other problems). {n} assignments in all.",
             n=dash.learners[0].assignments_total if dash.learners else 0,
         )
     )

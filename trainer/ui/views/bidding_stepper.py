@@ -97,7 +97,8 @@ def bidding_stepper(deal: ExampleDeal, ctx: PageContext, key: str, *, big: bool 
 
     with st.expander(t("The hands"), expanded=step_no == 0 or big):
         for seat in Seat:
-            st.markdown(("### " if big else "") + f"**{seat_name(seat, t)}**")
+            name = seat_name(seat, t)
+            st.markdown(f"### {upper_first(name)}" if big else f"**{name}**")
             _hand(deal, seat, ctx, big)
             plan = deal.plan_of(seat)
             if plan is not None:
