@@ -593,6 +593,11 @@ def bench_waits(url: str, browser, deals: int) -> None:  # type: ignore[no-untyp
             if phase in ("auction", "slaa_40") and pass_button.count() and pass_button.first.is_enabled():
                 ms, state = _timed(page, pass_button.first, state)
                 PASSES.append((ms, int(state.get("move-count") or 0) - moves - 1))
+                after = f"{PASSES[-1][1]} computer moves, then {state.get('phase')}"
+                print(
+                    f"waits: deal {number + 1} ({rules}) pass at move {moves}: {ms:.0f} ms, {after}",
+                    flush=True,
+                )
             elif phase == "knock" and window.count() and window.first.inner_text().strip() == "Say nothing":
                 page.evaluate(_STATES)
                 started = time.monotonic()

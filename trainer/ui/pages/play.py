@@ -46,6 +46,8 @@ EVENING_PARAM = "evening"
 TOKEN_KEY = "play_token_"
 REFUSAL_KEY = "play_refusal"
 PICKED_KEY = "play_picked"
+BOT_MOVED_KEY = "play_bot_moved_at"
+DRAW_PATIENCE = 3.0  # seconds a computer's line may go undrawn before the next computer moves anyway
 LAST_MOVE_KEY = "play_last_move_at"  # when the learner last moved (the first computer move waits a pace)
 BOT_WHY_KEY = "play_bot_why"
 WHY_DRAWN_KEY = "play_bot_why_drawn_at"
@@ -417,12 +419,17 @@ def _computer_moves(ctx: PageContext, current: Evening, loaded: LoadedSession) -
         # pace after the learner's own move. Between two computer moves the tick is the pace: the browser
         # ticks every pace on a fixed clock, so a move that also waited a pace after the last one was drawn
         # missed the next tick and came a whole tick later (two paces a move: the 39.9 s auction).
+        # On a server so loaded that every run is cut short by the next tick, the line is never drawn: after
+        # DRAW_PATIENCE the move is made anyway (the deal goes on; its line shows with the next one).
         drawn = st.session_state.get(WHY_DRAWN_KEY, 0.0)
-        since_learner = time.monotonic() - float(st.session_state.get(LAST_MOVE_KEY, 0.0))
-        if not quick and (drawn is None or since_learner < pace()):
+        now = time.monotonic()
+        since_learner = now - float(st.session_state.get(LAST_MOVE_KEY, 0.0))
+        waited = now - float(st.session_state.get(BOT_MOVED_KEY, 0.0))
+        if not quick and ((drawn is None and waited < DRAW_PATIENCE) or since_learner < pace()):
             break
         with st.spinner(thinking(play_table.opponent_name(turn.seat, door.seat, t), t)):
             decision = session.computer_step()
+        st.session_state[BOT_MOVED_KEY] = time.monotonic()
         # Only the reason as the learner may read it is kept (SeatDoor.reason).
         st.session_state[BOT_WHY_KEY] = (turn.seat, door.reason(decision))
         st.session_state[WHY_DRAWN_KEY] = None

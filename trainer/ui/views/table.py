@@ -210,8 +210,8 @@ def _side_html(table: TableView, seat: Seat, ctx: PageContext, size: CardSize) -
 
 
 THINKING_STYLE = (
-    "font-size:0.75rem;line-height:1.2;margin:0 auto 4px;padding:2px 6px;border-radius:8px;"
-    "background:#fff3c4;color:#3d3000;overflow-wrap:anywhere;max-width:100%"
+    "font-size:0.72rem;line-height:1.2;margin:0 auto 4px;padding:2px 3px;border-radius:6px;"
+    "background:#fff3c4;color:#3d3000;overflow-wrap:break-word;max-width:100%"
 )
 """The thinking marker: dark text on pale yellow (contrast well above WCAG AA's 4.5:1), wrapping in a
 phone's narrow seat column."""
