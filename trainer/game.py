@@ -282,7 +282,8 @@ class SkatGame:
         ``legal_moves()``, ``view(seat).auction`` and ``bid`` are the auction's; Slå 40 an is not played.
 
         >>> from trainer.profiles import INTERNATIONAL
-        >>> state = SkatGame(INTERNATIONAL).auction([Bid(Seat.MIDDLEHAND, 18), Hold(Seat.FOREHAND)])
+        >>> said = [Bid(Seat.MIDDLEHAND, 18), Hold(Seat.FOREHAND), Pass(Seat.MIDDLEHAND)]
+        >>> state = SkatGame(INTERNATIONAL).auction(said)
         >>> state.to_move, state.view(Seat.REARHAND).standing_bid
         (<Seat.REARHAND: 2>, 18)
         """

@@ -169,11 +169,6 @@ class TableSession:
         """How many of the coming deals are Bock deals (the current one first, while it is played)."""
         return self._with_bock(self.earlier)[1] if not self.over else self._with_bock(self.outcomes)[1]
 
-    @property
-    def current_is_bock(self) -> bool:
-        """The deal being played now counts double (Bock rounds are played and one is owed)."""
-        return self.current is not None and not self.over and self.bock_deals_owed > 0
-
     def _with_bock(
         self, played: Sequence[tuple[int, Outcome]]
     ) -> tuple[tuple[tuple[int, Outcome], ...], int]:

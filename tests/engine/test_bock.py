@@ -116,3 +116,29 @@ def test_a_won_kontra_calls_a_round_too() -> None:
     lost = dataclasses.replace(base, result=dataclasses.replace(base.result, won=False), kontra=True)
     assert lost.won is False and lost.calls_bock
     assert not dataclasses.replace(lost, kontra=False).calls_bock  # the same loss without kontra calls none
+
+
+def test_the_door_reveals_a_bock_deal_as_scored_and_the_value_line_names_it() -> None:
+    from trainer.ui.context import context_from_state
+    from trainer.ui.views.deal_end import value_lines
+
+    house = dataclasses.replace(HouseOptions.usual(INTERNATIONAL), bock=True)
+    game = table_game(INTERNATIONAL, house)
+    base = played_outcome(INTERNATIONAL, house)
+    for seed in range(50):  # a deal played to its end with a declarer, after a deal that split 60-60
+        state = game.new_deal(seed)
+        while state.phase is not Phase.FINISHED:
+            moves = state.legal_moves()
+            state.apply(([m for m in moves if type(m).__name__ not in {"Throw", "Pass"}] or list(moves))[-1])
+        finished = state.outcome()
+        if finished is not None and finished.result is not None:
+            break
+    session = TableSession(
+        game, PLACES, earlier=[(1, with_points(base, 60))], current=state, current_number=2
+    )
+    revealed = session.door(0).reveal()
+    assert revealed is not None and revealed.outcome.bock and revealed.outcome == finished.in_bock()
+    ctx = context_from_state({"lang": "en", "rules": "international"})
+    lines = value_lines(revealed.outcome, ("a", "b", "c"), ctx)
+    assert any(line.startswith("Bock deal:") for line in lines)
+    assert not any("Bock" in line for line in value_lines(finished, ("a", "b", "c"), ctx))

@@ -18,6 +18,7 @@ without its cards).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import secrets
 import time
@@ -29,7 +30,7 @@ from trainer.bots import Decision
 from trainer.cards import HAND_SIZE, Card
 from trainer.coach import COACH_LEVELS, SCHEMES, coach_suggestion
 from trainer.errors import SkatError
-from trainer.game import Declare, Move, Phase, PlayCard, SeatView
+from trainer.game import Declare, HouseOptions, Move, Phase, PlayCard, SeatView
 from trainer.profiles import get_profile
 from trainer.reasons import reason_for
 from trainer.records.iss import iss_line
@@ -181,9 +182,16 @@ def _forget() -> None:
         st.session_state.pop(key, None)
 
 
+BOCK_KEY = "play_bock_"
+"""Session-state key (+ the profile's name): the learner plays Bock rounds."""
+
+
 def load(ctx: PageContext, current: Evening) -> LoadedSession:
     """The evening as a table session (the last deal replayed from its record, on the server only)."""
-    return load_session(play_store(), current, table_game(ctx.profile), PLACES, time_ms=BOT_TIME_MS)
+    house = HouseOptions.usual(ctx.profile)
+    if st.session_state.get(BOCK_KEY + ctx.profile.name):
+        house = dataclasses.replace(house, bock=True)
+    return load_session(play_store(), current, table_game(ctx.profile, house), PLACES, time_ms=BOT_TIME_MS)
 
 
 def start_deal(token: str, profile_name: str, number: int) -> None:
@@ -279,6 +287,8 @@ def settings(ctx: PageContext, current: Evening) -> Evening:
             t("Score sheet"), list(SCHEMES), key=keys["scheme"],
             format_func=lambda name: scheme_names[name],
         )  # fmt: skip
+        st.checkbox(t("Bock rounds (after 60–60 or a won kontra the next round counts double)"),
+                    key=BOCK_KEY + suffix)  # fmt: skip
         changed = {
             name: str(value)
             for name, value in (("level", level), ("coach", coach), ("scheme", scheme))
@@ -359,7 +369,9 @@ def render(ctx: PageContext) -> None:
             revealed = door.reveal()
             if revealed is not None:
                 finished_table(ctx, door)
-                done = play_result.FinishedDeal(loaded.last, revealed.state, session.seat_of(LEARNER))
+                done = play_result.FinishedDeal(
+                    loaded.last, revealed.state, session.seat_of(LEARNER), revealed.outcome
+                )
                 play_result.result_panel(ctx, current, done)
         number = session.number + 1
         moves = loaded.last.move_count if loaded.last is not None else 0

@@ -107,10 +107,12 @@ class FinishedDeal:
     stored: StoredDeal
     state: DealState
     learner: Seat
+    scored: Outcome | None = None
+    """The outcome as the table session scored it (a Bock deal's factor included); None: the deal's own."""
 
     @property
     def outcome(self) -> Outcome:
-        outcome = self.state.outcome()
+        outcome = self.scored or self.state.outcome()
         assert outcome is not None
         return outcome
 
@@ -238,7 +240,7 @@ def result_panel(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None
     if stored.iss is None:
         st.caption(no_record_reason(outcome, t))
     by_seat = names_by_seat(names, stored.number)
-    draw_deal_end(deal.state, ctx, key="play_end", bottom=deal.learner, names=by_seat)
+    draw_deal_end(deal.state, ctx, key="play_end", bottom=deal.learner, names=by_seat, outcome=deal.outcome)
     problems_mine.offer(ctx, current.learner_id, deal.state, deal.learner, name=str(stored.id), source="play")
     review(ctx, current, deal)
 

@@ -171,11 +171,15 @@ def _house_options(ctx: PageContext) -> HouseOptions:
         format_func=lambda key: passes[key],
         key="table_all_pass",
     )
+    bock = st.checkbox(
+        t("Bock rounds (after 60–60 or a won kontra the next round counts double)"), key="table_bock"
+    )
     return HouseOptions.chosen(
         ctx.profile,
         call=None if call == "none" else KnockCall(call),
         slaa_40_an=bool(slaa),
         all_pass=AllPass(all_pass),
+        bock=bool(bock),
     )
 
 
@@ -431,7 +435,9 @@ def _between_deals(ctx: PageContext, now: TableMoment, place: int, table_id: int
             if settled is not None:
                 st.caption(" · ".join(t_message(line, t) for line in settled.working_parts))
         if revealed is not None:  # the deal is over: every seat may see all of it now
-            draw_deal_end(revealed.state, ctx, key="table_end", bottom=view.seat, names=names)
+            draw_deal_end(
+                revealed.state, ctx, key="table_end", bottom=view.seat, names=names, outcome=revealed.outcome
+            )
             me = signed_in()
             problems_mine.offer(
                 ctx, me[0] if me else None, revealed.state, view.seat, name=str(now.stored.id), source="table"

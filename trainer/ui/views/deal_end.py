@@ -209,6 +209,15 @@ def value_lines(outcome: Outcome, names: Names, ctx: PageContext) -> list[str]:
                 total=result.value * factor,
             )
         )
+    if outcome.bock:
+        lines.append(
+            t(
+                "Bock deal: {value} × {factor} = {total}.",
+                value=result.value * factor,
+                factor=outcome.bock_factor,
+                total=outcome.scored_value,
+            )
+        )
     return lines
 
 
@@ -281,11 +290,20 @@ def trick_stepper(state: DealState, bottom: Seat, names: Names, ctx: PageContext
     draw_table(table_at(state, position, bottom, names), ctx, key=f"{key}_table")
 
 
-def draw_deal_end(state: DealState, ctx: PageContext, *, key: str, bottom: Seat, names: Names) -> None:
+def draw_deal_end(
+    state: DealState,
+    ctx: PageContext,
+    *,
+    key: str,
+    bottom: Seat,
+    names: Names,
+    outcome: Outcome | None = None,
+) -> None:
     """Everything about the finished deal ``state``, open (see the module's docstring); ``bottom``: the
-    viewer's seat, drawn at the bottom of the stepped table; ``names``: who played each seat, by seat."""
+    viewer's seat, drawn at the bottom of the stepped table; ``names``: who played each seat, by seat;
+    ``outcome``: the deal's outcome as the table scored it (a Bock deal's factor included), else its own."""
     t = ctx.t
-    outcome = state.outcome()
+    outcome = outcome or state.outcome()
     if outcome is None:
         raise SkatError.of(N_("The whole deal is shown only once it is over."))
     if outcome.passed_in and not state.tricks:
