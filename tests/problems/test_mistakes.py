@@ -148,6 +148,8 @@ def test_judge_deal_judges_each_card_from_the_view_the_seat_had_then() -> None:
         assert problem.position() == position
         assert mistake.played == card and card not in problem.answer
         assert problem.seat == Seat.MIDDLEHAND
+        # the deal was bid: the problem shows the auction as the seat heard it, won at the deal's bid
+        assert problem.auction is not None and problem.auction.bid == state.bid
 
 
 def test_a_spent_budget_leaves_cards_unjudged_and_says_so() -> None:

@@ -32,7 +32,7 @@ from trainer.cards import TOTAL_CARD_POINTS, Card, card_points, sort_hand
 from trainer.deal import Seat
 from trainer.game import DealState, Phase, PlayCard
 from trainer.moves import RamsePass
-from trainer.problems.generate import position_of
+from trainer.problems.generate import bidding_of, position_of
 from trainer.problems.judge import PILOT_LAYOUTS, Goal, Reach, goals_for, reaches, select, solve_layout
 from trainer.problems.model import CardScore, Problem
 from trainer.problems.position import Layout, LayoutSet, Position, layouts
@@ -294,5 +294,7 @@ def judge_deal(
             found.append(mistake)
         if progress is not None:
             progress(judged, len(chances))
+    heard = bidding_of(replay.view(seat))  # the auction as the seat heard it, shown with each problem
+    found = [replace(m, problem=replace(m.problem, auction=heard)) for m in found]
     found.sort(key=lambda m: len(m.problem.played))
     return DealJudgement(tuple(found), judged, len(chances) - judged)

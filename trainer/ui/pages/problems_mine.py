@@ -25,6 +25,7 @@ from trainer.ui.progress_state import get_store
 from trainer.ui.terms import card_label
 from trainer.ui.views.page_state import note_state
 from trainer.ui.views.problem import (
+    auction_line,
     draw_verdict,
     example_table,
     playback_lines,
@@ -241,6 +242,7 @@ def _render_mine(ctx: PageContext, learner: int) -> None:
     kctx = ctx.keyed(KEY)
     for line in situation_lines(problem, kctx):
         st.markdown(line)
+    st.caption(auction_line(problem, kctx))
     table = problem_table(problem)
     draw_table(table, kctx, key=KEY + "hand", on_card=_choose, clickable=() if card else table.legal)
     tricks = trick_lines(problem, kctx)
