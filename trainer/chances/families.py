@@ -52,7 +52,7 @@ JACKS_ONLY_TRUMPS = 0.8
 FULL_TRUMPS = 4
 GRAND_FEW_ACES = 0.6
 """A grand with at most one Ace and fewer than four Jacks."""
-EVERY_GRAND = 0.3
+EVERY_GRAND = 0.2
 """Every grand: the experts won 86 % of the grands they declared at a mean chance of about 0.89 to 0.91
 (``benchmarks/chances.py``, two rounds), and declared more of them than people do."""
 OPEN_BLIND = 0.8
