@@ -23,6 +23,7 @@ same file, and ``--report`` prints the figures of what it holds.
     .venv/bin/python benchmarks/chances.py --report /tmp/cal/deals.jsonl    # figures of a (partial) run
     .venv/bin/python benchmarks/chances.py --deals 20      # a quicker look
     .venv/bin/python benchmarks/chances.py --quick         # speed only, no self-play
+    .venv/bin/python benchmarks/chances.py --mix-only --deals 300   # the game mix alone (no card play)
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -43,13 +44,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from trainer.bots import choose
 from trainer.bots.search import wilson
 from trainer.bots.selfplay import Moment, PlayedDeal, play_deal
 from trainer.chances import game_chances
 from trainer.chances.model import CALIBRATION_BINS, calibration_error
 from trainer.deal import Seat
 from trainer.game import DealState, Phase, PickUp, SkatGame
-from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.games import Declaration
+from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.solver import warm_up
 
 TIME_MS = 300
@@ -275,7 +278,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--profiles", default="international,danish", help="which profiles, in turn (default both)"
     )
+    parser.add_argument(
+        "--mix-only",
+        action="store_true",
+        help="the game mix alone: each deal bid and declared by the experts, no card play",
+    )
     args = parser.parse_args(argv)
+    if args.mix_only:
+        for name in args.profiles.split(","):
+            for line in mix_lines(PROFILES[name], range(args.seed, args.seed + args.deals)):
+                print(line, flush=True)
+        return 0
     if args.report is not None:
         rows = read_rows(args.report)
         print(f"{args.report}: {len(rows)} deals")
@@ -350,6 +363,53 @@ def summarise(rows: Sequence[Row]) -> list[str]:
         f"expert decisions: {len(seconds)}; wall p50 {1000 * percentile(seconds, 0.5):.0f} ms, "
         f"p95 {1000 * percentile(seconds, 0.95):.0f} ms"
     )
+    return lines
+
+
+def declared(profile: RuleProfile, seed: int) -> Declaration | None:
+    """Deal ``seed`` bid, picked up and declared by three experts as in :func:`play_deal` (the game mix
+    does not depend on the card play); None: everyone passed."""
+    state = SkatGame(profile).new_deal(seed)
+    rng = random.Random(f"{profile.name}|{seed}")
+    while state.phase in BEFORE_PLAY:
+        seat = state.to_move
+        assert seat is not None
+        view = state.view(seat)
+        level = "expert" if len(view.legal_moves) > 1 else "club"
+        state.apply(choose(view, level, rng=rng, time_ms=TIME_MS).move)
+    return None if state.auction.all_passed else state.declaration
+
+
+BEFORE_PLAY = (Phase.AUCTION, Phase.SLAA_40, Phase.PICKUP, Phase.DISCARD, Phase.DECLARE)
+
+
+def mix_lines(profile: RuleProfile, seeds: Iterable[int]) -> list[str]:
+    """``--mix-only``: how often the deals of ``seeds`` are passed out, and the game mix of the rest, with
+    95 % intervals, against people's."""
+    began = time.perf_counter()
+    games: list[Declaration] = []
+    passed = total = 0
+    for seed in seeds:
+        total += 1
+        d = declared(profile, seed)
+        if d is None:
+            passed += 1
+        else:
+            games.append(d)
+    kinds = ["null" if d.game.is_null else "grand" if d.game.is_grand else "suit" for d in games]
+    lines = [
+        f"{profile.name} (auction and declaration only, {total} deals, {time.perf_counter() - began:.0f} s):"
+    ]
+    lines.append(f"  passed out: {share(passed, total)}")
+    for kind, people in PEOPLE_MIX.items():
+        k = kinds.count(kind)
+        near = bool(games) and abs(k / len(games) - people) <= MIX_TOLERANCE
+        lines.append(
+            f"  {kind}: {share(k, len(games))} (people {100 * people:.0f} %; "
+            f"{'within' if near else 'NOT within'} 6 points)"
+        )
+    lines.append(f"  hand games: {share(sum(d.hand for d in games), len(games))}")
+    lines.append(f"  open games: {share(sum(d.ouvert for d in games), len(games))}")
     return lines
 
 
