@@ -48,7 +48,7 @@ from trainer.bots import choose
 from trainer.bots.search import wilson
 from trainer.bots.selfplay import Moment, PlayedDeal, play_deal
 from trainer.chances import game_chances
-from trainer.chances.model import CALIBRATION_BINS, calibration_error
+from trainer.chances.model import calibration_error
 from trainer.deal import Seat
 from trainer.game import DealState, Phase, PickUp, SkatGame
 from trainer.games import Declaration
@@ -57,7 +57,6 @@ from trainer.solver import warm_up
 
 TIME_MS = 300
 PROFILES = {profile.name: profile for profile in (INTERNATIONAL, DANISH)}
-BINS = CALIBRATION_BINS
 
 
 def load() -> str:
