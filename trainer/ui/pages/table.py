@@ -31,7 +31,7 @@ from trainer.ui.number_field import whole_number
 from trainer.ui.pages import play_result, play_table, problems_mine, table_wake, table_watch
 from trainer.ui.pages.table_poll import poll_every, poll_seconds, waiting_for_others
 from trainer.ui.progress_state import get_store
-from trainer.ui.terms import bot_level_name, profile_name, seat_name, t_error, t_message
+from trainer.ui.terms import bot_level_name, profile_name, seat_name, t_error, t_message, thinking
 from trainer.ui.views.deal_end import draw_deal_end
 from trainer.ui.views.page_state import note_state, note_view, published_fragment, run_page
 
@@ -405,7 +405,7 @@ def _tick(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
         if now.turn.idle_left is not None and not now.turn.by_computer:
             st.caption(t("Waiting for {who} ({s} s)…", who=who, s=int(now.turn.idle_left)))
         else:
-            st.caption(t("{who} is thinking…", who=who))
+            st.caption(thinking(who, t))
 
 
 def _between_deals(ctx: PageContext, now: TableMoment, place: int, table_id: int) -> None:
