@@ -47,12 +47,19 @@ def main() -> None:
         for p in by_id.values()
         if p.sample_seed // 100 not in ramse and replays(p) and goals_for(p.position())
     ]
+    # a problem of a bid deal is shown with its auction (the seat heard it): one whose auction can't be
+    # recovered is left out rather than shown without it
+    unknown = [p for p in problems if p.sample_seed // 100 < NULL_SEEDS_FROM and p.auction is None]
+    problems = [p for p in problems if p not in unknown]
     problems.sort(key=lambda p: (p.sample_seed // 100, p.sample_seed))
     args.out.write_text("".join(dumps(p) + "\n" for p in problems), encoding="utf-8")
     bid_games = [p for p in problems if p.sample_seed // 100 < NULL_SEEDS_FROM]
     with_auction = sum(p.auction is not None for p in bid_games)
     print(f"{len(problems)} problems, {args.out.stat().st_size / 1e6:.2f} MB -> {args.out}")
-    print(f"auction known for {with_auction} of {len(bid_games)} problems of bid deals (null deals: none)")
+    print(
+        f"auction known for {with_auction} of {len(bid_games)} problems of bid deals (null deals: none); "
+        f"{len(unknown)} left out, their deal now bid otherwise"
+    )
 
 
 if __name__ == "__main__":
