@@ -85,6 +85,11 @@ def test_a_kept_mistake_is_replayed_with_the_verdict_and_a_miss_comes_back_tomor
     else:
         assert "Learn from your mistakes" in options
         assert "Not the best card" in words and "From your deal: trick 8" in words
+        # the example layout is played out only on request, as on the collection's page (one view draws both)
+        assert "all hands open from then on" not in words
+        at.toggle(key=f"mine_playout-{ident}").set_value(True).run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert texts(at).count("all hands open from then on") == 2  # the right card's line and H7's
     store = Store(db_url)
     try:
         (attempt,) = [a for a in store.attempts(learner) if a.question_type == kind_of(ident)]

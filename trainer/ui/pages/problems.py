@@ -35,22 +35,17 @@ from trainer.ui.pages import problems_mine
 from trainer.ui.pages.class_problems import assigned_problems
 from trainer.ui.pages.quiz_common import learner_box
 from trainer.ui.progress_state import get_store
-from trainer.ui.terms import card_label, profile_label
+from trainer.ui.terms import profile_label
 from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.problem import (
     THEME_PARAM,
-    auction_line,
+    draw_play_out,
+    draw_position,
     draw_verdict,
-    example_table,
-    playback_lines,
-    problem_table,
     role_label,
-    situation_lines,
     theme_sentence,
     theme_title,
-    trick_lines,
 )
-from trainer.ui.views.table import draw_table
 
 KEY = "problems_"
 ANY = "any"
@@ -60,7 +55,6 @@ PICK_KEY = KEY + "pick"
 HINT_KEY = KEY + "hint"
 SEEN_KEY = KEY + "seen"
 RECORDED_KEY = KEY + "recorded"
-PLAYOUT_KEY = KEY + "playout"
 ID_PARAM = "problem"
 
 
@@ -227,13 +221,6 @@ def _rating_box(page: PageContext, learning: Learning, by_id: dict[str, Problem]
             st.markdown(f"| {header} |\n|---|---|---|\n{table}")
 
 
-def _line(problem: Problem, card: Card, page: PageContext) -> str:
-    """The example layout played out after ``card`` (the solver's line), as a Markdown list."""
-    return "\n".join(
-        f"- {line}" for line in playback_lines(problem, _played_back(problem.id, card.iss), page)
-    )
-
-
 @st.cache_resource(show_spinner=False, max_entries=256)
 def _played_back(problem_id: str, card: str) -> DealState:
     problem = next(p for p in collection() if p.id == problem_id)
@@ -241,24 +228,7 @@ def _played_back(problem_id: str, card: str) -> DealState:
 
 
 def _play_out(problem: Problem, card: Card, page: PageContext) -> None:
-    """On request, one layout where the answer matters with every hand open, played to the end after the
-    right card and after the chosen one. The solver plays every seat's cards, which takes longer than the
-    verdict, so it runs only when asked, in a fragment (only this part reruns)."""
-    t = page.t
-    ctx = page.keyed(KEY)
-    toggle = t("One layout where it matters (all hands open)")
-    example = example_table(problem)
-    if example is None or not st.toggle(toggle, key=f"{PLAYOUT_KEY}-{problem.id}"):
-        return
-    st.caption(t("In this layout the right card reaches the goal and the best other card does not."))
-    draw_table(example, ctx, key=KEY + "example")
-    st.markdown(
-        t("**With {card}**, all hands open from then on:", card=card_label(problem.answer[0], page.lang))
-    )
-    st.markdown(_line(problem, problem.answer[0], page))
-    if card not in problem.answer:
-        st.markdown(t("**With {card}**, all hands open from then on:", card=card_label(card, page.lang)))
-        st.markdown(_line(problem, card, page))
+    draw_play_out(problem, card, page.keyed(KEY), KEY, lambda p, c: _played_back(p.id, c.iss))
 
 
 def render(page: PageContext) -> None:
@@ -309,16 +279,7 @@ def render(page: PageContext) -> None:
             d=round(100 * problem.difficulty),
         )
     )
-    for line in situation_lines(problem, ctx):
-        st.markdown(line)
-    st.caption(auction_line(problem, ctx))
-    table = problem_table(problem)
-    draw_table(table, ctx, key=KEY + "hand", on_card=_choose, clickable=() if card else table.legal)
-    tricks = trick_lines(problem, ctx)
-    if tricks:
-        with st.expander(t("The tricks so far"), expanded=False):
-            for line in tricks:
-                st.markdown(line)
+    draw_position(problem, ctx, KEY, card is not None, _choose)
     if card is None:
         if st.button(t("Hint"), key=KEY + "hint_button", icon=":material/lightbulb:"):
             st.session_state[HINT_KEY] = True

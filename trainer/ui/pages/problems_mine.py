@@ -24,16 +24,7 @@ from trainer.ui.nav import page_for
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import card_label
 from trainer.ui.views.page_state import note_state
-from trainer.ui.views.problem import (
-    auction_line,
-    draw_verdict,
-    example_table,
-    playback_lines,
-    problem_table,
-    situation_lines,
-    trick_lines,
-)
-from trainer.ui.views.table import draw_table
+from trainer.ui.views.problem import draw_play_out, draw_position, draw_verdict
 
 KEY = "mine_"
 MODE_KEY = KEY + "mode"
@@ -42,6 +33,7 @@ ID_KEY = KEY + "id"
 PICK_KEY = KEY + "pick"
 SEEN_KEY = KEY + "seen"
 RECORDED_KEY = KEY + "recorded"
+PLAYED_KEY = KEY + "played_back"
 MINE_PARAM = "mine"
 COLLECTION = "collection"
 MINE = "mine"
@@ -153,6 +145,19 @@ def mine_mode(ctx: PageContext, learner: int | None) -> bool:
     return True
 
 
+def _played_back(problem: Problem, card: Card) -> DealState:
+    """The example layout played out after ``card``, kept for the session (a learner's own problems are
+    not in the shipped collection the Problems page caches by id)."""
+    memo: dict[tuple[str, str], DealState] = st.session_state.setdefault(PLAYED_KEY, {})
+    if (problem.id, card.iss) not in memo:
+        memo[(problem.id, card.iss)] = playback(problem, card)
+    return memo[(problem.id, card.iss)]
+
+
+def _play_out(problem: Problem, card: Card, ctx: PageContext) -> None:
+    draw_play_out(problem, card, ctx, KEY, _played_back)
+
+
 def _choose(card: Card) -> None:
     st.session_state.setdefault(PICK_KEY, card.iss)
 
@@ -240,16 +245,7 @@ def _render_mine(ctx: PageContext, learner: int) -> None:
         )
     )
     kctx = ctx.keyed(KEY)
-    for line in situation_lines(problem, kctx):
-        st.markdown(line)
-    st.caption(auction_line(problem, kctx))
-    table = problem_table(problem)
-    draw_table(table, kctx, key=KEY + "hand", on_card=_choose, clickable=() if card else table.legal)
-    tricks = trick_lines(problem, kctx)
-    if tricks:
-        with st.expander(t("The tricks so far"), expanded=False):
-            for line in tricks:
-                st.markdown(line)
+    draw_position(problem, kctx, KEY, card is not None, _choose)
     if card is not None:
         draw_verdict(problem, card, kctx)
         if mine.kind == "points":
@@ -263,19 +259,8 @@ def _render_mine(ctx: PageContext, learner: int) -> None:
                     margin=POINTS_MARGIN,
                 )
             )
-        example = example_table(problem)
-        if example is not None:
-            with st.expander(t("One layout where it matters (all hands open)"), expanded=False):
-                draw_table(example, kctx, key=KEY + "example")
-                for shown in dict.fromkeys((problem.answer[0], card)):
-                    st.markdown(
-                        t("**With {card}**, all hands open from then on:", card=card_label(shown, ctx.lang))
-                    )
-                    st.markdown(
-                        "\n".join(
-                            f"- {line}" for line in playback_lines(problem, playback(problem, shown), ctx)
-                        )
-                    )
+        if problem.example is not None:
+            st.fragment(_play_out)(problem, card, kctx)
     st.button(
         t("Next mistake"), key=KEY + "next", on_click=_next, args=(ids,), icon=":material/arrow_forward:"
     )

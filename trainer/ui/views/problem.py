@@ -8,7 +8,7 @@ draws it only after the answer, as an illustration (it is one possible layout, n
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -23,7 +23,7 @@ from trainer.text import N_, upper_first
 from trainer.ui.context import PageContext
 from trainer.ui.terms import card_label, declaration_name, seat_name, side_name, side_of
 from trainer.ui.views.auction import auction_caption, auction_said
-from trainer.ui.views.table import SeatHand, TableView
+from trainer.ui.views.table import SeatHand, TableView, draw_table
 
 THEME_PARAM = "theme"
 """The Problems page's query parameter naming one theme (``/problems?theme=smearing``)."""
@@ -265,3 +265,44 @@ def _percent(share: float) -> str:
 
 def role_label(role: str, t: Translator) -> str:
     return upper_first(t("declarer") if role == "declarer" else t("defender"))
+
+
+def draw_position(
+    problem: Problem, ctx: PageContext, key: str, answered: bool, on_card: Callable[[Card], None]
+) -> None:
+    """The problem as its seat knows it, drawn the one way on every page that serves problems: the
+    situation, the auction heard, the table (its cards clickable until answered) and the tricks so far."""
+    for line in situation_lines(problem, ctx):
+        st.markdown(line)
+    st.caption(auction_line(problem, ctx))
+    table = problem_table(problem)
+    draw_table(table, ctx, key=key + "hand", on_card=on_card, clickable=() if answered else table.legal)
+    tricks = trick_lines(problem, ctx)
+    if tricks:
+        with st.expander(ctx.t("The tricks so far"), expanded=False):
+            for line in tricks:
+                st.markdown(line)
+
+
+def draw_play_out(
+    problem: Problem,
+    card: Card,
+    ctx: PageContext,
+    key: str,
+    played_back: Callable[[Problem, Card], DealState],
+) -> None:
+    """On request, one layout where the answer matters with every hand open, played to the end after the
+    right card and after the chosen one. The solver plays every seat's cards, which takes longer than the
+    verdict, so it runs only when asked (call it in a fragment: only this part reruns); ``played_back``
+    is the page's cached playback."""
+    t = ctx.t
+    example = example_table(problem)
+    toggle = t("One layout where it matters (all hands open)")
+    if example is None or not st.toggle(toggle, key=f"{key}playout-{problem.id}"):
+        return
+    st.caption(t("In this layout the right card reaches the goal and the best other card does not."))
+    draw_table(example, ctx, key=key + "example")
+    for shown in (problem.answer[0], *(() if card in problem.answer else (card,))):
+        st.markdown(t("**With {card}**, all hands open from then on:", card=card_label(shown, ctx.lang)))
+        lines = playback_lines(problem, played_back(problem, shown), ctx)
+        st.markdown("\n".join(f"- {line}" for line in lines))
