@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing import get_context
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from trainer.bots import choose
 from trainer.cards import Card, Rank
@@ -88,9 +88,23 @@ def make_problem(
     ident: str, position: Position, verdict: Verdict, view: SeatView, seed: int, deal_seed: int | None = None
 ) -> Problem:
     """The problem of a judged position; ``seed`` seeds the bots' tries that set its difficulty."""
-    example_index = verdict.typical_layout()
-    example = verdict.layout_set.layouts[example_index]
     rates = misses(view, verdict.answer, seed)
+    return problem_of(
+        ident,
+        position,
+        verdict,
+        difficulty=sum(rates.values()) / len(rates),
+        misses=rates,
+        deal_seed=deal_seed,
+        auction=bidding_of(view),
+    )
+
+
+def problem_of(ident: str, position: Position, verdict: Verdict, **extra: Any) -> Problem:
+    """A judged position as a problem, tagged with its themes: the one shape of every problem, the
+    collection's and a learner's own mistakes'. Its example is the verdict's typical layout; ``extra`` sets
+    what only some have (difficulty, the bots' misses, the deal seed, the auction)."""
+    example = verdict.layout_set.layouts[verdict.typical_layout()]
     problem = Problem(
         id=ident,
         profile=position.profile.name,
@@ -109,11 +123,8 @@ def make_problem(
         sampled=verdict.layout_set.sampled,
         sample_seed=verdict.layout_set.seed,
         dominant=verdict.dominant,
-        difficulty=sum(rates.values()) / len(rates),
-        misses=rates,
         example=(example.hands, example.skat),
-        deal_seed=deal_seed,
-        auction=bidding_of(view),
+        **extra,
     )
     return _with_themes(problem)
 

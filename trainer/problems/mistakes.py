@@ -32,11 +32,19 @@ from trainer.cards import TOTAL_CARD_POINTS, Card, card_points, sort_hand
 from trainer.deal import Seat
 from trainer.game import DealState, Phase, PlayCard
 from trainer.moves import RamsePass
-from trainer.problems.generate import bidding_of, position_of
-from trainer.problems.judge import PILOT_LAYOUTS, Goal, Reach, goals_for, reaches, select, solve_layout
-from trainer.problems.model import CardScore, Problem
+from trainer.problems.generate import bidding_of, position_of, problem_of
+from trainer.problems.judge import (
+    PILOT_LAYOUTS,
+    Goal,
+    Reach,
+    Verdict,
+    goals_for,
+    reaches,
+    select,
+    solve_layout,
+)
+from trainer.problems.model import Problem
 from trainer.problems.position import Layout, LayoutSet, Position, layouts
-from trainer.problems.themes import tag
 from trainer.solver import Analysis
 from trainer.solver.core import Engine, layout_for
 
@@ -219,33 +227,8 @@ def _problem(
     layout_set: LayoutSet,
     rows: list[dict[Card, bool]],
 ) -> Problem:
-    others = sorted((c for c in reached if c not in answer), key=lambda c: -reached[c])
-    example = layout_set.layouts[0]
-    for index, row in enumerate(rows):
-        if all(row[c] for c in answer) and others and not row[others[0]]:
-            example = layout_set.layouts[index]
-            break
-    problem = Problem(
-        id=ident,
-        profile=position.profile.name,
-        declaration=position.declaration,
-        declarer=position.declarer,
-        seat=position.seat,
-        hand=position.hand,
-        played=position.played,
-        skat=position.skat,
-        open_hands=position.open_hands,
-        goal=goal,
-        answer=answer,
-        scores=tuple(CardScore(c, reached[c]) for c in position.legal_cards()),
-        layouts=len(layout_set.layouts),
-        total_layouts=layout_set.total,
-        sampled=layout_set.sampled,
-        sample_seed=layout_set.seed,
-        dominant=dominant,
-        example=(example.hands, example.skat),
-    )
-    return replace(problem, themes=tag(problem))
+    verdict = Verdict(goal, layout_set, reached, answer, dominant, margin=0.0, rows=tuple(rows))
+    return problem_of(ident, position, verdict)
 
 
 def judge_deal(
