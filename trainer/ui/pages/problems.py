@@ -42,7 +42,9 @@ from trainer.ui.views.problem import (
     draw_play_out,
     draw_position,
     draw_verdict,
+    keep_first_click,
     role_label,
+    serve_next,
     theme_sentence,
     theme_title,
 )
@@ -59,23 +61,11 @@ ID_PARAM = "problem"
 
 
 def _choose(card: Card) -> None:
-    """A card was clicked: the first click is the answer."""
-    st.session_state.setdefault(PICK_KEY, card.iss)
+    keep_first_click(PICK_KEY, card)
 
 
 def _next(ids: list[str]) -> None:
-    """The next problem: the first in the serving order not shown yet in this session."""
-    current = st.session_state.get(ID_KEY)
-    seen: list[str] = st.session_state.setdefault(SEEN_KEY, [])
-    if current is not None and current not in seen:
-        seen.append(current)
-    fresh = [i for i in ids if i not in seen and i != current]
-    if not fresh:
-        seen.clear()
-        fresh = [i for i in ids if i != current] or ids
-    st.session_state[ID_KEY] = fresh[0]
-    st.session_state.pop(PICK_KEY, None)
-    st.session_state.pop(HINT_KEY, None)
+    serve_next(ids, ID_KEY, SEEN_KEY, (PICK_KEY, HINT_KEY))
 
 
 def _filters(page: PageContext) -> tuple[str, str, str]:

@@ -24,7 +24,13 @@ from trainer.ui.nav import page_for
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import card_label
 from trainer.ui.views.page_state import note_state
-from trainer.ui.views.problem import draw_play_out, draw_position, draw_verdict
+from trainer.ui.views.problem import (
+    draw_play_out,
+    draw_position,
+    draw_verdict,
+    keep_first_click,
+    serve_next,
+)
 
 KEY = "mine_"
 MODE_KEY = KEY + "mode"
@@ -159,20 +165,11 @@ def _play_out(problem: Problem, card: Card, ctx: PageContext) -> None:
 
 
 def _choose(card: Card) -> None:
-    st.session_state.setdefault(PICK_KEY, card.iss)
+    keep_first_click(PICK_KEY, card)
 
 
 def _next(ids: list[str]) -> None:
-    current = st.session_state.get(ID_KEY)
-    seen: list[str] = st.session_state.setdefault(SEEN_KEY, [])
-    if current is not None and current not in seen:
-        seen.append(current)
-    fresh = [i for i in ids if i not in seen and i != current]
-    if not fresh:
-        seen.clear()
-        fresh = [i for i in ids if i != current] or ids
-    st.session_state[ID_KEY] = fresh[0]
-    st.session_state.pop(PICK_KEY, None)
+    serve_next(ids, ID_KEY, SEEN_KEY, (PICK_KEY,))
 
 
 def _order(kept: list[PersonalProblem], due: list[str], answered: set[str]) -> list[str]:

@@ -306,3 +306,24 @@ def draw_play_out(
         st.markdown(t("**With {card}**, all hands open from then on:", card=card_label(shown, ctx.lang)))
         lines = playback_lines(problem, played_back(problem, shown), ctx)
         st.markdown("\n".join(f"- {line}" for line in lines))
+
+
+def keep_first_click(pick_key: str, card: Card) -> None:
+    """A card of the problem's table was clicked: the first click is the answer (kept under ``pick_key``)."""
+    st.session_state.setdefault(pick_key, card.iss)
+
+
+def serve_next(ids: list[str], id_key: str, seen_key: str, forget: Sequence[str]) -> None:
+    """The next problem: the first in the serving order ``ids`` not shown yet in this session (all shown:
+    start again), with what the last one left in the session (``forget``: the answer, the hint) cleared."""
+    current = st.session_state.get(id_key)
+    seen: list[str] = st.session_state.setdefault(seen_key, [])
+    if current is not None and current not in seen:
+        seen.append(current)
+    fresh = [i for i in ids if i not in seen and i != current]
+    if not fresh:
+        seen.clear()
+        fresh = [i for i in ids if i != current] or ids
+    st.session_state[id_key] = fresh[0]
+    for key in forget:
+        st.session_state.pop(key, None)
