@@ -43,6 +43,7 @@ from trainer.ui.views.problem import (
     draw_position,
     draw_verdict,
     keep_first_click,
+    record_answer,
     role_label,
     serve_next,
     theme_sentence,
@@ -137,18 +138,8 @@ def _learning(learner: int | None, by_id: dict[str, Problem]) -> Learning | None
 
 
 def _record(learner: int | None, problem: Problem, card: Card) -> None:
-    """Keep the answer (once per problem shown): it moves the rating and schedules the problem's review."""
-    if learner is None or st.session_state.get(RECORDED_KEY) == problem.id:
-        return
-    get_store().record_attempt(
-        learner,
-        kind_of(problem.id),
-        card in problem.answer,
-        answer=card.iss,
-        expected=" ".join(c.iss for c in problem.answer),
-        profile_name=problem.profile,
-    )
-    st.session_state[RECORDED_KEY] = problem.id
+    if learner is not None:
+        record_answer(learner, problem, card, RECORDED_KEY)
 
 
 def _problem_rating(problem: Problem, by_id: dict[str, Problem]) -> ProblemRating:

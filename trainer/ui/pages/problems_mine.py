@@ -16,7 +16,7 @@ from trainer.deal import Seat
 from trainer.game import DealState
 from trainer.problems.mistakes import POINTS_MARGIN, TIME_BUDGET, judge_deal
 from trainer.problems.model import Problem
-from trainer.problems.rating import kind_of, problem_id_of
+from trainer.problems.rating import problem_id_of
 from trainer.problems.state import playback
 from trainer.store.personal_problems import PersonalProblem, PersonalProblems
 from trainer.ui.context import PageContext
@@ -29,6 +29,7 @@ from trainer.ui.views.problem import (
     draw_position,
     draw_verdict,
     keep_first_click,
+    record_answer,
     serve_next,
 )
 
@@ -181,17 +182,7 @@ def _order(kept: list[PersonalProblem], due: list[str], answered: set[str]) -> l
 
 
 def _record(learner: int, problem: Problem, card: Card) -> None:
-    if st.session_state.get(RECORDED_KEY) == problem.id:
-        return
-    get_store().record_attempt(
-        learner,
-        kind_of(problem.id),
-        card in problem.answer,
-        answer=card.iss,
-        expected=" ".join(c.iss for c in problem.answer),
-        profile_name=problem.profile,
-    )
-    st.session_state[RECORDED_KEY] = problem.id
+    record_answer(learner, problem, card, RECORDED_KEY)
 
 
 def _render_mine(ctx: PageContext, learner: int) -> None:

@@ -18,9 +18,11 @@ from trainer.game import DealState
 from trainer.i18n import Translator
 from trainer.problems.judge import Goal
 from trainer.problems.model import Problem
+from trainer.problems.rating import kind_of
 from trainer.problems.themes import theme
 from trainer.text import N_, upper_first
 from trainer.ui.context import PageContext
+from trainer.ui.progress_state import get_store
 from trainer.ui.terms import card_label, declaration_name, seat_name, side_name, side_of
 from trainer.ui.views.auction import auction_caption, auction_said
 from trainer.ui.views.table import SeatHand, TableView, draw_table
@@ -327,3 +329,19 @@ def serve_next(ids: list[str], id_key: str, seen_key: str, forget: Sequence[str]
     st.session_state[id_key] = fresh[0]
     for key in forget:
         st.session_state.pop(key, None)
+
+
+def record_answer(learner: int, problem: Problem, card: Card, recorded_key: str) -> None:
+    """Keep a learner's answer once per problem shown (``recorded_key`` remembers which): an ordinary problem
+    attempt, so it moves the rating and schedules the problem's review."""
+    if st.session_state.get(recorded_key) == problem.id:
+        return
+    get_store().record_attempt(
+        learner,
+        kind_of(problem.id),
+        card in problem.answer,
+        answer=card.iss,
+        expected=" ".join(c.iss for c in problem.answer),
+        profile_name=problem.profile,
+    )
+    st.session_state[recorded_key] = problem.id
