@@ -958,28 +958,58 @@ class ClassStore:
                 raise StoreError("Say which seat to play.")
         else:
             seat = None
-        due = as_utc(due_at) if due_at is not None else None
         when = as_utc(at)
         with self._write() as session:
-            if by is not None:
-                self._require(session, class_id, by)
-            elif session.get(ClassRow, class_id) is None:
-                raise StoreError(f"There is no class with id {class_id}.")
-            row = AssignmentRow(
-                class_id=class_id,
+            row = self._new_assignment(
+                session,
+                class_id,
+                by,
                 kind=kind,
                 target=key,
                 count=count,
                 seat=seat,
                 profile_name=profile_name or None,
-                due_at=due,
-                created_at=when,
+                due_at=due_at,
+                at=when,
             )
-            session.add(row)
-            session.flush()
             if by is not None:
                 self._log(session, class_id, by, ASSIGNED, f"{kind} {key}", when)
             return _assignment(row)
+
+    def _new_assignment(
+        self,
+        session: Session,
+        class_id: int,
+        by: int | None,
+        *,
+        kind: str,
+        target: str,
+        count: int,
+        seat: int | None,
+        profile_name: str | None,
+        due_at: datetime | None,
+        at: datetime,
+    ) -> AssignmentRow:
+        """The assignment's row, added in ``session`` once the setter may set it: with ``by`` the class's
+        teacher (:meth:`_require`), without it a class that exists. Homework and problem sets both come
+        through here, so the check and the row's shape are written once; the caller logs what it set."""
+        if by is not None:
+            self._require(session, class_id, by)
+        elif session.get(ClassRow, class_id) is None:
+            raise StoreError(f"There is no class with id {class_id}.")
+        row = AssignmentRow(
+            class_id=class_id,
+            kind=kind,
+            target=target,
+            count=count,
+            seat=seat,
+            profile_name=profile_name,
+            due_at=as_utc(due_at) if due_at is not None else None,
+            created_at=at,
+        )
+        session.add(row)
+        session.flush()
+        return row
 
     def add_problem_set(
         self,
@@ -1007,25 +1037,20 @@ class ClassStore:
             count,
             secrets.randbelow(2**31) if seed is None else seed,
         )
-        due = as_utc(due_at) if due_at is not None else None
         when = as_utc(at)
         with self._write() as session:
-            if by is not None:
-                self._require(session, class_id, by)
-            elif session.get(ClassRow, class_id) is None:
-                raise StoreError(f"There is no class with id {class_id}.")
-            row = AssignmentRow(
-                class_id=class_id,
+            row = self._new_assignment(
+                session,
+                class_id,
+                by,
                 kind=PROBLEMS,
                 target=band,
                 count=len(ids),
                 seat=None,
                 profile_name=profile_name,
-                due_at=due,
-                created_at=when,
+                due_at=due_at,
+                at=when,
             )
-            session.add(row)
-            session.flush()
             problem_row = ProblemSetRow(
                 assignment_id=row.id, themes=" ".join(chosen_themes), problem_ids=" ".join(ids)
             )
