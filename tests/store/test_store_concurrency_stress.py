@@ -143,8 +143,9 @@ def test_many_processes_connecting_to_a_new_file_at_once_never_fail(tmp_path: Pa
     _rounds(_raw_writer, tmp_path, _all_hits_kept)
 
 
-class _Flaky:
-    """Answers 'database is locked' the first ``busy`` times, as SQLite does when waiting could deadlock."""
+class _RefusedAtFirst:
+    """A start that SQLite refuses the first ``busy`` times (with ``message``: 'database is locked' as when
+    waiting could deadlock), then lets through; counts its calls."""
 
     def __init__(self, busy: int, message: str = "database is locked") -> None:
         self.busy, self.message, self.calls = busy, message, 0
@@ -157,20 +158,20 @@ class _Flaky:
 
 @pytest.mark.parametrize("busy", [1, 5])
 def test_a_busy_start_is_retried_until_it_goes_through(busy: int) -> None:
-    action = _Flaky(busy)
+    action = _RefusedAtFirst(busy)
     retry_busy(action, retry_s=5)
     assert action.calls == busy + 1
 
 
 def test_other_errors_are_not_retried() -> None:
-    action = _Flaky(3, "no such table: learners")
+    action = _RefusedAtFirst(3, "no such table: learners")
     with pytest.raises(sqlite3.OperationalError, match="no such table"):
         retry_busy(action, retry_s=5)
     assert action.calls == 1
 
 
 def test_a_lock_held_too_long_is_reported_after_the_retry_time() -> None:
-    action = _Flaky(10**9)
+    action = _RefusedAtFirst(10**9)
     with pytest.raises(sqlite3.OperationalError, match="locked"):
         retry_busy(action, retry_s=0.2)
     assert action.calls > 2
