@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import State, above, act, new_page, one_of, open_app, run_app, settled, wait_state
+from .hand import card_codes, offered
 
 pytestmark = pytest.mark.browser
 
@@ -79,20 +80,6 @@ def _coach_off(page, rules: str) -> None:  # type: ignore[no-untyped-def]
     assert checked.inner_text() == "none", "no coach was chosen by keyboard"
 
 
-def _offered(page, key: str) -> bool:  # type: ignore[no-untyped-def]
-    button = page.locator(f".st-key-{key} button")
-    return bool(button.count()) and button.first.is_enabled()
-
-
-def _card_codes(page) -> list[str]:  # type: ignore[no-untyped-def]
-    """The learner's card buttons in hand order, as ISS codes (their keys are ``play_card-<code>``)."""
-    classes = page.eval_on_selector_all(
-        "[class*='st-key-play_card-']",
-        "els => els.map(e => [...e.classList].find(c => c.startsWith('st-key-')))",
-    )
-    return [name.removeprefix("st-key-play_card-") for name in classes]
-
-
 def _declare(page, key: str, step: str, moves: int) -> State:  # type: ignore[no-untyped-def]
     """Declare the game in the list ``key``: the coach's plan when it is already chosen, else the first game,
     chosen with the arrow key (the list opens) and Enter."""
@@ -112,21 +99,21 @@ def _turn(page, state: State, said: list[bool]) -> State:  # type: ignore[no-unt
     phase = state["phase"]
     step = f"move {moves + 1} ({phase})"
     if phase in ("discard", "ramse_exchange"):
-        first, second = _card_codes(page)[:2]
+        first, second = card_codes(page)[:2]
         _press(page, f"play_card-{first}", "Space", f"{step}: pick {first}", picked=first)
-        picked = " ".join(code for code in _card_codes(page) if code in (first, second))
+        picked = " ".join(code for code in card_codes(page) if code in (first, second))
         _press(page, f"play_card-{second}", "Space", f"{step}: pick {second}", picked=picked)
         return _press(page, "play_two", "Enter", step, move_count=above(moves))
     if phase == "play":
         card = state.words("legal")[0]
         return _press(page, f"play_card-{card}", "Enter", f"{step}: {card}", move_count=above(moves))
-    if phase == "declare" or (phase == "pickup" and not _offered(page, "play_pickup")):
+    if phase == "declare" or (phase == "pickup" and offered(page, "play_pickup") is None):
         return _declare(page, "play_declare" if phase == "declare" else "play_declare_hand", step, moves)
-    if not said[0] and _offered(page, "play_say"):
+    if not said[0] and offered(page, "play_say") is not None:
         said[0] = True
         return _press(page, "play_say", "Enter", f"{step}: say a bid", move_count=above(moves))
     for key in MOVE_BUTTONS:
-        if _offered(page, key):
+        if offered(page, key) is not None:
             return _press(page, key, "Enter", f"{step}: {key}", move_count=above(moves))
     raise AssertionError(f"{step}: the learner's turn offers none of {MOVE_BUTTONS}; the page showed {state}")
 

@@ -31,6 +31,7 @@ from .conftest import (
     sideways_overflow,
     wait_state,
 )
+from .hand import card_codes, offered
 
 pytestmark = pytest.mark.browser
 
@@ -161,19 +162,6 @@ def _mistake_to_make(db_url: str, moves: int) -> tuple[str, str] | None:
     return None
 
 
-def _offered(page, key: str):  # type: ignore[no-untyped-def]
-    button = page.locator(f".st-key-{key} button")
-    return button.first if button.count() and button.first.is_enabled() else None
-
-
-def _card_codes(page) -> list[str]:  # type: ignore[no-untyped-def]
-    classes = page.eval_on_selector_all(
-        "[class*='st-key-play_card-']",
-        "els => els.map(e => [...e.classList].find(c => c.startsWith('st-key-')))",
-    )
-    return [name.removeprefix("st-key-play_card-") for name in classes]
-
-
 def _play_deal(page, db_url: str, deal: int, made: list[str]) -> None:  # type: ignore[no-untyped-def]
     """Play one deal to its end; at most one deliberate mistake (its problem id goes into ``made``)."""
     said = False
@@ -184,11 +172,11 @@ def _play_deal(page, db_url: str, deal: int, made: list[str]) -> None:  # type: 
         moves = state.number("move-count")
         step = f"deal {deal} move {moves + 1} ({state['phase']})"
         if state["phase"] in ("discard", "ramse_exchange"):
-            first, second = _card_codes(page)[:2]
+            first, second = card_codes(page)[:2]
             click(
                 page, page.locator(f".st-key-play_card-{first} button"), f"{step}: pick {first}", picked=first
             )
-            picked = " ".join(code for code in _card_codes(page) if code in (first, second))
+            picked = " ".join(code for code in card_codes(page) if code in (first, second))
             click(
                 page,
                 page.locator(f".st-key-play_card-{second} button"),
@@ -212,12 +200,12 @@ def _play_deal(page, db_url: str, deal: int, made: list[str]) -> None:  # type: 
                 move_count=above(moves),
             )
             continue
-        if not said and (button := _offered(page, "play_say")) is not None:
+        if not said and (button := offered(page, "play_say")) is not None:
             said = True
             click(page, button, f"{step}: say a bid", move_count=above(moves))
             continue
         for key in MOVE_BUTTONS:
-            if (button := _offered(page, key)) is not None:
+            if (button := offered(page, key)) is not None:
                 click(page, button, f"{step}: {key}", move_count=above(moves))
                 break
         else:

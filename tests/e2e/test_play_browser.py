@@ -29,6 +29,7 @@ from .conftest import (
     sideways_overflow,
     wait_state,
 )
+from .hand import card_codes, offered
 
 pytestmark = pytest.mark.browser
 
@@ -46,21 +47,6 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def _offered(page, key: str):  # type: ignore[no-untyped-def]
-    """The enabled button ``key`` on the (idle) page, or None."""
-    button = page.locator(f".st-key-{key} button")
-    return button.first if button.count() and button.first.is_enabled() else None
-
-
-def _card_codes(page) -> list[str]:  # type: ignore[no-untyped-def]
-    """The learner's card buttons in hand order, as ISS codes (their keys are ``play_card-<code>``)."""
-    classes = page.eval_on_selector_all(
-        "[class*='st-key-play_card-']",
-        "els => els.map(e => [...e.classList].find(c => c.startsWith('st-key-')))",
-    )
-    return [name.removeprefix("st-key-play_card-") for name in classes]
-
-
 def _turn(page, state: State, shots: set[str], label: str, said: list[bool]) -> State:  # type: ignore[no-untyped-def]
     """One learner move from ``state`` (the learner's turn); returns the state after it."""
     moves = state.number("move-count")
@@ -70,11 +56,11 @@ def _turn(page, state: State, shots: set[str], label: str, said: list[bool]) -> 
         screenshot_all_content(page, f"play-auction-{label}")
         shots.add("auction")
     if phase in ("discard", "ramse_exchange"):
-        first, second = _card_codes(page)[:2]
+        first, second = card_codes(page)[:2]
         card = page.locator(f".st-key-play_card-{first} button")
         click(page, card, f"{step}: pick {first}", picked=first)
         card = page.locator(f".st-key-play_card-{second} button")
-        picked = " ".join(code for code in _card_codes(page) if code in (first, second))
+        picked = " ".join(code for code in card_codes(page) if code in (first, second))
         click(page, card, f"{step}: pick {second}", picked=picked)
         if "skat" not in shots:
             screenshot_all_content(page, f"play-skat-{label}")
@@ -88,11 +74,11 @@ def _turn(page, state: State, shots: set[str], label: str, said: list[bool]) -> 
         return click(
             page, page.locator(f".st-key-play_card-{card} button"), f"{step}: {card}", move_count=above(moves)
         )
-    if not said[0] and (button := _offered(page, "play_say")) is not None:
+    if not said[0] and (button := offered(page, "play_say")) is not None:
         said[0] = True
         return click(page, button, f"{step}: say a bid", move_count=above(moves))
     for key in MOVE_BUTTONS:
-        if (button := _offered(page, key)) is not None:
+        if (button := offered(page, key)) is not None:
             return click(page, button, f"{step}: {key}", move_count=above(moves))
     raise AssertionError(f"{step}: the learner's turn offers none of {MOVE_BUTTONS}; the page showed {state}")
 

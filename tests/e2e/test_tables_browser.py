@@ -28,6 +28,7 @@ from .conftest import (
     table_server,
     wait_state,
 )
+from .hand import card_codes, offered
 
 pytestmark = pytest.mark.browser
 
@@ -70,19 +71,6 @@ def _shown_cards(page) -> set[str]:  # type: ignore[no-untyped-def]
     return codes
 
 
-def _card_codes(page) -> list[str]:  # type: ignore[no-untyped-def]
-    classes = page.eval_on_selector_all(
-        "[class*='st-key-play_card-']",
-        "els => els.map(e => [...e.classList].find(c => c.startsWith('st-key-')))",
-    )
-    return [name.removeprefix("st-key-play_card-") for name in classes]
-
-
-def _offered(page, key: str):  # type: ignore[no-untyped-def]
-    button = page.locator(f".st-key-{key} button")
-    return button.first if button.count() and button.first.is_enabled() else None
-
-
 def _move(page, place: int, moves: int, said: list[bool]) -> None:  # type: ignore[no-untyped-def]
     """The seat at ``place`` makes one move on its page (its turn, ``moves`` made so far)."""
     state = wait_state(
@@ -91,9 +79,9 @@ def _move(page, place: int, moves: int, said: list[bool]) -> None:  # type: igno
     phase = state["phase"]
     step = f"seat {place}, move {moves + 1} ({phase})"
     if phase in ("discard", "ramse_exchange"):
-        first, second = _card_codes(page)[:2]
+        first, second = card_codes(page)[:2]
         click(page, page.locator(f".st-key-play_card-{first} button"), f"{step}: pick {first}", picked=first)
-        picked = " ".join(code for code in _card_codes(page) if code in (first, second))
+        picked = " ".join(code for code in card_codes(page) if code in (first, second))
         click(
             page, page.locator(f".st-key-play_card-{second} button"), f"{step}: pick {second}", picked=picked
         )
@@ -105,19 +93,19 @@ def _move(page, place: int, moves: int, said: list[bool]) -> None:  # type: igno
             page, page.locator(f".st-key-play_card-{card} button"), f"{step}: {card}", move_count=above(moves)
         )
         return
-    if not said[0] and (button := _offered(page, "play_say")) is not None:  # one bid, so a game is played
+    if not said[0] and (button := offered(page, "play_say")) is not None:  # one bid, so a game is played
         said[0] = True
         click(page, button, f"{step}: say a bid", move_count=above(moves))
         return
     if (
         phase == "declare"
         and page.locator(".st-key-play_declare").count()
-        and _offered(page, "play_declare_go") is None
+        and offered(page, "play_declare_go") is None
     ):
         # no game is chosen yet for the seat (a seat whose games all stay below the bid throws instead)
         choose_first(page, "play_declare", f"{step}: choose a game")
     for key in PLAY_ORDER:
-        if (button := _offered(page, key)) is not None:
+        if (button := offered(page, key)) is not None:
             click(page, button, f"{step}: {key}", move_count=above(moves))
             return
     raise AssertionError(f"{step}: the seat's turn offers none of {PLAY_ORDER}; the page showed {state}")
