@@ -1,8 +1,11 @@
 """Play together: a shared table for three people, or two and a computer (duel mode).
 
-The table lives in the store (:mod:`trainer.store.tables`); this page keeps only the table's id in the
-session, and a new session (a reload, a lost connection, a server restart, a new sign-in) finds the
-learner's current table in the store again, so each player is back at the same deal, trick and turn.
+The table lives in the store (:mod:`trainer.store.tables`); this page keeps the table's id in the session
+and its code in the tab's address (``?code=…``). A new session (a reload, a lost connection, a server
+restart, a new sign-in) goes back to the table in the address when the learner sits there, else to their
+current table in the store, so each player is back at the same deal, trick and turn (issue 44: with the id
+in the session only, a reload sent a learner who sits at two tables to the newer one, and the turn waiting
+for them at the other was never offered).
 While the seat waits, a fragment reads the table again whenever it changes (the server wakes it:
 :mod:`~trainer.ui.pages.table_wake`) and every two seconds regardless, lets a computer make a move that is
 due (a computer seat, or a player idle past the table's limit), and draws the deal from the viewer's own
@@ -26,6 +29,7 @@ from trainer.safe_text import for_markdown, plain
 from trainer.scoring import settle
 from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
+from trainer.teacher import normalize_code
 from trainer.ui.context import PageContext
 from trainer.ui.number_field import whole_number
 from trainer.ui.pages import play_result, play_table, problems_mine, table_wake, table_watch
@@ -473,6 +477,31 @@ def _sheet(ctx: PageContext, table: SharedTable, now: TableMoment) -> None:
         )
 
 
+def _table_in_address(learner: int) -> SharedTable | None:
+    """The table whose code is in the tab's address, if this learner sits there (the table the tab was at
+    before a reload); None otherwise. It seats nobody: a code of a table the learner does not sit at only
+    fills the join form."""
+    code = normalize_code(str(st.query_params.get(CODE_PARAM, "")))
+    if not code:
+        return None
+    return next((table for table in tables().tables_of_learner(learner) if table.code == code), None)
+
+
+def _keep_address(table: SharedTable) -> None:
+    """Put the shown table's code in the tab's address, so a reload of this tab comes back to this table
+    (a learner may sit at several; which one a tab shows is not to be guessed)."""
+    if st.query_params.get(CODE_PARAM) != table.code:
+        st.query_params[CODE_PARAM] = table.code
+
+
+def _forget_address() -> None:
+    """The tab shows no table (left, or none to go back to): a reload is not to go back to the one before.
+    A code of a table the learner does not sit at stays (it is a join link: it fills the join form)."""
+    learner = signed_in()
+    if learner is not None and _table_in_address(learner[0]) is not None:
+        del st.query_params[CODE_PARAM]
+
+
 def render(ctx: PageContext) -> None:
     t = ctx.t
     st.title(t("Play together"))
@@ -491,9 +520,9 @@ def render(ctx: PageContext) -> None:
     learner, name = who
     table_id = st.session_state.get(TABLE_KEY)
     if not isinstance(table_id, int):  # a reload, a new connection or a new sign-in: back to the table
-        current = tables().current_table(learner)
-        if current is not None and current.id != st.session_state.get(LEFT_KEY):
-            table_id = st.session_state[TABLE_KEY] = current.id
+        found = _table_in_address(learner) or tables().current_table(learner)
+        if found is not None and found.id != st.session_state.get(LEFT_KEY):
+            table_id = st.session_state[TABLE_KEY] = found.id
     if isinstance(table_id, int):
         try:
             table, _ = tables().for_learner(table_id, learner)
@@ -503,6 +532,7 @@ def render(ctx: PageContext) -> None:
     if not isinstance(table_id, int):
         table_wake.stop_listening()
         table_watch.draw(ctx, armed=False)
+        _forget_address()
         left, right = st.columns(2)
         with left:
             _open(ctx, learner, name)
@@ -510,6 +540,7 @@ def render(ctx: PageContext) -> None:
             _join(ctx, learner, name)
         _mine(ctx, learner)
         return
+    _keep_address(table)
     st.markdown(
         t("Table code **{code}** — the others join with it on this page.", code=table.code)
         + f" (`?{CODE_PARAM}={table.code}`)"
@@ -517,6 +548,7 @@ def render(ctx: PageContext) -> None:
     if st.button(t("Leave this table for now"), key="table_leave", icon=":material/logout:"):
         st.session_state.pop(TABLE_KEY, None)
         st.session_state[LEFT_KEY] = table.id
+        _forget_address()
         st.rerun()
     play = table_play()
     _, place = tables().for_learner(table.id, learner)
