@@ -11,17 +11,23 @@ to play; the other table's seats waited for them ("Waiting for … (3403 s)": a 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.play.driver import card_keys
-from tests.tables.helpers import HOST, PAGE, mid_trick, signed_in
+from tests.tables.helpers import HOST, PAGE, MidTrick, mid_trick, modest, signed_in
 from tests.ui.helpers import APP, make_account, sign_in_on_account_page
+from trainer.bots import choose
+from trainer.game import Phase
 from trainer.store import Store
-from trainer.store.tables import TableStore
+from trainer.store.tables import TablePlay, TableStore
 from trainer.ui import auth
 from trainer.ui.pages.table import CODE_PARAM, TABLE_KEY
 from trainer.ui.views.page_state import parse_state
+
+T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
 
 
 def _reload(monkeypatch: pytest.MonkeyPatch, at: AppTest) -> AppTest:
@@ -105,3 +111,95 @@ def test_the_address_never_seats_a_learner_at_a_table_that_is_not_theirs(
     assert eve.text_input(key="table_code").value == code
     assert TableStore(Store(page_db)).get(mid.table_id).place_of(eve.session_state["learner_id"]) is None
     assert eve.query_params[CODE_PARAM] == code  # the join link stays in the address
+
+
+@pytest.mark.parametrize(("limit", "waited"), [(3600, 197), (3600, 0), (60, 59), (10, 10), (60, 61)])
+def test_the_wait_clock_counts_from_the_move_that_gave_the_turn(
+    page_db: str, limit: int, waited: int
+) -> None:
+    """'Waiting for … (3403 s)' is the idle limit less the seconds since the deal's last saved move (the one
+    that made it this seat's turn), never more than the limit: 3403 s is an hour's limit (the harnesses' and
+    the hostile test's) and a turn 197 s old, not a clock an hour out."""
+    store = TableStore(Store(page_db))
+    host = make_account(page_db, HOST)
+    table = store.open_table(
+        host_learner_id=host,
+        host_name=HOST,
+        profile_name="international",
+        scheme="list",
+        deals_planned=1,
+        bot_level="beginner",
+        idle_seconds=limit,
+        at=T0,
+    )
+    store.fill_with_computer(table.id, 1, by_learner_id=host)
+    store.fill_with_computer(table.id, 2, by_learner_id=host)
+    play = TablePlay(store)
+    started = play.start_next_deal(table.id, at=T0, seed=1)
+    assert started.changed_at == T0
+    for _ in range(60):  # the computers move (at T0) until the host is to move
+        now = play.moment(table.id, T0)
+        assert now.turn is not None
+        if now.turn.place == 0:
+            break
+        assert play.computer_step(table.id, time_ms=20, at=T0)
+    later = play.moment(table.id, T0 + timedelta(seconds=waited))
+    assert later.turn is not None and later.turn.place == 0
+    assert later.turn.idle_left == max(0, limit - waited) <= limit
+    assert later.turn.by_computer is (waited >= limit)
+
+
+def _computer_before_anna(url: str) -> MidTrick:
+    """Anna (place 0), Bo (place 1) and a computer (place 2), played on until the computer is to play a card
+    with Anna after it in the same trick: Anna's page makes that move itself when it runs (a due computer
+    move), and it is then her turn."""
+    anna, bo = make_account(url, HOST), make_account(url, "Bo")
+    store = TableStore(Store(url))
+    table = store.open_table(
+        host_learner_id=anna,
+        host_name=HOST,
+        profile_name="international",
+        scheme="list",
+        deals_planned=9,
+        bot_level="beginner",
+        idle_seconds=3600,
+    )
+    store.join(table.code, learner_id=bo, name="Bo", client="bo")
+    store.fill_with_computer(table.id, 2, by_learner_id=anna)
+    play = TablePlay(store)
+    learners = (anna, bo)
+    for seed in range(1, 10):
+        play.start_next_deal(table.id, seed=seed)
+        for _ in range(200):
+            now = play.moment(table.id)
+            assert now.state is not None
+            if now.turn is None:
+                break
+            state = now.state
+            view = state.view(now.turn.seat)
+            if now.turn.place == 2 and state.phase is Phase.PLAY and len(view.current_trick) < 2:
+                return MidTrick(table.id, learners, now)
+            if now.turn.by_computer:
+                assert play.computer_step(table.id, time_ms=50)
+                continue
+            move = (
+                choose(view, "beginner", seed=seed, time_ms=50).move
+                if state.phase is Phase.PLAY
+                else modest(view.legal_moves, state.auction.bid_value)
+            )
+            assert play.move(table.id, learners[now.turn.place], move, seen=now.version)
+    raise AssertionError("no deal reached the computer's card with Anna after it")
+
+
+@pytest.mark.slow
+def test_a_turn_that_comes_during_the_seats_own_run_is_offered(page_db: str) -> None:
+    """The page's run reads the table (the computer to move), its table part then lets the computer move
+    (Anna's turn now): the run's picture is out of date, the page runs again and offers her cards."""
+    before = _computer_before_anna(page_db)
+    anna = signed_in(page_db, HOST)
+    assert not anna.exception, anna.exception
+    now = TablePlay(TableStore(Store(page_db))).moment(before.table_id)
+    assert now.version != before.moment.version and now.turn is not None and now.turn.place == 0
+    hand = {c.iss for c in now.state.hand(now.turn.seat)}  # type: ignore[union-attr]
+    assert _offered_cards(anna) == hand
+    assert _state(anna)["turn"] == "me"
