@@ -32,7 +32,12 @@ tables and 2 busy loops (load average 27 -> 50): 8 moves by clicks in 14 minutes
 mover's page reloaded as its turn came; 0 blank spells over 5 s, 0 stuck turns. An earlier run of a first
 version (load 22 -> 30) saw 3 spells of 10.6-13.0 s in which a connected, idle page showed no table (not
 photographed; that version reloaded pages itself 9 times, so they may be those loads) and counted clicks
-that landed after Playwright's short timeout as stuck. Not reproduced, in short; the watchdog stays.
+that landed after Playwright's short timeout as stuck. Not reproduced by load, in short; the watchdog stays.
+
+Read instead of loaded (2026-12-07): each learner here sits at one table, so a reload always found it. A
+learner who sits at two tables (as in a long hostile session) was sent by a reload to the newer one, and
+her card at the older one was never offered; the tab's table is now in its address. That state is driven
+directly by ``tests/tables/test_table_blank.py`` and ``tests/e2e/test_table_reload_browser.py``.
 """
 
 from __future__ import annotations

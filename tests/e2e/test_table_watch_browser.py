@@ -1,8 +1,9 @@
 """Real browser: a shared-table seat at phone width whose page goes blank, or whose connection silently
 stalls while it waits, says "Reconnecting…" and comes back by itself at the same deal, trick and turn
 (issue 44: a seat's page went blank mid-deal under load, and after a reload when its card was due; the
-cause was not reproduced, so the page's watchdog, ``trainer/ui/pages/table_watch.py``, guarantees the
-recovery, and this test forces both failures it is there for).
+cause found, a reload taking a learner to another of her tables, is tested in test_table_reload_browser.py;
+for anything else the page's watchdog, ``trainer/ui/pages/table_watch.py``, guarantees the recovery, and
+this test forces both failures it is there for).
 
 * blank: on the seat's own turn everything in the page's main block is taken away (as if the browser had
   dropped the table's elements); no poll runs on the seat's own turn, so nothing else would ever redraw it;

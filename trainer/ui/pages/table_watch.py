@@ -1,7 +1,9 @@
 """The shared table's watchdog in the browser: a seat's page that shows no table, or whose waiting view has
 stopped being redrawn, says "Reconnecting…" and comes back by itself (issue 44: a seat's page went blank
-mid-deal under heavy load, and the phone seat's page was blank after a reload when its card was due; the
-cause was not found, so the page guarantees its own recovery instead).
+mid-deal under heavy load, and the phone seat's page was blank after a reload when its card was due). One
+cause was found and fixed (a reload sent a learner who sits at two tables to the other one: the tab's table
+is now in its address, see :mod:`trainer.ui.pages.table`); for whatever else leaves a seat's page empty or
+stalled, the page guarantees its own recovery.
 
 The table page draws a few lines of JavaScript on every run (:func:`draw`). The first run installs one timer
 in the browser window, later runs only update its settings, so it outlives any element the page draws and
