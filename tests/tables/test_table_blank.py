@@ -78,11 +78,15 @@ def test_a_reload_keeps_the_tab_at_its_table_when_the_learner_sits_at_two(
     newer = _second_table(page_db, mid.learners[0])
     hand = {c.iss for c in mid.moment.state.hand(mid.moment.turn.seat)}  # type: ignore[union-attr]
 
+    store = TableStore(Store(page_db))
     anna = signed_in(page_db, HOST)
-    if anna.session_state[TABLE_KEY] != mid.table_id:  # a fresh sign-in goes to the newest: back to hers
-        anna.button(key="table_leave").click().run()
-        anna.button(key=f"table_go_{mid.table_id}").click().run()
+    assert anna.session_state[TABLE_KEY] == newer  # a fresh sign-in goes to her newest table
+    assert anna.query_params[CODE_PARAM] == store.get(newer).code
+    anna.button(key="table_leave").click().run()
+    assert CODE_PARAM not in anna.query_params  # left: a reload is not to take her back there
+    anna.button(key=f"table_go_{mid.table_id}").click().run()  # "Your tables": the one with her turn
     assert anna.session_state[TABLE_KEY] == mid.table_id
+    assert anna.query_params[CODE_PARAM] == store.get(mid.table_id).code
     assert _offered_cards(anna) == hand
     assert _state(anna)["turn"] == "me"
 
@@ -92,7 +96,7 @@ def test_a_reload_keeps_the_tab_at_its_table_when_the_learner_sits_at_two(
     )
     assert _offered_cards(again) == hand
     state = _state(again)
-    assert state["turn"] == "me" and state["table"] == TableStore(Store(page_db)).get(mid.table_id).code
+    assert state["turn"] == "me" and state["table"] == store.get(mid.table_id).code
 
 
 @pytest.mark.slow

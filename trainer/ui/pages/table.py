@@ -494,11 +494,10 @@ def _keep_address(table: SharedTable) -> None:
         st.query_params[CODE_PARAM] = table.code
 
 
-def _forget_address() -> None:
+def _forget_address(learner: int) -> None:
     """The tab shows no table (left, or none to go back to): a reload is not to go back to the one before.
     A code of a table the learner does not sit at stays (it is a join link: it fills the join form)."""
-    learner = signed_in()
-    if learner is not None and _table_in_address(learner[0]) is not None:
+    if _table_in_address(learner) is not None:
         del st.query_params[CODE_PARAM]
 
 
@@ -532,7 +531,7 @@ def render(ctx: PageContext) -> None:
     if not isinstance(table_id, int):
         table_wake.stop_listening()
         table_watch.draw(ctx, armed=False)
-        _forget_address()
+        _forget_address(learner)
         left, right = st.columns(2)
         with left:
             _open(ctx, learner, name)
@@ -548,7 +547,7 @@ def render(ctx: PageContext) -> None:
     if st.button(t("Leave this table for now"), key="table_leave", icon=":material/logout:"):
         st.session_state.pop(TABLE_KEY, None)
         st.session_state[LEFT_KEY] = table.id
-        _forget_address()
+        _forget_address(learner)
         st.rerun()
     play = table_play()
     _, place = tables().for_learner(table.id, learner)
