@@ -3,6 +3,7 @@ learner signed in on the table page in AppTest."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from streamlit.testing.v1 import AppTest
@@ -34,10 +35,18 @@ def modest(legal: tuple[Move, ...], bid: int | None) -> Move:
     return next(m for m in legal if not isinstance(m, Throw))
 
 
-def mid_trick(url: str, profile: str = "international") -> MidTrick:
-    """Anna (place 0), Bo (place 1) and a computer, played on through the store until a trick has cards
-    on the table and it is Anna's turn (the players move as a modest player would; nobody is idle: the
-    table waits an hour)."""
+def annas_lead_answered(now: TableMoment) -> bool:
+    """A trick has cards on the table and it is Anna's (place 0) turn."""
+    assert now.state is not None and now.turn is not None
+    return bool(now.state.view(now.turn.seat).current_trick) and now.turn.place == 0
+
+
+def mid_trick(
+    url: str, profile: str = "international", *, until: Callable[[TableMoment], bool] = annas_lead_answered
+) -> MidTrick:
+    """Anna (place 0), Bo (place 1) and a computer, played on through the store until the card play reaches
+    a moment ``until`` picks (by default a trick with cards on the table and Anna to move; the players move
+    as a modest player would; nobody is idle: the table waits an hour)."""
     anna, bo = make_account(url, HOST), make_account(url, GUEST)
     store = TableStore(Store(url))
     table = store.open_table(
@@ -61,7 +70,7 @@ def mid_trick(url: str, profile: str = "international") -> MidTrick:
             if now.turn is None:
                 break  # passed in, or over: the next deal
             state = now.state
-            if state.phase is Phase.PLAY and state.view(now.turn.seat).current_trick and now.turn.place == 0:
+            if state.phase is Phase.PLAY and until(now):
                 return MidTrick(table.id, learners, now)
             if now.turn.by_computer:
                 assert play.computer_step(table.id, time_ms=50)
@@ -72,7 +81,7 @@ def mid_trick(url: str, profile: str = "international") -> MidTrick:
             else:
                 move = modest(view.legal_moves, state.auction.bid_value)
             assert play.move(table.id, learners[now.turn.place], move, seen=now.version)
-    raise AssertionError("no deal reached a trick with Anna to move")
+    raise AssertionError("no deal reached the moment asked for")
 
 
 def signed_in(url: str, name: str) -> AppTest:

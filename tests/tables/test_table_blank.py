@@ -17,12 +17,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.play.driver import card_keys
-from tests.tables.helpers import HOST, PAGE, MidTrick, mid_trick, modest, signed_in
+from tests.tables.helpers import HOST, PAGE, mid_trick, signed_in
 from tests.ui.helpers import APP, make_account, sign_in_on_account_page
-from trainer.bots import choose
-from trainer.game import Phase
 from trainer.store import Store
-from trainer.store.tables import TablePlay, TableStore
+from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.ui import auth
 from trainer.ui.pages.table import CODE_PARAM, TABLE_KEY
 from trainer.ui.views.page_state import parse_state
@@ -56,18 +54,20 @@ def _offered_cards(at: AppTest) -> set[str]:
     return {key.rsplit("-", 1)[1] for key in card_keys(at) if not at.button(key=key).disabled}
 
 
-def _second_table(url: str, learner: int) -> int:
-    """A newer table the same learner opened (deals left, nothing to play yet): the one a guess by "newest"
-    picks."""
-    table = TableStore(Store(url)).open_table(
+def _open_table(
+    url: str, learner: int, *, idle_seconds: int = 3600, at: datetime | None = None
+) -> SharedTable:
+    """A new one-deal table hosted by ``learner`` (the other places empty)."""
+    return TableStore(Store(url)).open_table(
         host_learner_id=learner,
         host_name=HOST,
         profile_name="international",
         scheme="list",
-        deals_planned=3,
+        deals_planned=1,
         bot_level="beginner",
+        idle_seconds=idle_seconds,
+        at=at,
     )
-    return table.id
 
 
 @pytest.mark.slow
@@ -75,7 +75,7 @@ def test_a_reload_keeps_the_tab_at_its_table_when_the_learner_sits_at_two(
     page_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     mid = mid_trick(page_db)
-    newer = _second_table(page_db, mid.learners[0])
+    newer = _open_table(page_db, mid.learners[0]).id  # newer: the one a guess by "newest" picks
     hand = {c.iss for c in mid.moment.state.hand(mid.moment.turn.seat)}  # type: ignore[union-attr]
 
     store = TableStore(Store(page_db))
@@ -122,20 +122,12 @@ def test_the_wait_clock_counts_from_the_move_that_gave_the_turn(
     page_db: str, limit: int, waited: int
 ) -> None:
     """'Waiting for … (3403 s)' is the idle limit less the seconds since the deal's last saved move (the one
-    that made it this seat's turn), never more than the limit: 3403 s is an hour's limit (the harnesses' and
-    the hostile test's) and a turn 197 s old, not a clock an hour out."""
+    that made it this seat's turn), never more than the limit: 3403 s comes only from a limit of at least
+    3403 s (the form allows up to an hour, the harnesses use an hour) and a turn some 197 s old, not from a
+    clock an hour out."""
     store = TableStore(Store(page_db))
     host = make_account(page_db, HOST)
-    table = store.open_table(
-        host_learner_id=host,
-        host_name=HOST,
-        profile_name="international",
-        scheme="list",
-        deals_planned=1,
-        bot_level="beginner",
-        idle_seconds=limit,
-        at=T0,
-    )
+    table = _open_table(page_db, host, idle_seconds=limit, at=T0)
     store.fill_with_computer(table.id, 1, by_learner_id=host)
     store.fill_with_computer(table.id, 2, by_learner_id=host)
     play = TablePlay(store)
@@ -153,53 +145,18 @@ def test_the_wait_clock_counts_from_the_move_that_gave_the_turn(
     assert later.turn.by_computer is (waited >= limit)
 
 
-def _computer_before_anna(url: str) -> MidTrick:
-    """Anna (place 0), Bo (place 1) and a computer (place 2), played on until the computer is to play a card
-    with Anna after it in the same trick: Anna's page makes that move itself when it runs (a due computer
-    move), and it is then her turn."""
-    anna, bo = make_account(url, HOST), make_account(url, "Bo")
-    store = TableStore(Store(url))
-    table = store.open_table(
-        host_learner_id=anna,
-        host_name=HOST,
-        profile_name="international",
-        scheme="list",
-        deals_planned=9,
-        bot_level="beginner",
-        idle_seconds=3600,
-    )
-    store.join(table.code, learner_id=bo, name="Bo", client="bo")
-    store.fill_with_computer(table.id, 2, by_learner_id=anna)
-    play = TablePlay(store)
-    learners = (anna, bo)
-    for seed in range(1, 10):
-        play.start_next_deal(table.id, seed=seed)
-        for _ in range(200):
-            now = play.moment(table.id)
-            assert now.state is not None
-            if now.turn is None:
-                break
-            state = now.state
-            view = state.view(now.turn.seat)
-            if now.turn.place == 2 and state.phase is Phase.PLAY and len(view.current_trick) < 2:
-                return MidTrick(table.id, learners, now)
-            if now.turn.by_computer:
-                assert play.computer_step(table.id, time_ms=50)
-                continue
-            move = (
-                choose(view, "beginner", seed=seed, time_ms=50).move
-                if state.phase is Phase.PLAY
-                else modest(view.legal_moves, state.auction.bid_value)
-            )
-            assert play.move(table.id, learners[now.turn.place], move, seen=now.version)
-    raise AssertionError("no deal reached the computer's card with Anna after it")
+def _computer_before_anna(now: TableMoment) -> bool:
+    """The computer (place 2) is to play a card with Anna (place 0) after it in the same trick: Anna's page
+    makes that move itself when it runs (a due computer move), and it is then her turn."""
+    assert now.state is not None and now.turn is not None
+    return now.turn.place == 2 and len(now.state.view(now.turn.seat).current_trick) < 2
 
 
 @pytest.mark.slow
 def test_a_turn_that_comes_during_the_seats_own_run_is_offered(page_db: str) -> None:
     """The page's run reads the table (the computer to move), its table part then lets the computer move
     (Anna's turn now): the run's picture is out of date, the page runs again and offers her cards."""
-    before = _computer_before_anna(page_db)
+    before = mid_trick(page_db, until=_computer_before_anna)
     anna = signed_in(page_db, HOST)
     assert not anna.exception, anna.exception
     now = TablePlay(TableStore(Store(page_db))).moment(before.table_id)
