@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import click, new_page, seated_table, sign_in_at_table, table_server, wait_state
+from .hand import grand_hand_at_first_lead
 
 pytestmark = pytest.mark.browser
 
@@ -17,25 +18,12 @@ PASSWORD = "two tables, one tab"
 NAMES = ("Mette", "Niels", "Ole")
 
 
-def _first_lead(seed: int):  # type: ignore[no-untyped-def]
-    """An international grand hand by forehand at 18, nobody has led yet (forehand leads)."""
-    from trainer.deal import Seat, random_deal
-    from trainer.games import Declaration, GameType
-    from trainer.profiles import INTERNATIONAL
-    from trainer.table_session import table_game
-
-    grand = Declaration(GameType.GRAND, hand=True)
-    return table_game(INTERNATIONAL).with_contract(
-        random_deal(seed, INTERNATIONAL), Seat.FOREHAND, grand, bid=18
-    )
-
-
 def test_a_reload_keeps_the_tab_at_its_table(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     with table_server(tmp_path, NAMES, PASSWORD, "streamlit-table-reload.log") as (base, url):
         play, older = seated_table(url, NAMES, PASSWORD, 2)
         now = play.start_next_deal(older, seed=1)
         assert now.stored is not None
-        assert play.play.save_deal(now.stored.id, _first_lead(5), seen=now.stored.move_count)
+        assert play.play.save_deal(now.stored.id, grand_hand_at_first_lead(5), seen=now.stored.move_count)
         moment = play.moment(older)
         assert moment.turn is not None and moment.turn.place == 0  # deal 1: place 0 is forehand and leads
         code = moment.table.code

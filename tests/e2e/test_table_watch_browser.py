@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from .conftest import new_page, run_app, seated_table, sign_in_at_table, wait_state
+from .hand import grand_hand_at_first_lead
 
 pytestmark = pytest.mark.browser
 
@@ -32,19 +33,6 @@ EMPTY_MAIN = """() => {
   for (const box of document.querySelectorAll('.stMain [data-testid=stElementContainer]')) box.remove();
   return document.querySelectorAll('.skat-page-state').length;
 }"""
-
-
-def _first_lead(seed: int):  # type: ignore[no-untyped-def]
-    """An international grand hand by forehand at 18, nobody has led yet."""
-    from trainer.deal import Seat, random_deal
-    from trainer.games import Declaration, GameType
-    from trainer.profiles import INTERNATIONAL
-    from trainer.table_session import table_game
-
-    grand = Declaration(GameType.GRAND, hand=True)
-    return table_game(INTERNATIONAL).with_contract(
-        random_deal(seed, INTERNATIONAL), Seat.FOREHAND, grand, bid=18
-    )
 
 
 def test_a_blank_or_stalled_seat_page_reconnects_by_itself(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -66,7 +54,7 @@ def test_a_blank_or_stalled_seat_page_reconnects_by_itself(browser, tmp_path: Pa
     with run_app("streamlit-table-watch.log", env) as base:
         play, table_id = seated_table(url, NAMES, PASSWORD, 2)
         now = play.start_next_deal(table_id, seed=1)
-        assert play.play.save_deal(now.stored.id, _first_lead(5), seen=now.stored.move_count)
+        assert play.play.save_deal(now.stored.id, grand_hand_at_first_lead(5), seen=now.stored.move_count)
         moment = play.moment(table_id)
         assert moment.turn is not None
         leader = moment.table.seats[moment.turn.place].name  # the seat to lead: the phone in this test
