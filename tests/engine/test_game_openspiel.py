@@ -75,14 +75,13 @@ def play_one(seed: int, os_game: object) -> int:
         assert ours == sorted(os_state.legal_actions()), (seed, game)
         move = rng.choice(moves)
         assert isinstance(move, PlayCard)
-        tricks_before = len(state.game.tricks) if state.game is not None else 0
+        tricks_before = len(state.tricks)
         state.apply(move)
         os_state.apply_action(move.card.index)
         decisions += 1
-        assert state.game is not None
-        if len(state.game.tricks) > tricks_before:
+        if len(state.tricks) > tricks_before:
             winner = last_trick_winner(os_state) if os_state.is_terminal() else os_state.current_player()
-            assert winner == state.game.tricks[-1].winner, (seed, game)
+            assert winner == state.tricks[-1].winner, (seed, game)
     assert os_state.is_terminal()
     outcome = state.outcome()
     assert outcome is not None and outcome.result is not None

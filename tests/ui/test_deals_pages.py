@@ -311,12 +311,12 @@ def test_the_analysis_toggle_shows_the_known_best_card() -> None:
     deal = DEALS["defence-caught-in-the-middle"]
     record = GameRecord.from_example(deal)
     position = 21
-    state = record.deal_state_at(position).game
-    assert state is not None  # the exhaustive reference walks the card play itself
+    state = record.deal_state_at(position)
     scores = {}
-    for card in state.legal_cards():
-        state.play(card)
-        scores[card] = exhaustive_points(state)
+    for move in state.legal_moves():
+        assert isinstance(move, PlayCard)
+        state.apply(move)
+        scores[move.card] = exhaustive_points(state)
         state.undo()
     pick = max if state.to_move is state.declarer else min
     best_value = pick(scores.values())
