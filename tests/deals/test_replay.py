@@ -21,7 +21,6 @@ from trainer.records.samples import iss_sample_text
 from trainer.replay import (
     Analyzer,
     GameRecord,
-    SeatSession,
     Viewer,
     first_costly_card,
     load_iss_text,
@@ -31,6 +30,7 @@ from trainer.replay import (
     previous_trick,
     result_changers,
 )
+from trainer.table_session import Place, RecordSeat, TableSession
 from trainer.value import matadors
 
 
@@ -126,22 +126,22 @@ def test_following_the_record_gives_the_recorded_result(deals: dict[str, Example
     for name in ("textbook-bidding", "defence-caught-in-the-middle", "daekker"):
         record = _record(deals, name)
         for seat in Seat:
-            session = SeatSession(record, seat)
+            session = RecordSeat(record, seat)
             while not session.finished:
                 card = session.recorded_card()
                 assert card is not None and session.learner_to_move
-                assert session.try_play(card) is None
+                assert session.play(card) is None
             assert session.on_record
             assert all(p.source in ("record", "learner") for p in session.played)
-            result = session.result()
-            assert result is not None and result == record.result
+            outcome = session.outcome()
+            assert outcome is not None and outcome.result == record.result
 
 
 def test_an_illegal_card_is_refused_with_the_jack_pitfall(deals: dict[str, ExampleDeal]) -> None:
-    session = SeatSession(_record(deals, "defence-caught-in-the-middle"), Seat.REARHAND)
+    session = RecordSeat(_record(deals, "defence-caught-in-the-middle"), Seat.REARHAND)
     # forehand led ♠7, middlehand (declarer) played ♠K; rearhand holds ♠J ♠A ♠Q ♠9 in a hearts game
-    assert [p.card for p in session.played] == list(parse_cards("S7 SK"))
-    refusal = session.try_play(parse_card("SJ"))
+    assert session.cards == parse_cards("S7 SK")
+    refusal = session.play(parse_card("SJ"))
     assert refusal is not None and refusal.code == "must_follow_suit" and refusal.note == "jack_is_trump"
     assert set(refusal.examples) == set(parse_cards("SA SQ S9"))
     assert len(session.played) == 2  # nothing was played
@@ -150,25 +150,29 @@ def test_an_illegal_card_is_refused_with_the_jack_pitfall(deals: dict[str, Examp
 def test_departing_from_the_record_hands_over_to_the_computer_players(deals: dict[str, ExampleDeal]) -> None:
     """After the learner leaves the record, every other card is the club bot's choice from its own view."""
     record = _record(deals, "defence-caught-in-the-middle")
-    session = SeatSession(record, Seat.REARHAND)
-    assert session.try_play(parse_card("SA")) is None  # the record ducked with ♠Q
+    session = RecordSeat(record, Seat.REARHAND)
+    assert session.play(parse_card("SA")) is None  # the record ducked with ♠Q
     assert session.departed_at == 2 and not session.on_record
     assert all(p.source != "record" for p in session.played[2:])
     while not session.finished:
-        session.try_play(session.state.legal_cards()[0])
+        legal = [m.card for m in session.view().legal_moves if isinstance(m, PlayCard)]
+        session.play(legal[0])
     assert {p.source for p in session.played[2:] if p.seat is not Seat.REARHAND} == {"bot"}
-    result = session.result()
-    outcome = session.state.outcome()
-    assert result is not None and outcome is not None and sum(outcome.points) == 120
-    # each bot card is what choose() gives for that seat's view at that point
-    replay_state = record.deal_state()
+    outcome = session.outcome()
+    assert outcome is not None and outcome.result is not None and sum(outcome.points) == 120
+    # each bot card is the table session's computer's choice from that seat's view at that point, and the
+    # seat rebuilt from its cards alone is the same position
+    cards = session.cards
+    places = [Place("bot"), Place("bot"), Place("human")]
     for index, played in enumerate(session.played):
         if played.source == "bot":
-            rng = random.Random(session.seed * 1000 + index)
-            assert choose(replay_state.view(played.seat), "club", rng=rng).move == PlayCard(
-                played.seat, played.card
-            )
-        play(replay_state, played.card)
+            state = record.deal_state_at(0)
+            for card in cards[:index]:
+                play(state, card)
+            table = TableSession(SkatGame(record.profile), places, current=state, current_number=1)
+            assert table.computer_decision().move == PlayCard(played.seat, played.card)
+    again = RecordSeat(record, Seat.REARHAND, cards)
+    assert again.finished and again.played == session.played and again.outcome() == outcome
 
 
 # ---- analysis against an exhaustive search ----------------------------------------------------------------
