@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
-from trainer.game import DealState, Phase, PlayCard, SkatGame
+from trainer.game import DealState, Phase, PlayCard, SeatView, SkatGame
 from trainer.games import Declaration
 from trainer.play import TRICKS_PER_GAME
 from trainer.profiles import RuleProfile
@@ -321,7 +321,6 @@ class Frame:
     position: int
     total: int
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
-    open_seats: frozenset[Seat]
     trick: tuple[Card, ...]
     trick_seats: tuple[Seat, ...]
     trick_winner: Seat | None
@@ -345,19 +344,18 @@ class Frame:
     def at_end(self) -> bool:
         return self.position >= self.total
 
-    def visible(self, viewer: Seat | None) -> frozenset[Seat]:
-        """The hands shown: all (viewer None) or the viewer's own plus any open hand."""
-        if viewer is None:
-            return frozenset(Seat)
-        return self.open_seats | {viewer}
-
 
 class Viewer:
-    """Frames of one record, by position (0 = before the first lead, ``total`` = all cards played)."""
+    """Frames of one record, by position (0 = before the first lead, ``total`` = all cards played), with
+    every hand; what one seat sees at a position is that deal's :meth:`seat_view` (the engine's one rule)."""
 
     def __init__(self, record: GameRecord) -> None:
         self.record = record
         self.total = len(record.moves)
+
+    def seat_view(self, position: int, seat: Seat) -> SeatView:
+        """What ``seat`` sees after ``position`` cards: its hand, the hands lying open, the cards played."""
+        return self.record.deal_state_at(max(0, min(position, self.total))).view(seat)
 
     def frame(self, position: int) -> Frame:
         position = max(0, min(position, self.total))
@@ -390,7 +388,6 @@ class Viewer:
             position=position,
             total=self.total,
             hands=(state.hand(Seat.FOREHAND), state.hand(Seat.MIDDLEHAND), state.hand(Seat.REARHAND)),
-            open_seats=state.open_seats(),
             trick=trick,
             trick_seats=seats,
             trick_winner=winner,

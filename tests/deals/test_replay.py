@@ -103,15 +103,21 @@ def test_running_points_add_up_at_every_position(deals: dict[str, ExampleDeal]) 
             assert sum(len(h) for h in frame.hands) == 30 - position
 
 
+def _open_seats(viewer: Viewer, position: int, seat: Seat) -> set[Seat]:
+    view = viewer.seat_view(position, seat)
+    return {seat} | {open_seat for open_seat, _cards in view.open_hands}
+
+
 def test_only_open_hands_are_visible(deals: dict[str, ExampleDeal]) -> None:
     nul = Viewer(_record(deals, "nul-ouvert"))  # Danish: the declarer's cards go down after the first card
-    assert nul.frame(0).visible(Seat.MIDDLEHAND) == {Seat.MIDDLEHAND}
-    assert nul.frame(1).visible(Seat.MIDDLEHAND) == {Seat.MIDDLEHAND, Seat.FOREHAND}
+    assert _open_seats(nul, 0, Seat.MIDDLEHAND) == {Seat.MIDDLEHAND}
+    assert _open_seats(nul, 1, Seat.MIDDLEHAND) == {Seat.MIDDLEHAND, Seat.FOREHAND}
     daekker = Viewer(_record(deals, "daekker"))  # all ten cards open before the first lead
-    assert daekker.frame(0).visible(Seat.FOREHAND) == {Seat.FOREHAND, Seat.REARHAND}
+    assert _open_seats(daekker, 0, Seat.FOREHAND) == {Seat.FOREHAND, Seat.REARHAND}
     grand = Viewer(_record(deals, "grand"))
-    assert grand.frame(5).visible(Seat.REARHAND) == {Seat.REARHAND}
-    assert grand.frame(5).visible(None) == set(Seat)
+    assert _open_seats(grand, 5, Seat.REARHAND) == {Seat.REARHAND}
+    view = grand.seat_view(5, Seat.REARHAND)
+    assert view.hand == grand.frame(5).hands[Seat.REARHAND]  # the frame has every hand, the view its own
 
 
 def test_card_notes_follow_the_card(deals: dict[str, ExampleDeal]) -> None:
