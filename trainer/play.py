@@ -34,9 +34,10 @@ from trainer.cards import (
     parse_card,
 )
 from trainer.cards import TRICKS_PER_GAME as TRICKS_PER_GAME
-from trainer.deal import PLAYING_SEATS, SKAT_SIZE, Deal, Seat, deal_packets
+from trainer.deal import PLAYING_SEATS, Deal, Seat, deal_packets
 from trainer.errors import N_, IllegalCardError, Message, SkatExchangeError
 from trainer.games import Declaration, GameType
+from trainer.moves import card_pair
 from trainer.profiles import OuvertReveal, RuleProfile
 
 TRUMP: Final = "trump"
@@ -424,14 +425,7 @@ class GameState:
         if self._phase is not Phase.DISCARD:
             raise SkatExchangeError.of(N_("The discard has already been made."))
         cards = tuple(cards)
-        if len(cards) != SKAT_SIZE or len(set(cards)) != SKAT_SIZE:
-            raise SkatExchangeError.of(
-                N_(
-                    "Exactly two different cards must be discarded, not {n}. "
-                    "Keeping eleven cards or discarding three loses the game."
-                ),
-                n=len(set(cards)),
-            )
+        card_pair(cards)  # two different cards, or the rule's error
         hand = self._hands[self.declarer]
         for card in cards:
             if not hand >> card.index & 1:
