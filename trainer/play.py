@@ -276,12 +276,6 @@ def refusal_details(
     return RefusalDetails("must_follow_suit", led, card, allowed, note)
 
 
-def refusal_reason(card: Card, hand: Sequence[Card], trick: Sequence[Card], game: GameType) -> str | None:
-    """None when the card may be played; otherwise a sentence for the learner saying why not."""
-    details = refusal_details(card, hand, trick, game)
-    return None if details is None else details.message(game)
-
-
 def beats(a: Card, b: Card, led: FollowClass, game: GameType) -> bool:
     """Does ``a`` beat ``b`` in a trick where ``led`` was led? A trump beats every non-trump; otherwise
     only a higher card of the led class wins. (Neither beats the other when both are off-suit.)"""
@@ -612,13 +606,6 @@ class GameState:
         if rule is OuvertReveal.AFTER_DECLARERS_FIRST_CARD and not self._declarer_has_played:
             return frozenset()
         return frozenset({self.declarer})
-
-    def visible_cards(self, viewer: Seat | None) -> dict[Seat, tuple[Card, ...]]:
-        """The hands ``viewer`` can see: their own plus any open hand (viewer None: only open hands)."""
-        seats = set(self.open_seats())
-        if viewer is not None:
-            seats.add(Seat(viewer))
-        return {seat: self.hand(seat) for seat in Seat if seat in seats}
 
     def copy(self) -> GameState:
         """An independent copy (for searching or trying a line of play)."""

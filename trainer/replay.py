@@ -337,10 +337,6 @@ class Frame:
     result: GameResult | None
 
     @property
-    def at_start(self) -> bool:
-        return self.position == 0
-
-    @property
     def at_end(self) -> bool:
         return self.position >= self.total
 

@@ -76,7 +76,7 @@ def test_stepping_by_card_and_by_trick() -> None:
 def test_frames_of_the_textbook_deal(deals: dict[str, ExampleDeal]) -> None:
     viewer = Viewer(_record(deals, "textbook-bidding"))
     start = viewer.frame(0)
-    assert start.at_start and start.trick == () and start.to_move is Seat.FOREHAND
+    assert start.position == 0 and start.trick == () and start.to_move is Seat.FOREHAND
     assert all(len(hand) == 10 for hand in start.hands[:2]) and len(start.hands[2]) == 10
     one = viewer.frame(1)
     assert one.trick == (parse_card("S7"),) and one.trick_winner is None and one.to_move is Seat.MIDDLEHAND
