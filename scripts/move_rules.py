@@ -23,7 +23,8 @@ brought back old-style imports rewrites just those):
    ``from trainer import play`` becomes ``from trainer.rules import play``, and every other dotted name
    (``trainer.value.matadors``, ``[tool.importlinter]`` layers, docstring cross-references) and file path
    (``trainer/settlement.py``, the test paths) gains its ``rules``;
-4. runs ``ruff check --fix`` (import order) and ``ruff format`` over what it changed, so no line is too long.
+4. runs ``ruff check --fix`` (import order) and ``ruff format`` over what it changed, and wraps the prose
+   lines (docstrings, comments) the longer names pushed over the line length, so no line is too long.
 
 Run from the checkout's root: ``python scripts/move_rules.py`` (``--dry-run`` lists what it would change).
 """
@@ -153,6 +154,62 @@ def rewrite_text(text: str) -> str:
     return SPLIT_PATH.sub(rf'\1"{PACKAGE}" / \2', text)
 
 
+def _line_length(root: Path) -> int:
+    found = re.search(
+        r"^line-length\s*=\s*(\d+)", (root / "pyproject.toml").read_text(encoding="utf-8"), re.M
+    )
+    return int(found.group(1)) if found else 88
+
+
+def _prose_lines(source: str) -> tuple[set[int], set[int]]:
+    """Line numbers (from 1) inside a string statement (a docstring, an attribute's docstring) and lines that
+    are a comment alone."""
+    tree = ast.parse(source)
+    strings: set[int] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+            and node.end_lineno is not None
+        ):
+            strings.update(range(node.lineno, node.end_lineno + 1))
+    comments = {
+        number for number, line in enumerate(source.splitlines(), start=1) if line.lstrip().startswith("#")
+    }
+    return strings, comments - strings
+
+
+def wrap_prose(source: str, limit: int) -> str:
+    """Break each too-long docstring or comment line at its last space within ``limit`` (a comment's rule of
+    dashes is shortened instead); code lines are ruff format's business."""
+    try:
+        strings, comments = _prose_lines(source)
+    except SyntaxError:
+        return source
+    out: list[str] = []
+    for number, line in enumerate(source.splitlines(keepends=True), start=1):
+        end = line[len(line.rstrip("\r\n")) :]
+        text = line.rstrip("\r\n")
+        while len(text) > limit and (number in strings or number in comments):
+            indent = text[: len(text) - len(text.lstrip())]
+            if number in comments:
+                rule = re.search(r"\s?[-=]{4,}$", text)
+                if rule:
+                    text = text[: max(rule.start() + 1, limit)].rstrip()
+                    break
+                prefix = indent + "# "
+            else:
+                prefix = indent
+            cut = text.rfind(" ", len(prefix) + 1, limit + 1)
+            if cut <= len(indent) + 4:
+                break  # one long word: leave it to a person
+            out.append(text[:cut].rstrip() + "\n")
+            text = prefix + text[cut + 1 :].lstrip()
+        out.append(text + end)
+    return "".join(out)
+
+
 def files_in_scope(root: Path) -> list[Path]:
     found: list[Path] = []
     for folder in SCOPE:
@@ -220,6 +277,13 @@ def run(root: Path, *, dry_run: bool = False, tidy: bool = True) -> list[str]:
             ruff = [str(Path(sys.executable).with_name("ruff"))]
         subprocess.run([*ruff, "check", "--fix", "--select", "I", "--quiet", *python], cwd=root, check=False)
         subprocess.run([*ruff, "format", "--quiet", *python], cwd=root, check=False)
+        limit = _line_length(root)
+        for name in python:
+            path = Path(name)
+            text = path.read_text(encoding="utf-8")
+            wrapped = wrap_prose(text, limit)
+            if wrapped != text:
+                path.write_text(wrapped, encoding="utf-8")
     return changed
 
 
