@@ -150,7 +150,19 @@ def rewrite_imports(source: str, *, inside: bool, door: set[str]) -> str:
     return "".join(lines)
 
 
+_CHAIN = "`game` → `settlement` → `extras` → `bidding` → `value` → `play`"
+PROSE = {
+    f"| rules | {_CHAIN} | the deal state (the door) and its machinery |": (
+        f"| rules | `rules/`: {_CHAIN} | the deal state (the door: `trainer.rules` exports it, with the "
+        "moves) and its machinery |"
+    ),
+}
+"""Sentences of the docs that name the flat modules without a path (docs/architecture.md's layers table)."""
+
+
 def rewrite_text(text: str) -> str:
+    for old, new in PROSE.items():
+        text = text.replace(old, new)
     text = DOTTED.sub(rf"trainer.{PACKAGE}.\1", text)
     text = PATH.sub(rf"trainer/{PACKAGE}/\1.py", text)
     return SPLIT_PATH.sub(rf'\1"{PACKAGE}" / \2', text)
