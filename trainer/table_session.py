@@ -23,7 +23,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from trainer.bots import LEVELS as BOT_LEVELS
 from trainer.bots import Decision, choose
@@ -310,17 +309,6 @@ class SeatDoor:
 
 # --- play a seat of a recorded deal -----------------------------------------------------------------------
 
-Source = Literal["record", "bot", "learner"]
-
-
-@dataclass(frozen=True)
-class PlayedCard:
-    """One card of a played seat and where it came from: the record, a computer, or the learner."""
-
-    seat: Seat
-    card: Card
-    source: Source
-
 
 class RecordSeat:
     """A learner plays ``seat`` of a recorded deal at a :class:`TableSession`: the learner's place is a
@@ -329,8 +317,8 @@ class RecordSeat:
     play on, each from its own seat's view, as at the Play page.
 
     Its whole position is the record and ``cards`` (every card played so far, all of them on the table for
-    everyone): a page keeps those and rebuilds the seat each run (``played``), never the deal itself; what
-    it draws comes from :meth:`view`, the seat's own view."""
+    everyone): a page keeps those and rebuilds the seat each run, never the deal itself; what it draws comes
+    from :meth:`view`, the seat's own view."""
 
     def __init__(self, record: GameRecord, seat: Seat, played: Sequence[Card] = (), *, level: str = "club"):
         self.record = record
@@ -372,19 +360,6 @@ class RecordSeat:
     @property
     def on_record(self) -> bool:
         return self.departed_at is None
-
-    @property
-    def played(self) -> tuple[PlayedCard, ...]:
-        """The cards played so far and where each came from."""
-        departed = self.departed_at
-        return tuple(
-            PlayedCard(
-                seat,
-                card,
-                "learner" if seat is self.seat else "record" if departed is None or i < departed else "bot",
-            )
-            for i, (seat, card) in enumerate(self._deal.cards_played)
-        )
 
     @property
     def finished(self) -> bool:
@@ -433,7 +408,6 @@ __all__ = [
     "IDLE_SECONDS",
     "LEVELS",
     "Place",
-    "PlayedCard",
     "RecordSeat",
     "Revealed",
     "SeatDoor",
