@@ -376,7 +376,7 @@ def declared(profile: RuleProfile, seed: int) -> Declaration | None:
         view = state.view(seat)
         level = "expert" if len(view.legal_moves) > 1 else "club"
         state.apply(choose(view, level, rng=rng, time_ms=TIME_MS).move)
-    return None if state.auction.all_passed else state.declaration
+    return None if state.all_passed else state.declaration
 
 
 BEFORE_PLAY = (Phase.AUCTION, Phase.SLAA_40, Phase.PICKUP, Phase.DISCARD, Phase.DECLARE)

@@ -24,7 +24,7 @@ from trainer.deal import Seat
 from trainer.errors import N_, BidError, DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.moves import Bid, Hold, Pass
-from trainer.profiles import AllPass, RuleProfile
+from trainer.profiles import RuleProfile
 from trainer.text import shown
 from trainer.value import ValueBreakdown, game_value, matadors, max_matadors
 
@@ -227,11 +227,6 @@ class Auction:
     def all_passed(self) -> bool:
         """Everyone passed: international deals are thrown in, Danish ones become Ramse (profile.all_pass)."""
         return self.finished and self._declarer is None
-
-    @property
-    def all_pass_rule(self) -> AllPass | None:
-        """What the profile does next when everyone passed; None otherwise."""
-        return self.profile.all_pass if self.all_passed else None
 
     @property
     def history(self) -> list[AuctionEvent]:

@@ -40,7 +40,7 @@ from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES, RuleProfile, get_profile
 from trainer.records.deal_record import FORMAT as DEAL_RECORD_FORMAT
 from trainer.records.deal_record import DealRecord
-from trainer.records.iss import parse_record, record_id_guess, replay
+from trainer.records.iss import declaration_json, parse_record, record_id_guess, replay
 from trainer.scoring import settle
 from trainer.value import game_value, list_score, matadors, overbid_value
 
@@ -298,11 +298,7 @@ def deal_record_json(record: DealRecord, ident: str) -> dict[str, object]:
         "passed": False,
         "ending": _ending(outcome),
         "declarer": None if outcome.declarer is None else int(outcome.declarer),
-        "game": None if d is None else d.game.value,
-        "hand": None if d is None else d.hand,
-        "ouvert": None if d is None else d.ouvert,
-        "schneider_announced": None if d is None else d.schneider_announced,
-        "schwarz_announced": None if d is None else d.schwarz_announced,
+        **declaration_json(d),
         "musik": None if d is None else d.musik,
         "bid": outcome.bid,
         "matadors": outcome.matadors,

@@ -656,15 +656,6 @@ class DealState:
         return self._declaration
 
     @property
-    def game(self) -> GameState | None:
-        """The card play (a :class:`~trainer.play.GameState`), from the declaration on."""
-        return self._game
-
-    @property
-    def auction(self) -> Auction:
-        return self._auction
-
-    @property
     def knocker(self) -> Seat | None:
         """Who knocked 40 (Slå 40 an), if anyone."""
         return self._knocker
@@ -686,6 +677,11 @@ class DealState:
     def picked_up(self) -> bool:
         """The declarer took the skat into the hand."""
         return self._picked_up
+
+    @property
+    def all_passed(self) -> bool:
+        """Every seat passed in the auction (Ramse, Ramsch or a passed-in deal follows, by the house)."""
+        return self._auction.all_passed
 
     @property
     def is_ramse(self) -> bool:

@@ -51,8 +51,8 @@ def _card(value: object) -> Card:
     raise SkatError.of(N_("'{value}' is not a card."), value=shown(repr(value)))
 
 
-def _pair(value: object) -> tuple[Card, ...]:
-    """Two different cards (a discard, a Ramse pass), in card-index order."""
+def card_pair(value: object) -> tuple[Card, ...]:
+    """Two different cards (a discard, a Ramse pass), in card-index order; the rule's error otherwise."""
     if not isinstance(value, tuple | list):
         raise SkatExchangeError.of(N_("'{value}' is not a list of cards."), value=shown(repr(value)))
     cards = tuple(_card(item) for item in value)
@@ -184,7 +184,7 @@ class Discard(SeatMove):
     cards: tuple[Card, ...]
 
     def _check(self) -> None:
-        object.__setattr__(self, "cards", _pair(self.cards))
+        object.__setattr__(self, "cards", card_pair(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +246,7 @@ class RamsePass(SeatMove):
     cards: tuple[Card, ...]
 
     def _check(self) -> None:
-        object.__setattr__(self, "cards", _pair(self.cards))
+        object.__setattr__(self, "cards", card_pair(self.cards))
 
 
 @dataclass(frozen=True, slots=True)
@@ -461,6 +461,7 @@ __all__ = [
     "Spoerge",
     "SpoergeCall",
     "Throw",
+    "card_pair",
     "check_move",
     "move_from_json",
     "move_to_json",

@@ -34,9 +34,10 @@ from trainer.cards import (
     parse_card,
 )
 from trainer.cards import TRICKS_PER_GAME as TRICKS_PER_GAME
-from trainer.deal import PLAYING_SEATS, SKAT_SIZE, Deal, Seat, deal_packets
+from trainer.deal import PLAYING_SEATS, Deal, Seat, deal_packets
 from trainer.errors import N_, IllegalCardError, Message, SkatExchangeError
 from trainer.games import Declaration, GameType
+from trainer.moves import card_pair
 from trainer.profiles import OuvertReveal, RuleProfile
 
 TRUMP: Final = "trump"
@@ -275,12 +276,6 @@ def refusal_details(
     return RefusalDetails("must_follow_suit", led, card, allowed, note)
 
 
-def refusal_reason(card: Card, hand: Sequence[Card], trick: Sequence[Card], game: GameType) -> str | None:
-    """None when the card may be played; otherwise a sentence for the learner saying why not."""
-    details = refusal_details(card, hand, trick, game)
-    return None if details is None else details.message(game)
-
-
 def beats(a: Card, b: Card, led: FollowClass, game: GameType) -> bool:
     """Does ``a`` beat ``b`` in a trick where ``led`` was led? A trump beats every non-trump; otherwise
     only a higher card of the led class wins. (Neither beats the other when both are off-suit.)"""
@@ -424,14 +419,7 @@ class GameState:
         if self._phase is not Phase.DISCARD:
             raise SkatExchangeError.of(N_("The discard has already been made."))
         cards = tuple(cards)
-        if len(cards) != SKAT_SIZE or len(set(cards)) != SKAT_SIZE:
-            raise SkatExchangeError.of(
-                N_(
-                    "Exactly two different cards must be discarded, not {n}. "
-                    "Keeping eleven cards or discarding three loses the game."
-                ),
-                n=len(set(cards)),
-            )
+        card_pair(cards)  # two different cards, or the rule's error
         hand = self._hands[self.declarer]
         for card in cards:
             if not hand >> card.index & 1:
@@ -618,13 +606,6 @@ class GameState:
         if rule is OuvertReveal.AFTER_DECLARERS_FIRST_CARD and not self._declarer_has_played:
             return frozenset()
         return frozenset({self.declarer})
-
-    def visible_cards(self, viewer: Seat | None) -> dict[Seat, tuple[Card, ...]]:
-        """The hands ``viewer`` can see: their own plus any open hand (viewer None: only open hands)."""
-        seats = set(self.open_seats())
-        if viewer is not None:
-            seats.add(Seat(viewer))
-        return {seat: self.hand(seat) for seat in Seat if seat in seats}
 
     def copy(self) -> GameState:
         """An independent copy (for searching or trying a line of play)."""

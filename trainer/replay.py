@@ -1,12 +1,11 @@
-"""Replays of recorded games: a viewer model, a play-a-seat session and open-hand analysis of positions.
+"""Replays of recorded games: a viewer model and open-hand analysis of positions (a learner plays a seat
+of one at a table session: :class:`trainer.table_session.RecordSeat`).
 
 * :class:`GameRecord` is one game as recorded (an example deal from ``exercises/deals`` or an ISS record):
   profile, deal, declarer, declaration, bid, discards, the cards played and the notes.
 * :class:`Viewer` turns a position (number of cards played) into a :class:`Frame`: hands, the trick on the
   table with its winner, running card points for both sides, the notes and, at the end, the result.
   Positions are plain integers, so stepping by card or by trick is arithmetic (:func:`next_trick` ...).
-* :class:`SeatSession` lets a learner play one seat: the others follow the record until the learner departs
-  from it, then the computer players (:func:`trainer.bots.choose`, each from its own seat's view) play on.
 * :class:`Analyzer` gives each legal card's outcome with perfect play by everyone (open hands), using the
   open-hand solver of :mod:`trainer.solver` with a node/time cap per card; :func:`first_costly_card` finds
   the first card of one side that turned a won game into a lost one ("could I have won?").
@@ -14,18 +13,16 @@
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
 
 from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
-from trainer.game import DealState, Phase, PlayCard, SkatGame
+from trainer.game import DealState, Phase, PlayCard, SeatView, SkatGame
 from trainer.games import Declaration
-from trainer.play import TRICKS_PER_GAME, RefusalDetails
+from trainer.play import TRICKS_PER_GAME
 from trainer.profiles import RuleProfile
 from trainer.records.deals import ExampleDeal, Note
 from trainer.value import GameResult, evaluate_game, possible_declarer_points
@@ -324,7 +321,6 @@ class Frame:
     position: int
     total: int
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
-    open_seats: frozenset[Seat]
     trick: tuple[Card, ...]
     trick_seats: tuple[Seat, ...]
     trick_winner: Seat | None
@@ -341,26 +337,21 @@ class Frame:
     result: GameResult | None
 
     @property
-    def at_start(self) -> bool:
-        return self.position == 0
-
-    @property
     def at_end(self) -> bool:
         return self.position >= self.total
 
-    def visible(self, viewer: Seat | None) -> frozenset[Seat]:
-        """The hands shown: all (viewer None) or the viewer's own plus any open hand."""
-        if viewer is None:
-            return frozenset(Seat)
-        return self.open_seats | {viewer}
-
 
 class Viewer:
-    """Frames of one record, by position (0 = before the first lead, ``total`` = all cards played)."""
+    """Frames of one record, by position (0 = before the first lead, ``total`` = all cards played), with
+    every hand; what one seat sees at a position is that deal's :meth:`seat_view` (the engine's one rule)."""
 
     def __init__(self, record: GameRecord) -> None:
         self.record = record
         self.total = len(record.moves)
+
+    def seat_view(self, position: int, seat: Seat) -> SeatView:
+        """What ``seat`` sees after ``position`` cards: its hand, the hands lying open, the cards played."""
+        return self.record.deal_state_at(max(0, min(position, self.total))).view(seat)
 
     def frame(self, position: int) -> Frame:
         position = max(0, min(position, self.total))
@@ -393,7 +384,6 @@ class Viewer:
             position=position,
             total=self.total,
             hands=(state.hand(Seat.FOREHAND), state.hand(Seat.MIDDLEHAND), state.hand(Seat.REARHAND)),
-            open_seats=state.open_seats(),
             trick=trick,
             trick_seats=seats,
             trick_winner=winner,
@@ -409,94 +399,6 @@ class Viewer:
             trick_note=trick_note,
             result=record.result if position >= self.total else None,
         )
-
-
-# --- play a seat ------------------------------------------------------------------------------------------
-
-Source = Literal["record", "bot", "learner"]
-
-
-@dataclass(frozen=True)
-class PlayedCard:
-    """One card of a play-a-seat session and where it came from."""
-
-    seat: Seat
-    card: Card
-    source: Source
-
-
-class SeatSession:
-    """The learner plays ``seat``; the other seats play the recorded cards while the game follows the
-    record, and once the learner has departed from it the computer players of ``level`` play on
-    (:func:`trainer.bots.choose`, each from its own seat's view — the same players as the Play page)."""
-
-    def __init__(self, record: GameRecord, seat: Seat, *, level: str = "club", seed: int = 0) -> None:
-        self.record = record
-        self.seat = Seat(seat)
-        self.level = level
-        self.seed = seed
-        self.state = record.deal_state()
-        self.played: list[PlayedCard] = []
-        self.departed_at: int | None = None
-        """Index of the first card that differed from the record (None while following it)."""
-        self._advance()
-
-    @property
-    def finished(self) -> bool:
-        return self.state.phase is Phase.FINISHED
-
-    @property
-    def on_record(self) -> bool:
-        return self.departed_at is None
-
-    @property
-    def learner_to_move(self) -> bool:
-        return self.state.to_move is self.seat
-
-    def recorded_card(self) -> Card | None:
-        """What the record played at this point (None past its end or after a departure)."""
-        index = len(self.played)
-        if self.departed_at is not None or index >= len(self.record.moves):
-            return None
-        return self.record.moves[index]
-
-    def try_play(self, card: Card) -> RefusalDetails | None:
-        """Play ``card`` for the learner; return why not (and change nothing) when it is not allowed."""
-        if not self.learner_to_move:
-            raise IllegalCardError.of(N_("It is not your turn."))
-        refusal = self.state.refusal(card)
-        if refusal is not None:
-            return refusal
-        if self.departed_at is None and card != self.recorded_card():
-            self.departed_at = len(self.played)
-        self.state.apply(PlayCard(self.seat, card))
-        self.played.append(PlayedCard(self.seat, card, "learner"))
-        self._advance()
-        return None
-
-    def _advance(self) -> None:
-        from trainer.bots import choose
-
-        while not self.finished and self.state.to_move is not None and not self.learner_to_move:
-            seat = self.state.to_move
-            recorded = self.recorded_card()
-            source: Source = "record"
-            if recorded is not None and recorded in self.state.legal_cards():
-                move = PlayCard(seat, recorded)
-            else:
-                if self.departed_at is None:
-                    self.departed_at = len(self.played)
-                rng = random.Random(self.seed * 1000 + len(self.played))
-                decided = choose(self.state.view(seat), self.level, rng=rng).move
-                assert isinstance(decided, PlayCard)
-                move, source = decided, "bot"
-            self.state.apply(move)
-            self.played.append(PlayedCard(seat, move.card, source))
-
-    def result(self) -> GameResult | None:
-        """The learner's game, scored (None until it is over)."""
-        outcome = self.state.outcome()
-        return None if outcome is None else outcome.result
 
 
 # --- open-hand analysis -----------------------------------------------------------------------------------

@@ -13,7 +13,9 @@ Places are 0, 1, 2 clockwise. The dealer moves one place to the left after every
 
 Pages reach a deal through a :class:`SeatDoor`: the seat's :class:`~trainer.game.SeatView`, its moves, the
 computers' reasons as that seat may read them, and, once the deal is over, :meth:`SeatDoor.reveal`. No page
-needs the whole :class:`~trainer.game.DealState`.
+needs the whole :class:`~trainer.game.DealState`. "Play a seat" of a recorded deal is the same session
+(:class:`RecordSeat`): a record and the cards played so far, the other seats played from the record, then
+by the computers.
 """
 
 from __future__ import annotations
@@ -25,13 +27,16 @@ from dataclasses import dataclass
 from trainer.bots import LEVELS as BOT_LEVELS
 from trainer.bots import Decision, choose
 from trainer.calc import SchemeOptions
+from trainer.cards import Card
 from trainer.deal import PLAYING_SEATS, Seat
-from trainer.errors import N_, SkatError
-from trainer.game import DealState, HouseOptions, Outcome, Phase, SeatView, SkatGame
+from trainer.errors import N_, IllegalCardError, SkatError
+from trainer.game import DealState, HouseOptions, Outcome, Phase, PlayCard, SeatView, SkatGame
 from trainer.moves import Move, seat_of
+from trainer.play import RefusalDetails
 from trainer.profiles import RuleProfile
 from trainer.reasons import reason_for
 from trainer.records.deal_record import DealRecord
+from trainer.replay import GameRecord
 from trainer.scoring import NO_OPTIONS, ScoreSheet, SheetDeal
 from trainer.settlement import BOCK
 from trainer.text import Message
@@ -302,11 +307,108 @@ class SeatDoor:
         return Revealed(state, DealRecord.of(state), outcome)
 
 
+# --- play a seat of a recorded deal -----------------------------------------------------------------------
+
+
+class RecordSeat:
+    """A learner plays ``seat`` of a recorded deal at a :class:`TableSession`: the learner's place is a
+    person's, the other two are computers. While the deal follows the record, the other seats play the
+    recorded cards; once it departs from it (the learner plays another card), the computers of ``level``
+    play on, each from its own seat's view, as at the Play page.
+
+    Its whole position is the record and ``cards`` (every card played so far, all of them on the table for
+    everyone): a page keeps those and rebuilds the seat each run, never the deal itself; what it draws comes
+    from :meth:`view`, the seat's own view."""
+
+    def __init__(self, record: GameRecord, seat: Seat, played: Sequence[Card] = (), *, level: str = "club"):
+        self.record = record
+        self.seat = Seat(seat)
+        places = [Place("human" if place == int(self.seat) else "bot") for place in range(PLAYING_SEATS)]
+        # deal number 1: place n plays seat n
+        self._session = TableSession(
+            SkatGame(record.profile), places, level=level, current=record.deal_state(), current_number=1
+        )
+        self._door = self._session.door(int(self.seat))
+        for card in played:
+            mover = self._deal.to_move
+            if mover is None:
+                raise SkatError.of(N_("The deal is over; nobody is to move."))
+            self._session.act(self._session.place_of(mover), PlayCard(mover, card))
+        self._advance()
+
+    @property
+    def _deal(self) -> DealState:
+        return self._session._state()
+
+    def view(self) -> SeatView:
+        """What the learner's seat sees now (the one visibility rule, :meth:`DealState.view`)."""
+        return self._door.view()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card played so far, in order: with the record, the seat's whole position."""
+        return tuple(card for _seat, card in self._deal.cards_played)
+
+    @property
+    def departed_at(self) -> int | None:
+        """Index of the first card that differed from the record (None while following it)."""
+        recorded = self.record.moves
+        return next(
+            (i for i, card in enumerate(self.cards) if i >= len(recorded) or card != recorded[i]), None
+        )
+
+    @property
+    def on_record(self) -> bool:
+        return self.departed_at is None
+
+    @property
+    def finished(self) -> bool:
+        return self._deal.phase is Phase.FINISHED
+
+    @property
+    def learner_to_move(self) -> bool:
+        return self._deal.to_move is self.seat
+
+    def recorded_card(self) -> Card | None:
+        """What the record played at this point (None past its end or after a departure)."""
+        index = len(self.cards)
+        if not self.on_record or index >= len(self.record.moves):
+            return None
+        return self.record.moves[index]
+
+    def play(self, card: Card) -> RefusalDetails | None:
+        """Play ``card`` for the learner; return why not (and change nothing) when it is not allowed."""
+        if not self.learner_to_move:
+            raise IllegalCardError.of(N_("It is not your turn."))
+        refusal = self._deal.refusal(card)
+        if refusal is not None:
+            return refusal
+        self._door.act(PlayCard(self.seat, card))
+        self._advance()
+        return None
+
+    def _advance(self) -> None:
+        """The other seats play until it is the learner's turn or the deal is over."""
+        while not self.finished and not self.learner_to_move:
+            mover = self._deal.to_move
+            assert mover is not None
+            recorded = self.recorded_card()
+            if recorded is not None:
+                self._session.act(self._session.place_of(mover), PlayCard(mover, recorded))
+            else:
+                self._session.computer_step()
+
+    def outcome(self) -> Outcome | None:
+        """The learner's deal, scored (None until it is over)."""
+        return self._deal.outcome()
+
+
 __all__ = [
     "COMPUTER_TIME_MS",
     "IDLE_SECONDS",
     "LEVELS",
     "Place",
+    "RecordSeat",
     "Revealed",
     "SeatDoor",
     "TableSession",

@@ -97,27 +97,26 @@ class ValueBreakdown:
             previous = total
         return 0
 
+    def _count(self, names: dict[str, str], with_word: str, without_word: str) -> str:
+        """The levels counted aloud in one language's words (not for a null game)."""
+        return ", ".join(
+            f"{with_word if self.matadors > 0 else without_word} {abs(self.matadors)}"
+            if code == "matadors"
+            else f"{names[code]} {total}"
+            for code, total in self.levels
+        )
+
     def english_count(self) -> str:
         """The levels counted aloud without the product: ``with 2, game 3, hand 4`` (null: its name)."""
         if self.multiplier is None:
             return self.declaration.describe()
-        return ", ".join(
-            f"{'with' if self.matadors > 0 else 'without'} {abs(self.matadors)}"
-            if code == "matadors"
-            else f"{_ENGLISH_LEVEL[code]} {total}"
-            for code, total in self.levels
-        )
+        return self._count(_ENGLISH_LEVEL, "with", "without")
 
     def danish_count(self) -> str:
         """The same count in the Danish textbook's terms: ``med 2, spil 3, af hånden 4`` (null: Dækker)."""
         if self.multiplier is None:
             return danish_null_name(self.declaration)
-        return ", ".join(
-            f"{'med' if self.matadors > 0 else 'uden'} {abs(self.matadors)}"
-            if code == "matadors"
-            else f"{_DANISH_LEVEL[code]} {total}"
-            for code, total in self.levels
-        )
+        return self._count(_DANISH_LEVEL, "med", "uden")
 
     def english_words(self) -> str:
         """E.g. ``with 2, game 3, hand 4 — 4 × 12 = 48``."""

@@ -33,7 +33,7 @@ def _representable(state: DealState) -> bool:
     writes the discards inside the declaration)."""
     return (
         state.phase is not Phase.DECLARE
-        and not state.auction.all_passed
+        and not state.all_passed
         and not (state.declaration is not None and state.declaration.musik)
     )
 
@@ -61,12 +61,9 @@ def _visible(state: DealState, seat: Seat) -> set[str]:
     declarer = state.declarer
     if seat is declarer and state.history and any(type(m).__name__ == "PickUp" for m in state.history):
         seen |= set(state.deal.skat)
-    game = state.game
-    if game is not None:
-        played = {card for trick in game.tricks for card in trick.cards} | set(game.current_trick)
-        seen |= played
-        if declarer is not None and declarer in state.open_seats():
-            seen |= set(state.hand(declarer)) | {c for s, c in game.moves if s is declarer}
+    seen |= {card for _, card in state.cards_played}
+    if declarer is not None and declarer in state.open_seats():
+        seen |= set(state.hand(declarer)) | {c for s, c in state.cards_played if s is declarer}
     return {card.iss for card in seen}
 
 

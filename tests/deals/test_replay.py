@@ -21,7 +21,6 @@ from trainer.records.samples import iss_sample_text
 from trainer.replay import (
     Analyzer,
     GameRecord,
-    SeatSession,
     Viewer,
     first_costly_card,
     load_iss_text,
@@ -31,6 +30,7 @@ from trainer.replay import (
     previous_trick,
     result_changers,
 )
+from trainer.table_session import Place, RecordSeat, TableSession
 from trainer.value import matadors
 
 
@@ -61,8 +61,7 @@ def declarer_points(state: DealState) -> int:
 
 def exhaustive(state: DealState) -> int:
     """The exhaustive reference (tests/exhaustive.py) on the card play of ``state``."""
-    assert state.game is not None
-    return exhaustive_points(state.game.copy())
+    return exhaustive_points(state.copy())
 
 
 def test_stepping_by_card_and_by_trick() -> None:
@@ -77,7 +76,7 @@ def test_stepping_by_card_and_by_trick() -> None:
 def test_frames_of_the_textbook_deal(deals: dict[str, ExampleDeal]) -> None:
     viewer = Viewer(_record(deals, "textbook-bidding"))
     start = viewer.frame(0)
-    assert start.at_start and start.trick == () and start.to_move is Seat.FOREHAND
+    assert start.position == 0 and start.trick == () and start.to_move is Seat.FOREHAND
     assert all(len(hand) == 10 for hand in start.hands[:2]) and len(start.hands[2]) == 10
     one = viewer.frame(1)
     assert one.trick == (parse_card("S7"),) and one.trick_winner is None and one.to_move is Seat.MIDDLEHAND
@@ -104,15 +103,21 @@ def test_running_points_add_up_at_every_position(deals: dict[str, ExampleDeal]) 
             assert sum(len(h) for h in frame.hands) == 30 - position
 
 
+def _open_seats(viewer: Viewer, position: int, seat: Seat) -> set[Seat]:
+    view = viewer.seat_view(position, seat)
+    return {seat} | {open_seat for open_seat, _cards in view.open_hands}
+
+
 def test_only_open_hands_are_visible(deals: dict[str, ExampleDeal]) -> None:
     nul = Viewer(_record(deals, "nul-ouvert"))  # Danish: the declarer's cards go down after the first card
-    assert nul.frame(0).visible(Seat.MIDDLEHAND) == {Seat.MIDDLEHAND}
-    assert nul.frame(1).visible(Seat.MIDDLEHAND) == {Seat.MIDDLEHAND, Seat.FOREHAND}
+    assert _open_seats(nul, 0, Seat.MIDDLEHAND) == {Seat.MIDDLEHAND}
+    assert _open_seats(nul, 1, Seat.MIDDLEHAND) == {Seat.MIDDLEHAND, Seat.FOREHAND}
     daekker = Viewer(_record(deals, "daekker"))  # all ten cards open before the first lead
-    assert daekker.frame(0).visible(Seat.FOREHAND) == {Seat.FOREHAND, Seat.REARHAND}
+    assert _open_seats(daekker, 0, Seat.FOREHAND) == {Seat.FOREHAND, Seat.REARHAND}
     grand = Viewer(_record(deals, "grand"))
-    assert grand.frame(5).visible(Seat.REARHAND) == {Seat.REARHAND}
-    assert grand.frame(5).visible(None) == set(Seat)
+    assert _open_seats(grand, 5, Seat.REARHAND) == {Seat.REARHAND}
+    view = grand.seat_view(5, Seat.REARHAND)
+    assert view.hand == grand.frame(5).hands[Seat.REARHAND]  # the frame has every hand, the view its own
 
 
 def test_card_notes_follow_the_card(deals: dict[str, ExampleDeal]) -> None:
@@ -127,49 +132,52 @@ def test_following_the_record_gives_the_recorded_result(deals: dict[str, Example
     for name in ("textbook-bidding", "defence-caught-in-the-middle", "daekker"):
         record = _record(deals, name)
         for seat in Seat:
-            session = SeatSession(record, seat)
+            session = RecordSeat(record, seat)
             while not session.finished:
                 card = session.recorded_card()
                 assert card is not None and session.learner_to_move
-                assert session.try_play(card) is None
-            assert session.on_record
-            assert all(p.source in ("record", "learner") for p in session.played)
-            result = session.result()
-            assert result is not None and result == record.result
+                assert session.play(card) is None
+            assert session.on_record and session.cards == record.moves  # every other card from the record
+            outcome = session.outcome()
+            assert outcome is not None and outcome.result == record.result
 
 
 def test_an_illegal_card_is_refused_with_the_jack_pitfall(deals: dict[str, ExampleDeal]) -> None:
-    session = SeatSession(_record(deals, "defence-caught-in-the-middle"), Seat.REARHAND)
+    session = RecordSeat(_record(deals, "defence-caught-in-the-middle"), Seat.REARHAND)
     # forehand led ♠7, middlehand (declarer) played ♠K; rearhand holds ♠J ♠A ♠Q ♠9 in a hearts game
-    assert [p.card for p in session.played] == list(parse_cards("S7 SK"))
-    refusal = session.try_play(parse_card("SJ"))
+    assert session.cards == parse_cards("S7 SK")
+    refusal = session.play(parse_card("SJ"))
     assert refusal is not None and refusal.code == "must_follow_suit" and refusal.note == "jack_is_trump"
     assert set(refusal.examples) == set(parse_cards("SA SQ S9"))
-    assert len(session.played) == 2  # nothing was played
+    assert len(session.cards) == 2  # nothing was played
 
 
 def test_departing_from_the_record_hands_over_to_the_computer_players(deals: dict[str, ExampleDeal]) -> None:
     """After the learner leaves the record, every other card is the club bot's choice from its own view."""
     record = _record(deals, "defence-caught-in-the-middle")
-    session = SeatSession(record, Seat.REARHAND)
-    assert session.try_play(parse_card("SA")) is None  # the record ducked with ♠Q
+    session = RecordSeat(record, Seat.REARHAND)
+    assert session.play(parse_card("SA")) is None  # the record ducked with ♠Q
     assert session.departed_at == 2 and not session.on_record
-    assert all(p.source != "record" for p in session.played[2:])
     while not session.finished:
-        session.try_play(session.state.legal_cards()[0])
-    assert {p.source for p in session.played[2:] if p.seat is not Seat.REARHAND} == {"bot"}
-    result = session.result()
-    outcome = session.state.outcome()
-    assert result is not None and outcome is not None and sum(outcome.points) == 120
-    # each bot card is what choose() gives for that seat's view at that point
-    replay_state = record.deal_state()
-    for index, played in enumerate(session.played):
-        if played.source == "bot":
-            rng = random.Random(session.seed * 1000 + index)
-            assert choose(replay_state.view(played.seat), "club", rng=rng).move == PlayCard(
-                played.seat, played.card
-            )
-        play(replay_state, played.card)
+        legal = [m.card for m in session.view().legal_moves if isinstance(m, PlayCard)]
+        session.play(legal[0])
+    outcome = session.outcome()
+    assert outcome is not None and outcome.result is not None and sum(outcome.points) == 120
+    # each bot card is the table session's computer's choice from that seat's view at that point, and the
+    # seat rebuilt from its cards alone is the same position
+    cards = session.cards
+    seats = [seat for trick in session.view().tricks for seat in trick.seats]
+    places = [Place("bot"), Place("bot"), Place("human")]
+    computers = [i for i, seat in enumerate(seats) if i >= 2 and seat is not Seat.REARHAND]
+    assert len(computers) == 2 * 9  # after the departure: nine cards each from the two other seats
+    for index in computers:
+        state = record.deal_state_at(0)
+        for card in cards[:index]:
+            play(state, card)
+        table = TableSession(SkatGame(record.profile), places, current=state, current_number=1)
+        assert table.computer_decision().move == PlayCard(seats[index], cards[index])
+    again = RecordSeat(record, Seat.REARHAND, cards)
+    assert again.finished and again.cards == cards and again.outcome() == outcome
 
 
 # ---- analysis against an exhaustive search ----------------------------------------------------------------

@@ -74,7 +74,7 @@ def _near_the_end(seed: int):  # type: ignore[no-untyped-def]
         random_deal(seed, INTERNATIONAL), Seat.FOREHAND, grand, bid=18
     )
     rng = random.Random(seed)
-    while state.game is None or len(state.game.tricks) < 9 or state.game.current_trick:
+    while len(state.tricks) < 9 or state.current_trick:
         seat = state.to_move
         assert seat is not None and state.phase is not Phase.FINISHED
         move = (

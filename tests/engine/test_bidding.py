@@ -22,6 +22,7 @@ from trainer.bidding import (
 from trainer.cards import parse_cards
 from trainer.deal import Seat
 from trainer.errors import BidError
+from trainer.game import SkatGame
 from trainer.games import Declaration, GameType
 from trainer.moves import Bid, Hold, Pass
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
@@ -196,7 +197,9 @@ def test_forehand_may_open_above_the_lowest_bid() -> None:
 @pytest.mark.parametrize(("profile", "rule"), [(INTERNATIONAL, AllPass.PASSED_IN), (DANISH, AllPass.RAMSE)])
 def test_all_pass(profile: RuleProfile, rule: AllPass) -> None:
     a = Auction.replay(profile, [Pass(MIDDLE), Pass(REAR), Pass(FORE)])
-    assert a.finished and a.all_passed and a.declarer is None and a.all_pass_rule is rule
+    assert a.finished and a.all_passed and a.declarer is None
+    state = SkatGame(profile).auction([Pass(MIDDLE), Pass(REAR), Pass(FORE)])
+    assert state.all_passed and SkatGame(profile).all_pass is rule  # the deal state decides what follows
 
 
 def test_jumps_are_allowed() -> None:

@@ -237,11 +237,9 @@ def test_ramse_grand_lost_last_trick_gives_the_set_aside_skat_to_its_winner() ->
     outcome = state.outcome()
     assert outcome is not None and outcome.ramse_grand and outcome.declarer is Seat.FOREHAND
     assert outcome.tricks[Seat.FOREHAND] == 9
-    assert state.game is not None and state.game.tricks[-1].winner is Seat.MIDDLEHAND
+    assert state.tricks[-1].winner is Seat.MIDDLEHAND
     assert sum(outcome.points) == 120
-    assert outcome.points[Seat.FOREHAND] == sum(
-        t.points for t in state.game.tricks if t.winner is Seat.FOREHAND
-    )
+    assert outcome.points[Seat.FOREHAND] == sum(t.points for t in state.tricks if t.winner is Seat.FOREHAND)
     assert outcome.points[Seat.MIDDLEHAND] >= card_points(parse_cards("SA ST"))
     assert outcome.result is not None and outcome.result.won  # 9 tricks of Jacks and clubs are plenty
 
@@ -260,9 +258,8 @@ def test_international_ramsch_house_option_plays_ramsch_not_ramse(seed: int) -> 
     assert outcome is not None and outcome.ramsch and outcome.ramse is not None
     assert outcome.ramse == ramsch_result(outcome.points, outcome.tricks)
     assert sum(outcome.points) == 120
-    assert state.game is not None
-    last = state.game.tricks[-1].winner
-    assert outcome.points[last] == sum(t.points for t in state.game.tricks if t.winner is last) + card_points(
+    last = state.tricks[-1].winner
+    assert outcome.points[last] == sum(t.points for t in state.tricks if t.winner is last) + card_points(
         state.deal.skat
     )
 

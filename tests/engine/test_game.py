@@ -259,8 +259,7 @@ def test_random_legal_sequences_end_in_an_outcome(
     assert state.phase is Phase.FINISHED, played
     outcome = state.outcome()
     assert outcome is not None and state.legal_moves() == ()
-    game = state.game
-    if game is not None and len(game.tricks) == 10:
+    if len(state.tricks) == 10:
         assert sum(outcome.points) == 120 and sum(outcome.tricks) == 10
 
 
@@ -294,9 +293,7 @@ def _may_see(state: DealState, seat: Seat) -> set[Card]:
         known |= set(state.deal.skat)
     for open_seat in state.open_seats():
         known |= set(state.hand(open_seat))
-        game = state.game
-        assert game is not None
-        known |= {card for s, card in game.moves if s is open_seat}
+        known |= {card for s, card in state.cards_played if s is open_seat}
         if state.declaration is not None and open_seat is state.declarer:
             ten = [c for c in (*state.deal.hand(open_seat), *state.deal.skat) if c not in state.discards]
             if state.declaration.hand:

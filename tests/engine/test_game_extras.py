@@ -197,8 +197,8 @@ def test_musik_needs_the_lowest_trump_and_is_judged_on_the_last_trick() -> None:
             play.apply(musik)
             _finish_randomly(play, seed)
             outcome = play.outcome()
-            assert outcome is not None and outcome.result is not None and play.game is not None
-            last = play.game.tricks[-1]
+            assert outcome is not None and outcome.result is not None and play.tricks
+            last = play.tricks[-1]
             made = last.winner is Seat.FOREHAND and last.card_of(Seat.FOREHAND) == lowest
             result = outcome.result
             assert result.breakdown.level_total("musik") == 1  # counts won or lost
@@ -317,9 +317,8 @@ def test_ramse_end_to_end() -> None:
     _finish_randomly(state, 7)
     outcome = state.outcome()
     assert outcome is not None and outcome.ramse is not None and sum(outcome.tricks) == 10
-    assert state.game is not None
-    last_winner = state.game.tricks[-1].winner
-    trick_points = [state.game.trick_points(seat) for seat in Seat]
+    last_winner = state.tricks[-1].winner
+    trick_points = [state.trick_points(seat) for seat in Seat]
     trick_points[last_winner] += card_points(state.skat)  # the set-aside cards go to the last trick
     assert list(outcome.points) == trick_points and sum(outcome.points) == 120
     amounts = ramse_money(outcome.ramse, Decimal(1))
@@ -343,9 +342,8 @@ def test_ramse_grand_is_an_ordinary_grand_with_the_set_aside_cards_to_the_last_t
     outcome = state.outcome()
     assert outcome is not None and outcome.ramse_grand and outcome.result is not None
     assert outcome.result.breakdown.level_total("hand") == 0
-    assert state.game is not None
-    winner = state.game.tricks[-1].winner
-    expected = state.game.trick_points(Seat.MIDDLEHAND) + (
+    winner = state.tricks[-1].winner
+    expected = state.trick_points(Seat.MIDDLEHAND) + (
         card_points(state.skat) if winner is Seat.MIDDLEHAND else 0
     )
     assert outcome.declarer_points == expected

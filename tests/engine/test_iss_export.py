@@ -129,7 +129,7 @@ def test_a_throw_after_the_pickup_is_the_declarers_re_with_the_discards() -> Non
     state = next(
         s
         for s in (random_deal(profile, seed) for seed in range(300) for profile in (INTERNATIONAL, DANISH))
-        if isinstance(s.history[-1], Throw) and s.game is None
+        if isinstance(s.history[-1], Throw) and s.declaration is None
     )
     exported = iss.export(state)
     assert exported.line is not None
@@ -147,7 +147,7 @@ def test_a_bare_re_after_the_pickup_throws_the_cards_too() -> None:
     state = next(
         s
         for s in (random_deal(INTERNATIONAL, seed) for seed in range(300))
-        if s.picked_up and s.game is not None
+        if s.picked_up and s.declaration is not None
     )
     declarer = state.declarer
     assert declarer is not None
@@ -243,7 +243,9 @@ def test_one_order_of_level_letters_danish() -> None:
 
 def test_a_throw_during_play_is_the_declarers_re_and_scores_the_same() -> None:
     game = SkatGame(INTERNATIONAL, ISS_ONLY)
-    full = next(s for s in (random_deal(INTERNATIONAL, seed) for seed in range(100)) if s.game is not None)
+    full = next(
+        s for s in (random_deal(INTERNATIONAL, seed) for seed in range(100)) if s.declaration is not None
+    )
     declarer = full.declarer
     turns = [
         i

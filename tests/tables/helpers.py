@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.ui.helpers import APP, make_account, sign_in_on_account_page
 from trainer.bots import choose
-from trainer.game import Move, Pass, Phase, Throw
+from trainer.game import Move, Pass, Phase, SeatView, Throw
 from trainer.store import Store
 from trainer.store.tables import TableMoment, TablePlay, TableStore
 
@@ -29,8 +29,10 @@ class MidTrick:
     moment: TableMoment
 
 
-def modest(legal: tuple[Move, ...], bid: int | None) -> Move:
-    if (bid or 0) >= LOW_BID and any(isinstance(m, Pass) for m in legal):
+def modest(view: SeatView) -> Move:
+    """A player who bids no higher than the lowest bids, never throws, else plays the first legal move."""
+    legal = view.legal_moves
+    if view.standing_bid >= LOW_BID and any(isinstance(m, Pass) for m in legal):
         return next(m for m in legal if isinstance(m, Pass))
     return next(m for m in legal if not isinstance(m, Throw))
 
@@ -79,7 +81,7 @@ def mid_trick(
             if state.phase is Phase.PLAY:
                 move = choose(view, "beginner", seed=seed, time_ms=50).move
             else:
-                move = modest(view.legal_moves, state.auction.bid_value)
+                move = modest(view)
             assert play.move(table.id, learners[now.turn.place], move, seen=now.version)
     raise AssertionError("no deal reached the moment asked for")
 

@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tests.tables.helpers import modest
 from trainer.errors import ClassAccessError, SkatError
-from trainer.game import Move, Pass, PlayCard, Throw
+from trainer.game import PlayCard
 from trainer.profiles import get_profile
 from trainer.records.iss import parse_record, replay
 from trainer.store import Store
@@ -18,7 +19,6 @@ from trainer.store.tables import TablePlay, TableStore
 from trainer.table_session import place_of_seat
 
 T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
-LOW_BID = 24
 SEED = 20261201
 
 
@@ -49,16 +49,9 @@ def _play_out(play: TablePlay, table_id: int, learners: list[int], at: datetime)
             assert play.computer_step(table_id, at=at, time_ms=50)
             continue
         learner = learners[now.turn.place]
-        move = _modest(now.state.view(now.turn.seat).legal_moves, now.state.auction.bid_value)
+        move = modest(now.state.view(now.turn.seat))
         assert play.move(table_id, learner, move, seen=now.version, at=at)
     raise AssertionError("the deal did not end")
-
-
-def _modest(legal: tuple[Move, ...], bid: int | None) -> Move:
-    """A player who bids no higher than the lowest bids, never throws, else plays the first legal move."""
-    if (bid or 0) >= LOW_BID and any(isinstance(m, Pass) for m in legal):
-        return next(m for m in legal if isinstance(m, Pass))
-    return next(m for m in legal if not isinstance(m, Throw))
 
 
 @pytest.mark.parametrize("profile", ["international", "danish"])
@@ -143,7 +136,7 @@ def _play_until(play: TablePlay, table_id: int, learners: list[int], at: datetim
             return False
         if now.turn.place == place:
             return True
-        move = _modest(now.state.view(now.turn.seat).legal_moves, now.state.auction.bid_value)
+        move = modest(now.state.view(now.turn.seat))
         assert play.move(table_id, learners[now.turn.place], move, seen=now.version, at=now.changed_at)
     return False
 

@@ -8,10 +8,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.exhaustive import exhaustive_points
+from trainer.cards import Card
+from trainer.deal import Seat
 from trainer.game import PlayCard, SkatGame
-from trainer.records.deals import load_all
+from trainer.records.deals import ExampleDeal, load_all
 from trainer.records.iss import export
 from trainer.replay import GameRecord
+from trainer.table_session import RecordSeat
 from trainer.ui.terms import card_label
 
 from .helpers import APP, html_rows, texts, upload_text
@@ -142,8 +145,8 @@ def test_play_a_seat_to_the_end_next_to_the_recorded_result() -> None:
     for _ in range(12):
         if not any(str(button.key).startswith("play_hand-") for button in at.button):
             break
-        session = at.session_state["play_session"][1]
-        legal = session.state.legal_cards()
+        view = _seat(at, deal, Seat.FOREHAND).view()
+        legal = [move.card for move in view.legal_moves if isinstance(move, PlayCard)]
         at.button(key=f"play_hand-{legal[-1].iss}").click().run()  # not always the recorded card
         assert not at.exception
         played += 1
@@ -155,11 +158,59 @@ def test_play_a_seat_to_the_end_next_to_the_recorded_result() -> None:
     assert f"{recorded.declarer_points} card points" in page
 
 
+def _seat(at: AppTest, deal: ExampleDeal, seat: Seat) -> RecordSeat:
+    """The page's seat at its position, rebuilt from what the page keeps: the game, the seat and the cards."""
+    (key, seat_name), cards = at.session_state["play_session"]
+    assert key == f"ex:{deal.id}" and seat_name == seat.name
+    return RecordSeat(GameRecord.from_example(deal), seat, cards)
+
+
+def _cards_in(value: object, seen: set[int] | None = None) -> set[Card]:
+    """Every card reachable from ``value``: through containers, dataclasses and objects' attributes."""
+    seen = set() if seen is None else seen
+    if id(value) in seen or isinstance(value, str | bytes | int | float | bool | type(None)):
+        return set()
+    seen.add(id(value))
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, dict):
+        items: list[object] = [*value.keys(), *value.values()]
+    elif isinstance(value, list | tuple | set | frozenset):
+        items = list(value)
+    elif hasattr(value, "__dict__") or hasattr(value, "__slots__"):
+        items = [*getattr(value, "__dict__", {}).values()]
+        items += [getattr(value, name, None) for name in getattr(value, "__slots__", ())]
+    else:
+        return set()
+    return set().union(*(_cards_in(item, seen) for item in items))
+
+
+@pytest.mark.parametrize("seat", list(Seat))
+def test_the_page_keeps_no_card_its_seat_may_not_see(seat: Seat) -> None:
+    """Play a seat keeps which game, which seat and the cards played, never the deal: every card in the
+    page's session state is one the seat may see (its own, or one played), before and after the computers
+    took over (the learner leaves the record with its first card)."""
+    deal = DEALS["textbook-bidding"]
+    at = _open(PLAY, deals_choice=f"ex:{deal.id}", play_seat=seat.name)
+    for _ in range(4):
+        view = _seat(at, deal, seat).view()
+        legal = [move.card for move in view.legal_moves if isinstance(move, PlayCard)]
+        if not legal:
+            break
+        at.button(key=f"play_hand-{legal[-1].iss}").click().run()
+        assert not at.exception
+        view = _seat(at, deal, seat).view()
+        kept = set().union(*(_cards_in(at.session_state[key]) for key in at.session_state))
+        assert kept, "the cards played are kept"
+        assert kept <= view.known_cards(), sorted(c.iss for c in kept - view.known_cards())
+    hidden = set(deal.deal.all_cards) - view.known_cards()
+    assert hidden and _cards_in(_seat(at, deal, seat)) & hidden  # the check would see a kept deal
+
+
 def test_following_the_record_keeps_the_record() -> None:
     at = _open(PLAY, deals_choice="ex:nul-ouvert", play_seat="FOREHAND")
     for _ in range(10):
-        session = at.session_state["play_session"][1]
-        card = session.recorded_card()
+        card = _seat(at, DEALS["nul-ouvert"], Seat.FOREHAND).recorded_card()
         if card is None:
             break
         at.button(key=f"play_hand-{card.iss}").click().run()
@@ -311,12 +362,12 @@ def test_the_analysis_toggle_shows_the_known_best_card() -> None:
     deal = DEALS["defence-caught-in-the-middle"]
     record = GameRecord.from_example(deal)
     position = 21
-    state = record.deal_state_at(position).game
-    assert state is not None  # the exhaustive reference walks the card play itself
+    state = record.deal_state_at(position)
     scores = {}
-    for card in state.legal_cards():
-        state.play(card)
-        scores[card] = exhaustive_points(state)
+    for move in state.legal_moves():
+        assert isinstance(move, PlayCard)
+        state.apply(move)
+        scores[move.card] = exhaustive_points(state)
         state.undo()
     pick = max if state.to_move is state.declarer else min
     best_value = pick(scores.values())

@@ -9,10 +9,15 @@ from pathlib import Path
 
 import pytest
 
+from trainer.deal import Seat
+from trainer.game import PlayCard
+from trainer.records.deals import load_all
+from trainer.replay import GameRecord
 from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.accounts import AccountStore
 from trainer.store.classes import ClassStore
+from trainer.table_session import RecordSeat
 from trainer.teacher import GAME, SEAT
 
 from .helpers import texts
@@ -215,13 +220,15 @@ def test_a_seat_played_to_the_end_marks_the_assignment(classes: ClassStore) -> N
     assert not learner.exception, learner.exception
     assert learner.session_state["play_seat"] == "MIDDLEHAND"
     assert learner.session_state["deals_choice"] == f"ex:{deal_id}"
-    session = learner.session_state["play_session"][1]
-    assert session.seat.name == "MIDDLEHAND"
+    (key, seat_name), cards = learner.session_state["play_session"]
+    assert seat_name == "MIDDLEHAND"
+    example = next(deal for deal in load_all() if deal.id == deal_id)
+    session = RecordSeat(GameRecord.from_example(example), Seat.MIDDLEHAND, cards)
     while not session.finished:  # the learner plays the recorded cards (or any legal one)
+        legal = [move.card for move in session.view().legal_moves if isinstance(move, PlayCard)]
         card = session.recorded_card()
-        if card is None or card not in session.state.legal_cards():
-            card = session.state.legal_cards()[0]
-        assert session.try_play(card) is None
+        assert session.play(card if card in legal else legal[0]) is None
+    learner.session_state["play_session"] = ((key, seat_name), session.cards)  # as the page keeps it
     learner.switch_page("trainer/ui/pages/deals_play.py").run()
     assert not learner.exception, learner.exception
     assert "Your class's assignment is done." in texts(learner)

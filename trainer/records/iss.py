@@ -341,6 +341,17 @@ def write_record(record: IssRecord) -> str:
 # --- replaying ----------------------------------------------------------------------------------------------
 
 
+def declaration_json(d: Declaration | None) -> dict[str, object]:
+    """A declaration's fields in ``skat-trainer replay``'s JSON (each None when nothing was declared)."""
+    return {
+        "game": None if d is None else d.game.value,
+        "hand": None if d is None else d.hand,
+        "ouvert": None if d is None else d.ouvert,
+        "schneider_announced": None if d is None else d.schneider_announced,
+        "schwarz_announced": None if d is None else d.schwarz_announced,
+    }
+
+
 @dataclass(frozen=True)
 class ReplayResult:
     """What replaying a record under a profile found.
@@ -392,11 +403,7 @@ class ReplayResult:
             "id": self.id,
             "passed": False,
             "declarer": None if self.declarer is None else int(self.declarer),
-            "game": None if d is None else d.game.value,
-            "hand": None if d is None else d.hand,
-            "ouvert": None if d is None else d.ouvert,
-            "schneider_announced": None if d is None else d.schneider_announced,
-            "schwarz_announced": None if d is None else d.schwarz_announced,
+            **declaration_json(d),
             "bid": self.bid,
             "matadors": self.matadors,
             "declarer_points": self.declarer_points,

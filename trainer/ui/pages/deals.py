@@ -106,7 +106,12 @@ def render(ctx: PageContext) -> None:
 
     frame = viewer.frame(position)
     with st.container(border=True):
-        draw_table(TableView.from_frame(frame, record, viewer_seat), ctx, key="viewer_hand")
+        table = (
+            TableView.from_frame(frame, record)
+            if viewer_seat is None
+            else TableView.from_seat_view(viewer.seat_view(position, viewer_seat), last_trick=True)
+        )
+        draw_table(table, ctx, key="viewer_hand")
     if frame.at_end:
         if record.result is not None:
             box = st.success if record.result.won else st.error

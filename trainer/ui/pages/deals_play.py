@@ -1,7 +1,11 @@
 """Play a seat: the learner plays one seat of an example deal (or an uploaded game); the other seats follow
 the record, and once the learner departs from it the computer players (the Play page's club level) carry on,
 each from its own seat's view. Illegal cards
-are refused with the rule in words; at the end the learner's result stands next to the recorded one."""
+are refused with the rule in words; at the end the learner's result stands next to the recorded one.
+
+The seat is played at a table session (:class:`trainer.table_session.RecordSeat`); the page keeps only which
+game, which seat and the cards played so far (all on the table), never the deal, and draws the seat's own
+view."""
 
 from __future__ import annotations
 
@@ -12,7 +16,8 @@ import streamlit as st
 from trainer.cards import Card
 from trainer.deal import Seat
 from trainer.play import RefusalDetails
-from trainer.replay import Frame, SeatSession, Viewer
+from trainer.replay import GameRecord, Viewer
+from trainer.table_session import RecordSeat
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext
 from trainer.ui.pages.deals_common import SEAT_KEY, SESSION_KEY, Choice, pick_game, result_text
@@ -29,12 +34,14 @@ HAND_KEY = "play_hand"  # the learner's hand: each card is the button play_hand-
 ANALYSIS_KEY = "play_analysis"
 
 
-def _session(choice: Choice, seat: Seat) -> SeatSession:
+def _session(choice: Choice, seat: Seat) -> RecordSeat:
+    """The seat at its position: session state keeps ``((game, seat), cards played)``, nothing more."""
     stored = st.session_state.get(SESSION_KEY)
     if not isinstance(stored, tuple) or stored[0] != (choice.key, seat.name):
-        st.session_state[SESSION_KEY] = ((choice.key, seat.name), SeatSession(choice.record, seat))
         st.session_state.pop(REFUSAL_KEY, None)
-    session: SeatSession = st.session_state[SESSION_KEY][1]
+        stored = ((choice.key, seat.name), ())
+    session = RecordSeat(choice.record, seat, stored[1])
+    st.session_state[SESSION_KEY] = (stored[0], session.cards)
     return session
 
 
@@ -43,24 +50,22 @@ def _restart() -> None:
     st.session_state.pop(REFUSAL_KEY, None)
 
 
-def _on_card(card: Card) -> None:
-    stored = st.session_state.get(SESSION_KEY)
-    if not isinstance(stored, tuple):
-        return
-    session: SeatSession = stored[1]
+def _on_card(choice: Choice, seat: Seat, card: Card) -> None:
+    session = _session(choice, seat)
     if session.finished or not session.learner_to_move:
         return
-    refusal = session.try_play(card)
+    refusal = session.play(card)
     if refusal is None:
+        st.session_state[SESSION_KEY] = ((choice.key, seat.name), session.cards)
         st.session_state.pop(REFUSAL_KEY, None)
     else:
         st.session_state[REFUSAL_KEY] = refusal
 
 
-def _frame(session: SeatSession) -> Frame:
-    """The table after the session's cards, drawn with the viewer's frame (same trick/points logic)."""
-    record = dataclasses.replace(session.record, moves=tuple(p.card for p in session.played))
-    return Viewer(record).frame(len(session.played))
+def _as_played(session: RecordSeat) -> GameRecord:
+    """The record with the cards this seat's deal has played (for the points, the analysis and the review:
+    the cards on the table so far, which every seat has seen)."""
+    return dataclasses.replace(session.record, moves=session.cards)
 
 
 def render(ctx: PageContext) -> None:
@@ -101,19 +106,20 @@ def render(ctx: PageContext) -> None:
                 n=session.departed_at + 1,
             )
         )
-    frame = _frame(session)
-    state = session.state
+    played = _as_played(session)
+    frame = Viewer(played).frame(len(session.cards))
+    view = session.view()
     playing = not session.finished and session.learner_to_move
     if playing:
         st.caption(t("Your cards ({seat}): click one to play it", seat=seat_name(seat, t)))
     with st.container(border=True):
         # Every card of the hand can be clicked: a card the rules forbid is refused with the rule.
         draw_table(
-            TableView.from_frame(frame, record, seat),
+            TableView.from_seat_view(view, last_trick=True),
             ctx,
             key=HAND_KEY,
-            on_card=_on_card if playing else None,
-            clickable=state.hand(seat),
+            on_card=(lambda card: _on_card(choice, seat, card)) if playing else None,
+            clickable=view.hand,
         )
 
     refusal: RefusalDetails | None = st.session_state.get(REFUSAL_KEY)
@@ -121,7 +127,7 @@ def render(ctx: PageContext) -> None:
     note_state(
         deal=choice.key,
         seat=seat.name,
-        played=len(session.played),
+        played=len(session.cards),
         finished=session.finished,
         refused=refused,
     )
@@ -136,10 +142,11 @@ def render(ctx: PageContext) -> None:
 
     if not session.finished:
         if st.toggle(t("Show each card's outcome (open-hand analysis)"), key=ANALYSIS_KEY):
-            analysis_panel(f"play-{choice.key}", record, state, ctx)
+            analysis_panel(f"play-{choice.key}", played, played.deal_state_at(len(session.cards)), ctx)
         return
 
-    mine = session.result()
+    outcome = session.outcome()
+    mine = None if outcome is None else outcome.result
     st.header(t("Result"))
     from trainer.ui.pages.teacher_common import finish_seat_assignment
 
@@ -157,11 +164,11 @@ def render(ctx: PageContext) -> None:
         else:
             st.caption(t("The record stops before the game was settled."))
     with st.expander(t("All tricks")):
-        for number, trick in enumerate(state.tricks, start=1):
+        for number, trick in enumerate(view.tricks, start=1):
             st.markdown(t("Trick {n} · {winner} wins", n=number, winner=seat_name(trick.winner, t)))
             card_row(list(trick.cards), lang=ctx.lang, four_colour=ctx.four_colour)
     if st.toggle(t("Could I have won?"), key=ANALYSIS_KEY):
-        costly_card_panel(f"play-{choice.key}", record, [p.card for p in session.played], seat, ctx)
+        costly_card_panel(f"play-{choice.key}", record, session.cards, seat, ctx)
 
 
 run_page("play", render)

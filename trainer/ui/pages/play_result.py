@@ -368,9 +368,9 @@ def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
     stored = deal.stored
     state = deal.state
     outcome = state.outcome()
-    if outcome is None or outcome.result is None or state.declaration is None or state.game is None:
+    if outcome is None or outcome.result is None or state.declaration is None:
         return
-    game = state.game
+    played = [card for _, card in state.cards_played]
     learner = deal.learner
     defenders = [s for s in Seat if s is not outcome.declarer]
     check = memory_check(
@@ -410,10 +410,10 @@ def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
         if record is not None:
             bid_verdict(ctx, deal)
             decisions_panel(ctx, deal)
-            verdict_panel(ctx, record, [c for _, c in game.moves], deal)
+            verdict_panel(ctx, record, played, deal)
             if side_lost(outcome, learner):  # "could we have won?" only for the side that lost
                 costly_card_panel(
-                    f"playdeal-{stored.id}", record, [c for _, c in game.moves], learner, ctx,
+                    f"playdeal-{stored.id}", record, played, learner, ctx,
                     excused=_excused(stored.id, learner),
                 )  # fmt: skip
             left, right = st.columns(2)

@@ -78,7 +78,7 @@ def deal_stepper(deal_id: str, ctx: PageContext, key: str, *, big: bool = False)
             trick=frame.trick_number,
         )
     )
-    table = TableView.from_frame(frame, record, None)
+    table = TableView.from_frame(frame, record)
     draw_table(table, ctx, key=f"{key}_table", size=CardSize.large() if big else None)
     for note in (frame.card_note, frame.trick_note):
         if note is not None:

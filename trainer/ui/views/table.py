@@ -1,8 +1,9 @@
 """The card table: the viewer's hand at the bottom, the two other seats left and right, the trick in the
 middle in play order, the skat and the bid on the table.
 
-A page builds a :class:`TableView` from what ONE seat may see (:meth:`TableView.from_frame` for a replay
-frame; a seat's view of a live game the same way) and hands it to :func:`draw_table`. The table view holds
+A page builds a :class:`TableView` from what ONE seat may see (:meth:`TableView.from_seat_view`, the seat's
+:class:`~trainer.game.SeatView` of a live or a replayed deal), or with every hand open for a replay shown
+to all (:meth:`TableView.from_frame`), and hands it to :func:`draw_table`. The table view holds
 no card the viewer may not see: a hidden hand is only its card count, a hidden skat only its backs, so
 nothing hidden can reach the page's HTML.
 """
@@ -86,25 +87,17 @@ class TableView:
         return card_points(card for _, card in self.trick)
 
     @classmethod
-    def from_frame(
-        cls, frame: Frame, record: GameRecord, viewer: Seat | None, *, bottom: Seat | None = None
-    ) -> TableView:
-        """The table of a replay frame as ``viewer`` sees it (None: every hand open, as the replay viewer's
-        "All hands"). The skat shows the declarer's discards only to the declarer (or with all hands open);
-        a hand game's skat stays face down for everyone."""
-        visible = frame.visible(viewer)
-        hands = tuple(
-            SeatHand(seat, len(frame.hands[int(seat)]), frame.hands[int(seat)] if seat in visible else None)
-            for seat in Seat
-        )
+    def from_frame(cls, frame: Frame, record: GameRecord) -> TableView:
+        """The table of a replay frame with every hand open (the replay viewer's "All hands", a projector);
+        the declarer at the bottom, the discards in the skat (a hand game's skat stays face down). One seat's
+        table of a replay is :meth:`from_seat_view` of that seat's view."""
+        hands = tuple(SeatHand(seat, len(frame.hands[int(seat)]), frame.hands[int(seat)]) for seat in Seat)
         if record.declaration.hand:
             skat: tuple[Card | None, ...] = (None,) * SKAT_SIZE
-        elif viewer is None or viewer is record.declarer:
-            skat = tuple(record.discards)
         else:
-            skat = (None,) * len(record.discards)
+            skat = tuple(record.discards)
         return cls(
-            bottom=bottom if bottom is not None else (viewer if viewer is not None else record.declarer),
+            bottom=record.declarer,
             hands=(hands[0], hands[1], hands[2]),
             declarer=record.declarer,
             declaration=record.declaration,
