@@ -342,13 +342,17 @@ def card_verdicts(
     time_limit: float = 1.0,
     progress: Callable[[int, int], None] | None = None,
     judge: Callable[[SeatView], CardAdvice] | None = None,
+    deal: DealState | None = None,
 ) -> list[CardVerdict]:
     """Judge each card ``seat`` played in ``record`` (a :class:`trainer.replay.GameRecord`) with the
     open-hand solver: for the learner's side, could it still win before the card, and after it? Cards that
     were the only legal one are skipped. Each position has its own time cap. Each card is also judged by
     ``judge`` from the learner's own view (default: :func:`judge_card`, the coach's own evaluation) when it
     lost the game with open hands, so a card the coach stood behind is not blamed for a layout it could not
-    see."""
+    see. ``deal``: the finished deal ``record`` was written from; the coach is then asked from its views,
+    which hold the auction the seat heard (an ISS record keeps only the contract, and the layouts the judge
+    samples read the auction: without it the review could judge other layouts than the hint and "Find my
+    mistakes" did)."""
     from trainer.game import Phase, PlayCard
     from trainer.replay import Analyzer, GameRecord
 
@@ -356,6 +360,7 @@ def card_verdicts(
     analyzer = Analyzer(record)
     state = record.deal_state()
     declarer_side = seat is state.declarer
+    heard = _play_views(deal, seat) if deal is not None else {}
     found: list[CardVerdict] = []
     for index, card in enumerate(moves):
         if progress is not None:
@@ -372,7 +377,11 @@ def card_verdicts(
             after = good(played.declarer_wins) if played is not None else None
             better = tuple(o.card for o in outcomes if good(o.declarer_wins)) if after is False else ()
             lost = bool(could) and after is False  # only a card that lost it needs the coach's word
-            advice = (judge or judge_card)(state.view(seat)) if lost else None
+            if lost:
+                view = state.view(seat)
+                advice = (judge or judge_card)(heard.get(position_key(view), view))
+            else:
+                advice = None
             found.append(CardVerdict(index, card, after, could, better, advice))
         mover = state.to_move
         assert mover is not None
@@ -380,6 +389,18 @@ def card_verdicts(
         if state.phase is Phase.FINISHED:
             break
     return found
+
+
+def _play_views(deal: DealState, seat: Seat) -> dict[int, SeatView]:
+    """``seat``'s views at each of its turns in the card play of ``deal``, by :func:`position_key`."""
+    replay = deal.skat_game.new_deal(deal=deal.deal)
+    views: dict[int, SeatView] = {}
+    for move in deal.history[1:]:
+        if replay.phase is Phase.PLAY and replay.to_move is seat:
+            view = replay.view(seat)
+            views[position_key(view)] = view
+        replay.apply(move)
+    return views
 
 
 def mistake_tags(

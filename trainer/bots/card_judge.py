@@ -35,6 +35,11 @@ COACH_NODES = 3_000_000
 deal asks the same question from the same view and gets the same answer (well under a second)."""
 COACH_PYTHON_NODES = 40_000
 """... and without the compiled solver kernel (the pure-Python solver is about sixty times slower)."""
+WORSE_SHARE = 0.25
+"""A card is clearly worse than the coach's when it ends worse in this share of the layouts more than it
+ends better (the margin the problem collection asks of an answer) ..."""
+DOMINATED_SHARE = 0.10
+"""... or never better and worse in at least this share."""
 
 
 def coach_nodes() -> int:
@@ -62,7 +67,9 @@ class CardAdvice:
     certain: bool
     reason: Message
     records: tuple[CardRecord, ...] = ()
-    """What the layouts said of every card asked, layout by layout (the counts a mistake is shown with)."""
+    """What the layouts said of every card asked, layout by layout (what :meth:`worse` compares)."""
+    declarer_side: bool = True
+    """The seat plays for the declarer (a defender's card is better the fewer layouts the declarer wins)."""
 
     @property
     def guess(self) -> bool:
@@ -82,9 +89,41 @@ class CardAdvice:
         return None if self.chance is None else wilson(self.wins, self.layouts)
 
     def endorses(self, card: Card) -> bool:
-        """The evaluation stands behind ``card``'s outcome: not a guess, and ending like the coach's own card
-        in every layout asked (the review does not blame such a card for the game; :func:`card_mistake`)."""
-        return not self.guess and card in self.level
+        """The evaluation stands behind ``card``'s outcome: not a guess, and not clearly worse than the
+        coach's own card (:meth:`worse`); the review does not blame such a card for the game."""
+        return not self.guess and not self.worse(card)
+
+    def worse(self, card: Card) -> bool:
+        """``card`` ends clearly worse for the seat's side than the coach's card in the layouts asked about
+        both: worse in at least :data:`WORSE_SHARE` of them more than better, or never better and worse in
+        at least :data:`DOMINATED_SHARE` (won or lost first, then schneider made or saved where both were
+        searched for points: the goals a problem names; the declarer's own schneider is not weighed). A
+        card of the coach's level never is; a card the search did not ask (a Musik trump played before its
+        trick) is."""
+        if card in self.level:
+            return False
+        mine, best = self.record(card), self.record(self.expert)
+        if mine is None or best is None:
+            return True
+        sign = 1 if self.declarer_side else -1
+        theirs = {world: (won, lines) for world, won, lines in mine.outcomes}
+        common = better = lost = 0
+        for world, won, lines in best.outcomes:
+            found = theirs.get(world)
+            if found is None:
+                continue
+            common += 1
+            both = lines is not None and found[1] is not None
+            ours = (won, lines[0]) if lines is not None and both else (won,)
+            other = (found[0], found[1][0]) if found[1] is not None and both else (found[0],)
+            if ours != other:
+                if (ours > other) == (sign > 0):
+                    lost += 1
+                else:
+                    better += 1
+        if common == 0:
+            return True
+        return lost - better >= WORSE_SHARE * common or (better == 0 and lost >= DOMINATED_SHARE * common)
 
     def record(self, card: Card) -> CardRecord | None:
         return next((r for r in self.records if r.card == card), None)
@@ -116,8 +155,9 @@ def judge_card(view: SeatView, *, nodes: int | None = None) -> CardAdvice:
     if mine is None or mine.seen == 0:
         certain = forced
         alone: tuple[Card, ...] = (result.card,)
+        why = layouts_reason(ctx, 0, 0, certain)
         return CardAdvice(
-            result.card, result.card, 0, 0, alone, certain, layouts_reason(ctx, 0, 0, certain), result.records
+            result.card, result.card, 0, 0, alone, certain, why, result.records, ctx.is_declarer
         )
     certain = forced or result.decided
     if not certain and mine.seen < MIN_LAYOUTS:  # the search stopped early: ask on for the chance
@@ -133,7 +173,7 @@ def judge_card(view: SeatView, *, nodes: int | None = None) -> CardAdvice:
             N_("{reason} {points}"), {"reason": reason, "points": _points_reason(ctx, card, result.card)}
         )
     asked = tuple(records.values())
-    return CardAdvice(card, result.card, mine.wins, mine.seen, level, certain, reason, asked)
+    return CardAdvice(card, result.card, mine.wins, mine.seen, level, certain, reason, asked, ctx.is_declarer)
 
 
 def _asked_on(
@@ -250,8 +290,8 @@ POINTS = "points"
 class CardMistake:
     """The one judge's word that a played card was a mistake, and which card was better.
 
-    ``kind`` :data:`GOAL`: the evaluation (not a guess) stands behind other cards, ``better``, and the
-    played card ended differently from them in the layouts asked (or broke the Musik); :data:`POINTS`:
+    ``kind`` :data:`GOAL`: the evaluation (not a guess) shows the played card clearly worse than the
+    coach's (:meth:`CardAdvice.worse`; or it broke the Musik), ``better`` the coach's level; :data:`POINTS`:
     the same outcome, but in a trick whose taker is settled ``better`` keeps at least
     :data:`POINTS_MARGIN` card points more for the seat's side (``points_lost``)."""
 
@@ -278,16 +318,20 @@ def card_mistake(
     (``advice``: :func:`judge_card`'s answer for ``view``, asked here with ``nodes`` when not given).
 
     The one verdict of the table: the hint's card is never a mistake (it is in its own level and keeps
-    points by :func:`keep_points`); the review blames only a card that is not endorsed; "Find my mistakes"
-    makes a problem of exactly the cards this names. When the evaluation is a guess (too few layouts to say
-    anything from the seat's view) it names no card."""
+    points by :func:`keep_points`); the review blames only a card that is not endorsed (a goal mistake, or
+    a guess); "Find my mistakes" makes a problem of exactly the cards this names. When the evaluation is a
+    guess (too few layouts to say anything from the seat's view) it names no card. A card of another
+    outcome that is not clearly worse (:meth:`CardAdvice.worse`) is no mistake: its points are not
+    weighed (the coach's points rule holds within its own level only)."""
     from trainer.bots.player import play_context
 
     found = judge_card(view, nodes=nodes) if advice is None else advice
     if found.guess:
         return None
-    if card not in found.level:
+    if found.worse(card):
         return CardMistake(card, GOAL, found.level, found)
+    if card not in found.level:
+        return None
     ctx = play_context(view)
     kept = keep_points(ctx, card, found.level)
     if kept == card:
