@@ -385,18 +385,22 @@ def main(argv: list[str] | None = None) -> int:
         name = ("international", "danish")[index]
         learner = Seat(number // 2 % 3)
         play(index, seed, learner, args.nodes, tallies[name])
+        if args.json is not None:  # after every deal: a run stopped by its time bound still counts
+            save(args, tallies, time.perf_counter() - began, number + 1)
         if (number + 1) % 10 == 0:
             print(f"  {number + 1} deals in {time.perf_counter() - began:.0f} s; {load()}", flush=True)
         if (number + 1) % 50 == 0 and number + 1 < args.deals:
             print(f"\n-- interim figures after {number + 1} deals --")
             report("both profiles", pooled(tallies))
-    seconds = time.perf_counter() - began
-    finish(tallies, seconds)
-    if args.json is not None:
-        command = f"--deals {args.deals} --seed {args.seed} --nodes {args.nodes}"
-        data = {"command": command, "seconds": seconds, "tallies": {k: vars(t) for k, t in tallies.items()}}
-        args.json.write_text(json.dumps(data))
+    finish(tallies, time.perf_counter() - began)
     return 0
+
+
+def save(args: argparse.Namespace, tallies: dict[str, Tally], seconds: float, done: int) -> None:
+    """The tallies so far as JSON (for --merge): the deals done of those asked, and the time taken."""
+    command = f"--deals {args.deals} --seed {args.seed} --nodes {args.nodes} (done: {done})"
+    data = {"command": command, "seconds": seconds, "tallies": {k: vars(t) for k, t in tallies.items()}}
+    args.json.write_text(json.dumps(data))
 
 
 def finish(tallies: dict[str, Tally], seconds: float) -> None:
