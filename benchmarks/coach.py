@@ -17,17 +17,23 @@ Goals, each with its 95 % interval (Wilson):
    the real layout (won or lost alike with every hand open).
 3. In-play chances shown without an interval (a percentage in a hint without its 95 % interval, or from
    fewer than :data:`trainer.coach.MIN_LAYOUTS` layouts): 0.
+4. "Find my mistakes" (:func:`trainer.problems.mistakes.judge_deal`, the same judge: the advice kept during
+   the play, which the same view and node budget give again — one position a deal is asked again to show
+   it) naming a card the coach suggested as sure: 0.
 
 Also: how often the old review would have blamed the coach's own card (the open-hand verdict alone), the
 share of hints that are guesses, and the time a hint takes (p50/p95).
 
     .venv/bin/python benchmarks/coach.py                      # 200 deals
     .venv/bin/python benchmarks/coach.py --deals 40 --seed 7  # a shorter run
+    .venv/bin/python benchmarks/coach.py --deals 100 --json a.json   # halves in parallel, then
+    .venv/bin/python benchmarks/coach.py --merge a.json b.json        # the figures of both
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -57,6 +63,7 @@ from trainer.errors import SkatError
 from trainer.game import DealState, Phase, PlayCard
 from trainer.games import GameType
 from trainer.play import is_trump
+from trainer.problems.mistakes import judge_deal
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.records.iss import export
 from trainer.replay import Analyzer, GameRecord
@@ -104,6 +111,14 @@ class Tally:
     points_for_nothing: int = 0
     points_for_nothing_open: int = 0
     kept_points: int = 0
+    mistake_deals: int = 0
+    mistakes_found: int = 0
+    mistakes_points: int = 0
+    mistakes_named_sure: int = 0
+    mistakes_named_guess: int = 0
+    mistakes_unjudged: int = 0
+    asked_again: int = 0
+    asked_again_differs: int = 0
     seconds: list[float] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
 
@@ -172,6 +187,45 @@ def play(profile_index: int, seed: int, learner: Seat, nodes: int, tally: Tally)
         return
     tally.played += 1
     review(state, learner, advice, tally, profile.name, seed)
+    find_mistakes(state, learner, advice, tally, profile.name, seed)
+
+
+def find_mistakes(
+    state: DealState, learner: Seat, advice: dict[int, CardAdvice], tally: Tally, name: str, seed: int
+) -> None:
+    """ "Find my mistakes" on the deal, judged by the advice kept during the play; one position (the middle
+    one) asked again from scratch, to show that the same view gives the same advice."""
+    keys = sorted(advice)
+    middle = keys[len(keys) // 2]
+    replay = state.skat_game.new_deal(deal=state.deal)
+    for move in state.history[1:]:
+        if replay.phase is Phase.PLAY and replay.to_move is learner and len(replay.cards_played) == middle:
+            again = judge_card(replay.view(learner))
+            tally.asked_again += 1
+            kept = advice[middle]
+            if (again.card, again.level, again.wins, again.layouts) != (
+                kept.card, kept.level, kept.wins, kept.layouts,
+            ):  # fmt: skip
+                tally.asked_again_differs += 1
+                tally.examples.append(f"asked again, other advice: {name} seed {seed} card {middle}")
+            break
+        replay.apply(move)
+    found = judge_deal(
+        state, learner, name=str(seed), seed=seed, budget=120.0, judge=lambda view: advice[position_key(view)]
+    )
+    tally.mistake_deals += 1
+    tally.mistakes_unjudged += found.unjudged
+    for mistake in found.mistakes:
+        tally.mistakes_found += 1
+        tally.mistakes_points += mistake.kind == "points"
+        coach = advice.get(len(mistake.problem.played))
+        if coach is None or coach.card != mistake.played:
+            continue
+        if coach.guess:
+            tally.mistakes_named_guess += 1
+        else:
+            tally.mistakes_named_sure += 1
+            tally.examples.append(f"mistake named: {name} seed {seed} card {mistake.played.iss}")
 
 
 def review(
@@ -275,6 +329,19 @@ def report(title: str, t: Tally) -> None:
     print(
         f"   time per hint: p50 {percentile(t.seconds, 0.5):.2f} s, p95 {percentile(t.seconds, 0.95):.2f} s"
     )
+    print(
+        '4. "Find my mistakes" naming a card the coach suggested as sure: '
+        f"{share(t.mistakes_named_sure, t.reviewed)}  (goal 0)"
+    )
+    print(
+        f"   (deals judged: {t.mistake_deals}; mistakes found: {t.mistakes_found}, of them points: "
+        f"{t.mistakes_points}; naming the coach's guess: {t.mistakes_named_guess}; cards left unjudged: "
+        f"{t.mistakes_unjudged})"
+    )
+    print(
+        f"   the same view asked again gave other advice: {share(t.asked_again_differs, t.asked_again)}"
+        "  (goal 0)"
+    )
 
 
 def pooled(tallies: dict[str, Tally]) -> Tally:
@@ -294,7 +361,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--nodes", type=int, default=OPPONENT_NODES, help="the opponents' solver nodes per card"
     )
+    parser.add_argument("--json", type=Path, help="also write the tallies to this file (for --merge)")
+    parser.add_argument("--merge", type=Path, nargs="+", help="report the tallies of these files together")
     args = parser.parse_args(argv)
+    if args.merge:
+        parts = [json.loads(path.read_text()) for path in args.merge]
+        print(f"benchmarks/coach.py --merge {' '.join(str(p) for p in args.merge)}")
+        for part in parts:
+            print(f"  {part['command']}: {part['seconds']:.0f} s")
+        merged = {
+            name: pooled({str(i): Tally(**part["tallies"][name]) for i, part in enumerate(parts)})
+            for name in ("international", "danish")
+        }
+        finish(merged, sum(part["seconds"] for part in parts))
+        return 0
     warm_up(block=True)
     print(f"benchmarks/coach.py --deals {args.deals} --seed {args.seed} --nodes {args.nodes}; {load()}")
     began = time.perf_counter()
@@ -305,11 +385,25 @@ def main(argv: list[str] | None = None) -> int:
         name = ("international", "danish")[index]
         learner = Seat(number // 2 % 3)
         play(index, seed, learner, args.nodes, tallies[name])
+        if args.json is not None:  # after every deal: a run stopped by its time bound still counts
+            save(args, tallies, time.perf_counter() - began, number + 1)
         if (number + 1) % 10 == 0:
             print(f"  {number + 1} deals in {time.perf_counter() - began:.0f} s; {load()}", flush=True)
         if (number + 1) % 50 == 0 and number + 1 < args.deals:
             print(f"\n-- interim figures after {number + 1} deals --")
             report("both profiles", pooled(tallies))
+    finish(tallies, time.perf_counter() - began)
+    return 0
+
+
+def save(args: argparse.Namespace, tallies: dict[str, Tally], seconds: float, done: int) -> None:
+    """The tallies so far as JSON (for --merge): the deals done of those asked, and the time taken."""
+    command = f"--deals {args.deals} --seed {args.seed} --nodes {args.nodes} (done: {done})"
+    data = {"command": command, "seconds": seconds, "tallies": {k: vars(t) for k, t in tallies.items()}}
+    args.json.write_text(json.dumps(data))
+
+
+def finish(tallies: dict[str, Tally], seconds: float) -> None:
     total = pooled(tallies)
     for name, t in tallies.items():
         report(name, t)
@@ -318,8 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\nexamples:")
         for line in Counter(total.examples):
             print("  " + line)
-    print(f"\n{time.perf_counter() - began:.0f} s; {load()}")
-    return 0
+    print(f"\n{seconds:.0f} s; {load()}")
 
 
 if __name__ == "__main__":

@@ -22,23 +22,31 @@ from typing import TYPE_CHECKING
 
 from trainer.bidding import AuctionEvent, allowed_declarations
 from trainer.bots import Decision, choose
-from trainer.bots.context import strength
+from trainer.bots.card_judge import COACH_NODES as COACH_NODES
+from trainer.bots.card_judge import COACH_PYTHON_NODES as COACH_PYTHON_NODES
+from trainer.bots.card_judge import FULL_CARD_POINTS as FULL_CARD_POINTS
+from trainer.bots.card_judge import POINTS_MARGIN as POINTS_MARGIN
+from trainer.bots.card_judge import CardAdvice as CardAdvice
+from trainer.bots.card_judge import CardMistake as CardMistake
+from trainer.bots.card_judge import card_mistake as card_mistake
+from trainer.bots.card_judge import coach_nodes as coach_nodes
+from trainer.bots.card_judge import judge_card as judge_card
+from trainer.bots.card_judge import keep_points as keep_points
+from trainer.bots.card_judge import position_key as position_key
+from trainer.bots.card_judge import trick_taker as trick_taker
 from trainer.bots.search import MIN_LAYOUTS as MIN_LAYOUTS  # re-exported: the coach's threshold
-from trainer.bots.search import layouts_reason
 from trainer.bots.search import wilson as wilson
 from trainer.calc import SCHEMES as SCHEMES  # the schemes a score sheet can be kept in (re-exported)
 from trainer.cards import ALL_CARDS, HAND_SIZE, RANK_ORDER_NULL, SKAT_SIZE, Card, card_points, parse_card
-from trainer.deal import PLAYING_SEATS, Seat
+from trainer.deal import Seat
 from trainer.game import Bid, DealState, Discard, Hold, Move, Pass, Phase, PickUp, PlayCard, SeatView
 from trainer.games import Declaration, GameType
-from trainer.play import beats, follow_class, is_trump
+from trainer.play import is_trump
 from trainer.profiles import RuleProfile
 from trainer.text import N_, Message
 from trainer.value import ValueBreakdown, evaluate_game, game_value, highest_possible_value, matadors
 
 if TYPE_CHECKING:
-    from trainer.bots.context import PlayContext
-    from trainer.bots.search import CardRecord
     from trainer.chances import GameChance
     from trainer.chances.plan import BidPlan, ScoreCurves
 
@@ -271,204 +279,9 @@ def coach_suggestion(view: SeatView, *, time_ms: int = 400, nodes: int | None = 
     return choose(view, COACH_LEVEL, rng=random.Random(len(view.history)), time_ms=time_ms)
 
 
-# --- the coach at the table: one judge for the hint, its chance and the review ----------------------------
-
-COACH_NODES = 3_000_000
-"""Solver nodes the coach spends on one card: a fixed count, not the clock, so that the review after the
-deal asks the same question from the same view and gets the same answer (well under a second)."""
-COACH_PYTHON_NODES = 40_000
-"""... and without the compiled solver kernel (the pure-Python solver is about sixty times slower)."""
-
-
-def coach_nodes() -> int:
-    """The coach's node budget for one card with the solver kernel this process runs."""
-    from trainer.solver.core import kernel_kind, numba_available
-
-    compiled = numba_available() and kernel_kind() != "python"
-    return COACH_NODES if compiled else COACH_PYTHON_NODES
-
-
-@dataclass(frozen=True)
-class CardAdvice:
-    """The coach's card and the evaluation behind it (sampled layouts of the hidden cards, each solved with
-    open hands): ``expert`` is the search's own card, ``card`` the one the coach shows (the same, or one
-    of the same outcome that keeps card points: :func:`keep_points`); ``wins`` of ``layouts`` is how often the
-    declarer wins after it (a null: stays clean); ``level`` the cards whose outcome the layouts cannot tell
-    from the coach's (the same in every layout asked); ``certain``: the outcome is settled whatever is
-    played (or only one card is legal); ``reason`` what the coach says."""
-
-    card: Card
-    expert: Card
-    wins: int
-    layouts: int
-    level: tuple[Card, ...]
-    certain: bool
-    reason: Message
-
-    @property
-    def guess(self) -> bool:
-        """Too few layouts to state a chance: the card is the coach's guess and says so."""
-        return not self.certain and self.layouts < MIN_LAYOUTS
-
-    @property
-    def chance(self) -> float | None:
-        """The declarer's share of won layouts after the card (None: a guess, or no layout asked)."""
-        if self.layouts == 0 or self.guess:
-            return None
-        return self.wins / self.layouts
-
-    @property
-    def interval(self) -> tuple[float, float] | None:
-        """The 95 % interval of :attr:`chance` (None when no chance is stated)."""
-        return None if self.chance is None else wilson(self.wins, self.layouts)
-
-    def endorses(self, card: Card) -> bool:
-        """The evaluation stands behind ``card``: not a guess, and as good as the coach's own card."""
-        return not self.guess and card in self.level
-
-
-def position_key(view: SeatView) -> int:
-    """The cards played so far in the deal of ``view``: the coach's layouts are seeded by it, and the
-    review finds the coach's advice by it (a deal replayed from its ISS record lacks moves ISS cannot
-    write, such as Spørge or kontra, so the length of the history would not do)."""
-    return len(view.tricks) * PLAYING_SEATS + len(view.current_trick)
-
-
-def judge_card(view: SeatView, *, nodes: int | None = None) -> CardAdvice:
-    """The coach's card for the learner's own view in the card play: the expert's search over sampled
-    layouts (seeded by the position, within ``nodes`` solver nodes, so the same view gets the same answer),
-    with its chance stated only from enough layouts for an interval, and a card of the same outcome that
-    keeps card points when the trick is settled (:func:`keep_points`). The review after the deal asks this
-    same function (:func:`card_verdicts`)."""
-    from trainer.bots.cardplay import playable
-    from trainer.bots.player import play_context
-    from trainer.bots.search import expert_card
-
-    ctx = play_context(view)
-    budget = coach_nodes() if nodes is None else nodes
-    result = expert_card(ctx, random.Random(position_key(view)), 1000, nodes=budget)
-    records = {record.card: record for record in result.records}
-    mine = records.get(result.card)
-    forced = len(playable(ctx)) == 1
-    if mine is None or mine.seen == 0:
-        certain = forced
-        alone: tuple[Card, ...] = (result.card,)
-        return CardAdvice(result.card, result.card, 0, 0, alone, certain, layouts_reason(ctx, 0, 0, certain))
-    certain = forced or result.decided
-    if not certain and mine.seen < MIN_LAYOUTS:  # the search stopped early: ask on for the chance
-        records = _asked_on(ctx, records, result.card, budget // 2)
-        mine = records[result.card]
-    level = tuple(
-        card for card, record in records.items() if card == result.card or _same_outcome(mine, record)
-    )
-    card = keep_points(ctx, result.card, level)
-    reason = layouts_reason(ctx, mine.wins, mine.seen, certain)
-    if card != result.card:
-        reason = Message(
-            N_("{reason} {points}"), {"reason": reason, "points": _points_reason(ctx, card, result.card)}
-        )
-    return CardAdvice(card, result.card, mine.wins, mine.seen, level, certain, reason)
-
-
-def _asked_on(
-    ctx: PlayContext, records: dict[Card, CardRecord], card: Card, nodes: int
-) -> dict[Card, CardRecord]:
-    """``records`` with further layouts for ``card`` and for the cards that ended like it so far, until
-    ``card`` has :data:`MIN_LAYOUTS` of them (or ``nodes`` are spent)."""
-    from trainer.bots.search import CardRecord, more_outcomes
-
-    mine = records[card]
-    alike = [card, *(c for c, r in records.items() if c != card and _same_outcome(mine, r, at_least=1))]
-    first = 1 + max((world for r in records.values() for world, _won, _lines in r.outcomes), default=-1)
-    rng = random.Random(first * 7919 + len(ctx.played))
-    found = more_outcomes(ctx, rng, alike, MIN_LAYOUTS - mine.seen, nodes)
-    merged = dict(records)
-    for record in found:
-        extra = tuple((first + world, won, lines) for world, won, lines in record.outcomes)
-        merged[record.card] = CardRecord(record.card, merged[record.card].outcomes + extra)
-    return merged
-
-
-def _same_outcome(mine: CardRecord, other: CardRecord, *, at_least: int | None = None) -> bool:
-    """Whether ``other`` ended like ``mine`` in every layout both were asked in (won or lost, and the
-    schneider lines where both were searched for points), over enough layouts to say so."""
-    theirs = {world: (won, lines) for world, won, lines in other.outcomes}
-    common = 0
-    for world, won, lines in mine.outcomes:
-        found = theirs.get(world)
-        if found is None:
-            continue
-        common += 1
-        if found[0] != won or (lines is not None and found[1] is not None and found[1] != lines):
-            return False
-    return common >= (min(mine.seen, MIN_LAYOUTS) if at_least is None else at_least)
-
-
-def trick_taker(ctx: PlayContext, card: Card) -> Seat | None:
-    """Who takes the current trick if ``card`` is played now, when nothing still to come can change it
-    (no card the others may hold beats the best card then on the table); None when it is still open."""
-    game = ctx.game
-    trick = (*ctx.trick, card)
-    led = follow_class(trick[0], game)
-    best = 0
-    for position in range(1, len(trick)):
-        if beats(trick[position], trick[best], led, game):
-            best = position
-    if len(trick) < PLAYING_SEATS:
-        pool = set(ctx.unseen)
-        for seat, cards in ctx.open_hands.items():
-            if seat is not ctx.seat:
-                pool.update(cards)
-        if any(beats(other, trick[best], led, game) for other in pool):
-            return None
-    return ctx.seat_of_position(best)
-
-
-def keep_points(ctx: PlayContext, card: Card, level: Sequence[Card]) -> Card:
-    """The card among ``level`` (cards of the same outcome as ``card`` in every layout) that keeps card
-    points in a trick whose taker is already settled: the fewest points onto a trick the other side takes;
-    for a defender, the most points (a full card: Ace or Ten) onto a trick the partner is sure to take. A
-    trump is not played instead of a plain card for its points. When the trick is open, or the card would
-    take it itself, ``card`` stays."""
-    if not ctx.trick or ctx.game.is_null:
-        return card
-    taker = trick_taker(ctx, card)
-    if taker is None or taker is ctx.seat:
-        return card
-    ours = (taker is ctx.declarer) is ctx.is_declarer
-    trump = is_trump(card, ctx.game)  # a trump is worth more than its points: never given for a plain card
-    same = [c for c in level if trick_taker(ctx, c) is taker and (trump or not is_trump(c, ctx.game))]
-    if not same:
-        return card
-    if not ours:
-        fewest = min(c.points for c in same)
-        if card.points <= fewest:
-            return card
-        return min((c for c in same if c.points == fewest), key=lambda c: strength(c, ctx.game))
-    most = max(c.points for c in same)
-    if card.points >= most or most < FULL_CARD_POINTS:
-        return card
-    return min((c for c in same if c.points == most), key=lambda c: strength(c, ctx.game))
-
-
-FULL_CARD_POINTS = 10
-"""A full card (a Ten or an Ace): what a defender smears onto the partner's sure trick."""
-
-
-def _points_reason(ctx: PlayContext, card: Card, instead: Card) -> Message:
-    params = {"card": card, "other": instead}
-    taker = trick_taker(ctx, card)
-    if taker is not None and (taker is ctx.declarer) is ctx.is_declarer:
-        return Message(
-            N_(
-                "{card} ends the same as {other} in every layout and puts more points on your "
-                "partner's trick."
-            ),
-            params,
-        )
-    return Message(
-        N_("{card} ends the same as {other} in every layout and gives the other side fewer points."), params
-    )
+# --- the coach at the table: one judge for the hint, its chance, the review and the mistakes --------------
+# The evaluation lives with the players (trainer.bots.card_judge), below the coach and the problems, which
+# both ask it; its names are re-exported here, where the pages look for them.
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -529,13 +342,17 @@ def card_verdicts(
     time_limit: float = 1.0,
     progress: Callable[[int, int], None] | None = None,
     judge: Callable[[SeatView], CardAdvice] | None = None,
+    deal: DealState | None = None,
 ) -> list[CardVerdict]:
     """Judge each card ``seat`` played in ``record`` (a :class:`trainer.replay.GameRecord`) with the
     open-hand solver: for the learner's side, could it still win before the card, and after it? Cards that
     were the only legal one are skipped. Each position has its own time cap. Each card is also judged by
     ``judge`` from the learner's own view (default: :func:`judge_card`, the coach's own evaluation) when it
     lost the game with open hands, so a card the coach stood behind is not blamed for a layout it could not
-    see."""
+    see. ``deal``: the finished deal ``record`` was written from; the coach is then asked from its views,
+    which hold the auction the seat heard (an ISS record keeps only the contract, and the layouts the judge
+    samples read the auction: without it the review could judge other layouts than the hint and "Find my
+    mistakes" did)."""
     from trainer.game import Phase, PlayCard
     from trainer.replay import Analyzer, GameRecord
 
@@ -543,6 +360,7 @@ def card_verdicts(
     analyzer = Analyzer(record)
     state = record.deal_state()
     declarer_side = seat is state.declarer
+    heard = _play_views(deal, seat) if deal is not None else {}
     found: list[CardVerdict] = []
     for index, card in enumerate(moves):
         if progress is not None:
@@ -559,7 +377,11 @@ def card_verdicts(
             after = good(played.declarer_wins) if played is not None else None
             better = tuple(o.card for o in outcomes if good(o.declarer_wins)) if after is False else ()
             lost = bool(could) and after is False  # only a card that lost it needs the coach's word
-            advice = (judge or judge_card)(state.view(seat)) if lost else None
+            if lost:
+                view = state.view(seat)
+                advice = (judge or judge_card)(heard.get(position_key(view), view))
+            else:
+                advice = None
             found.append(CardVerdict(index, card, after, could, better, advice))
         mover = state.to_move
         assert mover is not None
@@ -567,6 +389,18 @@ def card_verdicts(
         if state.phase is Phase.FINISHED:
             break
     return found
+
+
+def _play_views(deal: DealState, seat: Seat) -> dict[int, SeatView]:
+    """``seat``'s views at each of its turns in the card play of ``deal``, by :func:`position_key`."""
+    replay = deal.skat_game.new_deal(deal=deal.deal)
+    views: dict[int, SeatView] = {}
+    for move in deal.history[1:]:
+        if replay.phase is Phase.PLAY and replay.to_move is seat:
+            view = replay.view(seat)
+            views[position_key(view)] = view
+        replay.apply(move)
+    return views
 
 
 def mistake_tags(

@@ -80,10 +80,9 @@ def test_a_card_that_loses_only_in_layouts_the_seat_can_exclude_is_not_caught() 
     card = parse_card("SA")
     assert judge_card(position, card, 1, "mine-t-21") is None
     # Forget the voids play has shown, and ♠A loses the game against ♥K: the layouts it loses in are
-    # exactly ones in which a seat holds a card of a suit it has shown it no longer holds.
+    # exactly ones in which a seat holds a card of a suit it has shown it no longer holds (the judge's
+    # layouts keep every void the play has shown).
     blind = _blind(position)
-    caught = judge_card(blind, card, 1, "mine-t-21")
-    assert caught is not None and card not in caught.problem.answer
     voids = position.voids()
     excluded = [lay for lay in layouts(blind, 1).layouts if lay not in layouts(position, 1).layouts]
     assert excluded

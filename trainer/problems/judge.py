@@ -98,23 +98,37 @@ Reach = dict[Goal, dict[Card, bool]]
 """Per goal, whether each legal card reaches it (one layout)."""
 
 
+OpenLayout = tuple[tuple[tuple[Card, ...], ...], int, tuple[Card, ...]]
+"""One layout as the solver takes it: the hands by seat, the leader of the trick and its cards so far."""
+
+
+def open_layout(position: Position, layout: Layout) -> OpenLayout:
+    """``layout`` of ``position`` as the solver takes it (hands, leader, the current trick)."""
+    hands = tuple(tuple(hand) for hand in layout.hands)
+    trick = tuple(card for _seat, card in position.current_trick)
+    return hands, int(position.leader), trick
+
+
+def solve_null(position: Position, layout: Layout) -> Reach:
+    """A null game's layout: whether each legal card reaches each goal (the declarer stays clean, or the
+    defenders give it a trick) with every card open from then on; the one null branch of both judges."""
+    hands, leader, trick = open_layout(position, layout)
+    analysis = Analysis(position.declaration.game, int(position.declarer), hands, layout.skat)
+    values = analysis.analyse(hands, leader, trick).values
+    return {
+        goal: {card: reaches(goal, values[card], position.profile, position.declaration) for card in values}
+        for goal in goals_for(position)
+    }
+
+
 def solve_layout(position: Position, layout: Layout) -> Reach:
     """Whether each legal card of the seat to move reaches each of its goals in one layout, every card
     open from then on (threshold searches of the solver: "does the declarer end with at least N?")."""
     game = position.declaration.game
-    hands = tuple(tuple(hand) for hand in layout.hands)
-    trick = tuple(card for _seat, card in position.current_trick)
-    leader = int(position.leader)
-    goals = goals_for(position)
     if game.is_null:
-        analysis = Analysis(game, int(position.declarer), hands, layout.skat)
-        values = analysis.analyse(hands, leader, trick).values
-        return {
-            goal: {
-                card: reaches(goal, values[card], position.profile, position.declaration) for card in values
-            }
-            for goal in goals
-        }
+        return solve_null(position, layout)
+    hands, leader, trick = open_layout(position, layout)
+    goals = goals_for(position)
     engine = Engine(game, int(position.declarer), hands, mode="points")
     lay = layout_for(game)
     legal = engine.legal_internal(hands, leader, trick)

@@ -1,24 +1,25 @@
-"""The learner's own mistakes in a played deal, judged by the collection's test.
+"""The learner's own mistakes in a played deal ("Find my mistakes"), named by the table's one judge.
 
 After a deal, every card a seat played with a choice is judged from that seat's view at that moment (its
-cards, every card played before, the skat only when it picked it up, hands lying open): the layouts of the
-cards it could not see are listed or sampled exactly as for the collection
-(:func:`trainer.problems.position.layouts`: all of them up to
-:data:`~trainer.problems.position.EXHAUSTIVE_LIMIT`, else a uniform sample of
-:data:`~trainer.problems.position.SAMPLE_SIZE`), and every layout is solved open-handed after each legal
-card. A played card is a mistake when
+cards, every card played before, the skat only when it picked it up, hands lying open) by the same
+evaluation as the coach's hint and the review (:func:`trainer.bots.card_judge.card_mistake` over
+:func:`trainer.bots.card_judge.judge_card`, the same node budget, so asking again gives the same answer).
+A card is a mistake exactly when that verdict names it:
 
-- **it lost the goal**: for one of the seat's goals (the game or the defence first, then schneider or
-  schneider saved) the position makes a problem by the collection's rule
-  (:func:`trainer.problems.judge.select`: an answer that reaches the goal in at least
-  :data:`~trainer.problems.judge.MARGIN` more of the layouts than every other card, or in every layout
-  where any card does) and the played card is not in the answer; or
-- **it gave away card points**: another card keeps, on average over the first (pilot) layouts, at least
-  :data:`POINTS_MARGIN` card points more for the seat's side (suit and grand games only).
+- **goal**: the evaluation (not a guess) stands behind other cards and the played card ended differently
+  from them in the layouts it asked; or
+- **points**: the same outcome, but in a trick whose taker was settled the coach's card would have kept at
+  least :data:`POINTS_MARGIN` card points more for the seat's side.
+
+So a card the coach suggested as sure is never a mistake, and a card the review blames (it lost the game
+with open hands and the coach did not stand behind it) is one this finds.
 
 Each mistake becomes a :class:`~trainer.problems.model.Problem` (the collection's type, so the Problems
-page's view draws it). The judging runs after the deal, within :data:`TIME_BUDGET` seconds; a deal whose
-judging runs out of time says how many cards were left unjudged.
+page's view draws it): its answer is the judge's better card(s), and its table the collection's layouts of
+the position (:func:`trainer.problems.position.layouts`, every one solved open-handed after each legal card;
+a points mistake on :data:`~trainer.problems.judge.PILOT_LAYOUTS` of them), with the goal they tell apart.
+The judging runs after the deal, within :data:`TIME_BUDGET` seconds; a deal whose judging runs out of time
+says how many cards were left unjudged.
 """
 
 from __future__ import annotations
@@ -28,9 +29,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from trainer.bots.card_judge import GOAL, CardAdvice, card_mistake
+from trainer.bots.card_judge import POINTS_MARGIN as POINTS_MARGIN  # the page's sentence names it
+from trainer.bots.card_judge import judge_card as coach_judge
 from trainer.cards import TOTAL_CARD_POINTS, Card, card_points, sort_hand
 from trainer.deal import Seat
-from trainer.game import DealState, Phase, PlayCard
+from trainer.game import DealState, Phase, PlayCard, SeatView
 from trainer.moves import RamsePass
 from trainer.problems.generate import bidding_of, position_of, problem_of
 from trainer.problems.judge import (
@@ -39,22 +43,23 @@ from trainer.problems.judge import (
     Reach,
     Verdict,
     goals_for,
+    open_layout,
     reaches,
-    select,
-    solve_layout,
+    solve_null,
 )
 from trainer.problems.model import Problem
 from trainer.problems.position import Layout, LayoutSet, Position, layouts
-from trainer.solver import Analysis
+from trainer.problems.state import position_state
 from trainer.solver.core import Engine, layout_for
 
-#: A card that keeps, on average over the judged layouts, at least this many card points more for the
-#: seat's side than the card played makes the played card a mistake (a trick's worth: a Ten).
-POINTS_MARGIN = 10
 #: Seconds the judging of one deal may take at most (the cards after it are left unjudged, and said so).
 TIME_BUDGET = 30.0
 #: The id prefix of a personal problem (the collection's ids begin with the profile's letter).
 PERSONAL_PREFIX = "mine-"
+
+Judge = Callable[[SeatView], CardAdvice]
+"""The table's evaluation of a view (:func:`trainer.bots.card_judge.judge_card`; a caller that kept the
+coach's advice during the deal may hand it back, as asking again gives the same answer)."""
 
 
 @dataclass(frozen=True)
@@ -65,9 +70,10 @@ class Mistake:
     played: Card
     """The card the learner played (never in ``problem.answer``)."""
     kind: str
-    """``goal`` (it lost the goal against a clearly better card) or ``points`` (it gave away points)."""
+    """``goal`` (the judge stands behind another card's outcome) or ``points`` (it gave away points)."""
     points_lost: float
-    """Card points the best card keeps for the seat's side on average more than the played card."""
+    """Card points the better card keeps for the seat's side more than the played card (a points mistake:
+    in the trick; a goal mistake: on average over the layouts solved)."""
 
 
 @dataclass(frozen=True)
@@ -94,20 +100,9 @@ def solve_exact(position: Position, layout: Layout) -> CardValues:
     """Every legal card's exact open-hand value in one layout (declarer's final card points, skat
     included; in null whether the declarer stays clean), and from it which goals each card reaches."""
     game = position.declaration.game
-    hands = tuple(tuple(hand) for hand in layout.hands)
-    trick = tuple(card for _seat, card in position.current_trick)
-    leader = int(position.leader)
-    goals = goals_for(position)
     if game.is_null:
-        analysis = Analysis(game, int(position.declarer), hands, layout.skat)
-        values = analysis.analyse(hands, leader, trick).values
-        reach = {
-            goal: {
-                card: reaches(goal, values[card], position.profile, position.declaration) for card in values
-            }
-            for goal in goals
-        }
-        return CardValues(reach, None)
+        return CardValues(solve_null(position, layout), None)
+    hands, leader, trick = open_layout(position, layout)
     engine = Engine(game, int(position.declarer), hands, mode="points")
     lay = layout_for(game)
     offset = position.points_taken()[0] + card_points(layout.skat)
@@ -118,7 +113,7 @@ def solve_exact(position: Position, layout: Layout) -> CardValues:
             card: reaches(goal, value, position.profile, position.declaration)
             for card, value in final.items()
         }
-        for goal in goals
+        for goal in goals_for(position)
     }
     return CardValues(reach, final)
 
@@ -127,69 +122,80 @@ class OutOfTime(Exception):
     """The deal's time budget ran out while a card was being judged."""
 
 
-def judge_card(
-    position: Position, card: Card, seed: int, ident: str, *, deadline: float | None = None
-) -> Mistake | None:
-    """Whether playing ``card`` from ``position`` was a mistake (see the module docstring).
+def seat_view(position: Position, seed: int) -> SeatView | None:
+    """The seat's view of ``position`` without its deal (one layout it cannot tell from the real one,
+    dealt and played to the position, no auction heard); None when no layout fits the position."""
+    layout_set = layouts(position, seed)
+    if layout_set is None:
+        return None
+    layout = layout_set.layouts[0]
+    return position_state(position, layout.hands, layout.skat).view(position.seat)
 
-    As in generation, :data:`~trainer.problems.judge.PILOT_LAYOUTS` layouts (seeded) are solved first,
-    exactly; they alone decide the points test, and the goal test goes on to every layout only when the
-    cards score differently on them. Raises :class:`OutOfTime` once ``time.monotonic()`` passes
-    ``deadline``."""
+
+def judge_card(
+    position: Position,
+    card: Card,
+    seed: int,
+    ident: str,
+    *,
+    view: SeatView | None = None,
+    judge: Judge | None = None,
+    deadline: float | None = None,
+) -> Mistake | None:
+    """Whether playing ``card`` from ``position`` was a mistake, by the table's one verdict
+    (:func:`trainer.bots.card_judge.card_mistake` on ``judge(view)``, default the coach's own judge) from
+    the seat's ``view`` (default: :func:`seat_view`, without the auction); the mistake as a problem.
+
+    The problem's layouts are the collection's (seeded by ``seed``), each solved exactly: all of them for
+    a goal mistake, :data:`~trainer.problems.judge.PILOT_LAYOUTS` for a points mistake. Raises
+    :class:`OutOfTime` once ``time.monotonic()`` passes ``deadline``."""
     legal = position.legal_cards()
     goals = goals_for(position)
     if card not in legal:
         raise ValueError(f"{card.symbol} is not a legal card here.")
     if len(legal) < 2 or not goals:
         return None
+    seen = view if view is not None else seat_view(position, seed)
+    if seen is None:
+        return None
+    _check(deadline)
+    fault = card_mistake(seen, card, advice=(judge or coach_judge)(seen))
+    if fault is None:
+        return None
     layout_set = layouts(position, seed)
     if layout_set is None:
         return None
+    answer = tuple(sort_hand(c for c in fault.better if c in legal))
     count = len(layout_set.layouts)
     picks = list(range(count))
-    if count > PILOT_LAYOUTS:
-        picks = random.Random(seed).sample(range(count), PILOT_LAYOUTS)
-    pilot: dict[int, CardValues] = {}
+    if fault.kind != GOAL and count > PILOT_LAYOUTS:
+        picks = sorted(random.Random(seed).sample(range(count), PILOT_LAYOUTS))
+    solved: list[CardValues] = []
     for index in picks:
         _check(deadline)
-        pilot[index] = solve_exact(position, layout_set.layouts[index])
-    split = any(len({sum(pilot[i].reach[goal][c] for i in picks) for c in legal}) > 1 for goal in goals)
-    lost = _points_lost(position, [pilot[i] for i in picks], card, legal)
-    if split:
-        reach_rows: list[Reach] = []
-        for index, layout in enumerate(layout_set.layouts):
-            if index in pilot:
-                reach_rows.append(pilot[index].reach)
-            else:
-                _check(deadline)
-                reach_rows.append(solve_layout(position, layout))
-        for goal in goals:
-            rows = [{c: reach[goal][c] for c in legal} for reach in reach_rows]
-            reached = {c: sum(1 for row in rows if row[c]) for c in legal}
-            chosen = select(reached, count, rows, legal)
-            if chosen is None:
-                continue
-            answer, dominant, _margin = chosen
-            if card in answer:
-                return None  # the card did what the clearest test asks; no smaller margin overrides it
-            problem = _problem(ident, position, goal, answer, dominant, reached, layout_set, rows)
-            return Mistake(problem, card, "goal", lost)
-    if lost < POINTS_MARGIN:
-        return None
-    # A points mistake: the problem is the pilot layouts, its answer the card(s) keeping the most points.
-    solved = [pilot[i] for i in picks]
-    means = _side_means(position, solved, legal)
-    best = max(means.values())
-    answer = tuple(sort_hand(c for c in legal if means[c] == best))
-    goal = goals[0]
+        solved.append(solve_exact(position, layout_set.layouts[index]))
+    shown = layout_set
+    if len(picks) < count:
+        shown = LayoutSet(tuple(layout_set.layouts[i] for i in picks), layout_set.total, True, seed)
+    goal = _goal_shown(goals, solved, answer, card)
     rows = [{c: values.reach[goal][c] for c in legal} for values in solved]
     reached = {c: sum(1 for row in rows if row[c]) for c in legal}
     dominant = all(all(row[c] for c in answer) for row in rows if any(row.values()))
-    pilot_set = LayoutSet(tuple(layout_set.layouts[i] for i in picks), layout_set.total, True, seed)
-    if len(picks) == count:
-        pilot_set = layout_set
-    problem = _problem(ident, position, goal, answer, dominant, reached, pilot_set, rows)
-    return Mistake(problem, card, "points", lost)
+    verdict = Verdict(goal, shown, reached, answer, dominant, margin=0.0, rows=tuple(rows))
+    lost = float(fault.points_lost) if fault.kind != GOAL else _points_lost(position, solved, card, answer)
+    return Mistake(problem_of(ident, position, verdict), card, fault.kind, lost)
+
+
+def _goal_shown(
+    goals: tuple[Goal, ...], solved: list[CardValues], answer: tuple[Card, ...], card: Card
+) -> Goal:
+    """The goal the problem names: the first of the seat's goals on which the answer reaches more layouts
+    than the played card (the game's own when none does)."""
+    for goal in goals:
+        played = sum(1 for values in solved if values.reach[goal][card])
+        if all(sum(1 for values in solved if values.reach[goal][c]) > played for c in answer):
+            return goal
+    return goals[0]
 
 
 def _check(deadline: float | None) -> None:
@@ -197,10 +203,10 @@ def _check(deadline: float | None) -> None:
         raise OutOfTime
 
 
-def _side_means(position: Position, solved: list[CardValues], legal: list[Card]) -> dict[Card, float]:
-    """Per legal card, the card points the seat's side ends with on average over the layouts."""
+def _side_means(position: Position, solved: list[CardValues], cards: list[Card]) -> dict[Card, float]:
+    """Per card, the card points the seat's side ends with on average over the layouts."""
     means = {}
-    for c in legal:
+    for c in cards:
         total = 0
         for values in solved:
             assert values.points is not None
@@ -210,25 +216,12 @@ def _side_means(position: Position, solved: list[CardValues], legal: list[Card])
     return means
 
 
-def _points_lost(position: Position, solved: list[CardValues], card: Card, legal: list[Card]) -> float:
-    if solved[0].points is None:
+def _points_lost(position: Position, solved: list[CardValues], card: Card, answer: tuple[Card, ...]) -> float:
+    """Card points the answer keeps for the seat's side on average more than ``card`` (0 in null)."""
+    if not solved or solved[0].points is None or not answer:
         return 0.0
-    means = _side_means(position, solved, legal)
-    return max(means.values()) - means[card]
-
-
-def _problem(
-    ident: str,
-    position: Position,
-    goal: Goal,
-    answer: tuple[Card, ...],
-    dominant: bool,
-    reached: dict[Card, int],
-    layout_set: LayoutSet,
-    rows: list[dict[Card, bool]],
-) -> Problem:
-    verdict = Verdict(goal, layout_set, reached, answer, dominant, margin=0.0, rows=tuple(rows))
-    return problem_of(ident, position, verdict)
+    means = _side_means(position, solved, [card, *answer])
+    return max(means[c] for c in answer) - means[card]
 
 
 def judge_deal(
@@ -239,17 +232,19 @@ def judge_deal(
     seed: int = 0,
     budget: float = TIME_BUDGET,
     progress: Callable[[int, int], None] | None = None,
+    judge: Judge | None = None,
 ) -> DealJudgement:
     """Judge every card ``seat`` played with a choice in the finished (or abandoned) deal ``state``.
 
     The deal is replayed from its moves so each card is judged from the view the seat had just before
     it. ``name`` makes the problems' ids (``mine-<name>-<cards played before>``); ``seed`` seeds the
-    layout samples (with the card's number); ``progress(done, total)`` is called after each card."""
+    layout samples (with the card's number); ``progress(done, total)`` is called after each card; ``judge``:
+    the table's evaluation of a view (default the coach's own, asked again)."""
     if any(isinstance(move, RamsePass) for move in state.history):
         # a Grand after Ramse's skat round: the seats know passed cards a view leaves out
         return DealJudgement((), 0, 0)
     replay = DealState(state.skat_game, state.deal)
-    chances: list[tuple[Position, Card]] = []
+    chances: list[tuple[Position, SeatView, Card]] = []
     for move in state.history[1:]:
         if (
             isinstance(move, PlayCard)
@@ -258,18 +253,20 @@ def judge_deal(
             and replay.declarer is not None
             and len(replay.legal_cards()) > 1
         ):
-            chances.append((position_of(replay, replay.view(seat)), move.card))
+            view = replay.view(seat)
+            chances.append((position_of(replay, view), view, move.card))
         replay.apply(move)
     deadline = time.monotonic() + budget
     found: list[Mistake] = []
     judged = 0
     # The last cards first: they are quick to judge (few unseen cards), the opening leads are the dearest.
-    for position, card in reversed(chances):
+    for position, view, card in reversed(chances):
         ply = len(position.played)
         try:
             mistake = judge_card(
-                position, card, seed * 100 + ply, f"{PERSONAL_PREFIX}{name}-{ply}", deadline=deadline
-            )
+                position, card, seed * 100 + ply, f"{PERSONAL_PREFIX}{name}-{ply}", view=view, judge=judge,
+                deadline=deadline,
+            )  # fmt: skip
         except OutOfTime:
             break
         judged += 1

@@ -7,12 +7,14 @@ benchmark, and what a playback of the example layout starts from.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from trainer.cards import Card
 from trainer.deal import Deal, Seat
 from trainer.game import DealState, Phase, SkatGame
 from trainer.moves import NoCall, PlayCard
 from trainer.problems.model import Problem, ProblemError
-from trainer.profiles import get_profile
+from trainer.problems.position import Position
 
 
 def problem_state(problem: Problem) -> DealState:
@@ -20,21 +22,29 @@ def problem_state(problem: Problem) -> DealState:
     if problem.example is None:
         raise ProblemError(f"Problem {problem.id} has no example layout to deal.")
     hands, skat = problem.example
+    state = position_state(problem.position(), hands, skat)
+    if state.phase is not Phase.PLAY or state.to_move != problem.seat:
+        raise ProblemError(f"Problem {problem.id} does not replay to its position.")
+    return state
+
+
+def position_state(position: Position, hands: Sequence[Sequence[Card]], skat: Sequence[Card]) -> DealState:
+    """A deal of one layout of ``position`` (``hands``: the cards each seat still holds; ``skat``), the
+    contract made at the lowest bid and the cards played: ``state.view(position.seat)`` is the seat's view
+    of the position (without an auction heard)."""
     dealt: list[list[Card]] = [list(hands[seat]) for seat in Seat]
-    for seat, card in problem.played:
+    for seat, card in position.played:
         dealt[seat].append(card)
-    profile = get_profile(problem.profile)
+    profile = position.profile
     deal = Deal((tuple(dealt[0]), tuple(dealt[1]), tuple(dealt[2])), (skat[0], skat[1]))
-    discards = tuple(skat) if problem.skat is not None or not problem.declaration.hand else ()
+    discards = tuple(skat) if position.skat is not None or not position.declaration.hand else ()
     state = SkatGame(profile).with_contract(
-        deal, problem.declarer, problem.declaration, bid=profile.min_bid, discards=discards
+        deal, position.declarer, position.declaration, bid=profile.min_bid, discards=discards
     )
-    for seat, card in problem.played:
+    for seat, card in position.played:
         _close_window(state)
         state.apply(PlayCard(seat, card))
     _close_window(state)
-    if state.phase is not Phase.PLAY or state.to_move != problem.seat:
-        raise ProblemError(f"Problem {problem.id} does not replay to its position.")
     return state
 
 

@@ -508,7 +508,7 @@ def verdict_panel(ctx: PageContext, record: GameRecord, moves: list[Card], deal:
 
         verdicts = card_verdicts(
             record, moves, deal.learner, time_limit=1.0, progress=progress,
-            judge=lambda view: card_advice(stored.id, view),
+            judge=lambda view: card_advice(stored.id, view), deal=deal.state,
         )  # fmt: skip
         bar.empty()
         cache[stored.id] = verdicts
