@@ -10,6 +10,7 @@ import streamlit as st
 
 from trainer.cards import Card, parse_card
 from trainer.game import DealState
+from trainer.problems.collection import by_id as collection_by_id
 from trainer.problems.collection import collection, select
 from trainer.problems.model import Problem
 from trainer.problems.rating import (
@@ -203,7 +204,7 @@ def render(page: PageContext) -> None:
     learner = learner_box(page)
     if problems_mine.mine_mode(page, learner):  # "Learn from your mistakes": the learner's own problems
         return
-    by_id = {p.id: p for p in collection()}
+    by_id = collection_by_id()
     pick = st.session_state.get(PICK_KEY)
     current = by_id.get(st.session_state.get(ID_KEY, ""))
     if pick and current is not None:
