@@ -38,3 +38,4 @@ _is_number  # trainer/store/repository.py
 PLAY_PRACTICE  # trainer/ui/lesson_view.py: the hook the lessons' "play a deal" link waits for
 VERSION_KEY  # trainer/ui/pages/table.py
 BIG_CARD_WIDTH_CSS, HAND_CARD_WIDTH_CSS  # trainer/ui/pages/teacher_common.py
+problem_deviation  # trainer/store/play_ratings.py: a stored column (the problem's deviation after an answer)

@@ -2,6 +2,7 @@
 
     python benchmarks/problems.py [--check N] [--replay K] [--tries T]
     python benchmarks/problems.py --browser N
+    python benchmarks/problems.py --bare N
 
 
 Prints: how many problems, per profile, side and theme; the file's size; whether the beginner and the club
@@ -19,17 +20,25 @@ verdict*, from the card's click until the right/wrong message is drawn (and unti
 *next*, from "Next problem" until the next one is drawn. The server is visited once before (its first
 visit, which reads the collection and imports the engine, is printed apart). Goals: verdict ≤ 300 ms and
 loaded ≤ 1 s, medians; each figure with its 95 % interval for the median and p90.
+
+``--bare N`` (only that): the framework's floor on this machine: a one-line Streamlit app (one ``st.html``
+element, no project code) started with the same options and timed the same way in N fresh tabs, beside the
+app's home page in N fresh tabs. What the app adds is the difference of the two medians.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
+from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
 
@@ -73,9 +82,12 @@ def main() -> int:
     parser.add_argument("--replay", type=int, default=0, help="generate K shipped deals again")
     parser.add_argument("--tries", type=int, default=4, help="fresh tries per bot level and problem")
     parser.add_argument("--browser", type=int, default=0, help="time the page in Chromium over N problems")
+    parser.add_argument("--bare", type=int, default=0, help="a bare Streamlit app vs the home page, N tabs")
     args = parser.parse_args()
     if args.browser:
         return browser_figures(args.browser)
+    if args.bare:
+        return bare_figures(args.bare)
     problems = list(collection())
     size = (resources.files("trainer.problems") / "data" / DATA_FILE).read_bytes()
     print(
@@ -182,6 +194,126 @@ def _spread(problems: list[Problem], count: int) -> list[Problem]:
         pool = by_profile[index % 2]
         chosen.append(pool[(index // 2) * len(pool) // max(1, (count + 1) // 2)])
     return chosen
+
+
+BARE_APP = """import streamlit as st
+st.html('<div class="skat-page-state" data-page="home"></div>')
+"""
+"""The lightest Streamlit app: one element, the one the home-page timing waits for."""
+SHELL_APP = """import streamlit as st
+from trainer.ui.nav import PAGES
+
+def page_of(name):
+    def page():
+        st.html('<div class="skat-page-state" data-page="home"></div>')
+    page.__name__ = name
+    return page
+
+with st.sidebar:
+    st.segmented_control("Language", ["en", "da"], key="lang", default="en")
+    st.radio("Rules", ["danish", "international"], key="rules")
+    st.toggle("Four-colour cards", key="four")
+sections = {}
+for spec in PAGES:
+    sections.setdefault(spec.section, []).append(
+        st.Page(page_of(spec.url_path), title=spec.title, url_path=spec.url_path, default=spec.default)
+    )
+st.navigation(sections, expanded=True).run()
+"""
+"""The app's shell without the app: the sidebar's switches and the navigation of every page, each page only
+the element waited for (what the navigation costs the browser, apart from the pages)."""
+
+
+def _fresh_tab_times(browser, url: str, count: int) -> list[float]:  # type: ignore[no-untyped-def]
+    """Navigation start -> the home page's state element drawn, in ``count`` fresh tabs (desktop and phone
+    width, English and Danish in turn, as for the problems)."""
+    times = []
+    for index in range(count):
+        page = browser.new_page(viewport={"width": 390 if index % 4 >= 2 else 1280, "height": 1000})
+        page.add_init_script(f"({HOME_OBSERVE})()")
+        page.goto(f"{url}/?lang={'da' if index % 2 else 'en'}")
+        page.wait_for_function("() => window.__home !== null", timeout=120_000)
+        times.append(page.evaluate("() => window.__home"))
+        page.close()
+    return times
+
+
+def bare_figures(count: int) -> int:
+    """The bare app's fresh-tab time and the home page's, each server visited once first."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from browser_latency import CHROMIUM, LAUNCH_ARGS, ROOT, summary
+    from playwright.sync_api import sync_playwright
+
+    from trainer.store import Store
+
+    load = os.getloadavg()
+    print(f"{os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} before")
+    figures: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:
+        db_url = f"sqlite:///{Path(tmp) / 'bench.sqlite'}"
+        Store(db_url).dispose()
+        bare = Path(tmp) / "bare_app.py"
+        bare.write_text(BARE_APP, encoding="utf-8")
+        shell = Path(tmp) / "shell_app.py"
+        shell.write_text(SHELL_APP, encoding="utf-8")
+        runs = (
+            ("bare Streamlit app", bare),
+            ("the navigation shell, empty pages", shell),
+            ("the app's home page", ROOT / "streamlit_app.py"),
+        )
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+            try:
+                for name, script in runs:
+                    with _serve(script, {"SKAT_TRAINER_DB_URL": db_url}, Path(tmp) / "app.log") as url:
+                        _fresh_tab_times(browser, url, 1)  # the server's first visit, not counted
+                        figures[name] = _fresh_tab_times(browser, url, count)
+                        print(summary(name, figures[name]), flush=True)
+            finally:
+                browser.close()
+    load = os.getloadavg()
+    print(f"load average after: {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
+    print("--- figures (ms): navigation start -> the element drawn, fresh tab ---")
+    for name, values in figures.items():
+        print(summary(name, values))
+    return 0
+
+
+@contextlib.contextmanager
+def _serve(script: Path, env: dict[str, str], log: Path) -> Iterator[str]:
+    """``script`` served as ``browser_latency.app`` serves the app (same options, from the project's
+    folder); its base URL."""
+    from browser_latency import ROOT, STREAMLIT, _free_port
+
+    port = _free_port()
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [str(STREAMLIT), "run", str(script), "--server.headless", "true",
+             "--server.port", str(port), "--browser.gatherUsageStats", "false",
+             "--client.toolbarMode", "viewer"],
+            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(ROOT), **env},
+        )  # fmt: skip
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                        if response.read().strip() == b"ok":
+                            break
+                except OSError:
+                    pass
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"{script.name} did not start; see {log}")
+                time.sleep(0.3)
+            yield url
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
 
 
 def browser_figures(count: int) -> int:

@@ -13,6 +13,7 @@ reads and checks the format; the UI decides how to draw each block.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,8 +99,18 @@ class Lesson:
 
 
 def load_index(root: Path = LESSONS_DIR) -> tuple[ChapterRef, ...]:
-    """The chapters in teaching order, from ``index.yaml``."""
+    """The chapters in teaching order, from ``index.yaml`` (parsed once per version of the file: the home
+    page and every chapter read it on each run)."""
     path = root / "index.yaml"
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError as error:
+        raise LessonError(f"The chapter list {path} could not be read: {error}") from error
+    return _parse_index(path, stamp)
+
+
+@functools.lru_cache(maxsize=16)
+def _parse_index(path: Path, _stamp: int) -> tuple[ChapterRef, ...]:
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as error:

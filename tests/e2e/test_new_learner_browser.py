@@ -157,8 +157,8 @@ def _mistake_to_make(db_url: str, moves: int) -> tuple[str, str] | None:
     ident = f"{PERSONAL_PREFIX}{deal_id}-{ply}"
     for card in position.legal_cards():
         mistake = judge_card(position, card, deal_id * 100 + ply, ident)
-        if mistake is not None and mistake.kind == "goal":
-            return card.iss, ident
+        if mistake is not None:  # it loses the goal or gives away card points (the bots' deals are random,
+            return card.iss, ident  # and a declarer who bid only a sure game leaves no card losing the goal)
     return None
 
 
@@ -253,14 +253,10 @@ def test_a_new_learner_solves_problems_plays_and_learns_from_mistakes(  # type: 
         if made:
             break
     else:
-        pytest.fail(f"no deal of {MAX_DEALS} offered a card that loses the goal")
+        pytest.fail(f"no deal of {MAX_DEALS} offered a card that is a mistake")
     assert len(made) == 1
-    deal_id = made[0].split("-")[1]
-    judge = page.locator(f".st-key-mine_judge_play-{deal_id}").get_by_role(
-        "button", name="Find my mistakes and make problems of them"
-    )
-    click(page, judge, "find my mistakes")
-    offer = page.get_by_text("could have been better — learn from your mistakes")
+    # The deal's end starts the judging by itself: the end screen shows its progress, then what was saved.
+    offer = page.get_by_text(re.compile(r"\d+ mistakes? saved — learn from your mistakes"))
     offer.first.wait_for()
     screenshot_all_content(page, "new-learner-deal-end")
     link = page.get_by_role("link", name="Learn from your mistakes")

@@ -4,6 +4,7 @@ the end-of-deal offer judges a finished deal and links to them."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -149,25 +150,55 @@ def _offer_harness() -> None:
         problems_mine.link_to_mine = real
 
 
-def test_the_end_of_a_deal_offers_to_find_the_mistakes_and_keeps_them(db_url: str) -> None:
+def _until(at: AppTest, text: str, seconds: float = 180.0) -> None:
+    """Run the end screen again (as its one-second look does) until it shows ``text``."""
+    deadline = time.monotonic() + seconds
+    while text not in texts(at):
+        assert time.monotonic() < deadline, f"the end screen never showed {text!r}: {texts(at)}"
+        time.sleep(0.5)
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+
+
+def test_the_end_of_a_deal_judges_the_cards_by_itself_and_keeps_the_mistakes(db_url: str) -> None:
     learner = make_account(db_url, "Di")
     at = AppTest.from_function(_offer_harness, default_timeout=120)
     at.session_state["test_learner"] = learner
+    started = time.monotonic()
     at.run()
+    assert time.monotonic() - started < 15  # the run does not wait for the judging (about 25 s)
     assert not at.exception, [e.value for e in at.exception]
-    at.button(key="mine_judge_play-9001").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-    assert "could have been better" in texts(at) and "link: problems?mine=1" in texts(at)
-    assert not [b for b in at.button if b.key == "mine_judge_play-9001"]  # the button went once pressed
+    assert not [b for b in at.button if b.key and b.key.startswith("mine_judge")]  # nothing to press
+    assert "could have been better" not in texts(at)
+    _until(at, "saved — learn from your mistakes")
+    assert "link: problems?mine=1" in texts(at)
     store = Store(db_url)
     try:
         kept = PersonalProblems(store).of(learner)
         assert "mine-9001-21" in [p.problem.id for p in kept]  # the deliberate ♥7
+        saved = f"{len(kept)} mistake{'s' if len(kept) > 1 else ''} saved"
+        assert saved in texts(at)
         assert all(p.problem.id.startswith("mine-9001-") for p in kept)
         assert all(p.played not in p.problem.answer for p in kept)
+        at.run()  # judged once: the end screen drawn again shows the result without judging again
+        assert saved in texts(at)
+        assert PersonalProblems(store).count(learner) == len(kept)
     finally:
         store.dispose()
-    at.run()  # judged once: a rerun shows the link without judging again
-    assert "could have been better" in texts(at) and not [
-        b for b in at.button if b.key == "mine_judge_play-9001"
-    ]
+
+
+def test_a_deal_left_at_once_is_judged_and_kept_all_the_same(db_url: str) -> None:
+    """The learner leaves the end screen after its first run: the judging goes on and stores the mistakes."""
+    learner = make_account(db_url, "Dag")
+    at = AppTest.from_function(_offer_harness, default_timeout=120)
+    at.session_state["test_learner"] = learner
+    at.run()  # the end screen once, never again
+    assert not at.exception, [e.value for e in at.exception]
+    store = Store(db_url)
+    try:
+        deadline = time.monotonic() + 180
+        while "mine-9001-21" not in [p.problem.id for p in PersonalProblems(store).of(learner)]:
+            assert time.monotonic() < deadline, "the left deal's mistakes were never stored"
+            time.sleep(0.5)
+    finally:
+        store.dispose()

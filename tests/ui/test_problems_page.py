@@ -175,6 +175,33 @@ def test_a_learner_solves_problems_sees_the_rating_move_and_a_miss_comes_back_to
         store.dispose()
 
 
+def test_the_verdict_shows_the_problems_learned_rating_from_every_learners_first_answer(db_url: str) -> None:
+    """Two learners miss the same problem one after the other: the second sees its rating after both
+    answers, risen above its seed; the store holds the same rating."""
+    from trainer.problems.rating import seeded_rating
+    from trainer.store.play_ratings import PlayRatings
+
+    problem = next(p for p in select(rules="danish") if any(s.card not in p.answer for s in p.scores))
+    wrong = next(s.card for s in problem.scores if s.card not in problem.answer)
+    for name in ("Bea", "Cai"):
+        make_account(db_url, name)
+        at = open_problem(problem)
+        sign_in_on_account_page(at, name, back_to=PAGE)
+        assert shown_problem(at).id == problem.id
+        at.button(key=f"problems_hand-{wrong.iss}").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    caption = next(c.value for c in at.caption if "This problem's rating:" in c.value)
+    assert "after 2 answers" in caption
+    store = Store(db_url)
+    try:
+        learned = PlayRatings(store).problem(problem.id)
+        assert learned is not None and learned.answers == 2
+        assert learned.rating.rating > seeded_rating(problem)
+        assert f"rating: {round(learned.rating.rating)} after" in caption
+    finally:
+        store.dispose()
+
+
 def test_the_verdict_is_all_danish_in_danish() -> None:
     from trainer.i18n import get_translator
 

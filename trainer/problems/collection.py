@@ -19,6 +19,12 @@ def collection() -> tuple[Problem, ...]:
     return tuple(read_lines(source.read_text(encoding="utf-8").splitlines()))
 
 
+@functools.cache
+def by_id() -> dict[str, Problem]:
+    """Every shipped problem by its id (made once; do not change it)."""
+    return {problem.id: problem for problem in collection()}
+
+
 def select(
     problems: tuple[Problem, ...] | None = None,
     *,

@@ -1,9 +1,12 @@
-"""A learner's play rating (Glicko-2, the ``glicko2`` package) from their answers to problems.
+"""Play ratings (Glicko-2, the ``glicko2`` package): each learner's and each collection problem's.
 
 Every answer is kept as an attempt in the progress store under the question type ``problem:<id>``, which
 also gives each problem its own fsrs review card: a missed problem comes back when fsrs says it is due.
-The rating is replayed from those attempts in order (nothing else is stored), each answer a game against
-the problem, whose rating is seeded from how often the beginner and the club player miss it.
+A learner's FIRST answer to a collection problem is also one rated game between the two (:func:`rate_pair`):
+the learner wins when right, the problem when missed, and both ratings move at once, each from the other's
+rating before the game. A problem starts at a seed taken from how often the beginner and the club player
+miss it (:func:`problem_seed`); the store keeps both ratings (``trainer/store/play_ratings.py``). Answers
+given again in review move neither: the review queue is for practice, and a problem seen twice is easier.
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ BASE_RATING = 1500.0
 DIFFICULTY_SPREAD = 800.0
 #: How sure the seeded problem ratings are taken to be (Glicko rating deviation).
 PROBLEM_RD = 120.0
+#: A new learner: the middle of the scale, as unsure as Glicko-2 starts anyone, its usual volatility.
+LEARNER_RD = 350.0
+VOLATILITY = 0.06
 
 
 def kind_of(problem_id: str) -> str:
@@ -41,8 +47,38 @@ def seeded_rating(problem: Problem) -> float:
 
 
 @dataclass(frozen=True)
+class Glicko:
+    """One player's Glicko-2 state: rating, rating deviation (how unsure), volatility."""
+
+    rating: float
+    deviation: float
+    volatility: float = VOLATILITY
+
+
+NEW_LEARNER = Glicko(BASE_RATING, LEARNER_RD)
+
+
+def problem_seed(problem: Problem) -> Glicko:
+    """A problem's rating before anyone has answered it."""
+    return Glicko(seeded_rating(problem), PROBLEM_RD)
+
+
+def _played(player: Glicko, opponent: Glicko, score: float) -> Glicko:
+    updated = glicko2.Player(player.rating, player.deviation, player.volatility)
+    updated.update_player([opponent.rating], [opponent.deviation], [score])
+    return Glicko(float(updated.getRating()), float(updated.getRd()), float(updated.vol))
+
+
+def rate_pair(learner: Glicko, problem: Glicko, solved: bool) -> tuple[Glicko, Glicko]:
+    """One answer as one Glicko-2 game: the learner's and the problem's ratings after it, each computed
+    from both ratings before (so neither update sees the other's result)."""
+    score = 1.0 if solved else 0.0
+    return _played(learner, problem, score), _played(problem, learner, 1.0 - score)
+
+
+@dataclass(frozen=True)
 class RatingPoint:
-    """The learner's rating right after one answer."""
+    """The learner's rating right after one rated answer."""
 
     at: datetime
     problem_id: str
@@ -60,32 +96,27 @@ class Result:
     correct: bool
 
 
-def rating_history(results: Iterable[Result], ratings: Mapping[str, float]) -> list[RatingPoint]:
-    """The learner's Glicko-2 rating after each answer, in time order (unknown problems are skipped)."""
-    player = glicko2.Player()
-    points: list[RatingPoint] = []
-    for result in sorted(results, key=lambda r: r.at):
-        opponent = ratings.get(result.problem_id)
-        if opponent is None:
-            continue
-        player.update_player([opponent], [PROBLEM_RD], [1.0 if result.correct else 0.0])
-        points.append(
-            RatingPoint(
-                result.at, result.problem_id, result.correct, float(player.getRating()), float(player.getRd())
-            )
-        )
-    return points
-
-
 def current_rating(history: Sequence[RatingPoint]) -> float:
     return history[-1].rating if history else BASE_RATING
 
 
-def near_level(problems: Sequence[Problem], rating: float, answered: Iterable[str]) -> list[Problem]:
+def near_level(
+    problems: Sequence[Problem],
+    rating: float,
+    answered: Iterable[str],
+    learned: Mapping[str, float] | None = None,
+) -> list[Problem]:
     """The problems ordered for a learner at ``rating``: those not yet answered first, each group closest
-    to the learner's level first."""
+    to the learner's level first, by each problem's ``learned`` rating (its seed while nobody has answered
+    it)."""
     seen = set(answered)
-    return sorted(problems, key=lambda p: (p.id in seen, abs(seeded_rating(p) - rating), p.id))
+    known = learned or {}
+
+    def level(problem: Problem) -> float:
+        found = known.get(problem.id)
+        return seeded_rating(problem) if found is None else found
+
+    return sorted(problems, key=lambda p: (p.id in seen, abs(level(p) - rating), p.id))
 
 
 def results_by_theme(
@@ -123,33 +154,3 @@ def results_from_attempts(attempts: Iterable[AnsweredQuestion]) -> list[Result]:
         if ident is not None:
             found.append(Result(attempt.at, ident, attempt.correct))
     return found
-
-
-#: How sure a learner's rating is taken to be when it rates a problem.
-LEARNER_RD = 200.0
-
-
-@dataclass(frozen=True)
-class ProblemRating:
-    """A problem's rating learned from its answers, starting at its seed."""
-
-    rating: float
-    deviation: float
-    answers: int
-
-
-def problem_rating(problem: Problem, answers: Iterable[tuple[datetime, bool, float]]) -> ProblemRating:
-    """The problem's Glicko-2 rating after its answers: (when, right, the learner's rating then), each a
-    game the problem wins when the learner misses."""
-    player = glicko2.Player(seeded_rating(problem), PROBLEM_RD)
-    count = 0
-    for _at, correct, learner in sorted(answers, key=lambda a: a[0]):
-        player.update_player([learner], [LEARNER_RD], [0.0 if correct else 1.0])
-        count += 1
-    return ProblemRating(float(player.getRating()), float(player.getRd()), count)
-
-
-def rating_before(history: Sequence[RatingPoint], at: datetime) -> float:
-    """The learner's rating just before an answer given at ``at``."""
-    earlier = [point for point in history if point.at < at]
-    return earlier[-1].rating if earlier else BASE_RATING

@@ -18,6 +18,7 @@ from trainer.store import (
     class_models,  # noqa: F401  (registers the teacher-mode tables with Base)
     personal_problems,  # noqa: F401  (registers the personal problems table with Base)
     play_models,  # noqa: F401  (registers the Play page tables with Base)
+    play_ratings,  # noqa: F401  (registers the learned play rating tables with Base)
     table_models,  # noqa: F401  (registers the shared-table tables with Base)
 )
 from trainer.store.db import ENV_DB_URL, database_url, default_sqlite_path, make_engine, migrate

@@ -23,17 +23,27 @@ LEARNER_ID_KEY = "learner_id"
 :mod:`trainer.ui.auth` sets it, from a valid session token: no URL parameter or typed name does."""
 
 
+_STORE_FOR: Any = None
+"""The cached store maker, made once: a ``st.cache_resource`` made on every call would hash the function's
+source again each time (a few milliseconds, several times in every run)."""
+
+
 def get_store() -> Any:
     """The process-wide progress store for ``$SKAT_TRAINER_DB_URL`` (or the default SQLite file)."""
-    import streamlit as st
+    global _STORE_FOR
+    from trainer.store import database_url
 
-    from trainer.store import Store, database_url
+    if _STORE_FOR is None:
+        import streamlit as st
 
-    @st.cache_resource(show_spinner=False)
-    def _store(url: str) -> Store:
-        return Store(url)
+        from trainer.store import Store
 
-    return _store(database_url())
+        @st.cache_resource(show_spinner=False)
+        def _store(url: str) -> Store:
+            return Store(url)
+
+        _STORE_FOR = _store
+    return _STORE_FOR(database_url())
 
 
 def _learner(state: MutableMapping[str, Any]) -> int | None:

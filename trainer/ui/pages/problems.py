@@ -10,19 +10,15 @@ import streamlit as st
 
 from trainer.cards import Card, parse_card
 from trainer.game import DealState
+from trainer.problems.collection import by_id as collection_by_id
 from trainer.problems.collection import collection, select
 from trainer.problems.model import Problem
 from trainer.problems.rating import (
-    ProblemRating,
     RatingPoint,
     Result,
     current_rating,
-    kind_of,
     near_level,
     problem_id_of,
-    problem_rating,
-    rating_before,
-    rating_history,
     results_by_theme,
     results_from_attempts,
     seeded_rating,
@@ -30,6 +26,7 @@ from trainer.problems.rating import (
 from trainer.problems.state import playback
 from trainer.problems.themes import THEME_KEYS
 from trainer.profiles import PROFILES
+from trainer.store.play_ratings import PlayRatings
 from trainer.ui.context import PageContext
 from trainer.ui.pages import problems_mine
 from trainer.ui.pages.class_problems import assigned_problems
@@ -115,8 +112,8 @@ def _current(ids: list[str], by_id: dict[str, Problem]) -> Problem:
 
 @dataclass(frozen=True)
 class Learning:
-    """What the store says of a signed-in learner's problems: the rating so far, the answered problems and
-    the problems the fsrs schedule brings back now."""
+    """What the store says of a signed-in learner's problems: the rating after each rated (first) answer,
+    every answer, and the problems the fsrs schedule brings back now."""
 
     history: list[RatingPoint]
     results: list[Result]
@@ -131,39 +128,26 @@ def _learning(learner: int | None, by_id: dict[str, Problem]) -> Learning | None
     if learner is None:
         return None
     store = get_store()
-    results = results_from_attempts(store.attempts(learner))
-    ratings = {ident: seeded_rating(problem) for ident, problem in by_id.items()}
+    results = [r for r in results_from_attempts(store.attempts(learner)) if r.problem_id in by_id]
     due = [problem_id_of(s.question_type) for s in store.due_reviews(learner)]
-    return Learning(rating_history(results, ratings), results, [i for i in due if i in by_id])
+    history = PlayRatings(store).history(learner)
+    return Learning(history, results, [i for i in due if i in by_id])
 
 
 def _record(learner: int | None, problem: Problem, card: Card) -> None:
     if learner is not None:
-        record_answer(learner, problem, card, RECORDED_KEY)
-
-
-def _problem_rating(problem: Problem, by_id: dict[str, Problem]) -> ProblemRating:
-    """The problem's rating learned from every learner's answers (each learner rated as just before)."""
-    store = get_store()
-    answers = store.attempts_of_type(kind_of(problem.id))
-    ratings = {ident: seeded_rating(p) for ident, p in by_id.items()}
-    histories = {
-        learner: rating_history(results_from_attempts(store.attempts(learner)), ratings)
-        for learner in {a.learner_id for a in answers}
-    }
-    return problem_rating(
-        problem, [(a.at, a.correct, rating_before(histories[a.learner_id], a.at)) for a in answers]
-    )
+        record_answer(learner, problem, card, RECORDED_KEY, rated=True)
 
 
 def _order(chosen: list[Problem], learning: Learning | None) -> list[str]:
-    """Serving order: problems due for review first, then those nearest the learner's level (anonymous:
-    easiest first)."""
+    """Serving order: problems due for review first, then those nearest the learner's level by each
+    problem's learned rating (its seed while unanswered); anonymous: easiest first."""
     if learning is None:
         return [p.id for p in sorted(chosen, key=lambda p: (p.difficulty, p.id))]
     due = [i for i in learning.due if any(p.id == i for p in chosen)]
     answered = {r.problem_id for r in learning.results}
-    rest = [p.id for p in near_level(chosen, learning.rating, answered) if p.id not in due]
+    learned = {ident: r.rating.rating for ident, r in PlayRatings(get_store()).problems().items()}
+    rest = [p.id for p in near_level(chosen, learning.rating, answered, learned) if p.id not in due]
     return due + rest
 
 
@@ -220,7 +204,7 @@ def render(page: PageContext) -> None:
     learner = learner_box(page)
     if problems_mine.mine_mode(page, learner):  # "Learn from your mistakes": the learner's own problems
         return
-    by_id = {p.id: p for p in collection()}
+    by_id = collection_by_id()
     pick = st.session_state.get(PICK_KEY)
     current = by_id.get(st.session_state.get(ID_KEY, ""))
     if pick and current is not None:
@@ -272,14 +256,14 @@ def render(page: PageContext) -> None:
                 st.info(t("No theme is named for this one: count the points and the cards still out."))
     else:
         draw_verdict(problem, card, ctx)
-        learned = _problem_rating(problem, by_id) if learner is not None else None
-        if learned is not None and learned.answers:
+        learned = PlayRatings(get_store()).problem(problem.id)  # learners' first answers, this one's too
+        if learned is not None:
             st.caption(
                 t.ngettext(
                     "This problem's rating: {rating} after {n} answer (it started at {seed}).",
                     "This problem's rating: {rating} after {n} answers (it started at {seed}).",
                     learned.answers,
-                    rating=round(learned.rating),
+                    rating=round(learned.rating.rating),
                     seed=round(seeded_rating(problem)),
                 )
             )

@@ -1,9 +1,12 @@
 """Your own mistakes as problems: judging a finished deal's cards (the Play page's and a shared table's end
-screens offer it) and "Learn from your mistakes" on the Problems page, which replays them one at a time
+screens start it) and "Learn from your mistakes" on the Problems page, which replays them one at a time
 with the collection's verdict. Not a page of its own: :func:`offer` and :func:`mine_mode` are hooks.
 
-The judging (:func:`trainer.problems.mistakes.judge_deal`) runs after the deal, on request, with a progress
-bar; what it finds is kept in the store (:class:`~trainer.store.personal_problems.PersonalProblems`). An
+The judging (:func:`trainer.problems.mistakes.judge_deal`) starts by itself when a signed-in learner's deal
+ends and runs in the process's background judge (:class:`~trainer.store.mistake_judge.MistakeJudge`), off
+the page's script: the end screen only looks at its progress every second until it is done, then says how
+many mistakes were saved. What it finds is kept in the store
+(:class:`~trainer.store.personal_problems.PersonalProblems`) even when the learner has left the page. An
 answer is an ordinary problem attempt, so a missed mistake comes back in the learner's fsrs reviews.
 """
 
@@ -14,10 +17,11 @@ import streamlit as st
 from trainer.cards import Card, parse_card
 from trainer.deal import Seat
 from trainer.game import DealState
-from trainer.problems.mistakes import POINTS_MARGIN, TIME_BUDGET, judge_deal
+from trainer.problems.mistakes import POINTS_MARGIN
 from trainer.problems.model import Problem
 from trainer.problems.rating import problem_id_of
 from trainer.problems.state import playback
+from trainer.store.mistake_judge import JudgingStatus, MistakeJudge, Stage
 from trainer.store.personal_problems import PersonalProblem, PersonalProblems
 from trainer.ui.context import PageContext
 from trainer.ui.nav import page_for
@@ -35,7 +39,6 @@ from trainer.ui.views.problem import (
 
 KEY = "mine_"
 MODE_KEY = KEY + "mode"
-JUDGED_KEY = KEY + "judged"
 ID_KEY = KEY + "id"
 PICK_KEY = KEY + "pick"
 SEEN_KEY = KEY + "seen"
@@ -51,68 +54,90 @@ def _store() -> PersonalProblems:
 
 
 # ---- the end of a deal -----------------------------------------------------------------------------------
+POLL_S = 1.0
+"""How often the end screen looks at the background judging until it is done."""
+
+
+@st.cache_resource(show_spinner=False)
+def _judge_for(url: str) -> MistakeJudge:
+    from trainer.solver import warm_up
+
+    return MistakeJudge(_store(), warm_up=lambda: warm_up(block=True))
+
+
+def mistake_judge() -> MistakeJudge:
+    """The process's background judge (one per database)."""
+    from trainer.store import database_url
+
+    return _judge_for(database_url())
+
+
 def offer(
     ctx: PageContext, learner: int | None, state: DealState, seat: Seat, *, name: str, source: str
 ) -> None:
-    """At the end of a deal: judge the learner's cards on request, keep the mistakes as problems and link
-    to them. ``name`` names the deal (unique in the store: its row id), ``source`` is ``play`` or
+    """At the end of a deal: have the learner's cards judged in the background (once per deal, however
+    often this screen is drawn), show the judging's progress, then how many mistakes were saved with the
+    link to them. ``name`` names the deal (unique in the store: its row id), ``source`` is ``play`` or
     ``table``."""
-    t = ctx.t
     if learner is None or state.declarer is None:
         return
-    judged: dict[str, tuple[int, int, int]] = st.session_state.setdefault(JUDGED_KEY, {})
-    key = f"{source}-{name}"
-    found = judged.get(key)
-    if found is None:
-        slot = st.empty()  # the button goes once it is pressed
-        if not slot.button(
-            t("Find my mistakes and make problems of them"),
-            key=f"{KEY}judge_{key}",
-            icon=":material/extension:",
-            help=t(
-                "Each of your cards is judged from what you could see then, like a problem of the collection "
-                "(up to {seconds} seconds).",
-                seconds=round(TIME_BUDGET),
-            ),
-        ):
-            return
-        slot.empty()
-        bar = st.progress(0.0, text=t("Judging your cards…"))
+    judge = mistake_judge()
+    status = judge.status(learner, name=name, source=source)
+    if status is None:
+        status = judge.submit(learner, state, seat, name=name, source=source)
+    if status is not None and status.finished:
+        _judged(ctx, status)
+        return
+    st.fragment(run_every=POLL_S)(_judging)(ctx, learner, state, seat, name, source)
 
-        def progress(done: int, total: int) -> None:
-            bar.progress(min(1.0, done / max(total, 1)), text=t("Judging your cards…"))
 
-        from trainer.solver import warm_up
+def _judging(ctx: PageContext, learner: int, state: DealState, seat: Seat, name: str, source: str) -> None:
+    """The judging's progress, looked at every :data:`POLL_S` seconds; the whole page once it is done."""
+    t = ctx.t
+    judge = mistake_judge()
+    status = judge.status(learner, name=name, source=source) or judge.submit(
+        learner, state, seat, name=name, source=source
+    )
+    if status is None:  # the queue is full: asked again at the next look
+        st.caption(t("Many deals are waiting to be judged; yours joins them in a moment."))
+        return
+    if status.finished:
+        st.rerun()
+    if status.stage is Stage.QUEUED or not status.total:
+        st.progress(0.0, text=t("Your cards will be judged in a moment…"))
+        return
+    st.progress(
+        min(1.0, status.done / status.total),
+        text=t("Judging your cards… {done} of {total}", done=status.done, total=status.total),
+    )
 
-        warm_up(block=True)
-        judgement = judge_deal(
-            state, seat, name=name, seed=int(name) if name.isdigit() else 0, progress=progress
-        )
-        bar.empty()
-        _store().add(learner, judgement.mistakes, source=source)
-        found = (len(judgement.mistakes), judgement.judged, judgement.unjudged)
-        judged[key] = found
-    count, done, left = found
-    if count:
+
+def _judged(ctx: PageContext, status: JudgingStatus) -> None:
+    """What the judging found: the mistakes saved and the link to them, or why there is nothing."""
+    t = ctx.t
+    if status.stage is Stage.FAILED:
+        st.caption(t("Your cards could not be judged this time."))
+        return
+    if status.mistakes:
         st.warning(
             t.ngettext(
-                "{n} of your cards could have been better — learn from your mistakes.",
-                "{n} of your cards could have been better — learn from your mistakes.",
-                count,
+                "{n} mistake saved — learn from your mistakes.",
+                "{n} mistakes saved — learn from your mistakes.",
+                status.mistakes,
             ),
             icon=":material/school:",
         )
         link_to_mine(ctx)
-    elif done:
+    elif status.judged:
         st.success(t("From what you could see, none of your cards was clearly worse than another."))
     else:
         st.caption(t("You had no real choice in this deal: each time only one card was legal."))
-    if left:
+    if status.unjudged:
         st.caption(
             t.ngettext(
                 "{n} early card was not judged: the time ran out.",
                 "{n} early cards were not judged: the time ran out.",
-                left,
+                status.unjudged,
             )
         )
 

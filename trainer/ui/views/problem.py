@@ -18,8 +18,9 @@ from trainer.game import DealState
 from trainer.i18n import Translator
 from trainer.problems.judge import Goal
 from trainer.problems.model import Problem
-from trainer.problems.rating import kind_of
+from trainer.problems.rating import kind_of, problem_seed
 from trainer.problems.themes import theme
+from trainer.store.play_ratings import PlayRatings
 from trainer.text import N_, upper_first
 from trainer.ui.context import PageContext
 from trainer.ui.progress_state import get_store
@@ -331,10 +332,25 @@ def serve_next(ids: list[str], id_key: str, seen_key: str, forget: Sequence[str]
         st.session_state.pop(key, None)
 
 
-def record_answer(learner: int, problem: Problem, card: Card, recorded_key: str) -> None:
+def record_answer(
+    learner: int, problem: Problem, card: Card, recorded_key: str, *, rated: bool = False
+) -> None:
     """Keep a learner's answer once per problem shown (``recorded_key`` remembers which): an ordinary problem
-    attempt, so it moves the rating and schedules the problem's review."""
+    attempt, so it schedules the problem's review. ``rated`` (the collection's problems): a first answer
+    also moves the learner's and the problem's play ratings, in the same transaction."""
     if st.session_state.get(recorded_key) == problem.id:
+        return
+    if rated:
+        PlayRatings(get_store()).record(
+            learner,
+            problem.id,
+            problem_seed(problem),
+            card in problem.answer,
+            answer=card.iss,
+            expected=" ".join(c.iss for c in problem.answer),
+            profile_name=problem.profile,
+        )
+        st.session_state[recorded_key] = problem.id
         return
     get_store().record_attempt(
         learner,
