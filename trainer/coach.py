@@ -360,7 +360,7 @@ def card_verdicts(
     analyzer = Analyzer(record)
     state = record.deal_state()
     declarer_side = seat is state.declarer
-    heard = _play_views(deal, seat) if deal is not None else {}
+    heard = play_views(deal, seat) if deal is not None else {}
     found: list[CardVerdict] = []
     for index, card in enumerate(moves):
         if progress is not None:
@@ -391,7 +391,7 @@ def card_verdicts(
     return found
 
 
-def _play_views(deal: DealState, seat: Seat) -> dict[int, SeatView]:
+def play_views(deal: DealState, seat: Seat) -> dict[int, SeatView]:
     """``seat``'s views at each of its turns in the card play of ``deal``, by :func:`position_key`."""
     replay = deal.skat_game.new_deal(deal=deal.deal)
     views: dict[int, SeatView] = {}

@@ -321,3 +321,33 @@ def test_could_we_have_won_excuses_the_coachs_card_in_words(lang: str) -> None:
     assert excused != blamed
     first_words = blamed.split(":")[0]
     assert first_words not in excused  # "The first card that cost the game" / its Danish
+
+
+def test_the_play_pages_could_we_have_won_asks_the_coach_from_the_views_the_seat_had() -> None:
+    """The end screen's "could we have won?" replays the deal from its ISS record, which keeps no auction;
+    its excuse asks the coach from the deal's own views, found by position, so the layouts it judges are
+    those of the hint, the review and "Find my mistakes" (an auction-less view samples other layouts)."""
+    from trainer.bots import choose
+    from trainer.coach import play_views, position_key
+    from trainer.game import HouseOptions
+    from trainer.records.iss import export
+    from trainer.replay import GameRecord
+
+    state = SkatGame(DANISH, HouseOptions()).new_deal(25)
+    while state.phase is not Phase.FINISHED:
+        state.apply(choose(state.view(state.to_move), "club", seed=25).move)  # type: ignore[arg-type]
+    line = export(state).line
+    assert line is not None
+    replay = GameRecord.from_iss_line(line, DANISH).deal_state()
+    defender = next(seat for seat in Seat if seat is not state.declarer)
+    heard = play_views(state, defender)
+    turns = 0
+    for _seat, card in state.cards_played:
+        if replay.to_move is defender:
+            turns += 1
+            bare = replay.view(defender)
+            real = heard[position_key(bare)]
+            assert real.hand == bare.hand and real.tricks == bare.tricks
+            assert real.auction and not bare.auction  # the deal's view heard the bidding, the record's not
+        replay.apply(PlayCard(replay.to_move, card))  # type: ignore[arg-type]
+    assert turns == 10

@@ -27,6 +27,7 @@ from trainer.coach import (
     judge_card,
     memory_check,
     mistake_tags,
+    play_views,
     position_key,
     verdict_rank,
 )
@@ -414,7 +415,7 @@ def review(ctx: PageContext, current: Evening, deal: FinishedDeal) -> None:
             if side_lost(outcome, learner):  # "could we have won?" only for the side that lost
                 costly_card_panel(
                     f"playdeal-{stored.id}", record, played, learner, ctx,
-                    excused=_excused(stored.id, learner),
+                    excused=_excused(stored.id, learner, deal.state),
                 )  # fmt: skip
             left, right = st.columns(2)
             with left:
@@ -458,12 +459,18 @@ def card_advice(deal_id: int, view: SeatView) -> CardAdvice:
     return advice
 
 
-def _excused(deal_id: int, learner: Seat) -> Callable[[DealState, Card], bool]:
+def _excused(deal_id: int, learner: Seat, deal: DealState) -> Callable[[DealState, Card], bool]:
     """For "could we have won?": a card of the learner that the coach's evaluation stood behind is not
-    blamed for a layout the learner could not see."""
+    blamed for a layout the learner could not see. The coach is asked from the learner's views in ``deal``
+    itself (they hold the auction the seat heard; the record replayed here keeps only the contract), so the
+    answer is the hint's, the review's and "Find my mistakes"'s."""
+    heard = play_views(deal, learner)
 
     def excused(state: DealState, card: Card) -> bool:
-        return state.to_move is learner and card_advice(deal_id, state.view(learner)).endorses(card)
+        if state.to_move is not learner:
+            return False
+        view = state.view(learner)
+        return card_advice(deal_id, heard.get(position_key(view), view)).endorses(card)
 
     return excused
 
