@@ -328,25 +328,35 @@ def skat_chances(
             raise ChanceError.of(N_("The two discards must be among the twelve cards."))
         fixed = (pair[0], pair[1])
     best: dict[GameType, tuple[Estimate, int, tuple[Card, Card]]] = {}
+    index = {card: card.index for card in twelve}
+    worth = {card: card.points for card in twelve}
     for kind, games in _BY_KIND.items():
-        rows: list[list[float]] = []
-        keys: list[tuple[GameType, tuple[Card, Card]]] = []
+        # many discards give the same vector (a 7 or an 8 laid away): each vector is judged once, every
+        # vector first by its chance alone, and only each game's best one in full (interval, levels)
+        rows: dict[tuple[float, ...], int] = {}
+        keys: list[tuple[GameType, tuple[Card, Card], int]] = []
         situations: dict[int, Situation] = {}
         for game in games:
             pairs = [fixed] if fixed is not None else _candidate_discards(twelve, game, thorough)
             for pair in pairs:
-                kept = [card.index for card in twelve if card is not pair[0] and card is not pair[1]]
-                points = pair[0].points + pair[1].points
+                kept = [index[card] for card in twelve if card is not pair[0] and card is not pair[1]]
+                points = worth[pair[0]] + worth[pair[1]]
                 situation = situations.get(points)
                 if situation is None:
                     situation = situations[points] = _situation(profile, seat, "post", points)
-                rows.append(vector(kind, kept, game, situation))
-                keys.append((game, pair))
-        est = model.estimate(kind, np.array(rows, dtype=np.float64), "play")
-        for game in games:
-            where = [row for row, key in enumerate(keys) if key[0] is game]
-            row = where[int(np.argmax(est.win[where]))]
-            best[game] = (est, row, keys[row][1])
+                row = rows.setdefault(tuple(vector(kind, kept, game, situation)), len(rows))
+                keys.append((game, pair, row))
+        x = np.array(list(rows), dtype=np.float64)
+        wins = model.win(kind, x, "play") if len(rows) > len(games) else None
+        chosen: dict[GameType, tuple[int, tuple[Card, Card]]] = {}
+        for game, pair, row in keys:
+            held = chosen.get(game)
+            if held is None or (wins is not None and wins[row] > wins[held[0]]):
+                chosen[game] = (row, pair)
+        picked_rows = sorted({row for row, _pair in chosen.values()})
+        est = model.estimate(kind, x[picked_rows], "play")
+        for game, (row, pair) in chosen.items():
+            best[game] = (est, picked_rows.index(row), pair)
     counted = {game: matadors(twelve, game) for game in _GAMES}
     found: list[GameChance] = []
     for d in _declarations(profile, hand=False):
