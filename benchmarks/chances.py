@@ -143,7 +143,7 @@ def speed(views: int = 200) -> list[str]:
                 same = same and game_chances(view) == first
         lines.append(
             f"game_chances {label}: {len(wall)} views; wall p50 {1000 * percentile(wall, 0.5):.0f} ms, "
-            f"p95 {1000 * percentile(wall, 0.95):.0f} ms (goal <= 150), max {1000 * max(wall):.0f} ms; "
+            f"p95 {1000 * percentile(wall, 0.95):.0f} ms (goal <= 50), max {1000 * max(wall):.0f} ms; "
             f"CPU p95 {1000 * percentile(cpu, 0.95):.0f} ms; same answer for the same view: {same}"
         )
     return lines

@@ -24,7 +24,7 @@ from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, Card
 from trainer.chances import auction
 from trainer.chances.auction import AuctionRead
 from trainer.chances.families import family_shift
-from trainer.chances.features import Kind, Mode, Situation, indices, vector
+from trainer.chances.features import Kind, Mode, Situation, indices, vector, vector_of_masks
 from trainer.chances.hands import discard_for
 from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, ChanceModel, Estimate, Group, load_model
 from trainer.chances.worth import Spread, expected_score, highest_worth_bid, value_of
@@ -330,6 +330,9 @@ def skat_chances(
     best: dict[GameType, tuple[Estimate, int, tuple[Card, Card]]] = {}
     index = {card: card.index for card in twelve}
     worth = {card: card.points for card in twelve}
+    masks = [0, 0, 0, 0]  # per suit the rank positions held, as trainer.chances.features reads them
+    for i in index.values():
+        masks[i >> 3] |= 1 << (i & 7)
     for kind, games in _BY_KIND.items():
         # many discards give the same vector (a 7 or an 8 laid away): each vector is judged once, every
         # vector first by its chance alone, and only each game's best one in full (interval, levels)
@@ -339,12 +342,14 @@ def skat_chances(
         for game in games:
             pairs = [fixed] if fixed is not None else _candidate_discards(twelve, game, thorough)
             for pair in pairs:
-                kept = [index[card] for card in twelve if card is not pair[0] and card is not pair[1]]
+                kept = list(masks)
+                for card in pair:
+                    kept[index[card] >> 3] &= ~(1 << (index[card] & 7))
                 points = worth[pair[0]] + worth[pair[1]]
                 situation = situations.get(points)
                 if situation is None:
                     situation = situations[points] = _situation(profile, seat, "post", points)
-                row = rows.setdefault(tuple(vector(kind, kept, game, situation)), len(rows))
+                row = rows.setdefault(tuple(vector_of_masks(kind, kept, game, situation)), len(rows))
                 keys.append((game, pair, row))
         x = np.array(list(rows), dtype=np.float64)
         wins = model.win(kind, x, "play") if len(rows) > len(games) else None
