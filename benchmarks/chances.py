@@ -9,7 +9,7 @@
    <= 0.10); the Brier score of each against always saying the base rate (goal: lower); and per profile the
    middle band (0.4-0.8), each game family and each seat, whose interval should hold the diagonal.
 3. Speed: every game's chance for one hand (``game_chances``) before the pickup and after it, p50/p95 wall
-   and CPU over many views (goal p95 <= 150 ms), and the same answer for the same view.
+   and CPU over many views (goal p95 <= 50 ms, issue 41), and the same answer for the same view.
 
 Every figure comes with its 95 % interval (Wilson for shares, bootstrap for the mean bid, ECE and Brier)
 and the machine's load.
