@@ -7,6 +7,8 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from trainer.bidding import allowed_declarations
 from trainer.cards import ALL_CARDS, parse_cards
@@ -133,3 +135,14 @@ def test_the_calibration_error_weighs_each_bins_gap_by_its_share() -> None:
     assert calibration_error(p, y) == pytest.approx(0.5 * 0.875 + 0.5 * 0.2)
     assert calibration_error(np.array([1.0, 0.0, 0.5, 0.5]), np.array([1.0, 0.0, 1.0, 0.0])) == 0.0
     assert np.isnan(calibration_error(np.array([]), np.array([])))
+
+
+@given(st.integers(1, 120), st.integers(1, 6), st.sampled_from((5.0, 50.0, 95.0)), st.integers(0, 2**32 - 1))
+def test_the_interval_ends_are_numpys_percentiles(rows: int, columns: int, q: float, seed: int) -> None:
+    """The model sorts its members once for both ends of the interval: the same figures as np.percentile."""
+    import numpy as np
+
+    from trainer.chances.model import _percentile
+
+    x = np.random.default_rng(seed).random((rows, columns))
+    assert np.array_equal(_percentile(np.sort(x, axis=0), q), np.percentile(x, q, axis=0))

@@ -74,3 +74,17 @@ def test_situation_is_part_of_every_vector() -> None:
     tail = named(SUIT_NAMES, later)
     assert (tail["mode_post"], tail["forehand"], tail["danish"], tail["skat_points"]) == (1.0, 0.0, 1.0, 2.1)
     assert (tail["others_high"], tail["others_bids"], tail["others_passed"]) == (3.6, 2.0, 1.0)
+
+
+@given(HANDS, st.sampled_from((*SUIT_GAMES, GameType.GRAND, GameType.NULL)))
+def test_the_vector_from_suit_masks_is_the_vector_from_the_cards(hand: list[Card], game: GameType) -> None:
+    """After the pickup each discard is judged from the twelve cards' suit masks with two bits cleared
+    (``vector_of_masks``): the same vector as from the ten cards kept."""
+    from trainer.chances.features import kind_of, vector, vector_of_masks
+
+    kept = indices(hand)
+    masks = [0, 0, 0, 0]
+    for i in kept:
+        masks[i >> 3] |= 1 << (i & 7)
+    kind = kind_of(game)
+    assert vector_of_masks(kind, masks, game, PLAIN) == vector(kind, kept, game, PLAIN)

@@ -22,9 +22,10 @@ def test_the_schemes_scores() -> None:
     assert score(INTERNATIONAL, True, 24) == 74 and score(INTERNATIONAL, False, 24) == -98
     # Danish money: half an øre per rounded point from each of two opponents; lost: one øre to each
     assert score(DANISH, True, 36) == 40 and score(DANISH, False, 36) == -80
-    # passing means defending: a Danish defender pays half an øre per rounded point of a won game (24 -> 30)
-    # and gets a whole øre of a lost one; a Seeger-Fabian defender gets 40 of a lost game
-    assert passing_score(DANISH) == -0.85 * 0.5 * 30 + 0.15 * 1 * 30
+    # passing means defending a game of a typical value, twice the lowest bid (Danish 48 -> 50): a Danish
+    # defender pays half an øre per rounded point of a won game and gets a whole øre of a lost one; a
+    # Seeger-Fabian defender gets 40 of a lost game, whatever its value
+    assert passing_score(DANISH) == -0.85 * 0.5 * 50 + 0.15 * 1 * 50
     assert abs(passing_score(INTERNATIONAL) - 0.15 * 40) < 1e-9
     # break even: declaring scores what passing does
     assert abs(break_even(DANISH, 36) - (passing_score(DANISH) + 80) / 120) < 1e-9
@@ -70,7 +71,8 @@ def test_the_break_even_is_the_one_chapter_08_teaches() -> None:
     """Chapter 08: Seeger-Fabian's break-even is about 0.59 for the declarer's own score and about 0.70
     counting the 40 each opponent gets on a lost game; the model (and the drill) use the own score, with
     what a defender earns when the seat passes: about three in five, not 0.70. Danish money: two in three
-    against a pass that scores nothing, about three in five counting what a defender pays."""
+    against a pass that scores nothing; counting what a defender pays for a game of a typical value, a little
+    over half for a game worth the lowest bid and about three in five for one worth twice it."""
     from trainer.settlement import SEEGER_FABIAN
 
     won, lost = score(INTERNATIONAL, True, 36), score(INTERNATIONAL, False, 36)
@@ -79,7 +81,8 @@ def test_the_break_even_is_the_one_chapter_08_teaches() -> None:
     table = -(lost - bonus) / (won - (lost - bonus))
     assert round(own, 2) == 0.59 and round(table, 2) == 0.70
     assert abs(break_even(INTERNATIONAL, 36) - own) < 0.04 < table - break_even(INTERNATIONAL, 36)
-    assert 0.58 < break_even(DANISH, 48) < 0.64
+    assert 0.55 < break_even(DANISH, 48) < 0.64
+    assert 0.5 < break_even(DANISH, 24) < break_even(DANISH, 48)
 
 
 def test_a_game_worth_the_lowest_bid_is_not_snapped_to_a_pass() -> None:

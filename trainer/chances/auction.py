@@ -23,6 +23,7 @@ bid rises and a doubtful game's ceiling comes earlier than a sure one's (:mod:`t
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -79,10 +80,16 @@ def shift(kind: Kind, read: AuctionRead, profile: RuleProfile) -> float:
 def read_at(read: AuctionRead, bid: int, profile: RuleProfile) -> AuctionRead:
     """What the seat will have heard when it has to go to ``bid``: an opponent went to the bid below it
     (nothing more when ``bid`` is no higher than what is said already, or the lowest bid)."""
-    below = max((b for b in bid_ladder(profile) if b < bid), default=0)
+    below = _rung_below(profile, bid)
     if below <= read.others_high:
         return read
     return AuctionRead(below, max(read.bidders, 1), min(read.passed, 1), read.seat)
+
+
+@functools.lru_cache(maxsize=1024)
+def _rung_below(profile: RuleProfile, bid: int) -> int:
+    """The ladder bid just below ``bid`` (0: none)."""
+    return max((b for b in bid_ladder(profile) if b < bid), default=0)
 
 
 def adjusted(chance: float, delta: float) -> float:

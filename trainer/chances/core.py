@@ -24,7 +24,7 @@ from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, Card
 from trainer.chances import auction
 from trainer.chances.auction import AuctionRead
 from trainer.chances.families import family_shift
-from trainer.chances.features import Kind, Mode, Situation, indices, vector
+from trainer.chances.features import Kind, Mode, Situation, indices, vector, vector_of_masks
 from trainer.chances.hands import discard_for
 from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, ChanceModel, Estimate, Group, load_model
 from trainer.chances.worth import Spread, expected_score, highest_worth_bid, value_of
@@ -328,25 +328,40 @@ def skat_chances(
             raise ChanceError.of(N_("The two discards must be among the twelve cards."))
         fixed = (pair[0], pair[1])
     best: dict[GameType, tuple[Estimate, int, tuple[Card, Card]]] = {}
+    index = {card: card.index for card in twelve}
+    worth = {card: card.points for card in twelve}
+    masks = [0, 0, 0, 0]  # per suit the rank positions held, as trainer.chances.features reads them
+    for i in index.values():
+        masks[i >> 3] |= 1 << (i & 7)
     for kind, games in _BY_KIND.items():
-        rows: list[list[float]] = []
-        keys: list[tuple[GameType, tuple[Card, Card]]] = []
+        # many discards give the same vector (a 7 or an 8 laid away): each vector is judged once, every
+        # vector first by its chance alone, and only each game's best one in full (interval, levels)
+        rows: dict[tuple[float, ...], int] = {}
+        keys: list[tuple[GameType, tuple[Card, Card], int]] = []
         situations: dict[int, Situation] = {}
         for game in games:
             pairs = [fixed] if fixed is not None else _candidate_discards(twelve, game, thorough)
             for pair in pairs:
-                kept = [card.index for card in twelve if card is not pair[0] and card is not pair[1]]
-                points = pair[0].points + pair[1].points
+                kept = list(masks)
+                for card in pair:
+                    kept[index[card] >> 3] &= ~(1 << (index[card] & 7))
+                points = worth[pair[0]] + worth[pair[1]]
                 situation = situations.get(points)
                 if situation is None:
                     situation = situations[points] = _situation(profile, seat, "post", points)
-                rows.append(vector(kind, kept, game, situation))
-                keys.append((game, pair))
-        est = model.estimate(kind, np.array(rows, dtype=np.float64), "play")
-        for game in games:
-            where = [row for row, key in enumerate(keys) if key[0] is game]
-            row = where[int(np.argmax(est.win[where]))]
-            best[game] = (est, row, keys[row][1])
+                row = rows.setdefault(tuple(vector_of_masks(kind, kept, game, situation)), len(rows))
+                keys.append((game, pair, row))
+        x = np.array(list(rows), dtype=np.float64)
+        wins = model.win(kind, x, "play") if len(rows) > len(games) else None
+        chosen: dict[GameType, tuple[int, tuple[Card, Card]]] = {}
+        for game, pair, row in keys:
+            held = chosen.get(game)
+            if held is None or (wins is not None and wins[row] > wins[held[0]]):
+                chosen[game] = (row, pair)
+        picked_rows = sorted({row for row, _pair in chosen.values()})
+        est = model.estimate(kind, x[picked_rows], "play")
+        for game, (row, pair) in chosen.items():
+            best[game] = (est, picked_rows.index(row), pair)
     counted = {game: matadors(twelve, game) for game in _GAMES}
     found: list[GameChance] = []
     for d in _declarations(profile, hand=False):

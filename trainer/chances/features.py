@@ -260,7 +260,10 @@ def _matadors(jacks: Sequence[bool], trump_run: Sequence[bool]) -> int:
 
 def suit_vector(cards: Sequence[int], trump: int, situation: Situation) -> list[float]:
     """The suit-game vector for ``cards`` (ten indices) with ``trump`` (a suit number) as trumps."""
-    masks = _masks(cards)
+    return _suit_vector(_masks(cards), trump, situation)
+
+
+def _suit_vector(masks: Sequence[int], trump: int, situation: Situation) -> list[float]:
     jacks = _jacks(masks)
     t = _PLAIN[masks[trump] & _PLAIN_MASK]
     n_trumps = sum(jacks) + t.n
@@ -313,7 +316,10 @@ def suit_vector(cards: Sequence[int], trump: int, situation: Situation) -> list[
 
 def grand_vector(cards: Sequence[int], situation: Situation) -> list[float]:
     """The grand vector for ``cards`` (ten indices)."""
-    masks = _masks(cards)
+    return _grand_vector(_masks(cards), situation)
+
+
+def _grand_vector(masks: Sequence[int], situation: Situation) -> list[float]:
     jacks = _jacks(masks)
     aces = at = atk = t_only = k_only = voids = longest = runner = losers = singles = 0
     for s in range(4):
@@ -358,7 +364,11 @@ def grand_vector(cards: Sequence[int], situation: Situation) -> list[float]:
 def null_vector(cards: Sequence[int], situation: Situation) -> list[float]:
     """The null vector for ``cards`` (ten indices): per suit the rungs above the safe staircase (the 7, then
     the 9 as the second card, the Jack third ...), sorted so that the suits' names do not matter."""
-    infos = [_NULL[mask] for mask in _masks(cards)]
+    return _null_vector(_masks(cards), situation)
+
+
+def _null_vector(masks: Sequence[int], situation: Situation) -> list[float]:
+    infos = [_NULL[mask] for mask in masks]
     gaps = sorted((info.gap for info in infos), reverse=True)
     present = [info for info in infos if info.n]
     return [
@@ -384,3 +394,15 @@ def vector(kind: Kind, cards: Sequence[int], game: GameType, situation: Situatio
     if kind == "grand":
         return grand_vector(cards, situation)
     return null_vector(cards, situation)
+
+
+def vector_of_masks(kind: Kind, masks: Sequence[int], game: GameType, situation: Situation) -> list[float]:
+    """:func:`vector` from the four suit masks of the cards (bit ``index & 7`` of suit ``index >> 3``), for
+    a caller that judges many hands differing in two cards (the discards after the pickup)."""
+    if kind == "suit":
+        suit = game.trump_suit
+        assert suit is not None
+        return _suit_vector(masks, int(suit), situation)
+    if kind == "grand":
+        return _grand_vector(masks, situation)
+    return _null_vector(masks, situation)
