@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from trainer.bots import choose
 from trainer.chances import hands as rules
 from trainer.deal import Seat, random_deal
-from trainer.game import DealState, Phase, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules import DealState, Phase, SkatGame
 from trainer.solver import warm_up
 
 TIME_MS = 300

@@ -50,10 +50,10 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.busy import busy_loops  # noqa: E402
 from trainer.deal import Seat, random_deal  # noqa: E402
-from trainer.game import DealState, NoCall, Phase, PlayCard  # noqa: E402
 from trainer.games import Declaration, GameType  # noqa: E402
 from trainer.profiles import INTERNATIONAL, PROFILES  # noqa: E402
 from trainer.records.deal_record import DealRecord  # noqa: E402
+from trainer.rules import DealState, NoCall, Phase, PlayCard  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.store.play_store import PlayStore  # noqa: E402
 from trainer.table_session import seat_of_place, table_game  # noqa: E402

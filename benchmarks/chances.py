@@ -50,9 +50,9 @@ from trainer.bots.selfplay import Moment, PlayedDeal, play_deal
 from trainer.chances import game_chances
 from trainer.chances.model import calibration_error
 from trainer.deal import Seat
-from trainer.game import DealState, Phase, PickUp, SkatGame
 from trainer.games import Declaration
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules import DealState, Phase, PickUp, SkatGame
 from trainer.solver import warm_up
 
 TIME_MS = 300
@@ -151,7 +151,7 @@ def speed(views: int = 200) -> list[str]:
 
 def _to_pickup(state: DealState, seat: Seat) -> DealState | None:
     """The deal with ``seat`` winning a short auction and picking up (the others pass at once)."""
-    from trainer.game import Bid, Hold, Pass
+    from trainer.rules import Bid, Hold, Pass
 
     while state.phase is Phase.AUCTION:
         mover = state.to_move

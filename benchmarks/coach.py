@@ -60,13 +60,13 @@ from trainer.coach import (
 )
 from trainer.deal import Seat
 from trainer.errors import SkatError
-from trainer.game import DealState, Phase, PlayCard
 from trainer.games import GameType
-from trainer.play import is_trump
 from trainer.problems.mistakes import judge_deal
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.records.iss import export
 from trainer.replay import Analyzer, GameRecord
+from trainer.rules import DealState, Phase, PlayCard
+from trainer.rules.play import is_trump
 from trainer.solver import warm_up
 from trainer.table_session import table_game
 from trainer.text import Message

@@ -42,10 +42,10 @@ from trainer.bots.player import play_context  # noqa: E402
 from trainer.bots.sampling import Sampler  # noqa: E402
 from trainer.bots.search import expert_card  # noqa: E402
 from trainer.cards import Card, Rank, Suit, card_points  # noqa: E402
-from trainer.game import DealState, PlayCard  # noqa: E402
 from trainer.games import GameType  # noqa: E402
-from trainer.play import is_trump  # noqa: E402
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile  # noqa: E402
+from trainer.rules import DealState, PlayCard  # noqa: E402
+from trainer.rules.play import is_trump  # noqa: E402
 from trainer.solver import warm_up  # noqa: E402
 
 WORLDS = 100

@@ -60,7 +60,7 @@ def measure_play_card(rounds: int) -> float:
     import os
     import tempfile
 
-    from trainer.game import PlayCard
+    from trainer.rules import PlayCard
 
     times: list[float] = []
     for _ in range(rounds):

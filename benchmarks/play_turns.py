@@ -24,9 +24,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from benchmarks.busy import busy_loops
-from trainer.game import Bid, Declare, Discard, Hold, Knock40, Pass, Phase, PickUp, PlayCard
 from trainer.profiles import PROFILES
 from trainer.records.iss import iss_line
+from trainer.rules import Bid, Declare, Discard, Hold, Knock40, Pass, Phase, PickUp, PlayCard
 from trainer.store import Store
 from trainer.store.play_store import PlayStore
 from trainer.store.sessions import deal_next, load_session, save_session

@@ -1,4 +1,5 @@
-"""Random full games per second: our engine (trainer.play.random_playout) against OpenSpiel's Skat driven
+"""Random full games per second: our engine (trainer.rules.play.random_playout) against OpenSpiel's Skat
+driven
 from Python, in the same run.
 
 A game = a fresh random deal + random legal cards to the end (a null game may end early in both engines).
@@ -18,8 +19,8 @@ import time
 from typing import Any
 
 from trainer.games import GameType
-from trainer.play import random_playout
 from trainer.profiles import INTERNATIONAL
+from trainer.rules.play import random_playout
 
 GAME_CYCLE = tuple(GameType)
 OS_PASS = 32

@@ -44,13 +44,13 @@ from pathlib import Path
 
 from trainer.bots import choose
 from trainer.bots.search import wilson
-from trainer.game import PlayCard
 from trainer.problems.check import check_problem
 from trainer.problems.collection import DATA_FILE, collection
 from trainer.problems.generate import DIFFICULTY_LEVELS, problems_from_deal, refresh
 from trainer.problems.model import Problem, dumps
 from trainer.problems.state import problem_state
 from trainer.problems.themes import THEME_KEYS
+from trainer.rules import PlayCard
 
 GOAL_PROBLEMS = 2000
 GOAL_THEMES, GOAL_PER_THEME = 10, 50

@@ -57,20 +57,20 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from yardstick import yardstick_card  # noqa: E402
 
-from trainer.bidding import AuctionEvent  # noqa: E402
 from trainer.bots.cardplay import beginner_card, club_card  # noqa: E402
 from trainer.bots.context import PlayContext  # noqa: E402
 from trainer.bots.player import play_context  # noqa: E402
 from trainer.bots.search import expert_card  # noqa: E402
 from trainer.cards import Card, Rank, Suit  # noqa: E402
 from trainer.deal import Seat  # noqa: E402
-from trainer.game import Bid, DealState, Declare, Discard, Hold, Pass, Phase, PickUp, PlayCard, SkatGame  # noqa: E402
 from trainer.games import SUIT_GAMES, Declaration, GameType  # noqa: E402
-from trainer.play import is_trump, suit_order  # noqa: E402
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile  # noqa: E402
+from trainer.rules import Bid, DealState, Declare, Discard, Hold, Pass, Phase, PickUp, PlayCard, SkatGame  # noqa: E402
+from trainer.rules.bidding import AuctionEvent  # noqa: E402
+from trainer.rules.play import is_trump, suit_order  # noqa: E402
+from trainer.rules.value import game_value, matadors  # noqa: E402
 from trainer.solver import warm_up  # noqa: E402
 from trainer.solver.analysis import Analysis  # noqa: E402
-from trainer.value import game_value, matadors  # noqa: E402
 
 EXPERT_MS = 300
 TIMING_MS = (100, 300, 1000)
@@ -190,7 +190,8 @@ def contract(profile: RuleProfile, seed: int, source: str = "club") -> Contract 
     """The deal of ``seed`` with its fixed contract (None when every seat passes). ``source`` "club": the
     seats' limits and the declarer's game and discard are the club level's rules of thumb (as the app's
     opponents bid); "count": the simple count of :func:`best_game` and the plain discard rule. The auction,
-    the pickup and the declaration are moves of a :class:`~trainer.game.DealState`, as at the app's table."""
+    the pickup and the declaration are moves of a :class:`~trainer.rules.game.DealState`, as at the app's
+    table."""
     state = SkatGame(profile).new_deal(seed)
     deal = state.deal
     if source == "club":
@@ -316,7 +317,8 @@ class Result:
 
 
 def play_out(deal: Contract, declarer: Player, defenders: Player, rng: random.Random) -> Result:
-    """The contract played to its end, each seat choosing from its own :class:`~trainer.game.SeatView`."""
+    """The contract played to its end, each seat choosing from its own
+    :class:`~trainer.rules.game.SeatView`."""
     state = deal.state.copy()
     while state.phase is Phase.PLAY:
         seat = state.to_move
@@ -564,7 +566,7 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 def _new_deal(profile: RuleProfile, seed: int) -> Any:
     """A shuffled whole deal."""
-    from trainer.game import SkatGame
+    from trainer.rules import SkatGame
 
     return SkatGame(profile).new_deal(seed)
 
@@ -573,7 +575,7 @@ def card_positions(count: int, seed: int) -> list[str]:
     """Bot-protocol request lines for card-play positions with a choice (club-level deals, both profiles)."""
     from trainer.bots.player import choose
     from trainer.bots.protocol import serve_line, view_request
-    from trainer.game import Phase
+    from trainer.rules import Phase
 
     lines: list[str] = []
     rng = random.Random(seed)

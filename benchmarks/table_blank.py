@@ -64,7 +64,7 @@ from benchmarks.browser_latency import (  # noqa: E402
     app,
     warm_up,
 )
-from trainer.game import PlayCard  # noqa: E402
+from trainer.rules import PlayCard  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.table_session import seat_of_place  # noqa: E402
 

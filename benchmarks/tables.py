@@ -43,9 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import create_engine, make_url, text
 
-from trainer.game import Move, Pass, Throw
 from trainer.profiles import get_profile
 from trainer.records.iss import parse_record, replay
+from trainer.rules import Move, Pass, Throw
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
 from trainer.ui.pages.table_wake import WATCH_SECONDS

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from trainer.bots.context import PlayContext, strength
 from trainer.cards import Card, Rank
 from trainer.deal import Seat
-from trainer.play import FollowClass, beats, follow_class, is_trump
+from trainer.rules.play import FollowClass, beats, follow_class, is_trump
 
 
 def yardstick_card(ctx: PlayContext) -> Card:

@@ -18,12 +18,12 @@ import random
 import time
 from collections import Counter
 
-from trainer.bidding import bid_ladder
 from trainer.cards import ALL_CARDS, HAND_SIZE
 from trainer.chances import hand_chances
 from trainer.chances.plan import PRICES_PATH
 from trainer.deal import Seat
 from trainer.profiles import PROFILES, RuleProfile
+from trainer.rules.bidding import bid_ladder
 
 
 def ceiling(profile: RuleProfile, cards: list, seat: Seat) -> int | None:  # type: ignore[type-arg]

@@ -26,10 +26,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from trainer.bots import choose
-from trainer.game import DealState, Move, Phase, SkatGame
 from trainer.moves import RamsePass
 from trainer.problems.generate import PLAYER_LEVEL, PROFILE_CYCLE, replayed_auction
 from trainer.problems.model import NULL_SEEDS_FROM, Problem, dumps, read_lines
+from trainer.rules import DealState, Move, Phase, SkatGame
 
 
 def _problems(path: Path) -> list[Problem]:

@@ -32,7 +32,6 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from trainer.bidding import AuctionEvent
 from trainer.calc import simulate_auction
 from trainer.cards import Card, card_points
 from trainer.chances import hands as rules
@@ -42,8 +41,9 @@ from trainer.chances.labels import OpenLabel, open_label
 from trainer.chances.model import HEADS, MODEL_PATH, Calibration, ChanceModel, Net
 from trainer.deal import Deal, Seat, random_deal
 from trainer.games import SUIT_GAMES, GameType
-from trainer.play import is_trump
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules.bidding import AuctionEvent
+from trainer.rules.play import is_trump
 from trainer.solver import core as solver_core
 from trainer.solver import warm_up
 

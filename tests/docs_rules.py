@@ -10,7 +10,6 @@ import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
-from trainer.bidding import bid_ladder
 from trainer.cards import Suit
 from trainer.profiles import (
     DANISH,
@@ -21,6 +20,7 @@ from trainer.profiles import (
     OverbidValuation,
     RuleProfile,
 )
+from trainer.rules.bidding import bid_ladder
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
 START, END = "<!-- profile-table:start -->", "<!-- profile-table:end -->"

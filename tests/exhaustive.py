@@ -3,7 +3,7 @@ the reference for the analysis: no pruning, no memo, nothing taken from trainer.
 
 from __future__ import annotations
 
-from trainer.game import DealState, PlayCard
+from trainer.rules import DealState, PlayCard
 
 
 def exhaustive_points(state: DealState) -> int:

@@ -12,17 +12,17 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.bidding import Auction, check_bid_value
 from trainer.cards import parse_card, parse_cards
 from trainer.deal import Seat, random_deal
 from trainer.errors import Message, SkatError
 from trainer.games import Declaration, GameType
 from trainer.i18n import get_translator
-from trainer.play import GameState
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.settlement import danish_money, list_settlement
+from trainer.rules.bidding import Auction, check_bid_value
+from trainer.rules.play import GameState
+from trainer.rules.settlement import danish_money, list_settlement
+from trainer.rules.value import check_reachable, evaluate_game
 from trainer.ui.terms import t_error, t_message
-from trainer.value import check_reachable, evaluate_game
 
 DA = get_translator("da")
 EN = get_translator("en")

@@ -39,8 +39,10 @@ def test_an_import_back_up_a_layer_breaks_the_contract(tmp_path: Path) -> None:
         ROOT / "trainer", tmp_path / "trainer", ignore=shutil.ignore_patterns("__pycache__", "*.so")
     )
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    play = tmp_path / "trainer" / "play.py"
-    play.write_text(play.read_text(encoding="utf-8") + "\nimport trainer.game  # noqa\n", encoding="utf-8")
+    play = tmp_path / "trainer" / "rules" / "play.py"
+    play.write_text(
+        play.read_text(encoding="utf-8") + "\nimport trainer.rules.game  # noqa\n", encoding="utf-8"
+    )
     done = _lint(tmp_path)
     assert done.returncode != 0
-    assert "trainer.play -> trainer.game" in done.stdout
+    assert "trainer.rules.play -> trainer.rules.game" in done.stdout

@@ -1,8 +1,9 @@
 """Calculator helpers: reading a hand, the help tables, the overbid detector, the risk of a Jack in the skat,
 a simulated auction, every settlement scheme at once and an evening's score sheet.
 
-Everything here is pure and builds on :mod:`trainer.value`, :mod:`trainer.bidding` and
-:mod:`trainer.settlement`; the calculator pages and the lessons' live elements only draw what it returns.
+Everything here is pure and builds on :mod:`trainer.rules.value`, :mod:`trainer.rules.bidding` and
+:mod:`trainer.rules.settlement`; the calculator pages and the lessons' live elements only draw what it
+returns.
 
 >>> from trainer.profiles import DANISH
 >>> from trainer.cards import parse_cards
@@ -23,7 +24,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
-from trainer.bidding import (
+from trainer.cards import ALL_CARDS, Card, parse_cards
+from trainer.deal import HAND_SIZE, SKAT_SIZE, Seat, random_deal
+from trainer.errors import N_, BidError, CardParseError, DeclarationError, SkatError
+from trainer.games import Declaration, GameType
+from trainer.profiles import RuleProfile
+from trainer.rules import Bid, DealState, Hold, Pass, Phase, SkatGame
+from trainer.rules.bidding import (
     BidOption,
     allowed_declarations,
     bid_ladder,
@@ -31,14 +38,8 @@ from trainer.bidding import (
     check_bid_value,
     games_for_bid,
 )
-from trainer.cards import ALL_CARDS, Card, parse_cards
-from trainer.deal import HAND_SIZE, SKAT_SIZE, Seat, random_deal
-from trainer.errors import N_, BidError, CardParseError, DeclarationError, SkatError
-from trainer.extras import DANISH_EXTRAS, DanishExtras, Spoerge
-from trainer.game import Bid, DealState, Hold, Pass, Phase, SkatGame
-from trainer.games import Declaration, GameType
-from trainer.profiles import RuleProfile
-from trainer.settlement import (
+from trainer.rules.extras import DANISH_EXTRAS, DanishExtras, Spoerge
+from trainer.rules.settlement import (
     DanishMoneyConfig,
     OnlineStakesConfig,
     Settlement,
@@ -48,7 +49,7 @@ from trainer.settlement import (
     seeger_fabian,
     thrown_on_the_bid,
 )
-from trainer.value import (
+from trainer.rules.value import (
     GameResult,
     ValueBreakdown,
     evaluate_game,
@@ -374,7 +375,7 @@ def simulate_auction(profile: RuleProfile, limits: Sequence[int | None]) -> Deal
     """Run an auction where each seat (forehand, middlehand, rearhand) goes up to its limit (None: passes at
     once): a bidder says the next ladder value while it is within the limit, an answerer holds while the
     value is within theirs. The textbook's example is limits 46, 44, 48: rearhand wins at 48. The result is
-    an auction-only deal (:meth:`~trainer.game.SkatGame.auction`): its ``declarer``, ``bid`` and
+    an auction-only deal (:meth:`~trainer.rules.game.SkatGame.auction`): its ``declarer``, ``bid`` and
     ``view(seat).auction``."""
     if len(limits) != len(Seat):
         raise BidError.of(N_("Give one limit for each of forehand, middlehand and rearhand."))
@@ -426,7 +427,8 @@ def settle_all(
     """One result, every scheme's settlement (list, Seeger-Fabian, Danish money, online stakes). Kontra and re
     apply to the list and Seeger-Fabian only (the money schemes have their own doublings: Spørge and Slå 40
     an double the Danish rates; cards thrown before play are settled on the bid). The calculators and a
-    played deal's :class:`~trainer.game.Outcome` (:func:`trainer.scoring.settle`) both settle here. Where the
+    played deal's :class:`~trainer.rules.game.Outcome` (:func:`trainer.scoring.settle`) both settle here.
+    Where the
     profile settles a game thrown before play on the bid, the list and Seeger-Fabian do so too."""
     scored = thrown_on_the_bid(profile, result) if thrown_before_play else result
     return {

@@ -30,19 +30,19 @@ from collections.abc import Callable, Iterator, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from trainer.bidding import bid_ladder, check_bid_value
 from trainer.calc import SCHEMES
 from trainer.cards import Card, parse_cards
 from trainer.deal import Seat
 from trainer.errors import N_, SkatError
-from trainer.game import Outcome
 from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES, RuleProfile, get_profile
 from trainer.records.deal_record import FORMAT as DEAL_RECORD_FORMAT
 from trainer.records.deal_record import DealRecord
 from trainer.records.iss import declaration_json, parse_record, record_id_guess, replay
+from trainer.rules import Outcome
+from trainer.rules.bidding import bid_ladder, check_bid_value
+from trainer.rules.value import game_value, list_score, matadors, overbid_value
 from trainer.scoring import settle
-from trainer.value import game_value, list_score, matadors, overbid_value
 
 if TYPE_CHECKING:
     from trainer.chances import GameChance
@@ -454,7 +454,7 @@ def value_report(
         check_bid_value(profile, bid)
         overbid = breakdown.value < bid
         report["overbid"] = overbid
-        # A null game below the bid can never be declared (trainer.value.check_reachable), so it has no
+        # A null game below the bid can never be declared (trainer.rules.value.check_reachable), so it has no
         # overbid loss; a suit or grand game is settled on the profile's overbid valuation.
         loss = None
         if overbid and not d.game.is_null:
@@ -545,7 +545,7 @@ def auction_tokens(text: str, profile: RuleProfile) -> list[str]:
     auction (middlehand bids first); ``"1 18 0 y"`` is taken as written. A bid off the ladder, a word that
     is no bid, or a move out of turn raises :class:`~trainer.errors.SkatError` (the auction's own words)."""
     from trainer.errors import BidError
-    from trainer.game import Bid, Hold, Pass, Phase, SkatGame
+    from trainer.rules import Bid, Hold, Pass, Phase, SkatGame
 
     words = text.split()
     with_seats = len(words) % 2 == 0 and all(word in ("0", "1", "2") for word in words[::2])

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from trainer.bidding import AuctionEvent, allowed_declarations
 from trainer.bots import Decision, choose
 from trainer.bots.card_judge import COACH_NODES as COACH_NODES
 from trainer.bots.card_judge import COACH_PYTHON_NODES as COACH_PYTHON_NODES
@@ -39,12 +38,13 @@ from trainer.bots.search import wilson as wilson
 from trainer.calc import SCHEMES as SCHEMES  # the schemes a score sheet can be kept in (re-exported)
 from trainer.cards import ALL_CARDS, HAND_SIZE, RANK_ORDER_NULL, SKAT_SIZE, Card, card_points, parse_card
 from trainer.deal import Seat
-from trainer.game import Bid, DealState, Discard, Hold, Move, Pass, Phase, PickUp, PlayCard, SeatView
 from trainer.games import Declaration, GameType
-from trainer.play import is_trump
 from trainer.profiles import RuleProfile
+from trainer.rules import Bid, DealState, Discard, Hold, Move, Pass, Phase, PickUp, PlayCard, SeatView
+from trainer.rules.bidding import AuctionEvent, allowed_declarations
+from trainer.rules.play import is_trump
+from trainer.rules.value import ValueBreakdown, evaluate_game, game_value, highest_possible_value, matadors
 from trainer.text import N_, Message
-from trainer.value import ValueBreakdown, evaluate_game, game_value, highest_possible_value, matadors
 
 if TYPE_CHECKING:
     from trainer.chances import GameChance
@@ -353,8 +353,8 @@ def card_verdicts(
     which hold the auction the seat heard (an ISS record keeps only the contract, and the layouts the judge
     samples read the auction: without it the review could judge other layouts than the hint and "Find my
     mistakes" did)."""
-    from trainer.game import Phase, PlayCard
     from trainer.replay import Analyzer, GameRecord
+    from trainer.rules import Phase, PlayCard
 
     assert isinstance(record, GameRecord)
     analyzer = Analyzer(record)
@@ -530,7 +530,7 @@ def _fewest_tricks(profile: RuleProfile, points: int) -> int:
     """The fewest tricks (at least one) that can hold ``points`` with the skat: a verdict's levels come from
     the points, and schwarz only from a confirmed all-tricks answer."""
     from trainer.errors import DeclarationError
-    from trainer.value import check_points_and_tricks
+    from trainer.rules.value import check_points_and_tricks
 
     for tricks in range(1, HAND_SIZE):
         try:

@@ -4,7 +4,8 @@ An ISS move list is ``w`` and the 32 dealt cards, then ``<actor> <action>`` pair
 in short: a number bids, ``y`` holds, ``p`` passes, ``s`` picks up the skat, which the server shows as
 ``w X.Y``; a declaration is a game letter with its level letters and, after a pickup, the two cards laid
 away; then the cards). Everything that reads or writes those tokens goes through this module: the ISS
-record reader and writer (:mod:`trainer.records.iss`), a seat's view (:meth:`trainer.game.SeatView.iss_moves`)
+record reader and writer (:mod:`trainer.records.iss`), a seat's view
+(:meth:`trainer.rules.game.SeatView.iss_moves`)
 and the bot protocol (:mod:`trainer.bots.protocol`).
 
 Reading gives the engine's own moves wherever ISS writes one (:class:`~trainer.moves.Bid`,
@@ -606,7 +607,8 @@ class Seen:
 def items_of(
     moves: Sequence[Move], profile: RuleProfile, seen: Seen, *, declared_before: bool = False
 ) -> tuple[tuple[IssItem, ...], tuple[Move, ...]]:
-    """A deal's moves (the history of a :class:`~trainer.game.DealState`, the deal itself left out) as ISS
+    """A deal's moves (the history of a :class:`~trainer.rules.game.DealState`, the deal itself left out) as
+    ISS
     items, and the moves ISS cannot hold (Slå 40 an knocks, kontra and re, Spørge, Ramse, a contract without
     its auction; the cards of a game played without a declaration, i.e. Ramse or Ramsch; ``declared_before``:
     the moves continue a declared game). A Spørge throw is the declarer's ``RE``."""

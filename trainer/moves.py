@@ -1,10 +1,10 @@
 """The one vocabulary of moves in a deal, and how a move is written as JSON.
 
-Every change to a :class:`~trainer.game.DealState` is one of these small frozen values, the deal itself
+Every change to a :class:`~trainer.rules.game.DealState` is one of these small frozen values, the deal itself
 included: :class:`Dealt` (the chance move that gives out the cards) is the first move of every history, so a
 list of moves replays a deal with no seed and no defaults. A move checks its own shape when it is made
 (``Bid(seat, "18")`` is refused with a sentence, not a bare ``TypeError``); whether it is *allowed* is the
-state's business (:meth:`~trainer.game.DealState.check`).
+state's business (:meth:`~trainer.rules.game.DealState.check`).
 
 :func:`move_to_json` / :func:`move_from_json` are the project's own notation (the deal record, the store);
 ISS notation is :mod:`trainer.iss_codec`.

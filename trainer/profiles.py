@@ -119,7 +119,7 @@ class RuleProfile:
     daekker_premium: int = 69
     """What Dækker is worth under the house option ``daekker_premium_value``."""
     level_order: tuple[str, ...] = LEVEL_CODES
-    """The order in which the multiplier's levels are counted aloud (see :mod:`trainer.value`)."""
+    """The order in which the multiplier's levels are counted aloud (see :mod:`trainer.rules.value`)."""
     knock_call: KnockCall = KnockCall.KONTRA
     """The defenders' doubling call these rules teach (a table switches it on in its house options)."""
     slaa_40_an: bool = False
@@ -217,7 +217,7 @@ class RuleProfile:
 
     def check_declaration(self, declaration: Declaration) -> Declaration:
         """Return the normalized declaration, or raise :class:`DeclarationError` saying why this profile
-        does not allow it. (Whether it can reach the bid is checked in :mod:`trainer.value`.)"""
+        does not allow it. (Whether it can reach the bid is checked in :mod:`trainer.rules.value`.)"""
         d = self.normalize(declaration)
         if d.game.is_null:
             if d.schneider_announced or d.schwarz_announced:

@@ -7,7 +7,8 @@ a line tells what the reader may not know.
 
 :func:`reason_for` is the one door a reason passes through on its way to a page: the mover's own seat
 reads the message unchanged (every card in it — searched through every parameter, nested messages, tuples
-and strings — is one that seat knows, :meth:`~trainer.game.SeatView.known_cards`); every other seat reads a
+and strings — is one that seat knows, :meth:`~trainer.rules.game.SeatView.known_cards`); every other seat
+reads a
 public wording of the same move that names no card the reader cannot see ("Lays away two cards."). Pages
 keep and show only what it returns, so a reason in the session state or on the screen names only cards of
 the reader's own view.
@@ -28,7 +29,7 @@ from enum import Enum
 
 from trainer.cards import ALL_CARDS, Card
 from trainer.errors import SkatError
-from trainer.game import (
+from trainer.rules import (
     Bid,
     Declare,
     Discard,

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
-from trainer.game import DealState, Phase, PlayCard, SeatView, SkatGame
 from trainer.games import Declaration
-from trainer.play import TRICKS_PER_GAME
 from trainer.profiles import RuleProfile
 from trainer.records.deals import ExampleDeal, Note
-from trainer.value import GameResult, evaluate_game, possible_declarer_points
+from trainer.rules import DealState, Phase, PlayCard, SeatView, SkatGame
+from trainer.rules.play import TRICKS_PER_GAME
+from trainer.rules.value import GameResult, evaluate_game, possible_declarer_points
 
 SEATS_PER_TRICK = PLAYING_SEATS
 
@@ -410,7 +410,7 @@ class CardOutcome:
 
     Suit and grand: ``declarer_points`` is the declarer's final total (skat included); when the cap stopped
     the search it is None and ``bounds`` gives what is known. ``declarer_wins`` is the game's real verdict
-    (:func:`trainer.value.evaluate_game` with the bid): enough points can still be lost as overbid, and
+    (:func:`trainer.rules.value.evaluate_game` with the bid): enough points can still be lost as overbid, and
     where only schwarz reaches the bid the solver's schwarz answer decides. Null: ``declarer_points`` is
     None and ``declarer_wins`` says whether the declarer can still avoid every trick. ``declarer_wins`` is
     None when the cap left it open. Musik (Danish) is not looked ahead: it is judged at the end only.

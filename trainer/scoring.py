@@ -1,4 +1,4 @@
-"""The one way a finished deal is scored: from its :class:`~trainer.game.Outcome`, in any scheme; and an
+"""The one way a finished deal is scored: from its :class:`~trainer.rules.game.Outcome`, in any scheme; and an
 evening's score sheet built from those settlements.
 
 Nothing here reads the cards or the moves again: a deal's outcome says who declared what, what was reached
@@ -7,7 +7,7 @@ amounts per seat. A played game goes through :func:`trainer.calc.settle_all`, th
 calculator uses, so the calculator and the Play page cannot disagree.
 
 >>> from trainer.deal import Seat
->>> from trainer.game import Pass, SkatGame
+>>> from trainer.rules.game import Pass, SkatGame
 >>> from trainer.profiles import INTERNATIONAL
 >>> state = SkatGame(INTERNATIONAL).new_deal(1)
 >>> for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
@@ -25,8 +25,8 @@ from decimal import Decimal
 from trainer.calc import SCHEMES, SchemeOptions, settle_all
 from trainer.deal import PLAYING_SEATS, Seat
 from trainer.errors import N_, Message, SkatError
-from trainer.game import Outcome
-from trainer.settlement import (
+from trainer.rules import Outcome
+from trainer.rules.settlement import (
     OPPONENTS,
     SEEGER_FABIAN,
     DanishMoneyConfig,
@@ -83,8 +83,8 @@ NO_OPTIONS = SchemeOptions()
 def settle(outcome: Outcome, scheme: str, options: SchemeOptions = NO_OPTIONS) -> DealSettlement | None:
     """Each seat's amount for a finished deal in ``scheme`` (None for a passed-in deal, which scores
     nothing). The only settlement of a played deal: the score sheet, the result panel, the charts and the
-    teacher's dashboard all read it. A Bock deal (:attr:`~trainer.game.Outcome.bock`) pays every amount
-    :attr:`~trainer.game.Outcome.bock_factor` times."""
+    teacher's dashboard all read it. A Bock deal (:attr:`~trainer.rules.game.Outcome.bock`) pays every amount
+    :attr:`~trainer.rules.game.Outcome.bock_factor` times."""
     found = _settle(outcome, scheme, options)
     factor = outcome.bock_factor
     if found is None or factor == 1:

@@ -11,9 +11,10 @@ Places are 0, 1, 2 clockwise. The dealer moves one place to the left after every
 >>> place_of_seat(seat_of_place(2, 7), 7)
 2
 
-Pages reach a deal through a :class:`SeatDoor`: the seat's :class:`~trainer.game.SeatView`, its moves, the
+Pages reach a deal through a :class:`SeatDoor`: the seat's :class:`~trainer.rules.game.SeatView`, its moves,
+the
 computers' reasons as that seat may read them, and, once the deal is over, :meth:`SeatDoor.reveal`. No page
-needs the whole :class:`~trainer.game.DealState`. "Play a seat" of a recorded deal is the same session
+needs the whole :class:`~trainer.rules.game.DealState`. "Play a seat" of a recorded deal is the same session
 (:class:`RecordSeat`): a record and the cards played so far, the other seats played from the record, then
 by the computers.
 """
@@ -30,15 +31,15 @@ from trainer.calc import SchemeOptions
 from trainer.cards import Card
 from trainer.deal import PLAYING_SEATS, Seat
 from trainer.errors import N_, IllegalCardError, SkatError
-from trainer.game import DealState, HouseOptions, Outcome, Phase, PlayCard, SeatView, SkatGame
 from trainer.moves import Move, seat_of
-from trainer.play import RefusalDetails
 from trainer.profiles import RuleProfile
 from trainer.reasons import reason_for
 from trainer.records.deal_record import DealRecord
 from trainer.replay import GameRecord
+from trainer.rules import DealState, HouseOptions, Outcome, Phase, PlayCard, SeatView, SkatGame
+from trainer.rules.play import RefusalDetails
+from trainer.rules.settlement import BOCK
 from trainer.scoring import NO_OPTIONS, ScoreSheet, SheetDeal
-from trainer.settlement import BOCK
 from trainer.text import Message
 
 LEVELS: tuple[str, ...] = BOT_LEVELS
@@ -68,7 +69,8 @@ def places_of_seats(deal_number: int) -> tuple[int, int, int]:
 
 def table_game(profile: RuleProfile, house: HouseOptions | None = None) -> SkatGame:
     """What a table plays: ``house`` when the table agreed on house options, else the rules' usual ones
-    (:meth:`~trainer.game.HouseOptions.usual`: the Danish textbook's Spørge and Slå 40 an, the international
+    (:meth:`~trainer.rules.game.HouseOptions.usual`: the Danish textbook's Spørge and Slå 40 an, the
+    international
     kontra and re)."""
     return SkatGame(profile, HouseOptions.usual(profile) if house is None else house)
 
@@ -164,7 +166,7 @@ class TableSession:
     @property
     def outcomes(self) -> tuple[tuple[int, Outcome], ...]:
         """Every finished deal's number and outcome, in order; where the table plays Bock rounds, each Bock
-        deal's outcome counts double (:meth:`~trainer.game.Outcome.in_bock`)."""
+        deal's outcome counts double (:meth:`~trainer.rules.game.Outcome.in_bock`)."""
         last = self.current.outcome() if self.current is not None else None
         played = self.earlier if last is None else (*self.earlier, (self.number, last))
         return self._with_bock(played)[0]
@@ -178,7 +180,8 @@ class TableSession:
         self, played: Sequence[tuple[int, Outcome]]
     ) -> tuple[tuple[tuple[int, Outcome], ...], int]:
         """The outcomes with their Bock deals marked, and the Bock deals still owed after them. A deal that
-        calls a Bock round (:attr:`~trainer.game.Outcome.calls_bock`) adds a round of deals to those owed."""
+        calls a Bock round (:attr:`~trainer.rules.game.Outcome.calls_bock`) adds a round of deals to those
+        owed."""
         if not self.game.house.bock:
             return tuple(played), 0
         owed, marked = 0, []

@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from trainer.bidding import AuctionEvent
 from trainer.bots.context import PlayContext
 from trainer.bots.player import choose
 from trainer.cards import parse_cards
 from trainer.deal import Seat
-from trainer.game import DealState, HouseOptions, Phase, SeatView, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules import DealState, HouseOptions, Phase, SeatView, SkatGame
+from trainer.rules.bidding import AuctionEvent
 
 PROFILES = (INTERNATIONAL, DANISH)
 

@@ -14,8 +14,8 @@ from trainer.bots.protocol import serve_line, view_request
 from trainer.cards import ALL_CARDS, parse_cards
 from trainer.chances import hand_chances
 from trainer.deal import Deal, Seat
-from trainer.game import Bid, Declare, Discard, Hold, Pass, Phase, PickUp, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.rules import Bid, Declare, Discard, Hold, Pass, Phase, PickUp, SkatGame
 
 from .helpers import PROFILES, play_deal
 

@@ -18,10 +18,10 @@ from trainer.bots.search import expert_card
 from trainer.cards import ALL_CARDS, Card, parse_card, parse_cards
 from trainer.chances.hands import discard_for
 from trainer.deal import Seat
-from trainer.game import Phase
 from trainer.games import Declaration, GameType
-from trainer.play import Trick, follow_class, is_trump
 from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.rules import Phase
+from trainer.rules.play import Trick, follow_class, is_trump
 from trainer.solver import warm_up
 
 from .helpers import PROFILES, defending_forehand, positions

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from trainer.bots.player import BotError, Decision, choose
-from trainer.game import Phase, PlayCard, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.rules import Phase, PlayCard, SkatGame
 from trainer.solver import warm_up
 
 from .helpers import PROFILES, house_options, play_deal, positions

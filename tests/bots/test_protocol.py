@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from trainer.bots.protocol import parse_request, serve_line, state_from_moves, view_from_moves, view_request
 from trainer.cards import parse_card
 from trainer.deal import Seat
-from trainer.game import DealState, HouseOptions, Phase, SkatGame
 from trainer.moves import Declare, PickUp
 from trainer.profiles import AllPass, RuleProfile, get_profile
+from trainer.rules import DealState, HouseOptions, Phase, SkatGame
 
 from .helpers import PROFILES, positions
 

@@ -12,8 +12,8 @@ import pytest
 from trainer.bots.cardplay import club_card
 from trainer.bots.player import play_context
 from trainer.deal import Seat
-from trainer.game import Phase, PlayCard
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules import Phase, PlayCard
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import strength

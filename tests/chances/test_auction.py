@@ -8,7 +8,6 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.bidding import AuctionEvent, bid_ladder
 from trainer.cards import ALL_CARDS, parse_cards
 from trainer.chances import hand_chances
 from trainer.chances.auction import AuctionRead, read_at, shift
@@ -16,6 +15,7 @@ from trainer.chances.worth import highest_worth_bid
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.rules.bidding import AuctionEvent, bid_ladder
 
 GRAND = Declaration(GameType.GRAND)
 CLUBS = Declaration(GameType.CLUBS)

@@ -11,8 +11,8 @@ from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.chances import hand_chances
 from trainer.chances.worth import all_pass_score, passing_score
 from trainer.deal import Deal, Seat
-from trainer.game import Bid, Pass, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
+from trainer.rules import Bid, Pass, SkatGame
 
 MODEST = parse_cards("DQ DA H8 HQ HJ S8 S9 ST SJ C7")
 """Spades with two Jacks: about 0.60, an expected score at 18 between nothing and what passing is worth."""

@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from trainer.bidding import allowed_declarations
 from trainer.cli import auction_tokens, main
 from trainer.errors import SkatError
 from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.rules.bidding import allowed_declarations
 
 CARDS = "CJ SJ CA CT CK SA ST HA H9 D8"
 KEYS = {

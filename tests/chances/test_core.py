@@ -10,15 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.bidding import allowed_declarations
 from trainer.cards import ALL_CARDS, parse_cards
 from trainer.chances import ChanceError, game_chances, hand_chances, matador_spread, skat_chances
 from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, load_model
 from trainer.deal import Seat
-from trainer.game import Declare, Discard, Phase, PickUp, SkatGame
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
-from trainer.value import matadors
+from trainer.rules import Declare, Discard, Phase, PickUp, SkatGame
+from trainer.rules.bidding import allowed_declarations
+from trainer.rules.value import matadors
 
 MONSTER = parse_cards("CJ SJ HJ DJ CA CT CK CQ SA HA")
 JUNK = parse_cards("C7 C8 S7 S8 S9 H7 H8 D7 D8 D9")
@@ -94,7 +94,7 @@ def test_views_before_the_pickup_after_it_and_refused_during_play() -> None:
     assert seat is not None
     assert game_chances(state.view(seat))[0].moment in ("pre", "play")
     # make the first bidder the declarer at the lowest bid
-    from trainer.game import Bid, Pass
+    from trainer.rules import Bid, Pass
 
     state.apply(Bid(seat, DANISH.min_bid))
     while state.phase is Phase.AUCTION:

@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.bidding import allowed_declarations
 from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.chances import hand_chances
 from trainer.chances.families import family_shift
@@ -17,6 +16,7 @@ from trainer.chances.plan import bid_plan
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules.bidding import allowed_declarations
 
 
 def _by_declaration(profile: RuleProfile, hand: str, seat: Seat = Seat.FOREHAND) -> dict[Declaration, object]:

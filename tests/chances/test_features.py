@@ -18,8 +18,8 @@ from trainer.chances.features import (
 )
 from trainer.chances.hands import null_gaps
 from trainer.games import SUIT_GAMES, GameType
-from trainer.play import is_trump
-from trainer.value import matadors
+from trainer.rules.play import is_trump
+from trainer.rules.value import matadors
 
 HANDS = st.lists(st.sampled_from(ALL_CARDS), min_size=10, max_size=10, unique=True)
 PLAIN = Situation("pickup", 0, False)

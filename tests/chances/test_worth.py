@@ -8,10 +8,10 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.bidding import bid_ladder
 from trainer.chances.worth import break_even, expected_score, highest_worth_bid, passing_score, score
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules.bidding import bid_ladder
 
 PROFILES = st.sampled_from((DANISH, INTERNATIONAL))
 CLUBS = Declaration(GameType.CLUBS)
@@ -73,7 +73,7 @@ def test_the_break_even_is_the_one_chapter_08_teaches() -> None:
     what a defender earns when the seat passes: about three in five, not 0.70. Danish money: two in three
     against a pass that scores nothing; counting what a defender pays for a game of a typical value, a little
     over half for a game worth the lowest bid and about three in five for one worth twice it."""
-    from trainer.settlement import SEEGER_FABIAN
+    from trainer.rules.settlement import SEEGER_FABIAN
 
     won, lost = score(INTERNATIONAL, True, 36), score(INTERNATIONAL, False, 36)
     own = -lost / (won - lost)

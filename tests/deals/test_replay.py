@@ -13,7 +13,6 @@ from trainer.bots import choose
 from trainer.cards import Card, card_points, parse_card, parse_cards
 from trainer.deal import Deal, Seat, random_deal
 from trainer.errors import RecordError
-from trainer.game import DealState, Phase, PlayCard, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.records.deals import ExampleDeal, load_all
@@ -30,8 +29,9 @@ from trainer.replay import (
     previous_trick,
     result_changers,
 )
+from trainer.rules import DealState, Phase, PlayCard, SkatGame
+from trainer.rules.value import matadors
 from trainer.table_session import Place, RecordSeat, TableSession
-from trainer.value import matadors
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,8 @@ import pytest
 from trainer.deal import Seat, random_deal
 from trainer.games import GameType
 from trainer.lessons import available_chapters, lesson_languages, load_lesson
-from trainer.play import legal_cards
 from trainer.profiles import DANISH
+from trainer.rules.play import legal_cards
 
 from .conftest import click, new_page, open_app, screenshot, settle, sideways_overflow
 

@@ -13,7 +13,7 @@ import pytest
 
 from trainer.cards import card_points, parse_cards
 from trainer.games import GameType
-from trainer.value import matadors
+from trainer.rules.value import matadors
 
 from .axe import available as axe_available
 from .axe import findings as axe_findings

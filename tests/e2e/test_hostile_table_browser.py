@@ -35,7 +35,7 @@ def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
 
 
 def test_a_deal_played_out_with_hostile_names_links_and_loads_nothing(browser, table_app) -> None:  # type: ignore[no-untyped-def]
-    from trainer.game import PlayCard
+    from trainer.rules import PlayCard
     from trainer.table_session import place_of_seat
 
     base, url = table_app

@@ -142,9 +142,9 @@ def _stored_deal(db_url: str) -> tuple[int, object]:
 def _mistake_to_make(db_url: str, moves: int) -> tuple[str, str] | None:
     """A card the judge condemns from the learner's view now (its ISS code and the problem's id), judged
     with the layouts the app will judge it with; None when no legal card is a mistake."""
-    from trainer.game import DealState, Phase
     from trainer.problems.generate import position_of
     from trainer.problems.mistakes import PERSONAL_PREFIX, judge_card
+    from trainer.rules import DealState, Phase
 
     deal_id, state = _stored_deal(db_url)
     assert isinstance(state, DealState)

@@ -158,9 +158,9 @@ QUIET = ("play_pass", "play_knock_0")
 def test_the_computers_discard_is_not_told(browser, setting: tuple[str, TableDeal]) -> None:  # type: ignore[no-untyped-def]
     from tests.play.helpers import learner_seat
     from tests.play.test_play_page import _computers_moment
-    from trainer.game import Discard
     from trainer.profiles import get_profile
     from trainer.records.deal_record import DealRecord
+    from trainer.rules import Discard
     from trainer.store import Store
     from trainer.store.play_store import PlayStore
     from trainer.table_session import table_game

@@ -64,9 +64,9 @@ def _near_the_end(seed: int):  # type: ignore[no-untyped-def]
 
     from trainer.bots import choose
     from trainer.deal import Seat, random_deal
-    from trainer.game import NoCall, Phase
     from trainer.games import Declaration, GameType
     from trainer.profiles import INTERNATIONAL
+    from trainer.rules import NoCall, Phase
     from trainer.table_session import table_game
 
     grand = Declaration(GameType.GRAND, hand=True)
@@ -92,7 +92,7 @@ def _trick_cards(page) -> set[str]:  # type: ignore[no-untyped-def]
 
 
 def test_the_end_of_a_deal_shows_at_every_seat_without_a_reload(browser, table_app) -> None:  # type: ignore[no-untyped-def]
-    from trainer.game import PlayCard
+    from trainer.rules import PlayCard
     from trainer.table_session import place_of_seat
 
     base, url = table_app
@@ -136,8 +136,8 @@ def test_the_end_of_a_deal_shows_at_every_seat_without_a_reload(browser, table_a
 
 def test_two_quick_picks_to_lay_away_are_both_kept(browser, table_app) -> None:  # type: ignore[no-untyped-def]
     from trainer.deal import Seat, random_deal
-    from trainer.game import Bid, Hold, Pass, PickUp
     from trainer.profiles import INTERNATIONAL
+    from trainer.rules import Bid, Hold, Pass, PickUp
     from trainer.table_session import table_game
 
     base, url = table_app

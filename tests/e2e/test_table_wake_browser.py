@@ -67,7 +67,7 @@ WATCH = """() => {
 
 
 def test_a_move_wakes_the_other_seats_at_once(browser, table_app) -> None:  # type: ignore[no-untyped-def]
-    from trainer.game import PlayCard
+    from trainer.rules import PlayCard
     from trainer.table_session import place_of_seat
 
     base, url = table_app

@@ -36,7 +36,7 @@ EMPTY_MAIN = """() => {
 
 
 def test_a_blank_or_stalled_seat_page_reconnects_by_itself(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from trainer.game import NoCall, PlayCard
+    from trainer.rules import NoCall, PlayCard
     from trainer.store import Store
     from trainer.store.accounts import AccountStore
     from trainer.store.classes import ClassStore

@@ -1,5 +1,5 @@
 """What the record replayers give for every ISS sample record, every example deal and a set of seeded
-generated ISS records — captured before the replayers moved onto :class:`trainer.game.DealState`, so the
+generated ISS records — captured before the replayers moved onto :class:`trainer.rules.game.DealState`, so the
 test can assert that they still give the same results.
 
 Run ``python tests/engine/game_baseline.py`` to rewrite ``game_baseline.json`` (only when a change of
@@ -14,13 +14,13 @@ from typing import Any
 
 from trainer.deal import Seat
 from trainer.errors import SkatError
-from trainer.game import Bid, Declare, Hold, HouseOptions, Phase, SkatGame, Throw
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
 from trainer.records import iss
 from trainer.records.deals import load_all
 from trainer.records.samples import iss_sample_lines
 from trainer.replay import GameRecord
-from trainer.value import GameResult
+from trainer.rules import Bid, Declare, Hold, HouseOptions, Phase, SkatGame, Throw
+from trainer.rules.value import GameResult
 
 BASELINE = Path(__file__).with_name("game_baseline.json")
 PROFILES = (INTERNATIONAL, DANISH)

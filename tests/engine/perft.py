@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from trainer.deal import Seat, random_deal
 from trainer.games import Declaration, GameType
-from trainer.play import GameState
 from trainer.profiles import INTERNATIONAL
+from trainer.rules.play import GameState
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "perft.txt"
 SEEDS = range(1, 9)

@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.bidding import Auction
 from trainer.cards import parse_card, parse_cards
 from trainer.deal import Seat, random_deal
 from trainer.errors import BidError, CardParseError, DealError, RecordError, SkatError
 from trainer.games import Declaration, GameType
-from trainer.play import GameState
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.records.iss import parse_record
-from trainer.settlement import danish_money
-from trainer.value import evaluate_game
+from trainer.rules.bidding import Auction
+from trainer.rules.play import GameState
+from trainer.rules.settlement import danish_money
+from trainer.rules.value import evaluate_game
 
 from .iss_sample import by_id
 

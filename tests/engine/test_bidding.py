@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.bidding import (
+from trainer.cards import parse_cards
+from trainer.deal import Seat
+from trainer.errors import BidError
+from trainer.games import Declaration, GameType
+from trainer.moves import Bid, Hold, Pass
+from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
+from trainer.rules import SkatGame
+from trainer.rules.bidding import (
     Auction,
     BidOption,
     bid_ladder,
@@ -19,13 +26,6 @@ from trainer.bidding import (
     next_bid,
     next_bids,
 )
-from trainer.cards import parse_cards
-from trainer.deal import Seat
-from trainer.errors import BidError
-from trainer.game import SkatGame
-from trainer.games import Declaration, GameType
-from trainer.moves import Bid, Hold, Pass
-from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
 
 FORE, MIDDLE, REAR = Seat.FOREHAND, Seat.MIDDLEHAND, Seat.REARHAND
 BOTH = [DANISH, INTERNATIONAL]

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.game import HouseOptions, Outcome, Phase, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.records.deal_record import outcome_from_json, outcome_to_json
+from trainer.rules import HouseOptions, Outcome, Phase, SkatGame
+from trainer.rules.settlement import BOCK, calls_bock
 from trainer.scoring import SCHEMES, settle
-from trainer.settlement import BOCK, calls_bock
 from trainer.table_session import Place, TableSession, table_game
 
 PLACES = (Place("human"), Place("bot"), Place("bot"))

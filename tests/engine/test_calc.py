@@ -36,7 +36,7 @@ from trainer.deal import Seat
 from trainer.errors import BidError, CardParseError, DeclarationError, SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.value import GameResult, evaluate_game
+from trainer.rules.value import GameResult, evaluate_game
 
 TEXTBOOK_HAND = parse_cards("HJ DJ CA CT CK CQ C9 SA ST H7")
 """Clubs holding ♥J ♦J (no ♣J ♠J): "uden 2, spil 3" = 36."""
@@ -348,7 +348,7 @@ def test_a_game_thrown_before_play_is_settled_on_the_bid_in_every_danish_scheme(
     from trainer.calc import settle_all
     from trainer.games import Declaration, GameType
     from trainer.profiles import RuleProfile
-    from trainer.value import evaluate_game
+    from trainer.rules.value import evaluate_game
 
     def thrown(profile: RuleProfile) -> dict[str, object]:
         result = evaluate_game(

@@ -541,8 +541,8 @@ def _finished_deal(profile_name: str, seed: int, **house: object) -> object:
     import random as _random
 
     from trainer.bots.player import choose
-    from trainer.game import HouseOptions, Phase, SkatGame
     from trainer.profiles import get_profile
+    from trainer.rules import HouseOptions, Phase, SkatGame
 
     state = SkatGame(get_profile(profile_name), HouseOptions(**house)).new_deal(seed)  # type: ignore[arg-type]
     rng = _random.Random(seed)

@@ -14,8 +14,10 @@ from tests.engine.test_game import make_deal
 from trainer.cards import ALL_CARDS, card_points, parse_card, parse_cards
 from trainer.deal import Seat
 from trainer.errors import SkatError
-from trainer.extras import ramsch_result
-from trainer.game import (
+from trainer.games import Declaration, GameType
+from trainer.moves import move_from_json, move_to_json, moves_from_json, moves_to_json
+from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
+from trainer.rules import (
     Bid,
     Contract,
     DealState,
@@ -31,10 +33,8 @@ from trainer.game import (
     SkatGame,
     hand_game_matadors,
 )
-from trainer.games import Declaration, GameType
-from trainer.moves import move_from_json, move_to_json, moves_from_json, moves_to_json
-from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
-from trainer.value import matadors
+from trainer.rules.extras import ramsch_result
+from trainer.rules.value import matadors
 
 # --- the deal as the first move ----------------------------------------------------------------------------
 

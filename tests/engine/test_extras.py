@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from trainer.cards import parse_card, parse_cards
 from trainer.deal import random_deal
 from trainer.errors import DeclarationError, SkatError, SkatExchangeError
-from trainer.extras import (
+from trainer.games import Declaration, GameType
+from trainer.profiles import DANISH
+from trainer.rules.extras import (
     END_OF_EVENING,
     MusikTrick,
     Spoerge,
@@ -26,8 +28,6 @@ from trainer.extras import (
     rate_factor,
     slaa_40_an_check,
 )
-from trainer.games import Declaration, GameType
-from trainer.profiles import DANISH
 
 C, H, G = GameType.CLUBS, GameType.HEARTS, GameType.GRAND
 

@@ -1,4 +1,5 @@
-"""The whole-deal state (trainer.game): every phase by example and by property (hypothesis), undo and copy,
+"""The whole-deal state (trainer.rules.game): every phase by example and by property (hypothesis), undo and
+copy,
 hand games overbid by a Jack in the skat, and views that never show a card the seat may not see."""
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from hypothesis import strategies as st
 from trainer.cards import Card, parse_card, parse_cards
 from trainer.deal import Deal, Seat
 from trainer.errors import BidError, DeclarationError, IllegalCardError, SkatError, SkatExchangeError
-from trainer.game import (
+from trainer.games import Declaration, GameType
+from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules import (
     Bid,
     DealState,
     Declare,
@@ -28,8 +31,6 @@ from trainer.game import (
     SkatGame,
     Throw,
 )
-from trainer.games import Declaration, GameType
-from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 
 PROFILES = {"danish": DANISH, "international": INTERNATIONAL}
 

@@ -14,8 +14,9 @@ from tests.engine.test_game import make_deal
 from trainer.cards import card_points, parse_card
 from trainer.deal import Seat
 from trainer.errors import BidError, DeclarationError
-from trainer.extras import Spoerge as SpoergeLevel
-from trainer.game import (
+from trainer.games import Declaration, GameType
+from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.rules import (
     Bid,
     DealState,
     Declare,
@@ -37,9 +38,8 @@ from trainer.game import (
     SpoergeCall,
     Throw,
 )
-from trainer.games import Declaration, GameType
-from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.settlement import list_settlement, ramse_money
+from trainer.rules.extras import Spoerge as SpoergeLevel
+from trainer.rules.settlement import list_settlement, ramse_money
 
 # Forehand's first five cards hold no Jack; the ♣J arrives with the second five.
 NO_JACKS_FIRST = make_deal(

@@ -12,21 +12,10 @@ import pytest
 from tests.engine import game_baseline
 from trainer.deal import Seat
 from trainer.errors import SkatError
-from trainer.game import (
-    Bid,
-    Declare,
-    Discard,
-    Hold,
-    HouseOptions,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    SkatGame,
-)
 from trainer.profiles import INTERNATIONAL, AllPass, get_profile
 from trainer.records import iss
 from trainer.records.deals import load_all
+from trainer.rules import Bid, Declare, Discard, Hold, HouseOptions, Pass, Phase, PickUp, PlayCard, SkatGame
 
 BASELINE: dict[str, Any] = json.loads(game_baseline.BASELINE.read_text(encoding="utf-8"))
 

@@ -1,7 +1,7 @@
 """A deal of the app written as an ISS record (:func:`trainer.records.iss.export`) reads back to the same
 moves and the same outcome; what ISS cannot hold is named, and the result field is the app's settlement.
 
-The random deals are played through :class:`~trainer.game.DealState` with random legal moves (bids low,
+The random deals are played through :class:`~trainer.rules.game.DealState` with random legal moves (bids low,
 declarations random among the legal ones, now and then a throw), in both profiles and with the house
 options ISS can or cannot hold."""
 
@@ -14,7 +14,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.deal import Seat
-from trainer.game import DealState, HouseOptions, Phase, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.iss_codec import decode, write
 from trainer.moves import (
@@ -35,6 +34,7 @@ from trainer.moves import (
 )
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
 from trainer.records import iss
+from trainer.rules import DealState, HouseOptions, Phase, SkatGame
 
 ISS_ONLY = HouseOptions(all_pass=AllPass.PASSED_IN)
 

@@ -2,7 +2,8 @@
 
 Each example deals at random, runs a random auction that ends with a chosen declarer (or everyone
 passing), declares a random game the profile allows and that can reach the bid, and plays random legal
-cards, all as moves of one :class:`~trainer.game.DealState`. The expected result is computed directly with
+cards, all as moves of one :class:`~trainer.rules.game.DealState`. The expected result is computed directly
+with
 :func:`evaluate_game` on the played cards; the record then goes through the writer, the reader and
 :func:`replay`.
 """
@@ -16,9 +17,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.bidding import allowed_declarations, bid_ladder
 from trainer.deal import Seat
-from trainer.game import DealState, HouseOptions, Phase, SkatGame
 from trainer.games import Declaration
 from trainer.moves import Bid, Declare, Discard, Hold, Pass, PickUp, PlayCard
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
@@ -31,7 +30,9 @@ from trainer.records.iss import (
     replay,
     write_record,
 )
-from trainer.value import GameResult, evaluate_game, game_value, highest_possible_value, matadors
+from trainer.rules import DealState, HouseOptions, Phase, SkatGame
+from trainer.rules.bidding import allowed_declarations, bid_ladder
+from trainer.rules.value import GameResult, evaluate_game, game_value, highest_possible_value, matadors
 
 
 @dataclass

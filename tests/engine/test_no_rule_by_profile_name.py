@@ -2,7 +2,8 @@
 ``"international"``, or ``... == DANISH.name``) anywhere in ``trainer/``.
 
 A rule reads the profile's fields (:class:`trainer.profiles.RuleProfile`) or the table's house options
-(:class:`trainer.game.HouseOptions`); a name is for looking a profile up and for saying it. The scan reads the
+(:class:`trainer.rules.game.HouseOptions`); a name is for looking a profile up and for saying it. The scan
+reads the
 source (no import). What is left and still allowed is in :data:`ALLOWED`, each with the reason.
 """
 

@@ -1,8 +1,9 @@
 """DealState is the one public state of a deal: the card play's ``GameState`` and the bidding's ``Auction``
 are machinery behind it. No module of the app, its benchmarks or its scripts imports them; only the deal state
-(``trainer/game.py``) and the modules that define them do. Tests of the machinery itself may. A deal state
+(``trainer/rules/game.py``) and the modules that define them do. Tests of the machinery itself may. A deal
+state
 does not hand its machinery out either: it has no public ``game`` or ``auction``, and nothing outside
-``trainer/game.py`` (tests included) reads its private ``_game`` / ``_auction``."""
+``trainer/rules/game.py`` (tests included) reads its private ``_game`` / ``_auction``."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-MACHINERY = {"GameState": "trainer.play", "Auction": "trainer.bidding"}
-ALLOWED = {Path("trainer/game.py"), Path("trainer/play.py"), Path("trainer/bidding.py")}
+MACHINERY = {"GameState": "trainer.rules.play", "Auction": "trainer.rules.bidding"}
+ALLOWED = {Path("trainer/rules/game.py"), Path("trainer/rules/play.py"), Path("trainer/rules/bidding.py")}
 PRIVATE = {"_game", "_auction"}
 
 
 def imports_of_machinery(source: str) -> list[str]:
-    """The machinery names a module's source imports (``from trainer.play import GameState``, also inside a
-    function, or ``trainer.bidding.Auction`` read as an attribute)."""
+    """The machinery names a module's source imports (``from trainer.rules.play import GameState``, also
+    inside a
+    function, or ``trainer.rules.bidding.Auction`` read as an attribute)."""
     found: list[str] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module in MACHINERY.values():
@@ -39,10 +41,10 @@ def reads_of_private_machinery(source: str) -> list[str]:
 
 
 def test_the_check_sees_an_import() -> None:
-    assert imports_of_machinery("from trainer.play import GameState, is_trump\n") == ["GameState"]
-    assert imports_of_machinery("def f():\n    from trainer.bidding import Auction\n") == ["Auction"]
+    assert imports_of_machinery("from trainer.rules.play import GameState, is_trump\n") == ["GameState"]
+    assert imports_of_machinery("def f():\n    from trainer.rules.bidding import Auction\n") == ["Auction"]
     assert imports_of_machinery("from trainer import bidding\nbidding.Auction(p)\n") == ["Auction"]
-    assert imports_of_machinery("from trainer.bidding import AuctionEvent\n") == []
+    assert imports_of_machinery("from trainer.rules.bidding import AuctionEvent\n") == []
 
 
 def test_nothing_outside_the_deal_state_uses_its_machinery() -> None:
@@ -64,7 +66,7 @@ def test_the_check_sees_a_read_of_the_private_machinery() -> None:
 
 
 def test_a_deal_state_hands_out_no_machinery() -> None:
-    from trainer.game import DealState, SeatView
+    from trainer.rules import DealState, SeatView
 
     for name in ("game", "auction"):
         assert not hasattr(DealState, name), f"DealState.{name} is public again"
@@ -76,7 +78,7 @@ def test_nothing_outside_the_deal_state_reads_its_machinery() -> None:
     for folder in ("trainer", "tests", "benchmarks", "scripts"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             relative = path.relative_to(ROOT)
-            if relative == Path("trainer/game.py"):
+            if relative == Path("trainer/rules/game.py"):
                 continue
             offenders += [
                 f"{relative}: .{name}" for name in reads_of_private_machinery(path.read_text("utf-8"))

@@ -17,9 +17,9 @@ import re
 import pytest
 
 from trainer.deal import Deal, Seat, random_deal
-from trainer.game import Bid, Declare, Discard, Hold, Move, Pass, Phase, PickUp, PlayCard, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.profiles import INTERNATIONAL
+from trainer.rules import Bid, Declare, Discard, Hold, Move, Pass, Phase, PickUp, PlayCard, SkatGame
 
 pyspiel = pytest.importorskip("pyspiel", reason="open-spiel (test-only dependency) is not installed")
 

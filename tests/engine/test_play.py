@@ -11,7 +11,8 @@ from trainer.cards import Card, Suit, parse_card, parse_cards
 from trainer.deal import Deal, Seat
 from trainer.errors import DeclarationError, IllegalCardError, SkatExchangeError
 from trainer.games import Declaration, GameType
-from trainer.play import (
+from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules.play import (
     TRUMP,
     GameState,
     Phase,
@@ -25,7 +26,6 @@ from trainer.play import (
     trick_winner,
     trump_order,
 )
-from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 
 C = parse_card
 G = GameType

@@ -19,7 +19,7 @@ from trainer.cards import ALL_CARDS
 from trainer.errors import DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
-from trainer.value import check_points_and_tricks, evaluate_game, possible_declarer_points
+from trainer.rules.value import check_points_and_tricks, evaluate_game, possible_declarer_points
 
 BOTH = [DANISH, INTERNATIONAL]
 CLUBS = Declaration(GameType.CLUBS)

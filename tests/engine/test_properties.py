@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from trainer.cards import Card, Rank, card_points
 from trainer.deal import Seat, random_deal
 from trainer.games import Declaration, GameType
-from trainer.play import GameState, Phase, legal_cards, random_playout, trick_winner
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules.play import GameState, Phase, legal_cards, random_playout, trick_winner
 
 PLAIN = "A T K Q 9 8 7"
 NULL_ORDER = "A K Q J T 9 8 7"

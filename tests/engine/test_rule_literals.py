@@ -2,7 +2,8 @@
 
 The homes are ``trainer/cards.py`` (deck geometry: 120 card points, 10 cards a hand, 2 in the skat, 3 playing
 seats, 10 tricks), ``trainer/profiles.py`` (thresholds: 61 to win, schneider at 30 / 90, the Dækker premium,
-bids) and ``trainer/settlement.py`` (the settlement schemes' configs). Anywhere else in ``trainer/`` a rule
+bids) and ``trainer/rules/settlement.py`` (the settlement schemes' configs). Anywhere else in ``trainer/`` a
+rule
 number is read from those (``TOTAL_CARD_POINTS``, ``HAND_SIZE``, ``profile.wins_on_points(points)`` ...).
 
 The scan reads the source (no import): an int constant that is one of the rule numbers, a ``// 3`` or ``% 3``

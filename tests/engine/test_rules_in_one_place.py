@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from trainer.deal import Seat, random_deal
-from trainer.extras import DanishExtras, may_knock
-from trainer.game import HouseOptions, Phase, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.moves import PlayCard
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.settlement import kontra_allowed
+from trainer.rules import HouseOptions, Phase, SkatGame
+from trainer.rules.extras import DanishExtras, may_knock
+from trainer.rules.settlement import kontra_allowed
 
 
 def _cards_until_window(game: SkatGame, seed: int) -> int | None:

@@ -14,7 +14,10 @@ from tests.engine.test_game import make_deal
 from trainer.calc import SCHEMES
 from trainer.cards import parse_card, parse_cards
 from trainer.deal import Seat
-from trainer.game import (
+from trainer.games import Declaration, GameType
+from trainer.profiles import DANISH, INTERNATIONAL, AllPass
+from trainer.records.deal_record import DealRecord, outcome_from_json, outcome_to_json
+from trainer.rules import (
     Contract,
     Declare,
     Discard,
@@ -30,9 +33,6 @@ from trainer.game import (
     SpoergeCall,
     Throw,
 )
-from trainer.games import Declaration, GameType
-from trainer.profiles import DANISH, INTERNATIONAL, AllPass
-from trainer.records.deal_record import DealRecord, outcome_from_json, outcome_to_json
 from trainer.scoring import ScoreSheet, SheetDeal, settle
 
 # Forehand: clubs "med 2, spil 3" = 36 (♣J ♠J, no ♥J); the skat (♦8 ♦7) holds no card points.

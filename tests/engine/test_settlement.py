@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer.errors import SkatError
-from trainer.extras import Spoerge, ramse_result
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
-from trainer.settlement import (
+from trainer.rules.extras import Spoerge, ramse_result
+from trainer.rules.settlement import (
     DanishMoneyConfig,
     OnlineStakesConfig,
     danish_money,
@@ -26,7 +26,7 @@ from trainer.settlement import (
     seeger_fabian,
     slaa_40_an_forfeit,
 )
-from trainer.value import GameResult, evaluate_game
+from trainer.rules.value import GameResult, evaluate_game
 
 D = Declaration
 C, H, DI, G, N = GameType.CLUBS, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL

@@ -13,7 +13,7 @@ from trainer.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 from trainer.errors import DeclarationError
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
-from trainer.value import (
+from trainer.rules.value import (
     check_reachable,
     evaluate_game,
     game_value,

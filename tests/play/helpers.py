@@ -11,10 +11,10 @@ from pathlib import Path
 from trainer.bots import choose
 from trainer.coach import coach_suggestion
 from trainer.deal import Seat
-from trainer.game import DealState, Phase
 from trainer.profiles import RuleProfile
 from trainer.records.deal_record import DealRecord
 from trainer.records.iss import iss_line
+from trainer.rules import DealState, Phase
 from trainer.store import Store
 from trainer.store.play_store import PlayStore, StoredDeal
 from trainer.table_session import seat_of_place, table_game

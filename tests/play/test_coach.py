@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from trainer.bidding import highest_safe_bid
 from trainer.bots import choose
 from trainer.cards import parse_cards
 from trainer.coach import (
@@ -19,9 +18,10 @@ from trainer.coach import (
     playable_hints,
 )
 from trainer.deal import Seat
-from trainer.game import Phase, SkatGame
 from trainer.games import GameType
 from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.rules import Phase, SkatGame
+from trainer.rules.bidding import highest_safe_bid
 
 # The textbook's "uden 2, spil 3" hand: hearts holding the red Jacks.
 HAND = parse_cards("HJ DJ HA HT HK HQ H9 SA ST C7")

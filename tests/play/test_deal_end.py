@@ -14,11 +14,11 @@ from tests.play.helpers import coached_deal, store_state
 from tests.ui.helpers import texts
 from trainer.cards import Card, card_points, parse_cards
 from trainer.deal import Seat
-from trainer.game import DealState, Knock40, Pass, Phase
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules import DealState, Knock40, Pass, Phase
+from trainer.rules.value import matadors
 from trainer.table_session import table_game
 from trainer.ui.views.deal_end import state_after_tricks
-from trainer.value import matadors
 
 from .driver import button, open_play
 

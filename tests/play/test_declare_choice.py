@@ -11,12 +11,12 @@ import pytest
 
 from tests.play.helpers import last_deal, store_state
 from tests.ui.helpers import texts
-from trainer.bidding import hand_value
 from trainer.bots import choose
 from trainer.coach import coach_suggestion
 from trainer.deal import Seat
-from trainer.game import Contract, DealState, Declare, Discard, Phase, PickUp
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules import Contract, DealState, Declare, Discard, Phase, PickUp
+from trainer.rules.bidding import hand_value
 from trainer.table_session import table_game
 
 from .driver import button, open_play

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from trainer.cards import parse_cards
 from trainer.deal import Seat
-from trainer.game import Discard, RamsePass
 from trainer.profiles import DANISH
+from trainer.rules import Discard, RamsePass
 from trainer.table_session import table_game
 from trainer.ui.context import context_from_state
 from trainer.ui.pages.play_result import move_text

@@ -12,7 +12,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.bidding import AuctionEvent
 from trainer.bots.context import PlayContext
 from trainer.cards import Card, parse_cards
 from trainer.coach import (
@@ -27,10 +26,11 @@ from trainer.coach import (
     wilson,
 )
 from trainer.deal import Deal, Seat
-from trainer.game import Bid, DealState, Declare, Hold, Pass, Phase, PlayCard, SkatGame
 from trainer.games import Declaration, GameType
-from trainer.play import legal_cards
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules import Bid, DealState, Declare, Hold, Pass, Phase, PlayCard, SkatGame
+from trainer.rules.bidding import AuctionEvent
+from trainer.rules.play import legal_cards
 from trainer.text import N_, Message
 
 ISSUE_HAND = "CJ SJ DJ CT CQ C9 C8 HA HK H8"
@@ -266,9 +266,9 @@ def test_the_review_does_not_blame_the_coachs_own_card() -> None:
     forehand says 24 and plays hearts hand): the bidding model has changed since, the review has not."""
     from trainer.bots import choose
     from trainer.coach import card_verdicts, position_key
-    from trainer.game import HouseOptions
     from trainer.records.iss import export
     from trainer.replay import GameRecord, first_costly_card
+    from trainer.rules import HouseOptions
 
     state = SkatGame(DANISH, HouseOptions()).new_deal(25)
     for move in (
@@ -338,9 +338,9 @@ def test_the_play_pages_could_we_have_won_asks_the_coach_from_the_views_the_seat
     those of the hint, the review and "Find my mistakes" (an auction-less view samples other layouts)."""
     from trainer.bots import choose
     from trainer.coach import play_views, position_key
-    from trainer.game import HouseOptions
     from trainer.records.iss import export
     from trainer.replay import GameRecord
+    from trainer.rules import HouseOptions
 
     state = SkatGame(DANISH, HouseOptions()).new_deal(25)
     while state.phase is not Phase.FINISHED:

@@ -10,10 +10,10 @@ import pytest
 
 from tests.play.helpers import last_deal, learner_seat
 from tests.ui.helpers import texts
-from trainer.game import DealState, Phase, PlayCard
 from trainer.profiles import get_profile
+from trainer.rules import DealState, Phase, PlayCard
+from trainer.rules.settlement import list_settlement
 from trainer.scoring import settle
-from trainer.settlement import list_settlement
 from trainer.store import Store
 from trainer.store.play_store import PlayStore
 
@@ -301,7 +301,7 @@ def _computers_moment(profile: str, wanted: type, number: int) -> int:
     """A seed whose deal ``number`` at the Play page (opponents at club level, the learner always
     passing, never knocking) brings a computer's ``wanted`` move (a discard, a Ramse pass between the two
     others)."""
-    from trainer.game import Knock40, Pass, Phase
+    from trainer.rules import Knock40, Pass, Phase
     from trainer.table_session import TableSession, table_game
     from trainer.ui.pages.play import PLACES
 
@@ -332,7 +332,7 @@ def test_the_computers_reasons_show_no_hidden_card(profile: str, kind: str, _fas
     laid away two cards and not yet declared (or passed two cards on in Ramse to the other computer) —
     the page's texts and its session state name no card the learner may not see; the line is there, in
     its public wording."""
-    import trainer.game as game
+    import trainer.rules.game as game
     from tests.tables.test_hidden_cards import _leaks, known
     from trainer.cards import ALL_CARDS
     from trainer.deal import Seat

@@ -19,11 +19,11 @@ from tests.ui.helpers import texts
 from trainer.bots import choose
 from trainer.coach import ContractVerdict, DecisionVerdict, memory_check
 from trainer.deal import Seat, random_deal
-from trainer.game import Bid, DealState, Declare, Hold, Kontra, NoCall, Pass, Phase
 from trainer.games import Declaration, GameType
-from trainer.play import is_trump
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.records.iss import export, parse_record, replay
+from trainer.rules import Bid, DealState, Declare, Hold, Kontra, NoCall, Pass, Phase
+from trainer.rules.play import is_trump
 from trainer.store import Store
 from trainer.store.play_store import PlayStore
 from trainer.table_session import table_game
@@ -212,7 +212,7 @@ def test_the_coach_judges_a_knock_it_must_answer_at_its_value() -> None:
     """Answering a Slå 40 an knock, the auction holds no event yet: the bid the coach weighs is the 40
     (this crashed the Play page's bid hints with an empty ``max``)."""
     from tests.engine.test_game_extras import NO_JACKS
-    from trainer.game import HouseOptions, Knock40, SkatGame
+    from trainer.rules import HouseOptions, Knock40, SkatGame
     from trainer.ui.pages.play_result import _bid_to_judge
 
     state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)

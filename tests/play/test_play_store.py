@@ -9,10 +9,10 @@ import random
 import pytest
 
 from trainer.deal import Seat, random_deal
-from trainer.game import DealState, Phase, SkatGame, Throw
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH
 from trainer.records.deal_record import DealRecord
+from trainer.rules import DealState, Phase, SkatGame, Throw
 from trainer.store import Store
 from trainer.store.play_store import PlayStore
 from trainer.table_session import seat_of_place, table_game

@@ -15,7 +15,9 @@ from tests.ui.helpers import html_rows, texts
 from trainer.cards import parse_cards, sort_hand
 from trainer.deal import Deal, Seat, random_deal
 from trainer.errors import SkatError
-from trainer.game import (
+from trainer.games import Declaration, GameType
+from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.rules import (
     Bid,
     DealState,
     Hold,
@@ -30,8 +32,6 @@ from trainer.game import (
     Spoerge,
     SpoergeCall,
 )
-from trainer.games import Declaration, GameType
-from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.table_session import table_game
 
 from .driver import button, card_keys, open_play
@@ -115,8 +115,8 @@ def test_a_knock_for_the_wrong_game_is_lost_without_play_and_says_why(url: str) 
 def test_after_a_knock_the_ladder_goes_on_above_40(url: str, lang: str) -> None:
     """Forehand has knocked 40 (a standing bid): middlehand's ladder shows 40 as the bid to beat and the
     next bids above it (the engine takes nothing lower), not "no bid yet" and the bids from 18."""
-    from trainer.bidding import bid_ladder
-    from trainer.extras import DANISH_EXTRAS
+    from trainer.rules.bidding import bid_ladder
+    from trainer.rules.extras import DANISH_EXTRAS
 
     state = table_game(DANISH).new_deal(deal=KNOCK_DEAL)
     state.apply(Knock40(Seat.FOREHAND, True, GameType.GRAND))
@@ -287,7 +287,7 @@ def _ramse(seed: int) -> DealState:
     import random
 
     from trainer.bots import choose
-    from trainer.game import RamseCall
+    from trainer.rules import RamseCall
 
     state = table_game(DANISH).new_deal(seed)
     rng = random.Random(seed)

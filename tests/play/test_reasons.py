@@ -21,9 +21,9 @@ from trainer.bots import Decision
 from trainer.bots import choose as bot_choose
 from trainer.cards import ALL_CARDS, parse_cards
 from trainer.deal import Seat
-from trainer.game import DealState, Discard, Pass, Phase, RamsePass
 from trainer.profiles import get_profile
 from trainer.reasons import cards_named, names_only_known, public_reason, reason_for
+from trainer.rules import DealState, Discard, Pass, Phase, RamsePass
 from trainer.table_session import Place, TableSession, table_game
 from trainer.text import N_, Message
 
@@ -147,7 +147,7 @@ def test_a_computers_bid_is_heard_as_the_call_alone(profile: str) -> None:
     """Seen on the Play page: "Left · middlehand: Says 18: diamonds wins about 90 % and is worth up to 27."
     told the learner the computer's game (table talk). Another seat now reads only the call; the bidder's
     own reason keeps the game and its chance."""
-    from trainer.game import Bid
+    from trainer.rules import Bid
 
     prof = get_profile(profile)
     for seed in range(100):
@@ -180,8 +180,8 @@ def test_a_computers_declaration_tells_no_chance(profile: str, lang: str) -> Non
     69 %" and "Venstre · mellemhånd: Melder Grand: den bedste forventede score ved meldingen, vinder ca. 97 %"
     — a real opponent never says its chance (97 % means it holds the Jacks). Every other seat now reads the
     declaration alone, in either language; the declarer's own seat keeps its reason."""
-    from trainer.game import Declare
     from trainer.i18n import get_translator
+    from trainer.rules import Declare
     from trainer.ui.pages.play_table import reason_line
     from trainer.ui.terms import t_message
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from trainer.calc import SCHEMES
 from trainer.deal import Seat
 from trainer.errors import SkatError
-from trainer.game import HouseOptions, Phase, SkatGame
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass
+from trainer.rules import HouseOptions, Phase, SkatGame
 from trainer.scoring import settle
 from trainer.table_session import (
     Place,

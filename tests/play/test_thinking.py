@@ -11,9 +11,9 @@ import pytest
 
 from tests.play.helpers import last_deal, store_state
 from trainer.deal import Seat, random_deal
-from trainer.game import DealState, NoCall, Phase
 from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES
+from trainer.rules import DealState, NoCall, Phase
 from trainer.table_session import table_game
 
 from .driver import button, open_play

@@ -11,15 +11,15 @@ from hypothesis import strategies as st
 from trainer.bots import choose
 from trainer.cards import parse_card
 from trainer.deal import Seat
-from trainer.game import DealState, Phase, PlayCard, SkatGame
 from trainer.games import Declaration, GameType
-from trainer.play import FollowClass, follow_class
 from trainer.problems.generate import position_of
 from trainer.problems.judge import MARGIN, Goal
 from trainer.problems.mistakes import PERSONAL_PREFIX, POINTS_MARGIN, judge_card, judge_deal, solve_exact
 from trainer.problems.model import Problem, dumps
 from trainer.problems.position import Layout, Position, layouts
 from trainer.profiles import INTERNATIONAL
+from trainer.rules import DealState, Phase, PlayCard, SkatGame
+from trainer.rules.play import FollowClass, follow_class
 
 _PLAYED = (
     "0:DA 1:S7 2:D9 1:HA 2:H8 0:ST 0:D7 1:S9 2:DQ 1:SK 2:HJ 0:CT 2:CJ 0:CK 1:DJ 2:CA 0:CQ 1:SJ 1:HT 2:H9 0:C7"

@@ -17,7 +17,6 @@ from trainer.bots.search import CardRecord
 from trainer.cards import parse_card, parse_cards
 from trainer.coach import card_verdicts, judge_card, position_key
 from trainer.deal import Seat
-from trainer.game import DealState, Phase, PlayCard
 from trainer.games import Declaration, GameType
 from trainer.problems.generate import position_of
 from trainer.problems.judge import solve_layout
@@ -27,6 +26,7 @@ from trainer.problems.position import layouts
 from trainer.profiles import DANISH, INTERNATIONAL
 from trainer.records.iss import export
 from trainer.replay import GameRecord
+from trainer.rules import DealState, Phase, PlayCard
 from trainer.table_session import table_game
 from trainer.text import N_, Message
 

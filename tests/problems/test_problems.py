@@ -15,9 +15,7 @@ from trainer.bots import choose
 from trainer.cards import ALL_CARDS, Card
 from trainer.cli import main
 from trainer.deal import Seat
-from trainer.game import Phase, SeatView, SkatGame
 from trainer.games import GameType
-from trainer.play import follow_class
 from trainer.problems.check import check_lines, check_problem
 from trainer.problems.generate import position_of
 from trainer.problems.judge import MARGIN, Goal, judge, reaches, select
@@ -25,6 +23,8 @@ from trainer.problems.model import ProblemError, dumps, read_lines
 from trainer.problems.position import Position, layouts, split_count
 from trainer.problems.themes import THEME_KEYS, THEMES, tag
 from trainer.profiles import DANISH, INTERNATIONAL
+from trainer.rules import Phase, SeatView, SkatGame
+from trainer.rules.play import follow_class
 
 SAMPLE = Path(__file__).with_name("sample.jsonl")
 
@@ -269,8 +269,8 @@ def _view_after(seed: int, cards: int) -> tuple[Position, SeatView] | None:
 def test_the_shipped_themes_say_what_the_answer_does() -> None:
     """Over the shipped collection: a ruff is a trump on a side suit, a smear a full card on the partner's
     trick, throwing a loser a small side card, and drawing trumps a trump led by the declarer."""
-    from trainer.play import TRUMP, is_trump
     from trainer.problems.collection import collection
+    from trainer.rules.play import TRUMP, is_trump
 
     problems = collection()
     assert problems
@@ -404,7 +404,7 @@ def test_null_deals_give_the_safest_hand_a_null_and_skip_dangerous_ones() -> Non
 def _minimax(game: GameType, declarer: Seat, hands: list[list[Card]], leader: Seat, trick: list[Card]) -> int:
     """Card points the declarer takes from here with every card open (plain minimax, no solver); for null
     the number of tricks the declarer takes."""
-    from trainer.play import legal_cards, trick_winner
+    from trainer.rules.play import legal_cards, trick_winner
 
     seat = Seat((leader + len(trick)) % 3)
     if not hands[seat]:
@@ -467,7 +467,7 @@ def test_a_plain_minimax_over_every_layout_agrees_with_late_shipped_problems() -
                 played = [*trick, score_.card]
                 leader = position.leader
                 if len(played) == 3:
-                    from trainer.play import trick_winner
+                    from trainer.rules.play import trick_winner
 
                     winner = Seat((leader + trick_winner(played, game)) % 3)
                     mine = winner == position.declarer
@@ -489,8 +489,8 @@ def test_a_plain_minimax_over_every_layout_agrees_with_late_shipped_problems() -
 def test_an_auction_round_trips_and_a_bad_step_is_refused() -> None:
     from dataclasses import replace
 
-    from trainer.bidding import AuctionEvent
     from trainer.problems.model import Bidding, Problem
+    from trainer.rules.bidding import AuctionEvent
 
     (problem,) = read_lines([_sample_lines()[0]])
     bidding = Bidding(

@@ -16,7 +16,6 @@ import pytest
 
 from trainer.cards import card_points, parse_cards
 from trainer.games import GameType
-from trainer.play import trump_order
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.quiz import BID_DRILL, COUNT_EYES, GAME_RESULT, SETTLE, Message, Question
 from trainer.quiz.chapter_items import (
@@ -29,6 +28,7 @@ from trainer.quiz.chapter_items import (
     TRUMPS_LEFT,
 )
 from trainer.quiz.chapters import CHAPTER_KINDS, THROWN, chapter_question
+from trainer.rules.play import trump_order
 
 from .chapter_rules import CHECKERS
 from .helpers import ladder

@@ -236,7 +236,7 @@ def test_game_result() -> None:
 
 def test_danish_defenders_on_thirty_are_not_schneider_but_international_are() -> None:
     from trainer.quiz.generators import build_game_result
-    from trainer.value import evaluate_game
+    from trainer.rules.value import evaluate_game
 
     def outcome(profile: RuleProfile) -> str:
         result = evaluate_game(

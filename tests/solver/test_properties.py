@@ -1,5 +1,5 @@
 """Invariants of the solver's values, checked on endings and full deals, plus the cross-check of its
-move generation and trick winner against trainer.play."""
+move generation and trick winner against trainer.rules.play."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer import play
 from trainer.cards import ALL_CARDS, Card, card_points
 from trainer.games import GameType
+from trainer.rules import play
 from trainer.solver import Analysis, numba_available, solve_position
 from trainer.solver.core import Engine, layout_for, trick_winner_position
 
@@ -148,7 +148,7 @@ def test_outcome_levels_follow_the_profile() -> None:
     assert result.outcome(b, INTERNATIONAL).schwarz is None
 
 
-# ---- cross-check with trainer.play ---------------------------------------------------------------------
+# ---- cross-check with trainer.rules.play -------------------------------------------------------------------
 
 cards_strategy = st.permutations(ALL_CARDS)
 games_strategy = st.sampled_from(list(GameType))

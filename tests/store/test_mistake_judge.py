@@ -12,8 +12,8 @@ import pytest
 
 from tests.problems.test_mistakes import deal_with_a_deliberate_mistake
 from trainer.deal import Seat
-from trainer.game import DealState
 from trainer.problems.mistakes import DealJudgement, judge_deal
+from trainer.rules import DealState
 from trainer.store import Store
 from trainer.store.mistake_judge import MistakeJudge, Stage
 from trainer.store.personal_problems import PersonalProblems

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.ui.helpers import APP, make_account, sign_in_on_account_page
 from trainer.bots import choose
-from trainer.game import Move, Pass, Phase, SeatView, Throw
+from trainer.rules import Move, Pass, Phase, SeatView, Throw
 from trainer.store import Store
 from trainer.store.tables import TableMoment, TablePlay, TableStore
 

@@ -5,7 +5,7 @@ page shows names one â€” the computers' reasons included (issue 19: "Lays away â
 
 The property plays random legal moves at a table through :class:`~trainer.store.tables.TablePlay` (random
 deals, both rule profiles, random stopping points) and after every move checks, for each seat, its
-:class:`~trainer.game.SeatView`, both table views built from it (the page's and
+:class:`~trainer.rules.game.SeatView`, both table views built from it (the page's and
 :meth:`TableView.from_seat_view`), the table's HTML, every text the table page and the Play page draw from
 the view (recorded from their drawing functions) and the computer's reason for the move due, as each other
 seat reads it right after the move. The page itself (its HTML, buttons, texts and
@@ -31,7 +31,9 @@ from tests.ui.helpers import html_rows, texts
 from trainer.bots import choose as bot_choice
 from trainer.cards import ALL_CARDS, Card
 from trainer.deal import Seat
-from trainer.game import (
+from trainer.i18n import get_translator
+from trainer.profiles import get_profile
+from trainer.rules import (
     Bid,
     DealState,
     Discard,
@@ -45,8 +47,6 @@ from trainer.game import (
     SeatView,
     Throw,
 )
-from trainer.i18n import get_translator
-from trainer.profiles import get_profile
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
 from trainer.table_session import place_of_seat, seat_of_place

@@ -313,7 +313,7 @@ def _finished(profile_name: str, seed: int, kind: str):  # type: ignore[no-untyp
     """A deal played to its end by a plain player steering to ``kind``: "ramse" (everyone passes, Danish),
     "knock" (forehand knocks 40 and everyone passes), "thrown" (the declarer throws the cards at once)."""
     from trainer.bots import choose as bot
-    from trainer.game import Bid, Knock40, Pass, Phase, RamseCall, Throw
+    from trainer.rules import Bid, Knock40, Pass, Phase, RamseCall, Throw
     from trainer.table_session import table_game
 
     state = table_game(get_profile(profile_name)).new_deal(seed)

@@ -12,7 +12,7 @@ from sqlalchemy import update
 
 from tests.tables.helpers import HOST, modest, signed_in
 from tests.ui.helpers import make_account, texts
-from trainer.game import Phase
+from trainer.rules import Phase
 from trainer.scoring import settle
 from trainer.store import Store
 from trainer.store.play_models import PlayDealRow

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.play.driver import button, card_keys, step
 from tests.ui.helpers import APP, make_account, sign_in_on_account_page, texts
-from trainer.game import DealState
+from trainer.rules import DealState
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
 from trainer.table_session import seat_of_place

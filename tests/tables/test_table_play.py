@@ -11,9 +11,9 @@ import pytest
 
 from tests.tables.helpers import modest
 from trainer.errors import ClassAccessError, SkatError
-from trainer.game import PlayCard
 from trainer.profiles import get_profile
 from trainer.records.iss import parse_record, replay
+from trainer.rules import PlayCard
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
 from trainer.table_session import place_of_seat

@@ -10,10 +10,10 @@ from streamlit.testing.v1 import AppTest
 from tests.exhaustive import exhaustive_points
 from trainer.cards import Card
 from trainer.deal import Seat
-from trainer.game import PlayCard, SkatGame
 from trainer.records.deals import ExampleDeal, load_all
 from trainer.records.iss import export
 from trainer.replay import GameRecord
+from trainer.rules import PlayCard, SkatGame
 from trainer.table_session import RecordSeat
 from trainer.ui.terms import card_label
 
@@ -405,11 +405,11 @@ def test_the_result_sentence_counts_kontra_and_re() -> None:
     """After kontra and re the value and the list entry said in the result are the deal's Outcome's: four
     times the game's, the same entry the list settlement writes."""
     from trainer.deal import Seat, random_deal
-    from trainer.game import HouseOptions, SkatGame
     from trainer.games import Declaration, GameType
     from trainer.i18n import get_translator
     from trainer.moves import Kontra, NoCall, PlayCard, Re
     from trainer.profiles import INTERNATIONAL
+    from trainer.rules import HouseOptions, SkatGame
     from trainer.scoring import settle
     from trainer.ui.context import PageContext
     from trainer.ui.pages.deals_common import result_text

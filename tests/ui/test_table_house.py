@@ -9,9 +9,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.ui.helpers import APP, make_account, sign_in_on_account_page
-from trainer.game import HouseOptions, Phase
 from trainer.moves import Knock40, Pass
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, KnockCall, RuleProfile
+from trainer.rules import HouseOptions, Phase
 from trainer.store import Store
 from trainer.store.tables import TablePlay, TableStore
 

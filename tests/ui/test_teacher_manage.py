@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from trainer.deal import Seat
-from trainer.game import PlayCard
 from trainer.records.deals import load_all
 from trainer.replay import GameRecord
+from trainer.rules import PlayCard
 from trainer.safe_text import for_markdown
 from trainer.store import Store
 from trainer.store.accounts import AccountStore

@@ -8,13 +8,13 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.bidding import bid_table
 from trainer.calc import random_hand_and_skat
 from trainer.games import GameType
 from trainer.profiles import get_profile
+from trainer.rules.bidding import bid_table
+from trainer.rules.value import matadors, trump_order
 from trainer.ui.terms import card_label
 from trainer.ui.widgets import WIDGETS
-from trainer.value import matadors, trump_order
 
 MINE = (
     "med_uden",

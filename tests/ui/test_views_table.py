@@ -6,9 +6,9 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from trainer.deal import Seat, random_deal
-from trainer.game import DealState, PlayCard, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.profiles import INTERNATIONAL
+from trainer.rules import DealState, PlayCard, SkatGame
 
 
 def _state() -> DealState:
@@ -23,10 +23,10 @@ def _table_app(seat_name: str) -> AppTest:
         import streamlit as st
 
         from trainer.deal import Seat, random_deal
-        from trainer.game import SkatGame
         from trainer.games import Declaration, GameType
         from trainer.i18n import get_translator
         from trainer.profiles import INTERNATIONAL
+        from trainer.rules import SkatGame
         from trainer.ui.context import PageContext
         from trainer.ui.views.table import TableView, draw_table
 

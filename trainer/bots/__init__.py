@@ -1,7 +1,8 @@
 """Computer players: three levels (beginner, club, expert) behind one function, :func:`choose`.
 
 ``choose(view, level, *, rng=None, seed=None, time_ms=1000) -> Decision(move, why, win)``: the move the level
-makes for the seat of a :class:`~trainer.game.SeatView`, a one-line reason (a translatable message) and the
+makes for the seat of a :class:`~trainer.rules.game.SeatView`, a one-line reason (a translatable message) and
+the
 bot's estimate that the declarer's side wins (None when it has none).
 
 :mod:`trainer.bots.player` is the entry point; every level bids, picks up and declares by the win-chance

@@ -23,12 +23,12 @@ from trainer.bots.context import strength
 from trainer.bots.search import MIN_LAYOUTS, CardRecord, layouts_reason, wilson
 from trainer.cards import Card
 from trainer.deal import PLAYING_SEATS, Seat
-from trainer.play import beats, follow_class, is_trump
+from trainer.rules.play import beats, follow_class, is_trump
 from trainer.text import N_, Message
 
 if TYPE_CHECKING:
     from trainer.bots.context import PlayContext
-    from trainer.game import SeatView
+    from trainer.rules import SeatView
 
 COACH_NODES = 3_000_000
 """Solver nodes the coach spends on one card: a fixed count, not the clock, so that the review after the

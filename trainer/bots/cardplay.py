@@ -30,8 +30,8 @@ from trainer.bots.context import PlayContext, strength
 from trainer.cards import Card, Rank, card_points
 from trainer.deal import Seat
 from trainer.errors import N_, Message
-from trainer.extras import musik_cards
-from trainer.play import FollowClass, beats, follow_class, is_trump
+from trainer.rules.extras import musik_cards
+from trainer.rules.play import FollowClass, beats, follow_class, is_trump
 
 Choice = tuple[Card, Message]
 

@@ -12,12 +12,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
-from trainer.bidding import AuctionEvent
 from trainer.cards import ALL_CARDS, Card, card_points
 from trainer.deal import PLAYING_SEATS, Seat
 from trainer.games import Declaration, GameType
-from trainer.play import FollowClass, Trick, beats, follow_class, trump_order
 from trainer.profiles import RuleProfile
+from trainer.rules.bidding import AuctionEvent
+from trainer.rules.play import FollowClass, Trick, beats, follow_class, trump_order
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ def strength(card: Card, game: GameType) -> int:
     order = trump_order(game)
     if card in order:
         return 100 - order.index(card)
-    from trainer.play import suit_order
+    from trainer.rules.play import suit_order
 
     plain = suit_order(card.suit, game)
     return 50 - plain.index(card) if card in plain else 0

@@ -1,6 +1,7 @@
 """The one entry point of the computer players: :func:`choose` a move for the seat whose view is given.
 
-Every level reads only the :class:`~trainer.game.SeatView` (what that seat may see) and answers with one of
+Every level reads only the :class:`~trainer.rules.game.SeatView` (what that seat may see) and answers with one
+of
 the view's legal moves, a one-line reason for the coach (a translatable :class:`~trainer.errors.Message`) and,
 where it has one, its estimate that the declarer's side wins. The app's opponents, the benchmark and the
 ``skat-trainer bot`` command all call this function.
@@ -32,8 +33,8 @@ from trainer.cards import Card, Rank
 from trainer.chances import hands as rules
 from trainer.deal import Seat
 from trainer.errors import N_, Message, SkatError
-from trainer.extras import musik_cards
-from trainer.game import (
+from trainer.games import Declaration, GameType
+from trainer.rules import (
     Bid,
     Declare,
     Discard,
@@ -54,8 +55,8 @@ from trainer.game import (
     SpoergeCall,
     Throw,
 )
-from trainer.games import Declaration, GameType
-from trainer.play import follow_class, is_trump
+from trainer.rules.extras import musik_cards
+from trainer.rules.play import follow_class, is_trump
 
 if TYPE_CHECKING:
     from trainer.chances import GameChance
@@ -465,7 +466,7 @@ class _Bot:
                 PlayCard(self.seat, card), Message(N_("Ramse: leads low so another player takes the trick."))
             )
         led = follow_class(trick[0], game)
-        from trainer.play import beats
+        from trainer.rules.play import beats
 
         def wins(card: Card) -> bool:
             return all(beats(card, other, led, game) for other in trick)

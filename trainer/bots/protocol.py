@@ -2,10 +2,11 @@
 
 A request carries the rules, the asking seat, an optional thinking budget and the ISS move list as that seat
 sees it (``??`` for every card it cannot see). :func:`view_from_moves` turns the move list into the seat's
-:class:`~trainer.game.SeatView`: the one ISS codec (:mod:`trainer.iss_codec`) reads the tokens into
+:class:`~trainer.rules.game.SeatView`: the one ISS codec (:mod:`trainer.iss_codec`) reads the tokens into
 the engine's moves, the hidden cards are filled with some layout consistent with everything shown (the cards
 each seat played, the suits it showed void in, an open declarer's cards, a declaration that reaches the
-bid), that deal is replayed through :class:`~trainer.game.DealState` — so every rule is checked by the same
+bid), that deal is replayed through :class:`~trainer.rules.game.DealState` — so every rule is checked by the
+same
 code the app uses — and the seat's view is taken, which does not depend on the layout chosen. :func:`answer`
 then asks :func:`trainer.bots.choose` and writes the move with the same codec. What a bot may declare and
 what a request may hold is one rule: the engine's. Every problem is a :class:`ProtocolError` with a message
@@ -27,13 +28,13 @@ from trainer.bots.sampling import SKAT, NoWorld, deal_unseen
 from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, Card
 from trainer.deal import Deal, Seat
 from trainer.errors import DeclarationError, Message, SkatError, upper_first
-from trainer.game import DealState, Phase, SeatView, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.iss_codec import Discards, EarlyEnd, HiddenCard, OpenCards, SkatShown
 from trainer.moves import Bid, Declare, Discard, Hold, Move, Pass, PickUp, PlayCard
-from trainer.play import FollowClass, follow_class, trump_order
 from trainer.profiles import PROFILES, RuleProfile
-from trainer.value import highest_possible_value
+from trainer.rules import DealState, Phase, SeatView, SkatGame
+from trainer.rules.play import FollowClass, follow_class, trump_order
+from trainer.rules.value import highest_possible_value
 
 DEFAULT_TIME_MS = 1000
 MAX_TIME_MS = 600_000

@@ -33,9 +33,9 @@ from trainer.chances.hands import discard_for
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.games import SUIT_GAMES, Declaration, GameType
-from trainer.play import FollowClass, beats, follow_class, is_trump
 from trainer.profiles import RuleProfile
-from trainer.value import game_value, matadors
+from trainer.rules.play import FollowClass, beats, follow_class, is_trump
+from trainer.rules.value import game_value, matadors
 
 SKAT = "skat"
 

@@ -21,9 +21,9 @@ from trainer.chances.features import Kind, Mode, Situation, indices, kind_of, ve
 from trainer.chances.model import Group, load_model
 from trainer.deal import Seat
 from trainer.errors import Message, SkatError
-from trainer.game import Bid, Declare, Hold, Pass, Phase, SeatView, SkatGame
 from trainer.games import Declaration
 from trainer.profiles import RuleProfile
+from trainer.rules import Bid, Declare, Hold, Pass, Phase, SeatView, SkatGame
 
 
 @dataclass(frozen=True)

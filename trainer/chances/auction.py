@@ -27,9 +27,9 @@ import functools
 import math
 from dataclasses import dataclass
 
-from trainer.bidding import bid_ladder
 from trainer.chances.features import Kind
 from trainer.profiles import RuleProfile
+from trainer.rules.bidding import bid_ladder
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Every game a seat could declare, with its chance to win, its value and the highest bid it is worth.
 
-:func:`game_chances` reads a :class:`~trainer.game.SeatView` — what one seat sees at any moment of the
+:func:`game_chances` reads a :class:`~trainer.rules.game.SeatView` — what one seat sees at any moment of the
 auction, before or after the pickup — and answers one :class:`GameChance` per declaration the profile
 allows (suit, grand and null games; hand games and their announcements; international ouvert; Danish på
 bordet, Nul-ouvert and Dækker; Musik is left to the declarer's play). The chance is the model's
@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from trainer.bidding import AuctionEvent, allowed_declarations
 from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, Card
 from trainer.chances import auction
 from trainer.chances.auction import AuctionRead
@@ -30,11 +29,12 @@ from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, ChanceModel, Est
 from trainer.chances.worth import Spread, expected_score, highest_worth_bid, value_of
 from trainer.deal import Seat
 from trainer.errors import N_, SkatError
-from trainer.game import Phase, SeatView
 from trainer.games import SUIT_GAMES, Declaration, GameType
-from trainer.play import is_trump, trump_order
 from trainer.profiles import RuleProfile
-from trainer.value import matadors
+from trainer.rules import Phase, SeatView
+from trainer.rules.bidding import AuctionEvent, allowed_declarations
+from trainer.rules.play import is_trump, trump_order
+from trainer.rules.value import matadors
 
 THOROUGH_MS = 20
 """With a budget below this (``time_ms``), only the rules-of-thumb discards are weighed after the pickup."""

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from trainer.cards import Card, Rank, Suit
 from trainer.games import Declaration, GameType
-from trainer.play import is_trump
+from trainer.rules.play import is_trump
 
 NO_TOP_JACK = 0.8
 """A grand without the ♣J and ♠J."""

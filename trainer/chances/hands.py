@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 from trainer.cards import RANK_ORDER_NULL, Card, Rank, Suit
 from trainer.games import SUIT_GAMES, Declaration, GameType
-from trainer.play import is_trump
 from trainer.profiles import RuleProfile
-from trainer.value import game_value, matadors
+from trainer.rules.play import is_trump
+from trainer.rules.value import game_value, matadors
 
 PLAYABLE = {"suit": 8.25, "grand": 6.0, "null": 0.0}
 """Score from which a game is worth bidding for with a skat pickup (null: unsafe suits allowed, see below)."""

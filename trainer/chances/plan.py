@@ -24,12 +24,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from trainer.bidding import bid_ladder
 from trainer.chances.core import GameChance
 from trainer.chances.worth import passing_score, scheme_for
 from trainer.deal import Seat
 from trainer.games import Declaration
 from trainer.profiles import RuleProfile
+from trainer.rules.bidding import bid_ladder
 
 PRICES_PATH = Path(__file__).with_name("prices.json")
 

@@ -18,11 +18,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from trainer.bidding import bid_ladder
 from trainer.games import Declaration
 from trainer.profiles import AllPass, RuleProfile
-from trainer.settlement import DANISH_MONEY, OPPONENTS, SEEGER_FABIAN, round_up
-from trainer.value import game_value, overbid_value
+from trainer.rules.bidding import bid_ladder
+from trainer.rules.settlement import DANISH_MONEY, OPPONENTS, SEEGER_FABIAN, round_up
+from trainer.rules.value import game_value, overbid_value
 
 Spread = tuple[tuple[int, float], ...]
 """A game's possible values with their probabilities (they add up to 1)."""

@@ -24,8 +24,6 @@ from typing import Any, TextIO
 from trainer.bots import choose
 from trainer.cards import Card, Rank
 from trainer.deal import Seat
-from trainer.game import DealState, Phase, SeatView, SkatGame
-from trainer.game import PlayCard as PlayCard
 from trainer.games import Declaration, GameType
 from trainer.moves import Knock40, RamsePass
 from trainer.problems.judge import Verdict, judge
@@ -33,6 +31,8 @@ from trainer.problems.model import NULL_SEEDS_FROM, Bidding, CardScore, Problem,
 from trainer.problems.position import Position
 from trainer.problems.themes import tag
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.rules import DealState, Phase, SeatView, SkatGame
+from trainer.rules import PlayCard as PlayCard
 
 PROFILE_CYCLE: tuple[RuleProfile, RuleProfile] = (DANISH, INTERNATIONAL)
 #: The players of the self-played deals.

@@ -34,7 +34,6 @@ from trainer.bots.card_judge import POINTS_MARGIN as POINTS_MARGIN  # the page's
 from trainer.bots.card_judge import judge_card as coach_judge
 from trainer.cards import TOTAL_CARD_POINTS, Card, card_points, sort_hand
 from trainer.deal import Seat
-from trainer.game import DealState, Phase, PlayCard, SeatView
 from trainer.moves import RamsePass
 from trainer.problems.generate import bidding_of, position_of, problem_of
 from trainer.problems.judge import (
@@ -50,6 +49,7 @@ from trainer.problems.judge import (
 from trainer.problems.model import Problem
 from trainer.problems.position import Layout, LayoutSet, Position, layouts
 from trainer.problems.state import position_state
+from trainer.rules import DealState, Phase, PlayCard, SeatView
 from trainer.solver.core import Engine, layout_for
 
 #: Seconds the judging of one deal may take at most (the cards after it are left unjudged, and said so).

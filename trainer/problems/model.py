@@ -12,7 +12,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainer.bidding import AuctionEvent
 from trainer.cards import ALL_CARDS, PLAYING_SEATS, Card, parse_card
 from trainer.deal import Seat
 from trainer.errors import SkatError
@@ -20,6 +19,7 @@ from trainer.games import Declaration, GameType
 from trainer.problems.judge import Goal
 from trainer.problems.position import Position
 from trainer.profiles import get_profile
+from trainer.rules.bidding import AuctionEvent
 
 FORMAT_VERSION = 1
 #: Deals from this seed on are null games set for the safest hand without an auction (see

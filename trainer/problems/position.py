@@ -20,8 +20,8 @@ from trainer.cards import ALL_CARDS, HAND_SIZE, PLAYING_SEATS, Card, card_points
 from trainer.deal import SKAT_SIZE, Seat
 from trainer.errors import DealError
 from trainer.games import Declaration
-from trainer.play import FollowClass, follow_class, trick_winner
 from trainer.profiles import RuleProfile
+from trainer.rules.play import FollowClass, follow_class, trick_winner
 
 #: At most this many consistent layouts are solved one by one; above it a uniform sample is drawn.
 EXHAUSTIVE_LIMIT = 120

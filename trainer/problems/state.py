@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from trainer.cards import Card
 from trainer.deal import Deal, Seat
-from trainer.game import DealState, Phase, SkatGame
 from trainer.moves import NoCall, PlayCard
 from trainer.problems.model import Problem, ProblemError
 from trainer.problems.position import Position
+from trainer.rules import DealState, Phase, SkatGame
 
 
 def problem_state(problem: Problem) -> DealState:

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from trainer.cards import TOTAL_CARD_POINTS, Card, Rank
 from trainer.games import GameType
-from trainer.play import TRUMP, beats, follow_class, is_trump
 from trainer.problems.judge import Goal
 from trainer.problems.model import Problem
+from trainer.rules.play import TRUMP, beats, follow_class, is_trump
 from trainer.text import N_
 
 

@@ -24,7 +24,7 @@ from trainer.profiles import PROFILES, RuleProfile, get_profile
 from trainer.quiz import generators as g
 from trainer.quiz.check import normalize
 from trainer.quiz.model import Question
-from trainer.value import evaluate_game
+from trainer.rules.value import evaluate_game
 
 BANK_DIR = Path(__file__).resolve().parents[2] / "exercises" / "quiz"
 

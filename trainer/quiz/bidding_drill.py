@@ -24,9 +24,9 @@ from trainer.chances.plan import BidPlan, answer_value, bid_plan, score_curves
 from trainer.chances.worth import scheme_for, snap_to_values
 from trainer.deal import Seat
 from trainer.games import Declaration
-from trainer.play import sort_cards
 from trainer.profiles import RuleProfile
 from trainer.quiz.model import Choice, Question, Shown
+from trainer.rules.play import sort_cards
 from trainer.text import N_, Message
 
 T = Message.of

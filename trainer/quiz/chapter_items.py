@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from trainer.bidding import bid_ladder
 from trainer.cards import (
     ALL_CARDS,
     HAND_SIZE,
@@ -28,16 +27,17 @@ from trainer.cards import (
     sort_hand,
 )
 from trainer.deal import Seat
-from trainer.extras import DANISH_EXTRAS, Spoerge, ramsch_result, ramse_result
 from trainer.games import SUIT_GAMES, Declaration, GameType
-from trainer.play import sort_cards, trick_winner, trump_order
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, OuvertReveal, OverbidValuation, RuleProfile
 from trainer.quiz.generators import build_question, cards_answer, matadors_text, value_steps
 from trainer.quiz.model import AnswerMode, Choice, Question, Shown
 from trainer.quiz.positions import POSITIONS, TIP_POSITION, outcome
-from trainer.settlement import danish_money
+from trainer.rules.bidding import bid_ladder
+from trainer.rules.extras import DANISH_EXTRAS, Spoerge, ramsch_result, ramse_result
+from trainer.rules.play import sort_cards, trick_winner, trump_order
+from trainer.rules.settlement import danish_money
+from trainer.rules.value import evaluate_game, game_value, lowest_trumps, matadors, overbid_value
 from trainer.text import N_, Message
-from trainer.value import evaluate_game, game_value, lowest_trumps, matadors, overbid_value
 
 T = Message.of
 

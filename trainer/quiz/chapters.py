@@ -16,12 +16,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from trainer.bidding import bid_ladder, hand_value
 from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, card_points
 from trainer.deal import Seat, table_seats
-from trainer.extras import DANISH_EXTRAS, longest_trump_suit, slaa_40_an_check
 from trainer.games import SUIT_GAMES, Declaration, GameType
-from trainer.play import sort_cards, trump_order
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.quiz.chapter_items import (
     ALL_PASS,
@@ -83,9 +80,12 @@ from trainer.quiz.generators import (
 )
 from trainer.quiz.model import Choice, Question, Shown
 from trainer.quiz.positions import TIP_POSITION
-from trainer.settlement import DANISH_MONEY, danish_money, list_settlement
+from trainer.rules.bidding import bid_ladder, hand_value
+from trainer.rules.extras import DANISH_EXTRAS, longest_trump_suit, slaa_40_an_check
+from trainer.rules.play import sort_cards, trump_order
+from trainer.rules.settlement import DANISH_MONEY, danish_money, list_settlement
+from trainer.rules.value import evaluate_game, game_value, matadors
 from trainer.text import N_, Message
-from trainer.value import evaluate_game, game_value, matadors
 
 T = Message.of
 

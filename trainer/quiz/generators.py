@@ -13,14 +13,24 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from trainer.bidding import bid_ladder, games_for_bid, hand_value, highest_safe_bid
 from trainer.cards import ALL_CARDS, HAND_SIZE, JACKS, SKAT_SIZE, TOTAL_CARD_POINTS, Card, Suit, card_points
 from trainer.deal import Deal, Seat, random_deal
 from trainer.errors import DeclarationError, SkatError
-from trainer.extras import DANISH_EXTRAS, MusikTrick, Spoerge, musik_cards, musik_fulfilled, ramse_result
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.i18n import N_
-from trainer.play import (
+from trainer.profiles import AllPass, KnockCall, RuleProfile
+from trainer.quiz import bidding_drill
+from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown
+from trainer.rules.bidding import bid_ladder, games_for_bid, hand_value, highest_safe_bid
+from trainer.rules.extras import (
+    DANISH_EXTRAS,
+    MusikTrick,
+    Spoerge,
+    musik_cards,
+    musik_fulfilled,
+    ramse_result,
+)
+from trainer.rules.play import (
     TRUMP,
     follow_class,
     is_trump,
@@ -29,18 +39,14 @@ from trainer.play import (
     sort_cards,
     trick_winner,
 )
-from trainer.profiles import AllPass, KnockCall, RuleProfile
-from trainer.quiz import bidding_drill
-from trainer.quiz.model import AnswerMode, Choice, Param, Question, Shown
-from trainer.settlement import (
+from trainer.rules.settlement import (
     Settlement,
     danish_money,
     list_settlement,
     ramse_money,
     seeger_fabian,
 )
-from trainer.text import Message
-from trainer.value import (
+from trainer.rules.value import (
     GameResult,
     ValueBreakdown,
     evaluate_game,
@@ -50,6 +56,7 @@ from trainer.value import (
     overbid_value,
     trump_order,
 )
+from trainer.text import Message
 
 T = Message.of
 

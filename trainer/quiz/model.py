@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Literal
 from trainer.cards import Card, parse_cards
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
+from trainer.rules.value import ValueBreakdown
 from trainer.text import Message
-from trainer.value import ValueBreakdown
 
 if TYPE_CHECKING:
     from trainer.chances.plan import ScoreCurves

@@ -1,9 +1,10 @@
 """The project's own record of a deal (``docs/deal-record.md``): the rules, the house options and every move,
 the deal first — everything needed to replay it, nothing derived, so a saved evening never changes when a
-default or the shuffle changes. Also a faithful JSON form of an :class:`~trainer.game.Outcome` (the store
+default or the shuffle changes. Also a faithful JSON form of an :class:`~trainer.rules.game.Outcome` (the
+store
 keeps it beside the record so the score sheet and the dashboard need not replay every deal).
 
->>> from trainer.game import Pass, SkatGame
+>>> from trainer.rules.game import Pass, SkatGame
 >>> from trainer.deal import Seat
 >>> from trainer.profiles import INTERNATIONAL
 >>> state = SkatGame(INTERNATIONAL).new_deal(1)
@@ -24,14 +25,14 @@ from typing import Any
 
 from trainer.deal import Seat
 from trainer.errors import N_, RecordError, SkatError
-from trainer.extras import RamseResult
-from trainer.extras import Spoerge as SpoergeLevel
-from trainer.game import DealState, HouseOptions, Outcome, SkatGame
 from trainer.games import Declaration
 from trainer.moves import Dealt, Move, move_to_json, moves_from_json
 from trainer.profiles import get_profile
+from trainer.rules import DealState, HouseOptions, Outcome, SkatGame
+from trainer.rules.extras import RamseResult
+from trainer.rules.extras import Spoerge as SpoergeLevel
+from trainer.rules.value import GameResult, ValueBreakdown
 from trainer.text import shown
-from trainer.value import GameResult, ValueBreakdown
 
 FORMAT = "skat-trainer-deal"
 VERSION = 1
@@ -41,7 +42,8 @@ MAX_RECORD_CHARS = 200_000
 
 @dataclass(frozen=True)
 class DealRecord:
-    """One deal as the project keeps it: what was played (:class:`~trainer.game.SkatGame`) and every move,
+    """One deal as the project keeps it: what was played (:class:`~trainer.rules.game.SkatGame`) and every
+    move,
     the :class:`~trainer.moves.Dealt` chance move first."""
 
     game: SkatGame

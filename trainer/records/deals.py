@@ -5,7 +5,7 @@ deal, the auction (with an optional plan per player saying what game they bid on
 discards, the tricks in order with notes per trick and per card in English and Danish, and the result the
 author expects. Loading replays all of it through the engine: the 32 cards are distinct, every bid is legal,
 the declaration is allowed and can reach the bid, every card follows the rules (all of it moves of one
-:class:`~trainer.game.DealState`) and the recorded result equals the engine's.
+:class:`~trainer.rules.game.DealState`) and the recorded result equals the engine's.
 Anything wrong is a :class:`~trainer.errors.RecordError` naming the file and the place. A deal also states
 its :class:`Claim`, what perfect play with open cards brings; loading checks its form and the tests solve it
 with the open-hand solver. The format is described in ``exercises/deals/README.md``.
@@ -21,16 +21,15 @@ from typing import Any
 
 import yaml
 
-from trainer import game
-from trainer.bidding import Action, AuctionEvent, hand_value, next_bid
 from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS, Card, parse_card, parse_cards
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
-from trainer.game import DealState, Phase, SkatGame
 from trainer.games import Declaration, GameType
 from trainer.moves import Bid, Hold, Pass
 from trainer.profiles import RuleProfile, get_profile
-from trainer.value import GameResult
+from trainer.rules import DealState, Phase, SkatGame, game
+from trainer.rules.bidding import Action, AuctionEvent, hand_value, next_bid
+from trainer.rules.value import GameResult
 
 DEALS_DIR = Path(__file__).resolve().parents[2] / "exercises" / "deals"
 """Where the example deals live (one YAML file per deal)."""
@@ -201,7 +200,7 @@ class ExampleDeal:
 
     def auction(self, upto: int | None = None) -> DealState:
         """The auction after the first ``upto`` steps (all of them when None), as an auction-only deal
-        (:meth:`~trainer.game.SkatGame.auction`): who is to speak and what they may say."""
+        (:meth:`~trainer.rules.game.SkatGame.auction`): who is to speak and what they may say."""
         steps = self.bidding if upto is None else self.bidding[:upto]
         return SkatGame(self.profile).auction(step.move for step in steps)
 

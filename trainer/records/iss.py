@@ -3,7 +3,8 @@
 A record is one line ``(;GM[Skat]...ID[..]P0[..]P1[..]P2[..]MV[moves]R[result] ;)``; the format is described
 in ``docs/iss-notation.md``. The moves are read and written by the one ISS codec
 (:mod:`trainer.iss_codec`) into the engine's own moves and a few notation items; :func:`replay`
-then plays them through one :class:`~trainer.game.DealState` under a :class:`~trainer.profiles.RuleProfile`,
+then plays them through one :class:`~trainer.rules.game.DealState` under a
+:class:`~trainer.profiles.RuleProfile`,
 so an invalid bid, a revoke or a declaration the profile does not allow becomes a
 :class:`~trainer.errors.RecordError` that names the move. :func:`export` writes a finished deal of the app
 as a record line, with what ISS notation cannot hold.
@@ -24,7 +25,6 @@ from dataclasses import dataclass, field
 from trainer.cards import SKAT_SIZE, TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
-from trainer.game import DealState, HouseOptions, Outcome, Phase, SkatGame
 from trainer.games import Declaration
 from trainer.iss_codec import (
     DECK_SIZE,
@@ -69,9 +69,10 @@ from trainer.moves import (
     Spoerge,
     Throw,
 )
-from trainer.play import TRICKS_PER_GAME
 from trainer.profiles import AllPass, RuleProfile
-from trainer.value import GameResult, matadors
+from trainer.rules import DealState, HouseOptions, Outcome, Phase, SkatGame
+from trainer.rules.play import TRICKS_PER_GAME
+from trainer.rules.value import GameResult, matadors
 
 __all__ = [
     "DECK_SIZE",
@@ -434,7 +435,8 @@ class ReplayResult:
         )
 
     def deal_outcome(self) -> Outcome | None:
-        """The deal's :class:`~trainer.game.Outcome`, for the settlement schemes: the engine's own when the
+        """The deal's :class:`~trainer.rules.game.Outcome`, for the settlement schemes: the engine's own when
+        the
         deal ended in the replay, else built from the scored result of a record that stopped early (None when
         nothing was settled)."""
         state = self.state
@@ -475,7 +477,7 @@ class _Walk:
 def replay(record: IssRecord, profile: RuleProfile) -> ReplayResult:
     """Play a record through the engine under ``profile`` and score it.
 
-    The codec's moves are applied to one :class:`~trainer.game.DealState` (the auction, the pickup, the
+    The codec's moves are applied to one :class:`~trainer.rules.game.DealState` (the auction, the pickup, the
     discards, the declaration and every card are checked there, and the game is scored there); what this
     function adds belongs to the ISS notation: who may write which token, the skat the server shows, the
     open cards written in the declaration, hidden cards and the early endings. An all-pass deal is passed
@@ -778,12 +780,12 @@ def export(
 ) -> IssExport:
     """A finished (or running) deal as one ISS record line with everything it shows (the deal, the auction,
     the skat, the declaration with its discards, every card, a throw as the declarer's ``RE``) and the
-    result field from the deal's :class:`~trainer.game.Outcome`; ``omitted`` lists what ISS notation has
+    result field from the deal's :class:`~trainer.rules.game.Outcome`; ``omitted`` lists what ISS notation has
     no room for (a Slå 40 an knock, kontra and re, Spørge, Musik, Ramse). ``line`` is None when the line
     could not be read back to the same deal (e.g. the auction after a Slå 40 an knock), with the reason.
 
     >>> from trainer.deal import Seat
-    >>> from trainer.game import Pass, SkatGame
+    >>> from trainer.rules.game import Pass, SkatGame
     >>> from trainer.profiles import INTERNATIONAL
     >>> deal = SkatGame(INTERNATIONAL).new_deal(1)
     >>> for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):

@@ -25,8 +25,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from trainer.deal import Seat
-from trainer.game import DealState
 from trainer.problems.mistakes import DealJudgement, judge_deal
+from trainer.rules import DealState
 from trainer.store.personal_problems import PersonalProblems
 
 LOG = logging.getLogger(__name__)

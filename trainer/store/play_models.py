@@ -62,7 +62,7 @@ class PlayDealRow(Base):
     move_count: Mapped[int] = mapped_column(Integer)
     finished: Mapped[bool] = mapped_column(Boolean)
     outcome: Mapped[str | None] = mapped_column(Text, nullable=True)
-    """The finished deal's :class:`trainer.game.Outcome` as JSON (what the score sheets settle from)."""
+    """The finished deal's :class:`trainer.rules.game.Outcome` as JSON (what the score sheets settle from)."""
     mistakes: Mapped[str | None] = mapped_column(Text, nullable=True)
     """Space-separated mistake tags of the learner found in the review (e.g. ``costly_card overbid``)."""
     record: Mapped[str | None] = mapped_column(Text, nullable=True)

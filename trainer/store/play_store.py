@@ -24,8 +24,8 @@ from datetime import datetime
 from sqlalchemy import select, update
 
 from trainer.errors import N_, ClassAccessError, RecordError, StoreError
-from trainer.game import DealState, Outcome
 from trainer.records.deal_record import DealRecord, outcome_from_json, outcome_to_json
+from trainer.rules import DealState, Outcome
 from trainer.store.db import as_utc
 from trainer.store.play_models import (
     EVENING_KINDS,

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from trainer.errors import SkatError
-from trainer.game import DealState, Outcome, SkatGame
 from trainer.records.deal_record import DealRecord
+from trainer.rules import DealState, Outcome, SkatGame
 from trainer.store.play_store import Evening, PlayStore, StoredDeal
 from trainer.table_session import Place, TableSession
 

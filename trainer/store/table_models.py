@@ -41,7 +41,8 @@ class SharedTableRow(Base):
     idle_seconds: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime())
     house: Mapped[str | None] = mapped_column(Text, nullable=True)
-    """The house options the host chose (:class:`trainer.game.HouseOptions` as JSON; migration 0009); None:
+    """The house options the host chose (:class:`trainer.rules.game.HouseOptions` as JSON; migration 0009);
+    None:
     the rules' usual ones."""
 
 

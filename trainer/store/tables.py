@@ -19,9 +19,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from trainer.errors import ClassAccessError, StoreError
-from trainer.game import DealState, HouseOptions, Move, SkatGame
 from trainer.profiles import get_profile
 from trainer.records.iss import iss_line
+from trainer.rules import DealState, HouseOptions, Move, SkatGame
 from trainer.store.class_models import ClassMemberRow
 from trainer.store.classes import ClassStore
 from trainer.store.db import as_utc

@@ -16,8 +16,8 @@ from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.i18n import DEFAULT_LANGUAGE, N_, Translator
 from trainer.profiles import RuleProfile
+from trainer.rules.value import ValueBreakdown, danish_null_name
 from trainer.text import Message, list_separator, upper_first
-from trainer.value import ValueBreakdown, danish_null_name
 
 
 def suit_name(suit: Suit, t: Translator) -> str:

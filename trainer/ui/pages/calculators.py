@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.bidding import highest_safe_bid
 from trainer.cards import sort_hand
 from trainer.errors import SkatError
 from trainer.games import GameType
+from trainer.rules.bidding import highest_safe_bid
+from trainer.rules.value import game_value, highest_possible_value, matadors
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext
 from trainer.ui.terms import t_error
 from trainer.ui.views.page_state import run_page
 from trainer.ui.widgets.game_value import declaration_inputs, show_value
 from trainer.ui.widgets.highest_bid import SAMPLE_HANDS, bid_table_frame, distribution_chart, hand_inputs
-from trainer.value import game_value, highest_possible_value, matadors
 
 KEY = "calc-value-"
 

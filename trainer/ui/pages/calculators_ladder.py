@@ -9,13 +9,13 @@ import streamlit as st
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
 from trainer.profiles import PROFILES, RuleProfile, get_profile
+from trainer.rules.value import game_value, max_matadors
 from trainer.safe_text import csv_text
 from trainer.ui.context import PageContext
 from trainer.ui.terms import game_name, game_word, profile_label
 from trainer.ui.views.page_state import run_page
 from trainer.ui.widgets.bid_ladder import game_filter, ladder_frame
 from trainer.ui.widgets.help_table import HELP_GAMES, grid_frame, help_frame, printable_html
-from trainer.value import game_value, max_matadors
 
 KEY = "calc-ladder-"
 

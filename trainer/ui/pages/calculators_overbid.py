@@ -7,10 +7,10 @@ import random
 
 import streamlit as st
 
-from trainer.bidding import check_bid_value
 from trainer.calc import unseen_cards
 from trainer.cards import format_cards, sort_hand
 from trainer.errors import SkatError
+from trainer.rules.bidding import check_bid_value
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext
 from trainer.ui.terms import profile_name

@@ -13,15 +13,15 @@ from dataclasses import dataclass
 import streamlit as st
 
 from trainer.errors import N_, SkatError
-from trainer.game import Outcome
 from trainer.records.deals import ExampleDeal, load_all
 from trainer.replay import (
     GameRecord,
 )
-from trainer.settlement import kontra_words
+from trainer.rules import Outcome
+from trainer.rules.settlement import kontra_words
+from trainer.rules.value import GameResult
 from trainer.ui.context import PageContext
 from trainer.ui.terms import profile_label, t_message
-from trainer.value import GameResult
 
 UPLOADED_KEY = "deals_uploaded"
 """Session key: the ISS records loaded on the upload page (a list of :class:`GameRecord`)."""
@@ -88,7 +88,7 @@ def pick_game(ctx: PageContext, *, examples_only: bool = False) -> Choice:
 
 def result_text(scored: GameResult | Outcome, ctx: PageContext) -> str:
     """One sentence: won or lost, points, and the value it is scored on. ``scored``: a played deal's
-    :class:`~trainer.game.Outcome` (its value and list entry with kontra and re, as the outcome settles
+    :class:`~trainer.rules.game.Outcome` (its value and list entry with kontra and re, as the outcome settles
     them) or the verdict of a record without calls."""
     if isinstance(scored, Outcome):
         if scored.result is None or scored.scored_value is None or scored.list_score is None:

@@ -15,8 +15,8 @@ import streamlit as st
 
 from trainer.cards import Card
 from trainer.deal import Seat
-from trainer.play import RefusalDetails
 from trainer.replay import GameRecord, Viewer
+from trainer.rules.play import RefusalDetails
 from trainer.table_session import RecordSeat
 from trainer.ui.components import card_row
 from trainer.ui.context import PageContext

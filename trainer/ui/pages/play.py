@@ -30,10 +30,10 @@ from trainer.bots import Decision
 from trainer.cards import HAND_SIZE, Card
 from trainer.coach import COACH_LEVELS, SCHEMES, coach_suggestion
 from trainer.errors import SkatError
-from trainer.game import Declare, HouseOptions, Move, Phase, PlayCard, SeatView
 from trainer.profiles import get_profile
 from trainer.reasons import reason_for
 from trainer.records.iss import iss_line
+from trainer.rules import Declare, HouseOptions, Move, Phase, PlayCard, SeatView
 from trainer.store.play_store import Evening, EveningAccessError, PlayStore
 from trainer.store.sessions import LoadedSession, deal_next, load_session, save_session
 from trainer.table_session import LEVELS, Place, SeatDoor, seat_of_place, table_game

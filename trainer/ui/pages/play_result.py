@@ -33,8 +33,12 @@ from trainer.coach import (
 )
 from trainer.deal import Seat
 from trainer.errors import SkatError, upper_first
-from trainer.extras import longest_trump_suit, slaa_40_an_check
-from trainer.game import (
+from trainer.games import GameType
+from trainer.i18n import Translator
+from trainer.records.deal_record import DealRecord
+from trainer.records.iss import export as iss_export
+from trainer.replay import GameRecord
+from trainer.rules import (
     Bid,
     DealState,
     Declare,
@@ -57,11 +61,8 @@ from trainer.game import (
     SpoergeCall,
     SpoergeLevel,
 )
-from trainer.games import GameType
-from trainer.i18n import Translator
-from trainer.records.deal_record import DealRecord
-from trainer.records.iss import export as iss_export
-from trainer.replay import GameRecord
+from trainer.rules.extras import longest_trump_suit, slaa_40_an_check
+from trainer.rules.value import ValueBreakdown
 from trainer.safe_text import csv_text
 from trainer.scoring import settle
 from trainer.store.play_store import Evening, StoredDeal
@@ -82,7 +83,6 @@ from trainer.ui.terms import (
 from trainer.ui.views.analysis import costly_card_panel
 from trainer.ui.views.deal_end import draw_deal_end, names_by_seat
 from trainer.ui.widgets.settlement import money
-from trainer.value import ValueBreakdown
 
 HINTS_KEY = "play_bid_hints"
 VIEWER_PAGE = "trainer/ui/pages/deals.py"
@@ -482,7 +482,7 @@ def bid_verdict(ctx: PageContext, deal: FinishedDeal) -> None:
     outcome = state.outcome()
     if outcome is None or outcome.declarer is not deal.learner or state.declaration is None:
         return
-    from trainer.bidding import hand_value
+    from trainer.rules.bidding import hand_value
 
     safe = hand_value(state.profile, state.deal.hand(deal.learner), state.declaration.game).value
     if outcome.overbid:

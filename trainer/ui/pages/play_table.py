@@ -1,7 +1,8 @@
 """The Play page's table: the learner's hand as card buttons at the bottom, the two opponents left and right
 as backs with their card counts, the trick in the middle, the skat and the bid, and the controls of the
 phase (auction, pickup, discard, declaration, knock window, Ramse). Drawn only from the learner's
-:class:`~trainer.game.SeatView`; every click goes to a callback with the number of moves it was drawn from,
+:class:`~trainer.rules.game.SeatView`; every click goes to a callback with the number of moves it was drawn
+from,
 so a double click or a stale tab changes nothing (see ``play.py``).
 """
 
@@ -12,11 +13,12 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.bidding import bid_ladder, hand_value
 from trainer.cards import Card, sort_hand
 from trainer.deal import Seat
-from trainer.extras import longest_trump_suit
-from trainer.game import (
+from trainer.games import Declaration, GameType
+from trainer.i18n import Translator
+from trainer.reasons import names_only_known
+from trainer.rules import (
     Bid,
     Declare,
     Discard,
@@ -37,10 +39,9 @@ from trainer.game import (
     SpoergeCall,
     Throw,
 )
-from trainer.games import Declaration, GameType
-from trainer.i18n import Translator
-from trainer.play import is_trump, sort_cards
-from trainer.reasons import names_only_known
+from trainer.rules.bidding import bid_ladder, hand_value
+from trainer.rules.extras import longest_trump_suit
+from trainer.rules.play import is_trump, sort_cards
 from trainer.safe_text import for_markdown, plain
 from trainer.text import Message
 from trainer.ui.context import PageContext
@@ -73,7 +74,8 @@ Names = tuple[str, str, str] | None
 
 
 def table_from_view(view: SeatView, names: Names = None, thinking: str | None = None) -> TableView:
-    """The table as the learner's :class:`~trainer.game.SeatView` shows it (nothing else goes in): the own
+    """The table as the learner's :class:`~trainer.rules.game.SeatView` shows it (nothing else goes in): the
+    own
     hand sorted (:func:`hand_order`), between tricks the last one with its winner, ``names`` on the seats,
     ``thinking``: who is deciding the move of the seat to move; the rest as
     :meth:`TableView.from_seat_view` draws every live table."""

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 import streamlit as st
 
 from trainer.cards import Card, parse_card
-from trainer.game import DealState
 from trainer.problems.collection import by_id as collection_by_id
 from trainer.problems.collection import collection, select
 from trainer.problems.model import Problem
@@ -26,6 +25,7 @@ from trainer.problems.rating import (
 from trainer.problems.state import playback
 from trainer.problems.themes import THEME_KEYS
 from trainer.profiles import PROFILES
+from trainer.rules import DealState
 from trainer.store.play_ratings import PlayRatings
 from trainer.ui.context import PageContext
 from trainer.ui.pages import problems_mine

@@ -16,11 +16,11 @@ import streamlit as st
 
 from trainer.cards import Card, parse_card
 from trainer.deal import Seat
-from trainer.game import DealState
 from trainer.problems.mistakes import POINTS_MARGIN
 from trainer.problems.model import Problem
 from trainer.problems.rating import problem_id_of
 from trainer.problems.state import playback
+from trainer.rules import DealState
 from trainer.store.mistake_judge import JudgingStatus, MistakeJudge, Stage
 from trainer.store.personal_problems import PersonalProblem, PersonalProblems
 from trainer.ui.context import PageContext

@@ -9,7 +9,7 @@ for them at the other was never offered).
 While the seat waits, a fragment reads the table again whenever it changes (the server wakes it:
 :mod:`~trainer.ui.pages.table_wake`) and every two seconds regardless, lets a computer make a move that is
 due (a computer seat, or a player idle past the table's limit), and draws the deal from the viewer's own
-:class:`~trainer.game.SeatView` — the whole deal is rebuilt on the server for each run and never put
+:class:`~trainer.rules.game.SeatView` — the whole deal is rebuilt on the server for each run and never put
 into the session or the page, so no other hand, skat or discard reaches this browser.
 """
 
@@ -23,8 +23,8 @@ import streamlit as st
 from trainer.coach import SCHEMES
 from trainer.deal import Seat
 from trainer.errors import SkatError
-from trainer.game import HouseOptions, Move, Phase
 from trainer.profiles import AllPass, KnockCall
+from trainer.rules import HouseOptions, Move, Phase
 from trainer.safe_text import for_markdown, plain
 from trainer.scoring import settle
 from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore

@@ -11,7 +11,6 @@ import streamlit as st
 
 from trainer.cards import Card
 from trainer.deal import Seat
-from trainer.game import DealState, Phase
 from trainer.replay import (
     Analyzer,
     CardOutcome,
@@ -22,6 +21,7 @@ from trainer.replay import (
     result_changers,
     trick_number,
 )
+from trainer.rules import DealState, Phase
 from trainer.ui.components import cards_text
 from trainer.ui.context import PageContext
 from trainer.ui.terms import card_label, seat_name

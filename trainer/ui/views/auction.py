@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
-from trainer.bidding import AuctionEvent
 from trainer.deal import Seat
 from trainer.games import GameType
 from trainer.i18n import Translator
+from trainer.rules.bidding import AuctionEvent
 from trainer.ui.terms import game_word
 
 

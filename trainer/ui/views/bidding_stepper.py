@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.bidding import BidOption, games_for_bid, next_bid
 from trainer.deal import Seat
-from trainer.game import Hold
 from trainer.games import Declaration
 from trainer.records.deals import BidStep, ExampleDeal
+from trainer.rules import Hold
+from trainer.rules.bidding import BidOption, games_for_bid, next_bid
 from trainer.text import upper_first
 from trainer.ui.components import card_figure_html, card_row
 from trainer.ui.context import PageContext

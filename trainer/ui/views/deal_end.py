@@ -19,8 +19,8 @@ import streamlit as st
 from trainer.cards import Card, card_points, sort_hand
 from trainer.deal import Seat
 from trainer.errors import N_, SkatError
-from trainer.game import DealState, Outcome, PlayCard, RamsePass
-from trainer.play import sort_cards
+from trainer.rules import DealState, Outcome, PlayCard, RamsePass
+from trainer.rules.play import sort_cards
 from trainer.safe_text import for_html, for_markdown
 from trainer.table_session import place_of_seat
 from trainer.text import upper_first

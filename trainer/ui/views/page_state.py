@@ -35,7 +35,7 @@ from typing import ParamSpec
 
 import streamlit as st
 
-from trainer.game import PlayCard, SeatView
+from trainer.rules import PlayCard, SeatView
 from trainer.ui.context import PageContext, page_context
 
 STATE_CLASS = "skat-page-state"
@@ -97,7 +97,8 @@ def note_state(**fields: Value) -> None:
 
 def note_view(view: SeatView, **fields: Value) -> None:
     """The state of a live deal as its seat sees it, with ``fields``: ``phase`` (a
-    :class:`~trainer.game.Phase` value), ``turn`` (``me``, ``other``, or empty when nobody is to move) and
+    :class:`~trainer.rules.game.Phase` value), ``turn`` (``me``, ``other``, or empty when nobody is to move)
+    and
     ``legal`` (the seat's own cards it may play now, ISS codes; empty when it is not its turn)."""
     legal = [move.card.iss for move in view.legal_moves if isinstance(move, PlayCard)]
     turn = "" if view.to_move is None else ("me" if view.my_turn else "other")

@@ -14,12 +14,12 @@ import streamlit as st
 
 from trainer.cards import Card, card_points
 from trainer.deal import SKAT_SIZE, Seat
-from trainer.game import DealState
 from trainer.i18n import Translator
 from trainer.problems.judge import Goal
 from trainer.problems.model import Problem
 from trainer.problems.rating import kind_of, problem_seed
 from trainer.problems.themes import theme
+from trainer.rules import DealState
 from trainer.store.play_ratings import PlayRatings
 from trainer.text import N_, upper_first
 from trainer.ui.context import PageContext

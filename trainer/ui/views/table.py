@@ -2,7 +2,8 @@
 middle in play order, the skat and the bid on the table.
 
 A page builds a :class:`TableView` from what ONE seat may see (:meth:`TableView.from_seat_view`, the seat's
-:class:`~trainer.game.SeatView` of a live or a replayed deal), or with every hand open for a replay shown
+:class:`~trainer.rules.game.SeatView` of a live or a replayed deal), or with every hand open for a replay
+shown
 to all (:meth:`TableView.from_frame`), and hands it to :func:`draw_table`. The table view holds
 no card the viewer may not see: a hidden hand is only its card count, a hidden skat only its backs, so
 nothing hidden can reach the page's HTML.
@@ -18,9 +19,9 @@ import streamlit as st
 
 from trainer.cards import Card, card_points
 from trainer.deal import SKAT_SIZE, Seat
-from trainer.game import PlayCard, SeatView
 from trainer.games import Declaration
 from trainer.replay import Frame, GameRecord
+from trainer.rules import PlayCard, SeatView
 from trainer.safe_text import for_html, for_markdown, plain
 from trainer.text import upper_first
 from trainer.ui.context import PageContext

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from trainer.bidding import BidOption
 from trainer.calc import ladder_rows
 from trainer.games import GameType
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile
+from trainer.rules.bidding import BidOption
 from trainer.ui.terms import GAME_CHOICES, declaration_name, game_name, game_word
 from trainer.ui.widgets.base import WidgetContext
 

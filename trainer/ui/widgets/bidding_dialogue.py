@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.bidding import AuctionEvent
 from trainer.calc import simulate_auction
 from trainer.deal import Seat
-from trainer.game import Bid, SkatGame
 from trainer.i18n import Translator
+from trainer.rules import Bid, SkatGame
+from trainer.rules.bidding import AuctionEvent
 from trainer.ui.components import verdict
 from trainer.ui.terms import seat_name
 from trainer.ui.widgets.base import WidgetContext, whole_number

@@ -7,7 +7,7 @@ import streamlit as st
 from trainer.cardart import CardState
 from trainer.cards import Suit
 from trainer.games import GameType
-from trainer.play import suit_order, trump_order
+from trainer.rules.play import suit_order, trump_order
 from trainer.ui.components import card_row, cards_text
 from trainer.ui.terms import game_name, suit_name
 from trainer.ui.widgets.base import WidgetContext, game_picker

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.bidding import next_bids
 from trainer.errors import SkatError
-from trainer.extras import DANISH_EXTRAS, Spoerge
 from trainer.games import Declaration, GameType
-from trainer.settlement import danish_money, slaa_40_an_forfeit
+from trainer.rules.bidding import next_bids
+from trainer.rules.extras import DANISH_EXTRAS, Spoerge
+from trainer.rules.settlement import danish_money, slaa_40_an_forfeit
+from trainer.rules.value import evaluate_game, game_value
 from trainer.ui.terms import t_error, t_message
 from trainer.ui.widgets.base import WidgetContext, game_picker, whole_number
 from trainer.ui.widgets.game_value import matadors_input, show_value
 from trainer.ui.widgets.settlement import money
-from trainer.value import evaluate_game, game_value
 
 WON_POINTS, LOST_POINTS = 70, 50
 """Card points used for 'won' and 'lost' (neither schneider)."""

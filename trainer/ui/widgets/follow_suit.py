@@ -11,7 +11,7 @@ from trainer.cardart import CardState
 from trainer.cards import Card, parse_card, parse_cards, sort_hand
 from trainer.deal import Seat, random_deal
 from trainer.games import GameType
-from trainer.play import follow_class, legal_cards, refusal_details
+from trainer.rules.play import follow_class, legal_cards, refusal_details
 from trainer.ui.components import card_row, pick_card, verdict
 from trainer.ui.terms import card_label, game_name, seat_name, t_message
 from trainer.ui.widgets.base import WidgetContext, game_picker, new_deal_button, seed

@@ -7,9 +7,9 @@ import streamlit as st
 
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
+from trainer.rules.value import ValueBreakdown, game_value, max_matadors
 from trainer.ui.terms import profile_name, t_error
 from trainer.ui.widgets.base import WidgetContext, game_picker, whole_number
-from trainer.value import ValueBreakdown, game_value, max_matadors
 
 
 def declaration_inputs(

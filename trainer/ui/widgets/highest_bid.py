@@ -10,7 +10,6 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from trainer.bidding import bid_table
 from trainer.calc import (
     best_safe_bid,
     random_hand_and_skat,
@@ -23,11 +22,12 @@ from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.i18n import Translator
 from trainer.profiles import RuleProfile, get_profile
+from trainer.rules.bidding import bid_table
+from trainer.rules.value import trump_order
 from trainer.text import upper_first
 from trainer.ui.components import card_row, cards_text, pill_label, verdict
 from trainer.ui.terms import declaration_name, t_error, t_message, value_words
 from trainer.ui.widgets.base import WidgetContext, new_deal_button, seed, whole_number
-from trainer.value import trump_order
 
 SAMPLE_HANDS = 400
 """Random hands behind the 'how does this hand compare' chart."""

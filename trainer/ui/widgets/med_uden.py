@@ -6,9 +6,9 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.games import Declaration
+from trainer.rules.value import game_value, matadors, trump_order
 from trainer.ui.components import pick_cards
 from trainer.ui.widgets.base import WidgetContext, game_picker
-from trainer.value import game_value, matadors, trump_order
 
 
 def render(ctx: WidgetContext) -> None:

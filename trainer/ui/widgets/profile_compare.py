@@ -6,10 +6,10 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from trainer.bidding import bid_ladder
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
 from trainer.profiles import PROFILES, AllPass, OverbidValuation, RuleProfile
+from trainer.rules.bidding import bid_ladder
 from trainer.ui.terms import declaration_name, profile_label
 from trainer.ui.widgets.base import WidgetContext
 

@@ -9,10 +9,10 @@ import streamlit as st
 
 from trainer.cards import TOTAL_CARD_POINTS
 from trainer.errors import SkatError
-from trainer.extras import DANISH_EXTRAS, ramsch_result, ramse_result
-from trainer.play import TRICKS_PER_GAME
 from trainer.profiles import AllPass
-from trainer.settlement import ramse_money
+from trainer.rules.extras import DANISH_EXTRAS, ramsch_result, ramse_result
+from trainer.rules.play import TRICKS_PER_GAME
+from trainer.rules.settlement import ramse_money
 from trainer.ui.components import verdict
 from trainer.ui.terms import t_error
 from trainer.ui.widgets.base import WidgetContext, whole_number

@@ -8,16 +8,16 @@ from decimal import Decimal
 import pandas as pd
 import streamlit as st
 
-from trainer.bidding import check_bid_value
 from trainer.calc import SCHEMES, SchemeOptions, settle_all
 from trainer.errors import SkatError
 from trainer.i18n import Translator
-from trainer.settlement import Settlement
+from trainer.rules.bidding import check_bid_value
+from trainer.rules.settlement import Settlement
+from trainer.rules.value import GameResult, check_card_points, check_tricks, evaluate_game
 from trainer.ui.context import is_danish
 from trainer.ui.terms import scheme_name, t_error, t_message
 from trainer.ui.widgets.base import WidgetContext, checked_number, decimal_number
 from trainer.ui.widgets.game_value import declaration_inputs, matadors_input
-from trainer.value import GameResult, check_card_points, check_tricks, evaluate_game
 
 MONEY_PLACES = 2
 """Decimals a rate, a stake or a commission takes (øre and cents: a third decimal is refused, not rounded)."""

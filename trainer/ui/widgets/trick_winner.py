@@ -10,8 +10,8 @@ import streamlit as st
 from trainer.cards import Card, parse_cards
 from trainer.deal import Seat, random_deal
 from trainer.games import GameType
-from trainer.play import is_trump, legal_cards, trick_winner
 from trainer.profiles import RuleProfile
+from trainer.rules.play import is_trump, legal_cards, trick_winner
 from trainer.ui.components import pill_label, trick_view, verdict
 from trainer.ui.terms import card_label, seat_name
 from trainer.ui.widgets.base import WidgetContext, game_picker, new_deal_button, seed

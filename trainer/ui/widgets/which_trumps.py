@@ -7,7 +7,7 @@ import streamlit as st
 from trainer.cardart import CardState
 from trainer.cards import sort_hand
 from trainer.deal import Seat, random_deal
-from trainer.play import is_trump
+from trainer.rules.play import is_trump
 from trainer.ui.components import card_row, cards_text, pick_cards, verdict
 from trainer.ui.terms import game_name
 from trainer.ui.widgets.base import WidgetContext, game_picker, new_deal_button, seed

@@ -10,9 +10,9 @@ from trainer.cards import other_side_points
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import PROFILES
+from trainer.rules.value import check_card_points, check_tricks, evaluate_game
 from trainer.ui.terms import profile_label, t_error, t_message
 from trainer.ui.widgets.base import WidgetContext, checked_number
-from trainer.value import check_card_points, check_tricks, evaluate_game
 
 EXAMPLE_GAME = Declaration(GameType.CLUBS)
 """A plain clubs game "with 1": worth at least the lowest bid under both profiles."""

@@ -33,10 +33,10 @@ depends_on: str | None = None
 def _convert(profile_name: str, seed: int, moves_json: str) -> tuple[str | None, str | None]:
     """An old row's record (and outcome once the deal is over); (None, None) if it fails to replay."""
     from trainer.errors import SkatError
-    from trainer.game import HouseOptions, SkatGame
     from trainer.moves import moves_from_json
     from trainer.profiles import get_profile
     from trainer.records.deal_record import DealRecord, outcome_to_json
+    from trainer.rules import HouseOptions, SkatGame
 
     try:
         profile = get_profile(profile_name)

@@ -5,7 +5,8 @@ Revision ID: 0009_table_house
 Revises: 0008_teachers
 Create Date: 2026-12-06
 
-* ``shared_tables.house``: the table's :class:`trainer.game.HouseOptions` as JSON. Empty for a table opened
+* ``shared_tables.house``: the table's :class:`trainer.rules.game.HouseOptions` as JSON. Empty for a table
+opened
   before this migration: it plays its rules' usual options (``HouseOptions.usual``), as it always did.
 
 A column added with a plain ``ALTER TABLE`` (no table is rebuilt: see 0003).

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from trainer.bidding import hand_value
 from trainer.cards import TOTAL_CARD_POINTS, Card, format_cards
 from trainer.errors import N_, DeclarationError, SkatError, SkatExchangeError
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.profiles import RuleProfile
-from trainer.value import ValueBreakdown, lowest_trumps, trump_order
+from trainer.rules.bidding import hand_value
+from trainer.rules.value import ValueBreakdown, lowest_trumps, trump_order
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from functools import cache
 from trainer.cards import ALL_CARDS, TOTAL_CARD_POINTS, Card
 from trainer.errors import N_, DeclarationError
 from trainer.games import Declaration, GameType
-from trainer.play import trump_order
 from trainer.profiles import LEVEL_CODES, OverbidValuation, RuleProfile
+from trainer.rules.play import trump_order
 from trainer.text import Message, english
 
 _ENGLISH_LEVEL = {

@@ -1,7 +1,7 @@
 """Bidding: the bid ladder derived from the profile, what each bid stands for, the auction, and the
 textbook's "highest bid" working for a hand.
 
-The ladder is not typed in: it is every value :func:`trainer.value.game_value` can produce under the
+The ladder is not typed in: it is every value :func:`trainer.rules.value.game_value` can produce under the
 profile (all declarations the profile allows × all matadors × schneider/schwarz), from the minimum bid up.
 
 >>> from trainer.profiles import DANISH, INTERNATIONAL
@@ -25,8 +25,8 @@ from trainer.errors import N_, BidError, DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.moves import Bid, Hold, Pass
 from trainer.profiles import RuleProfile
+from trainer.rules.value import ValueBreakdown, game_value, matadors, max_matadors
 from trainer.text import shown
-from trainer.value import ValueBreakdown, game_value, matadors, max_matadors
 
 Role = Literal["bid", "answer"]
 Action = Literal["bid", "hold", "pass"]
@@ -168,7 +168,8 @@ class AuctionEvent:
     """One thing said in the auction as the :class:`Auction` keeps it: the engine's move
     (:meth:`move`: :class:`~trainer.moves.Bid`, :class:`~trainer.moves.Hold` or :class:`~trainer.moves.Pass`)
     with the value it stood for. ``value``: the bid said, or the value held; None for a pass. The one other
-    shape of an auction step is the move itself; views (:attr:`trainer.game.SeatView.auction`) and example
+    shape of an auction step is the move itself; views (:attr:`trainer.rules.game.SeatView.auction`) and
+    example
     deals read these."""
 
     seat: Seat

@@ -7,9 +7,12 @@ takes the cards, and the deal itself is the first move of every history (:class:
 chance move), so a list of moves replays a deal with no seed and no defaults (:meth:`SkatGame.replay`).
 
 The state reuses the engine's pieces instead of copying them: the bidding is a
-:class:`~trainer.bidding.Auction`, the card play a :class:`~trainer.play.GameState`, declarations are checked
-by :meth:`~trainer.profiles.RuleProfile.check_declaration` and :func:`~trainer.value.check_reachable`, and the
-verdict comes from :func:`~trainer.value.evaluate_game`. What one seat may see is a frozen :class:`SeatView`
+:class:`~trainer.rules.bidding.Auction`, the card play a :class:`~trainer.rules.play.GameState`, declarations
+are checked
+by :meth:`~trainer.profiles.RuleProfile.check_declaration` and :func:`~trainer.rules.value.check_reachable`,
+and the
+verdict comes from :func:`~trainer.rules.value.evaluate_game`. What one seat may see is a frozen
+:class:`SeatView`
 (no other hand, no unseen skat, no foreign discards); :meth:`SeatView.iss_moves` writes it in the bot
 protocol's ISS notation. :meth:`DealState.outcome` is the one verdict every score, sheet and sentence reads.
 
@@ -40,7 +43,6 @@ from enum import Enum
 from typing import Any
 
 from trainer import iss_codec
-from trainer.bidding import Auction, AuctionEvent, allowed_declarations
 from trainer.cards import ALL_CARDS, Card, card_points, sort_hand
 from trainer.deal import SKAT_SIZE, Deal, Seat, random_deal
 from trainer.errors import (
@@ -51,23 +53,6 @@ from trainer.errors import (
     SkatError,
     SkatExchangeError,
 )
-from trainer.extras import (
-    DANISH_EXTRAS,
-    DanishExtras,
-    MusikTrick,
-    RamseResult,
-    check_musik_hand,
-    check_ramse_grand,
-    may_knock,
-    musik_cards,
-    musik_fulfilled,
-    ramsch_result,
-    ramse_result,
-    ramse_skat_round,
-    rate_factor,
-    slaa_40_an_check,
-)
-from trainer.extras import Spoerge as SpoergeLevel
 from trainer.games import Declaration, GameType
 from trainer.moves import (
     Bid,
@@ -91,11 +76,28 @@ from trainer.moves import (
     Throw,
     check_move,
 )
-from trainer.play import GameState, RefusalDetails, Trick, sort_cards
 from trainer.profiles import AllPass, KnockCall, RuleProfile, get_profile
-from trainer.settlement import BOCK, calls_bock, kontra_allowed, kontra_factor, thrown_on_the_bid
-from trainer.text import shown
-from trainer.value import (
+from trainer.rules.bidding import Auction, AuctionEvent, allowed_declarations
+from trainer.rules.extras import (
+    DANISH_EXTRAS,
+    DanishExtras,
+    MusikTrick,
+    RamseResult,
+    check_musik_hand,
+    check_ramse_grand,
+    may_knock,
+    musik_cards,
+    musik_fulfilled,
+    ramsch_result,
+    ramse_result,
+    ramse_skat_round,
+    rate_factor,
+    slaa_40_an_check,
+)
+from trainer.rules.extras import Spoerge as SpoergeLevel
+from trainer.rules.play import GameState, RefusalDetails, Trick, sort_cards
+from trainer.rules.settlement import BOCK, calls_bock, kontra_allowed, kontra_factor, thrown_on_the_bid
+from trainer.rules.value import (
     GameResult,
     ValueBreakdown,
     check_reachable,
@@ -103,6 +105,7 @@ from trainer.value import (
     highest_possible_value,
     matadors,
 )
+from trainer.text import shown
 
 
 class Phase(Enum):
@@ -136,7 +139,7 @@ class HouseOptions:
     (Danish), what happens when all three pass (None: the profile's rule — international deals are thrown
     in, Danish ones become Ramse; or :class:`~trainer.profiles.AllPass` ``RAMSCH``, the international house
     option) and the Danish extras' agreed numbers. ``bock``: Bock rounds
-    (:class:`~trainer.settlement.BockConfig`; the table session counts the Bock deals owed and
+    (:class:`~trainer.rules.settlement.BockConfig`; the table session counts the Bock deals owed and
     :meth:`Outcome.in_bock` makes one count double)."""
 
     kontra: bool = False
@@ -338,7 +341,7 @@ class Outcome:
     """How a deal ended, with what every settlement scheme needs.
 
     ``passed_in``: everyone passed and the deal is thrown in. ``result`` is the game's verdict from
-    :func:`~trainer.value.evaluate_game` (None for a passed-in deal, a Ramse and a failed Slå 40 an).
+    :func:`~trainer.rules.value.evaluate_game` (None for a passed-in deal, a Ramse and a failed Slå 40 an).
     ``slaa_40_failed``: the knocker's ten cards did not make 40 in the intended game: lost without play at
     40. ``ramse``: the winners and losers of a Ramse (each for themselves). ``points`` / ``tricks``: card
     points and tricks per seat at the end (the declarer's points include the skat; in Ramse the set-aside
@@ -407,7 +410,7 @@ class Outcome:
 
     @property
     def breakdown(self) -> ValueBreakdown | None:
-        """The levels reached, counted aloud (:class:`~trainer.value.ValueBreakdown`)."""
+        """The levels reached, counted aloud (:class:`~trainer.rules.value.ValueBreakdown`)."""
         return None if self.result is None else self.result.breakdown
 
     @property
@@ -425,7 +428,8 @@ class Outcome:
 
     @property
     def bock_factor(self) -> int:
-        """How many times a Bock deal counts (:data:`~trainer.settlement.BOCK`); 1 for any other deal."""
+        """How many times a Bock deal counts (:data:`~trainer.rules.settlement.BOCK`); 1 for any other
+        deal."""
         return BOCK.factor if self.bock else 1
 
     @property
@@ -436,7 +440,8 @@ class Outcome:
 
     @property
     def calls_bock(self) -> bool:
-        """This deal calls a Bock round where the table plays them (:func:`~trainer.settlement.calls_bock`:
+        """This deal calls a Bock round where the table plays them
+        (:func:`~trainer.rules.settlement.calls_bock`:
         60–60, or a kontra the defenders won)."""
         null = self.declaration is not None and self.declaration.game.is_null
         points = None if self.declarer is None else self.points[self.declarer]
@@ -551,7 +556,8 @@ def _cards_played(game: GameState) -> int:
 
 
 def _declarations(profile: RuleProfile) -> tuple[Declaration, ...]:
-    """The profile's declarations (cached: :func:`~trainer.bidding.allowed_declarations` tries them all)."""
+    """The profile's declarations (cached: :func:`~trainer.rules.bidding.allowed_declarations` tries them
+    all)."""
     key = repr(profile)
     if key not in _DECLARATIONS:
         _DECLARATIONS[key] = allowed_declarations(profile)
@@ -560,7 +566,8 @@ def _declarations(profile: RuleProfile) -> tuple[Declaration, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def hand_game_matadors(ten: frozenset[Card], game: GameType) -> int:
-    """The most matadors (signed like :func:`~trainer.value.matadors`, negative for "without") a hand game
+    """The most matadors (signed like :func:`~trainer.rules.value.matadors`, negative for "without") a hand
+    game
     in ``game`` can have with these ten cards, over every two cards the
     unseen skat could hold (RULES §5: the skat can lengthen "with", or turn "without" into "with"; the
     declarer has not seen it, so the check takes the best case and never tells what lies there).
@@ -904,7 +911,7 @@ class DealState:
     def _check_contract(self, move: Contract) -> None:
         if len(self._moves) != 1 or self._knocker is not None:
             raise SkatError.of(N_("A contract replaces the auction, so it comes right after the deal."))
-        from trainer.bidding import check_bid_value
+        from trainer.rules.bidding import check_bid_value
 
         check_bid_value(self.profile, move.bid)
 
@@ -1086,7 +1093,8 @@ class DealState:
 
     def _call_allowed(self, cards_played: int) -> bool:
         """May the defenders' call the house plays still be said with this many cards played: Spørge
-        (:func:`~trainer.extras.may_knock`), kontra (:func:`~trainer.settlement.kontra_allowed`), or none."""
+        (:func:`~trainer.rules.extras.may_knock`), kontra (:func:`~trainer.rules.settlement.kontra_allowed`),
+        or none."""
         if self.house.spoerge:
             return may_knock(cards_played, self.extras)
         if self.house.kontra:
@@ -1136,7 +1144,7 @@ class DealState:
             self._phase = Phase.PLAY
 
     def _ramse_pass(self, move: RamsePass) -> None:
-        """One pass of Ramse's skat round, by the round's rule (:func:`~trainer.extras.ramse_skat_round`
+        """One pass of Ramse's skat round, by the round's rule (:func:`~trainer.rules.extras.ramse_skat_round`
         over the passes so far: the hands of those who passed, and the two cards coming to the next)."""
         self._ramse_passes = (*self._ramse_passes, move.cards)
         done = len(self._ramse_passes)
@@ -1302,7 +1310,8 @@ class DealState:
         declarer_tricks: int | None = None,
         thrown: bool = False,
     ) -> GameResult:
-        """The declarer's verdict (:func:`~trainer.value.evaluate_game`) for given card points and tricks —
+        """The declarer's verdict (:func:`~trainer.rules.value.evaluate_game`) for given card points and
+        tricks —
         by default the ones taken so far. Replayers use it to score a record that stops early."""
         declaration, declarer, game = self._declaration, self._declarer, self._game
         if declaration is None or declarer is None or game is None:

@@ -7,7 +7,7 @@ values as defaults.
 
 >>> from trainer.games import Declaration, GameType
 >>> from trainer.profiles import DANISH
->>> from trainer.value import evaluate_game
+>>> from trainer.rules.value import evaluate_game
 >>> won = evaluate_game(DANISH, Declaration(GameType.CLUBS), matadors=2, bid=36,
 ...                     declarer_points=70, declarer_tricks=6)
 >>> danish_money(won, config=DanishMoneyConfig(rates=(Decimal(5), Decimal(10)))).opponents
@@ -23,11 +23,11 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal
 
 from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS
 from trainer.errors import N_, Message, SkatError
-from trainer.extras import DANISH_EXTRAS, DanishExtras, RamseResult, Spoerge, rate_factor
 from trainer.games import Declaration, GameType
 from trainer.profiles import RuleProfile
+from trainer.rules.extras import DANISH_EXTRAS, DanishExtras, RamseResult, Spoerge, rate_factor
+from trainer.rules.value import GameResult
 from trainer.text import shown
-from trainer.value import GameResult
 
 OPPONENTS = 2
 """Two opponents play against the declarer at every table size."""
