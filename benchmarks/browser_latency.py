@@ -33,14 +33,11 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -49,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.busy import busy_loops  # noqa: E402
+from benchmarks.serve import served  # noqa: E402
 from trainer.deal import Seat, random_deal  # noqa: E402
 from trainer.games import Declaration, GameType  # noqa: E402
 from trainer.profiles import INTERNATIONAL, PROFILES  # noqa: E402
@@ -60,7 +58,6 @@ from trainer.table_session import seat_of_place, table_game  # noqa: E402
 from trainer.ui.pages.play import BOT_TIME_MS  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-STREAMLIT = Path(sys.executable).parent / "streamlit"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
 READY = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
@@ -123,12 +120,6 @@ CLICK = """(code) => {
 }"""
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 APP_CPU: list[float] = []
 """CPU seconds the app's process used, read before it is stopped."""
 
@@ -145,36 +136,9 @@ def _cpu_seconds(pid: int) -> float:
 @contextmanager
 def app(env: dict[str, str], log: Path) -> Iterator[str]:
     """The app started as ``make run`` does, on a free port; its base URL."""
-    port = _free_port()
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [str(STREAMLIT), "run", "streamlit_app.py", "--server.headless", "true",
-             "--server.port", str(port), "--browser.gatherUsageStats", "false",
-             "--client.toolbarMode", "viewer"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
-        )  # fmt: skip
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                        if response.read().strip() == b"ok":
-                            break
-                except OSError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"the app did not start; see {log}")
-                time.sleep(0.3)
-            yield url
-            APP_CPU.append(_cpu_seconds(process.pid))
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+    with served("streamlit_app.py", env, log, ("--client.toolbarMode", "viewer")) as (url, process):
+        yield url
+        APP_CPU.append(_cpu_seconds(process.pid))
 
 
 def _idle(page, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]

@@ -33,11 +33,9 @@ import collections
 import contextlib
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from importlib import resources
 from pathlib import Path
@@ -283,37 +281,10 @@ def bare_figures(count: int) -> int:
 def _serve(script: Path, env: dict[str, str], log: Path) -> Iterator[str]:
     """``script`` served as ``browser_latency.app`` serves the app (same options, from the project's
     folder); its base URL."""
-    from browser_latency import ROOT, STREAMLIT, _free_port
+    from benchmarks.serve import served
 
-    port = _free_port()
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [str(STREAMLIT), "run", str(script), "--server.headless", "true",
-             "--server.port", str(port), "--browser.gatherUsageStats", "false",
-             "--client.toolbarMode", "viewer"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(ROOT), **env},
-        )  # fmt: skip
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                        if response.read().strip() == b"ok":
-                            break
-                except OSError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"{script.name} did not start; see {log}")
-                time.sleep(0.3)
-            yield url
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                process.kill()
+    with served(script, env, log, ("--client.toolbarMode", "viewer")) as (url, _process):
+        yield url
 
 
 def browser_figures(count: int) -> int:

@@ -22,20 +22,20 @@ from __future__ import annotations
 import argparse
 import math
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-STREAMLIT = Path(sys.executable).parent / "streamlit"
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.serve import served  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"]
 IDLE = "[data-testid=stApp][data-test-script-state=notRunning]"
@@ -44,12 +44,6 @@ LINES = 200_000
 GOAL_REFUSAL_S = 5.0
 GOAL_MEMORY_MB = 50.0
 GOAL_SLOWDOWN = 2.0
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def rss_mb(pid: int) -> float:
@@ -63,34 +57,8 @@ def rss_mb(pid: int) -> float:
 @contextmanager
 def app(env: dict[str, str], log: Path) -> Iterator[tuple[str, int]]:
     """The app as ``make run`` starts it, on a free loopback port: its base URL and process id."""
-    port = _free_port()
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [str(STREAMLIT), "run", "streamlit_app.py", "--server.headless", "true",
-             "--server.address", "127.0.0.1", "--server.port", str(port)],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
-        )  # fmt: skip
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 120
-            while True:
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                        if response.read().strip() == b"ok":
-                            break
-                except OSError:
-                    pass
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"the app did not start; see {log}")
-                time.sleep(0.3)
-            yield url, process.pid
-        finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+    with served("streamlit_app.py", env, log) as (url, process):
+        yield url, process.pid
 
 
 def median_interval(values: list[float]) -> tuple[float, float]:
