@@ -39,8 +39,8 @@ NAME = "Nova Newcomer"
 PASSWORD = "a good password"
 SOLVED = 10
 MAX_TURNS = 120
-MAX_DEALS = 4
-FROM_CARD = 15
+MAX_DEALS = 6
+FROM_CARD = 9
 """The test looks for a mistake to make only from the sixth trick on (few unseen cards: quick to judge)."""
 MOVE_BUTTONS = ("play_hold", "play_pass", "play_knock_0", "play_pickup", "play_declare_go", "play_throw",
                 "play_window_0", "play_ramse_0")  # fmt: skip
@@ -142,6 +142,7 @@ def _stored_deal(db_url: str) -> tuple[int, object]:
 def _mistake_to_make(db_url: str, moves: int) -> tuple[str, str] | None:
     """A card the judge condemns from the learner's view now (its ISS code and the problem's id), judged
     with the layouts the app will judge it with; None when no legal card is a mistake."""
+    from trainer.coach import judge_card as coach_judge
     from trainer.problems.generate import position_of
     from trainer.problems.mistakes import PERSONAL_PREFIX, judge_card
     from trainer.rules import DealState, Phase
@@ -155,8 +156,10 @@ def _mistake_to_make(db_url: str, moves: int) -> tuple[str, str] | None:
     position = position_of(state, state.view(seat))
     ply = len(position.played)
     ident = f"{PERSONAL_PREFIX}{deal_id}-{ply}"
+    view = state.view(seat)  # the view the app's judge reads (it heard the auction)
+    advice = coach_judge(view)  # asked once for every card, as the app's judge answers the same view alike
     for card in position.legal_cards():
-        mistake = judge_card(position, card, deal_id * 100 + ply, ident)
+        mistake = judge_card(position, card, deal_id * 100 + ply, ident, view=view, judge=lambda _v: advice)
         if mistake is not None:  # it loses the goal or gives away card points (the bots' deals are random,
             return card.iss, ident  # and a declarer who bid only a sure game leaves no card losing the goal)
     return None
