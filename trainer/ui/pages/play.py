@@ -182,8 +182,8 @@ def _forget() -> None:
         st.session_state.pop(key, None)
 
 
+# Session-state key (+ the profile's name): the learner plays Bock rounds.
 BOCK_KEY = "play_bock_"
-"""Session-state key (+ the profile's name): the learner plays Bock rounds."""
 
 
 def load(ctx: PageContext, current: Evening) -> LoadedSession:

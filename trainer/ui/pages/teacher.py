@@ -500,8 +500,8 @@ def _class_settings(classes: ClassStore, c: SchoolClass, teacher: int, role: str
         st.rerun()
 
 
+# How many of the class log's latest entries the Teacher page lists.
 AUDIT_SHOWN = 30
-"""How many of the class log's latest entries the Teacher page lists."""
 
 
 def _log(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) -> None:
