@@ -202,3 +202,41 @@ def test_a_deal_left_at_once_is_judged_and_kept_all_the_same(db_url: str) -> Non
             time.sleep(0.5)
     finally:
         store.dispose()
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+def test_a_points_mistake_is_replayed_as_points_not_as_a_goal_no_card_reaches(db_url: str, lang: str) -> None:
+    """A card that only gave card points away (every card ends the game alike) is asked and judged in
+    points: the goal says so, and the verdict names the card that keeps more, not "0 % of the layouts"."""
+    from tests.problems.test_mistakes_one_judge import _advice, _grand_after_the_club_jack
+    from trainer.deal import Seat
+    from trainer.problems.generate import position_of
+
+    state = _grand_after_the_club_jack()
+    view = state.view(Seat.MIDDLEHAND)
+    advice = _advice("DA", "SQ S7 S8 HQ H7 DA DT DK C7 C8")
+    mistake = judge_card(
+        position_of(state, view), parse_card("DA"), 5, "mine-78-1", view=view, judge=lambda _v: advice
+    )
+    assert mistake is not None and mistake.kind == "points"
+    learner = make_account(db_url, "Pia")
+    store = Store(db_url)
+    try:
+        PersonalProblems(store).add(learner, [mistake], source=SOURCE_PLAY)
+    finally:
+        store.dispose()
+    at = _open(lang)
+    sign_in_on_account_page(at, "Pia", back_to=PAGE)
+    goal = "keep as many card points" if lang == "en" else "behold så mange øjne"
+    assert goal in texts(at)
+    at.button(key="mine_hand-DA").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    words = texts(at)
+    assert at.error and ("keeps more card points" if lang == "en" else "beholder flere øjne") in words
+    assert "of the layouts" not in words and "af fordelingerne" not in words
+    again = _open(lang)  # another visit, the better card
+    sign_in_on_account_page(again, "Pia", back_to=PAGE)
+    again.button(key=f"mine_hand-{mistake.problem.answer[0].iss}").click().run()
+    assert not again.exception, [e.value for e in again.exception]
+    praise = "keeps the most card points" if lang == "en" else "beholder flest øjne"
+    assert again.success and praise in texts(again)

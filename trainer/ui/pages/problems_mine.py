@@ -29,7 +29,9 @@ from trainer.ui.progress_state import get_store
 from trainer.ui.terms import card_label
 from trainer.ui.views.page_state import note_state
 from trainer.ui.views.problem import (
+    POINTS_GOAL,
     draw_play_out,
+    draw_points_verdict,
     draw_position,
     draw_verdict,
     keep_first_click,
@@ -258,10 +260,11 @@ def _render_mine(ctx: PageContext, learner: int) -> None:
         )
     )
     kctx = ctx.keyed(KEY)
-    draw_position(problem, kctx, KEY, card is not None, _choose)
+    points = mine.kind == "points"
+    draw_position(problem, kctx, KEY, card is not None, _choose, goal=POINTS_GOAL if points else None)
     if card is not None:
-        draw_verdict(problem, card, kctx)
-        if mine.kind == "points":
+        (draw_points_verdict if points else draw_verdict)(problem, card, kctx)
+        if points:
             st.info(
                 t(
                     "In the deal, {card} kept on average {n} card points fewer for your side than {best} "

@@ -86,8 +86,16 @@ def example_table(problem: Problem) -> TableView | None:
     )
 
 
-def situation_lines(problem: Problem, ctx: PageContext) -> list[str]:
-    """Who plays what, who you are, the points so far and the goal (Markdown lines)."""
+POINTS_GOAL = N_(
+    "Your goal: keep as many card points as you can for your side (whichever card you play, the game ends "
+    "the same)."
+)
+"""The goal of a personal problem made of a card that gave card points away (not the game)."""
+
+
+def situation_lines(problem: Problem, ctx: PageContext, goal: str | None = None) -> list[str]:
+    """Who plays what, who you are, the points so far and the goal (Markdown lines); ``goal``: another
+    goal sentence (a personal points mistake's)."""
     t = ctx.t
     position = problem.position()
     declarer_points, defender_points = position.points_taken()
@@ -112,7 +120,7 @@ def situation_lines(problem: Problem, ctx: PageContext) -> list[str]:
         )
         if position.skat is not None:
             lines.append(t("Your skat holds {n} card points.", n=card_points(position.skat)))
-    lines.append(t(GOAL_SENTENCES[problem.goal]))
+    lines.append(t(goal or GOAL_SENTENCES[problem.goal]))
     return lines
 
 
@@ -262,6 +270,26 @@ def draw_verdict(problem: Problem, chosen: Card, ctx: PageContext) -> None:
         st.markdown(f"**{theme_title(key, t)}** — {theme_sentence(key, t)}")
 
 
+def draw_points_verdict(problem: Problem, chosen: Card, ctx: PageContext) -> None:
+    """Right or wrong for a card that gave card points away: the game ends the same whichever card, so the
+    verdict speaks of points, not of the share of layouts reaching a goal; then the themes."""
+    t = ctx.t
+    answer = " ".join(card_label(c, ctx.lang) for c in problem.answer)
+    if chosen in problem.answer:
+        mine = card_label(chosen, ctx.lang)
+        st.success(t("Right: {card} keeps the most card points for your side.", card=mine))
+    else:
+        st.error(
+            t(
+                "Not the best card: {answer} keeps more card points for your side than {card}.",
+                answer=answer,
+                card=card_label(chosen, ctx.lang),
+            )
+        )
+    for key in problem.themes:
+        st.markdown(f"**{theme_title(key, t)}** — {theme_sentence(key, t)}")
+
+
 def _percent(share: float) -> str:
     return f"{round(100 * share)} %"
 
@@ -271,11 +299,16 @@ def role_label(role: str, t: Translator) -> str:
 
 
 def draw_position(
-    problem: Problem, ctx: PageContext, key: str, answered: bool, on_card: Callable[[Card], None]
+    problem: Problem,
+    ctx: PageContext,
+    key: str,
+    answered: bool,
+    on_card: Callable[[Card], None],
+    goal: str | None = None,
 ) -> None:
     """The problem as its seat knows it, drawn the one way on every page that serves problems: the
     situation, the auction heard, the table (its cards clickable until answered) and the tricks so far."""
-    for line in situation_lines(problem, ctx):
+    for line in situation_lines(problem, ctx, goal):
         st.markdown(line)
     st.caption(auction_line(problem, ctx))
     table = problem_table(problem)
