@@ -78,6 +78,11 @@ STARTS: list[float] = []
 MISSED: list[str] = []
 TABLE_RETRIES: list[str] = []
 """Shared table: clicks that made no move within 20 s (clicked again)."""
+TABLE_RELOADS: list[int] = []
+"""Shared table: pages the harness loaded again (at each deal's start, so they find the stored deal)."""
+WATCHDOG_RELOADS: list[int] = []
+"""Shared table: the seat (place) of every page found loaded again without the harness asking: the page's
+own watchdog (``trainer/ui/pages/table_watch.py``) saw it blank or frozen."""
 SAVED: list[float] = []
 """Shared table: click -> the move saved in the store (the deal row's change time; the rest of the wait to
 the other seats is their poll, their run and the drawing)."""
@@ -278,6 +283,17 @@ def _sign_in(page, url: str, name: str) -> None:  # type: ignore[no-untyped-def]
     page.locator(".st-key-table_leave button").wait_for()
 
 
+def _rewatch(pages) -> None:  # type: ignore[no-untyped-def]
+    """Count the pages loaded again since the last look without the harness asking (the watchdog did it:
+    the harness's observer is gone with the old document) and watch them anew."""
+    for place, page in enumerate(pages):
+        if not page.evaluate("() => !!window.__trick"):
+            WATCHDOG_RELOADS.append(place)
+            print(f"table: place {place}'s page was loaded again by its watchdog", flush=True)
+            page.wait_for_selector(READY, timeout=120_000)
+            page.evaluate(WATCH)
+
+
 def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
     """Card propagation at one Chromium table while ``busy`` simulated tables play; (to the other seats, to
     the clicking seat itself)."""
@@ -336,6 +352,7 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
         assert play.play.save_deal(now.stored.id, state, seen=now.stored.move_count)
         for page in pages:
             page.reload()
+            TABLE_RELOADS.append(1)
             page.wait_for_selector(READY, timeout=60_000)
             _idle(page)
             page.evaluate(WATCH)
@@ -353,6 +370,7 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
                     time.sleep(0.05)
                 continue
             code = cards[0]
+            _rewatch(pages)
             page = pages[mover]
             try:
                 page.locator(f".st-key-play_card-{code} button").wait_for(timeout=120_000)
@@ -363,6 +381,7 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
                 print(f"its address: {page.url}; its console:", *console[mover][-20:], sep="\n  ", flush=True)
                 raise
             _idle(page, 120_000)
+            _rewatch(pages)
             clicked = page.evaluate(CLICK, code)
             deadline = time.monotonic() + 20
             while clicked is not None and tables.marker(table.id) == moment.marker:
@@ -378,8 +397,10 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
                 SAVED.append(saved.updated_at.timestamp() * 1000 - clicked)
             for place, other in enumerate(pages):
                 try:
-                    other.wait_for_function(
-                        f"() => '{code}' in window.__trick", timeout=120_000, polling=HARNESS_POLL_MS
+                    other.wait_for_function(  # a page the watchdog loads again meanwhile: watched anew
+                        f"() => {{ ({WATCH})(); return '{code}' in window.__trick; }}",
+                        timeout=120_000,
+                        polling=HARNESS_POLL_MS,
                     )
                 except PlaywrightTimeout:
                     MISSED.append(code)
@@ -603,7 +624,10 @@ def main() -> None:
     parser.add_argument("--busy", type=int, default=10, help="simulated tables playing meanwhile")
     parser.add_argument("--table-deals", type=int, default=1)
     parser.add_argument("--pace", type=float, default=PACE_SECONDS, help="the app's pace (s)")
-    parser.add_argument("--burn", type=int, default=0, help="busy-loop processes running meanwhile (load)")
+    parser.add_argument(
+        "--burn", "--busy-loops", type=int, default=0, help="busy-loop processes running meanwhile (load)"
+    )
+    parser.add_argument("--nice", type=int, default=0, help="the busy loops' niceness (0-19)")
     parser.add_argument("--poll", type=float, help="the table page's poll in seconds (default: the app's)")
     args = parser.parse_args()
     wanted = args.only or ["play", "table"]
@@ -612,6 +636,14 @@ def main() -> None:
     load = os.getloadavg()
     print(f"{os.cpu_count()} cores, load average {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} before")
     lines = []
+    loads: list[float] = []
+    sampling = threading.Event()
+
+    def sample_load() -> None:  # the 1-minute load average every 10 s while the benchmark runs
+        while not sampling.wait(10):
+            loads.append(os.getloadavg()[0])
+
+    threading.Thread(target=sample_load, daemon=True).start()
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp:  # busy tables may still write
         db_url = f"sqlite:///{Path(tmp) / 'bench.sqlite'}"
         Store(db_url).dispose()  # the schema, before the app starts
@@ -619,7 +651,7 @@ def main() -> None:
         if args.poll is not None:
             env["SKAT_TRAINER_TABLE_POLL"] = str(args.poll)
         log = Path(os.environ.get("BENCH_LOG", Path(tmp) / "app.log"))  # the app's output
-        with busy_loops(args.burn), app(env, log) as url, sync_playwright() as playwright:
+        with busy_loops(args.burn, args.nice), app(env, log) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
             try:
                 warm_up(url, browser)
@@ -693,12 +725,24 @@ def main() -> None:
                         f"table: clicks repeated {len(TABLE_RETRIES)}, cards never drawn within 120 s "
                         f"{len(MISSED)}"
                     )
+                    lines.append(
+                        f"table: cards clicked and drawn {len(own)} (of {30 * args.table_deals}), "
+                        f"pages loaded again by the harness {len(TABLE_RELOADS)}, by their watchdog "
+                        f"{len(WATCHDOG_RELOADS)} (places {WATCHDOG_RELOADS}); the run reached the end"
+                    )
                     met = quantile(others, 0.95) <= GOAL_TABLE_P95_MS
                     lines.append(f"table goal p95<={GOAL_TABLE_P95_MS:.0f}: " + ("MET" if met else "MISSED"))
             finally:
                 browser.close()
     load = os.getloadavg()
-    print(f"load average after: {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} ({args.burn} busy loops)")
+    after = f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}"
+    print(f"load average after: {after} ({args.burn} busy loops, nice {args.nice})")
+    sampling.set()
+    if loads:
+        lines.append(
+            f"load average (1 min, every 10 s) during the run: median {statistics.median(loads):.1f}, "
+            f"min {min(loads):.1f}, max {max(loads):.1f} ({args.burn} busy loops at nice {args.nice})"
+        )
     if APP_CPU:
         lines.append(f"the app's process used {APP_CPU[0]:.0f} CPU seconds in all")
     print("--- figures ---")
