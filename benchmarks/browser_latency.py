@@ -80,6 +80,8 @@ TABLE_RETRIES: list[str] = []
 """Shared table: clicks that made no move within 20 s (clicked again)."""
 TABLE_RELOADS: list[int] = []
 """Shared table: pages the harness loaded again (at each deal's start, so they find the stored deal)."""
+PHONE = 2
+"""The table's place whose page is at phone width (390 px)."""
 WATCHDOG_RELOADS: list[int] = []
 """Shared table: the seat (place) of every page found loaded again without the harness asking: the page's
 own watchdog (``trainer/ui/pages/table_watch.py``) saw it blank or frozen."""
@@ -173,11 +175,27 @@ def median_interval(values: list[float]) -> tuple[float, float]:
     return ordered[low], ordered[high]
 
 
+def quantile_interval(values: list[float], p: float) -> tuple[float, float]:
+    """A 95 % interval for the ``p`` quantile from the order statistics (the normal approximation of the
+    binomial count below it: ranks n p +- 1.96 sqrt(n p (1 - p))); the top sample when the upper rank runs
+    past it (then the interval is open above)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    if n < 6:
+        return (float("nan"), float("nan"))
+    half = 1.96 * math.sqrt(n * p * (1 - p))
+    low = max(0, math.floor(n * p - half))
+    high = min(n - 1, math.ceil(n * p + half))
+    return ordered[low], ordered[high]
+
+
 def summary(name: str, values: list[float]) -> str:
     low, high = median_interval(values)
+    low95, high95 = quantile_interval(values, 0.95)
     return (
         f"{name}: n={len(values)} median {statistics.median(values):.0f} ms (95 % CI {low:.0f}-{high:.0f}), "
-        f"p90 {quantile(values, 0.9):.0f} ms, p95 {quantile(values, 0.95):.0f} ms, max {max(values):.0f} ms"
+        f"p90 {quantile(values, 0.9):.0f} ms, p95 {quantile(values, 0.95):.0f} ms "
+        f"(95 % CI {low95:.0f}-{high95:.0f}), max {max(values):.0f} ms"
     )
 
 
@@ -294,9 +312,14 @@ def _rewatch(pages) -> None:  # type: ignore[no-untyped-def]
             page.evaluate(WATCH)
 
 
-def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[list[float], list[float]]:  # type: ignore[no-untyped-def]
+def bench_table(  # type: ignore[no-untyped-def]
+    url: str, db_url: str, browser, busy: int, deals: int, reload_phone: int = 0
+) -> tuple[list[float], list[float]]:
     """Card propagation at one Chromium table while ``busy`` simulated tables play; (to the other seats, to
-    the clicking seat itself)."""
+    the clicking seat itself). ``reload_phone`` N > 0: on every Nth turn of the phone seat its page is loaded
+    again the moment the turn is saved (issue 44: the phone page was blank after a reload when its card was
+    due)."""
+    phone_turns = 0
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     from benchmarks import tables as busy_tables
@@ -336,7 +359,8 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
     pages = []
     console: list[list[str]] = [[], [], []]
     for place, name in enumerate(names):
-        page = browser.new_context(viewport={"width": 390 if place == 2 else 1280, "height": 1000}).new_page()
+        width = 390 if place == PHONE else 1280
+        page = browser.new_context(viewport={"width": width, "height": 1000}).new_page()
         said = console[place]
         page.on("console", lambda message, said=said: said.append(f"{message.type}: {message.text}"))
         page.on("pageerror", lambda error, said=said: said.append(f"page error: {error}"))
@@ -372,6 +396,13 @@ def bench_table(url: str, db_url: str, browser, busy: int, deals: int) -> tuple[
             code = cards[0]
             _rewatch(pages)
             page = pages[mover]
+            if mover == PHONE and reload_phone:
+                phone_turns += 1
+                if phone_turns % reload_phone == 0:  # the turn arrives while the phone page loads again
+                    page.reload(wait_until="commit")
+                    TABLE_RELOADS.append(1)
+                    page.wait_for_selector(READY, timeout=120_000)
+                    page.evaluate(WATCH)
             try:
                 page.locator(f".st-key-play_card-{code} button").wait_for(timeout=120_000)
             except PlaywrightTimeout:
@@ -628,6 +659,12 @@ def main() -> None:
         "--burn", "--busy-loops", type=int, default=0, help="busy-loop processes running meanwhile (load)"
     )
     parser.add_argument("--nice", type=int, default=0, help="the busy loops' niceness (0-19)")
+    parser.add_argument(
+        "--reload-phone",
+        type=int,
+        default=0,
+        help="table: reload the phone page on every Nth of its turns",
+    )
     parser.add_argument("--poll", type=float, help="the table page's poll in seconds (default: the app's)")
     args = parser.parse_args()
     wanted = args.only or ["play", "table"]
@@ -716,7 +753,9 @@ def main() -> None:
                             )
                     print("\n".join(lines), flush=True)
                 if "table" in wanted:
-                    others, own = bench_table(url, db_url, browser, args.busy, args.table_deals)
+                    others, own = bench_table(
+                        url, db_url, browser, args.busy, args.table_deals, args.reload_phone
+                    )
                     lines.append(summary(f"table ({args.busy} tables busy): click -> other seats", others))
                     lines.append(summary(f"table ({args.busy} tables busy): click -> own seat", own))
                     if SAVED:
