@@ -22,7 +22,14 @@ fresh SQLite file.
     .venv/bin/python benchmarks/browser_latency.py                   # both, 3 Play deals, 1 table deal
     .venv/bin/python benchmarks/browser_latency.py --only play --deals 5
     .venv/bin/python benchmarks/browser_latency.py --only table --busy 10 --table-deals 2
+    .venv/bin/python benchmarks/browser_latency.py --only table --busy-loops 2 --reload-phone 1
     .venv/bin/python benchmarks/browser_latency.py --only waits --deals 8
+
+``--busy-loops N`` (also ``--burn``) spins N processes on the cores meanwhile (``--nice`` lowers them);
+``--reload-phone N`` loads the phone page again on every Nth of its turns, as the turn comes. The table run
+counts the pages loaded again by the harness and by their own watchdog (a page found with the harness's
+observer gone), and says whether it reached the end (issue 44's goal: it does at 390 px under two busy
+loops, ``benchmarks/results/table-390-busy-*.txt``).
 
 The figures come with the machine's load average (a shared two-core machine: the browser, the app server and
 the busy tables compete for the cores) and 95 % intervals for the median (order statistics).
