@@ -86,7 +86,8 @@ MISSED: list[str] = []
 TABLE_RETRIES: list[str] = []
 """Shared table: clicks that made no move within 20 s (clicked again)."""
 TABLE_RELOADS: list[int] = []
-"""Shared table: pages the harness loaded again (at each deal's start, so they find the stored deal)."""
+"""Shared table: pages the harness loaded again (each page at each deal's start, so they find the stored deal;
+the phone page as its turn comes with ``--reload-phone``)."""
 PHONE = 2
 """The table's place whose page is at phone width (390 px)."""
 WATCHDOG_RELOADS: list[int] = []
