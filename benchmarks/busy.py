@@ -11,13 +11,14 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-SPIN = "import time\nend = time.monotonic() + 3600\nwhile time.monotonic() < end: pass"
+SPIN = "import os, time\nos.nice({nice})\nend = time.monotonic() + 3600\nwhile time.monotonic() < end: pass"
 
 
 @contextmanager
-def busy_loops(count: int) -> Iterator[None]:
-    """``count`` processes spinning on a core each while the block runs."""
-    spinners = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(count)]
+def busy_loops(count: int, nice: int = 0) -> Iterator[None]:
+    """``count`` processes spinning on a core each while the block runs, at niceness ``nice`` (a niced loop
+    still takes every cycle the app leaves, but the app's runs are not starved outright)."""
+    spinners = [subprocess.Popen([sys.executable, "-c", SPIN.format(nice=nice)]) for _ in range(count)]
     try:
         yield
     finally:

@@ -11,18 +11,22 @@ to play; the other table's seats waited for them ("Waiting for … (3403 s)": a 
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.play.driver import card_keys
-from tests.tables.helpers import HOST, PAGE, mid_trick, signed_in
+from tests.tables.helpers import GUEST, HOST, PAGE, mid_trick, signed_in
 from tests.ui.helpers import APP, make_account, sign_in_on_account_page
+from trainer.i18n import get_translator
+from trainer.profiles import INTERNATIONAL
 from trainer.store import Store
 from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.ui import auth
-from trainer.ui.pages.table import CODE_PARAM, TABLE_KEY
+from trainer.ui.context import PageContext
+from trainer.ui.pages.table import CODE_PARAM, TABLE_KEY, idle_countdown
 from trainer.ui.views.page_state import parse_state
 
 T0 = datetime(2026, 12, 1, 20, 0, tzinfo=UTC)
@@ -164,3 +168,40 @@ def test_a_turn_that_comes_during_the_seats_own_run_is_offered(page_db: str) -> 
     hand = {c.iss for c in now.state.hand(now.turn.seat)}  # type: ignore[union-attr]
     assert _offered_cards(anna) == hand
     assert _state(anna)["turn"] == "me"
+
+
+@pytest.mark.parametrize("lang", ["en", "da"])
+@pytest.mark.parametrize(
+    ("left", "number", "unit"),
+    [(3403.0, 57, "minute"), (119.2, 2, "minute"), (118.6, 119, "second"), (1.0, 1, "second"),
+     (0.0, 0, "second"), (3600.0, 60, "minute")],
+)  # fmt: skip
+def test_the_idle_clock_is_said_as_a_countdown_to_the_computer(
+    lang: str, left: float, number: int, unit: str
+) -> None:
+    """Issue 44's "Waiting for … (3403 s)" read as 3403 s waited; it was the time left before a computer
+    plays for the seat to move. The caption now says so, in seconds under two minutes, else whole minutes
+    rounded up (an hour's limit less 197 s is 57 minutes), at the waiting seats and at the seat to move."""
+    ctx = PageContext(lang, INTERNATIONAL, get_translator(lang))
+    words = {
+        "en": {"second": "second", "minute": "minute", "computer": "A computer plays for"},
+        "da": {"second": "sekund", "minute": "minut", "computer": "spiller en computer for"},
+    }[lang]
+    theirs = idle_countdown(left, ctx, who="**Bo**")
+    mine = idle_countdown(left, ctx)
+    for said in (theirs, mine):
+        assert words["computer"] in said
+        assert re.search(rf"\b{number} {words[unit]}", said), said
+        assert str(int(left)) not in said or int(left) == number  # never the raw count of seconds
+    assert "**Bo**" in theirs and "**Bo**" not in mine
+
+
+@pytest.mark.slow
+def test_a_waiting_seat_reads_how_long_until_a_computer_plays_for_the_seat_to_move(page_db: str) -> None:
+    mid = mid_trick(page_db)  # Anna to move at a table that waits an hour
+    bo = signed_in(page_db, GUEST)
+    captions = [c.value for c in bo.caption]
+    waiting = [c for c in captions if "A computer plays for them" in c]
+    assert len(waiting) == 1, captions
+    assert HOST in waiting[0] and re.search(r"in (59|60) minutes\.", waiting[0]), waiting[0]
+    assert TablePlay(TableStore(Store(page_db))).moment(mid.table_id).turn.place == 0  # type: ignore[union-attr]

@@ -15,6 +15,7 @@ into the session or the page, so no other hand, skat or discard reaches this bro
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -57,6 +58,8 @@ WAKE_KEY = "table_wake"
 # a computer plays for an idle player.
 DEALS_FEWEST, DEALS_MOST, DEALS_USUAL = 1, 99, 6
 IDLE_FEWEST, IDLE_MOST = 10, 3600
+# The idle countdown is said in seconds below this, in minutes from it.
+COUNTDOWN_MINUTES_FROM = 120
 
 
 def tables() -> TableStore:
@@ -265,6 +268,41 @@ def seat_label(table: SharedTable, place: int, ctx: PageContext) -> str:
     return label
 
 
+def idle_countdown(left: float, ctx: PageContext, *, who: str | None = None) -> str:
+    """The idle clock in words: how long until a computer plays for the seat to move (``who``, Markdown-safe;
+    None: the viewer's own turn). A countdown, said as one (issue 44: "Waiting for … (3403 s)" was read as
+    the time waited; it was an hour's limit less 197 s). Whole seconds under :data:`COUNTDOWN_MINUTES_FROM`,
+    else minutes rounded up (the limit may be an hour)."""
+    t = ctx.t
+    seconds = max(0, math.ceil(left))
+    if seconds < COUNTDOWN_MINUTES_FROM:
+        if who is None:
+            return t.ngettext(
+                "A computer plays for you if you have not moved in {n} second.",
+                "A computer plays for you if you have not moved in {n} seconds.",
+                seconds,
+            )
+        return t.ngettext(
+            "Waiting for {who}. A computer plays for them if they have not moved in {n} second.",
+            "Waiting for {who}. A computer plays for them if they have not moved in {n} seconds.",
+            seconds,
+            who=who,
+        )
+    minutes = math.ceil(seconds / 60)
+    if who is None:
+        return t.ngettext(
+            "A computer plays for you if you have not moved in {n} minute.",
+            "A computer plays for you if you have not moved in {n} minutes.",
+            minutes,
+        )
+    return t.ngettext(
+        "Waiting for {who}. A computer plays for them if they have not moved in {n} minute.",
+        "Waiting for {who}. A computer plays for them if they have not moved in {n} minutes.",
+        minutes,
+        who=who,
+    )
+
+
 def _seats(ctx: PageContext, table: SharedTable, place: int, learner: int) -> None:
     t = ctx.t
     columns = st.columns(3)
@@ -393,7 +431,7 @@ def _tick(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
         st.rerun()
     if view.my_turn and not table.seats[place].away:
         if now.turn is not None and now.turn.idle_left is not None:
-            st.caption(t("{s} seconds left to move.", s=int(now.turn.idle_left)))
+            st.caption(idle_countdown(now.turn.idle_left, ctx))
         play_table.seat_controls(
             view,
             ctx,
@@ -407,7 +445,7 @@ def _tick(ctx: PageContext, table_id: int, learner: int, drawn: tuple[int, int],
     if now.turn is not None:
         who = for_markdown(seat_label(table, now.turn.place, ctx))
         if now.turn.idle_left is not None and not now.turn.by_computer:
-            st.caption(t("Waiting for {who} ({s} s)…", who=who, s=int(now.turn.idle_left)))
+            st.caption(idle_countdown(now.turn.idle_left, ctx, who=who))
         else:
             st.caption(thinking(who, t))
 
