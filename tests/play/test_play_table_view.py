@@ -12,26 +12,13 @@ import pytest
 
 from tests.play.helpers import last_deal, store_state
 from tests.ui.helpers import html_rows, texts
+from trainer import moves
 from trainer.cards import parse_cards, sort_hand
 from trainer.deal import Deal, Seat, random_deal
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.rules import (
-    Bid,
-    DealState,
-    Hold,
-    Knock40,
-    Kontra,
-    NoCall,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    Re,
-    Spoerge,
-    SpoergeCall,
-)
+from trainer.rules import DealState, Phase
 from trainer.table_session import table_game
 
 from .driver import button, card_keys, open_play
@@ -84,8 +71,10 @@ def test_slaa_40_an_names_the_game_and_gets_the_last_five_cards(url: str, lang: 
     assert knock is not None and ("grand" in knock.label.lower())
     knock.click().run()
     state = _until_learner_or_end(at, url, "knock1", Seat.FOREHAND)
-    assert state.history[1] == Knock40(Seat.FOREHAND, True, GameType.GRAND)
-    assert state.view(Seat.MIDDLEHAND).history[0] == Knock40(Seat.FOREHAND, True)  # the others hear a knock
+    assert state.history[1] == moves.Knock40(Seat.FOREHAND, True, GameType.GRAND)
+    assert state.view(Seat.MIDDLEHAND).history[0] == moves.Knock40(
+        Seat.FOREHAND, True
+    )  # the others hear a knock
     assert state.phase is Phase.PICKUP and state.declarer is Seat.FOREHAND and state.bid == 40
     shown = texts(at)
     meaning = "Du slog 40 an i Grand" if lang == "da" else "You knocked 40 (Slå 40 an), meaning grand"
@@ -119,13 +108,13 @@ def test_after_a_knock_the_ladder_goes_on_above_40(url: str, lang: str) -> None:
     from trainer.rules.extras import DANISH_EXTRAS
 
     state = table_game(DANISH).new_deal(deal=KNOCK_DEAL)
-    state.apply(Knock40(Seat.FOREHAND, True, GameType.GRAND))
+    state.apply(moves.Knock40(Seat.FOREHAND, True, GameType.GRAND))
     assert state.phase is Phase.AUCTION and state.to_move is Seat.MIDDLEHAND
     store_state(url, "knock3", state, Seat.MIDDLEHAND)
     at = open_play(lang, "danish", evening="knock3")
     knocked = DANISH_EXTRAS.slaa_40_an_value
     above = [str(v) for v in bid_ladder(DANISH) if v > knocked][:3]
-    lowest = min(m.value for m in state.legal_moves() if isinstance(m, Bid))
+    lowest = min(m.value for m in state.legal_moves() if isinstance(m, moves.Bid))
     assert str(lowest) == above[0]  # the engine's lowest bid now is the ladder's first above the knock
     shown = texts(at)
     current = f"Current bid: {knocked}" if lang == "en" else f"Meldingen står på {knocked}"
@@ -144,7 +133,7 @@ def _contract_state(profile_name: str, declarer: Seat, *, seed: int = 5) -> Deal
 def _lead(state: DealState) -> None:
     seat = state.to_move
     assert seat is not None
-    state.apply(next(m for m in state.legal_moves() if isinstance(m, PlayCard)))
+    state.apply(next(m for m in state.legal_moves() if isinstance(m, moves.PlayCard)))
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
@@ -153,8 +142,8 @@ def test_kontra_and_re_are_heard_by_a_defender_when_said(url: str, lang: str) ->
     the other defender) sees both in the status line as soon as they are said, not only in the result."""
     state = _contract_state("international", Seat.FOREHAND)
     _lead(state)
-    state.apply(Kontra(Seat.MIDDLEHAND))
-    state.apply(Re(Seat.FOREHAND))
+    state.apply(moves.Kontra(Seat.MIDDLEHAND))
+    state.apply(moves.Re(Seat.FOREHAND))
     store_state(url, "kontra1", state, Seat.REARHAND)
     at = open_play(lang, "international", evening="kontra1")
     shown = " ".join(c.value for c in at.caption)
@@ -174,8 +163,8 @@ def test_spoerge_is_heard_by_the_other_defender(url: str) -> None:
     _lead(state)
     window = state.to_move
     assert state.phase is Phase.KNOCK and window is not None
-    state.apply(Spoerge(window, SpoergeCall.KNOCK))
-    state.apply(Spoerge(Seat.MIDDLEHAND, SpoergeCall.KNOCK_BACK))
+    state.apply(moves.Spoerge(window, moves.SpoergeCall.KNOCK))
+    state.apply(moves.Spoerge(Seat.MIDDLEHAND, moves.SpoergeCall.KNOCK_BACK))
     other = next(s for s in Seat if s not in (window, Seat.MIDDLEHAND))
     store_state(url, "spoerge1", state, other)
     at = open_play("en", "danish", evening="spoerge1")
@@ -193,16 +182,16 @@ def test_the_knock_window_is_answered_at_once_and_the_next_card_keeps_the_pace(
     store_state(url, "window1", _contract_state("international", Seat.FOREHAND), Seat.FOREHAND)
     at = open_play("en", "international", evening="window1")
     _, before = last_deal(url, "window1")
-    lead = next(m.card for m in before.legal_moves() if isinstance(m, PlayCard))
+    lead = next(m.card for m in before.legal_moves() if isinstance(m, moves.PlayCard))
     started = time.monotonic()
     button(at, f"play_card-{lead.iss}").click().run()
     assert not at.exception, at.exception
     _, state = last_deal(url, "window1")
     assert time.monotonic() - started < 30
     assert state.phase is Phase.PLAY and state.to_move is Seat.MIDDLEHAND
-    calls = [m for m in state.history if isinstance(m, NoCall | Kontra)]
+    calls = [m for m in state.history if isinstance(m, moves.NoCall | moves.Kontra)]
     assert [m.seat for m in calls] == [Seat.MIDDLEHAND, Seat.REARHAND][: len(calls)] and calls
-    assert sum(isinstance(m, PlayCard) for m in state.history) == 1  # the next card waits for the pace
+    assert sum(isinstance(m, moves.PlayCard) for m in state.history) == 1  # the next card waits for the pace
 
 
 def _hand_row(at) -> list[str]:  # type: ignore[no-untyped-def]
@@ -234,13 +223,13 @@ def test_the_bidding_is_kept_after_the_auction(url: str) -> None:
         # middlehand says 18, forehand holds, middlehand and rearhand pass: forehand plays
         try:
             for move in (
-                Bid(Seat.MIDDLEHAND, 18),
-                Hold(Seat.FOREHAND),
-                Pass(Seat.MIDDLEHAND),
-                Pass(Seat.REARHAND),
+                moves.Bid(Seat.MIDDLEHAND, 18),
+                moves.Hold(Seat.FOREHAND),
+                moves.Pass(Seat.MIDDLEHAND),
+                moves.Pass(Seat.REARHAND),
             ):
                 state.apply(move)
-            state.apply(PickUp(Seat.FOREHAND))
+            state.apply(moves.PickUp(Seat.FOREHAND))
         except SkatError:
             continue
         break
@@ -295,9 +284,9 @@ def _ramse(seed: int) -> DealState:
         seat = state.to_move
         assert seat is not None
         if state.phase is Phase.SLAA_40:
-            state.apply(Knock40(seat, False))
+            state.apply(moves.Knock40(seat, False))
         elif state.phase is Phase.AUCTION:
-            state.apply(Pass(seat))
+            state.apply(moves.Pass(seat))
         elif state.phase is Phase.RAMSE_CHOICE:
             state.apply(RamseCall(seat, False))
         else:
