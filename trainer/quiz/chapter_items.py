@@ -936,16 +936,7 @@ def gen_overbid_way(seed: int, profile: RuleProfile) -> Question:
             steps,
         )
     value = overbid_value(profile, Declaration(game), bid)
-    steps.append(
-        T(
-            N_(
-                "Lost as overbid, the game is valued at the next multiple of its base "
-                "value at or above the bid ({value}), and the loss is doubled: {score}."
-            ),
-            value=value,
-            score=f"−{profile.lost_factor * value}",
-        )
-    )
+    steps.append(_lost_as_overbid(profile, value))
     return make_question(
         OVERBID_WAY,
         seed,
@@ -961,6 +952,20 @@ def gen_overbid_way(seed: int, profile: RuleProfile) -> Question:
         T(N_("{value}"), value=value),
         steps,
     )
+
+
+def _lost_as_overbid(profile: RuleProfile, value: int) -> Message:
+    """How a lost overbid game of ``value`` is written: on the bid, or the next multiple of its base value."""
+    if profile.overbid_valuation is OverbidValuation.BID:
+        template = N_(
+            "Lost as overbid, the game is settled on the bid ({value}); in the list that is {score}."
+        )
+    else:
+        template = N_(
+            "Lost as overbid, the game is valued at the next multiple of its base "
+            "value at or above the bid ({value}), and the loss is doubled: {score}."
+        )
+    return T(template, value=value, score=f"−{profile.lost_factor * value}")
 
 
 def gen_overbid_value(seed: int, profile: RuleProfile) -> Question:
@@ -983,20 +988,7 @@ def gen_overbid_value(seed: int, profile: RuleProfile) -> Question:
             worth=worth,
             bid=bid,
         ),
-        T(
-            N_("Lost as overbid, the game is settled on the bid ({value}); in the list that is {score}."),
-            value=value,
-            score=f"−{profile.lost_factor * value}",
-        )
-        if profile.overbid_valuation is OverbidValuation.BID
-        else T(
-            N_(
-                "Lost as overbid, the game is valued at the next multiple of its base "
-                "value at or above the bid ({value}), and the loss is doubled: {score}."
-            ),
-            value=value,
-            score=f"−{profile.lost_factor * value}",
-        ),
+        _lost_as_overbid(profile, value),
     ]
     return make_question(
         OVERBID_VALUE,
