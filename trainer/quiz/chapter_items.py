@@ -29,7 +29,7 @@ from trainer.cards import (
 from trainer.deal import Seat
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, OuvertReveal, OverbidValuation, RuleProfile
-from trainer.quiz.generators import build_question, cards_answer, matadors_text, value_steps
+from trainer.quiz.generators import YES_NO, build_question, cards_answer, matadors_text, value_steps, yes_no
 from trainer.quiz.model import AnswerMode, Choice, Question, Shown
 from trainer.quiz.positions import POSITIONS, TIP_POSITION, outcome
 from trainer.rules.bidding import bid_ladder
@@ -43,9 +43,6 @@ T = Message.of
 
 PLAYERS = ("Anna", "Bo", "Carl", "Dorte", "Erik")
 """Names for the players around the table, clockwise (names are the same in every language)."""
-
-YES, NO = "yes", "no"
-YES_NO = (Choice(YES, T(N_("Yes"))), Choice(NO, T(N_("No"))))
 
 TEAMS = "teams"
 WIN_POINTS = "win_points"
@@ -155,11 +152,6 @@ def clockwise(players: Sequence[str]) -> Message:
 
 def other_profile(profile: RuleProfile) -> RuleProfile:
     return INTERNATIONAL if profile.name == DANISH.name else DANISH
-
-
-def yes_no(answer: bool) -> tuple[str, Message]:
-    value = YES if answer else NO
-    return value, label_of(YES_NO, value)
 
 
 def card_choices(cards: Sequence[Card]) -> tuple[Choice, ...]:
