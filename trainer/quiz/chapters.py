@@ -55,6 +55,7 @@ from trainer.quiz.chapter_items import (
     WHICH_TRUMPS,
     WIN_POINTS,
     clockwise,
+    label_of,
     make_question,
     name_choices,
     other_profile,
@@ -403,7 +404,7 @@ def gen_seats(seed: int, profile: RuleProfile) -> Question:
             player=players[asked],
         ),
         answer,
-        choices[[c.value for c in choices].index(answer)].label,
+        label_of(choices, answer),
         steps,
         choices=choices,
     )
