@@ -93,29 +93,27 @@ def public_reason(move: moves.Move, viewer: SeatView) -> Message:
         return Message(N_("Declares {game}."), {"game": move.declaration})
     if isinstance(move, moves.Bid):
         return Message(N_("Says {bid}."), {"bid": move.value})
-    if isinstance(move, moves.Hold):
-        return Message(N_("Holds."))
-    if isinstance(move, moves.Pass):
-        return Message(N_("Passes."))
     if isinstance(move, moves.Knock40):
         return Message(N_("Knocks 40 (Slå 40 an).") if move.knock else N_("Does not knock."))
-    if isinstance(move, moves.PickUp):
-        return Message(N_("Picks up the skat."))
-    if isinstance(move, moves.Kontra):
-        return Message(N_("Says kontra."))
-    if isinstance(move, moves.Re):
-        return Message(N_("Says re."))
     if isinstance(move, moves.Spoerge):
         if move.call is moves.SpoergeCall.THROW:
             return Message(N_("Throws the cards."))
         return Message(N_("Knocks back.") if move.call is moves.SpoergeCall.KNOCK_BACK else N_("Knocks."))
-    if isinstance(move, moves.NoCall):
-        return Message(N_("Says nothing."))
-    if isinstance(move, moves.Throw):
-        return Message(N_("Throws the cards."))
     if isinstance(move, moves.RamseCall):
         return Message(N_("Says Grand.") if move.grand else N_("Says Ramse."))
-    return Message(N_("Makes its move."))
+    return Message(_SAID.get(type(move), N_("Makes its move.")))
+
+
+_SAID: dict[type[moves.Move], str] = {
+    moves.Hold: N_("Holds."),
+    moves.Pass: N_("Passes."),
+    moves.PickUp: N_("Picks up the skat."),
+    moves.Kontra: N_("Says kontra."),
+    moves.Re: N_("Says re."),
+    moves.NoCall: N_("Says nothing."),
+    moves.Throw: N_("Throws the cards."),
+}
+"""The moves that say the same whoever makes them and whatever the seat sees."""
 
 
 AUCTION_MOVES = (moves.Bid, moves.Hold, moves.Pass, moves.Knock40, moves.PickUp)
