@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
 
@@ -136,26 +136,10 @@ class _Bot:
         self.legal = view.legal_moves
 
     def decide(self) -> Decision:
-        phase = self.view.phase
-        if phase is Phase.PLAY:
-            return self.card()
-        if phase is Phase.AUCTION:
-            return self.auction()
-        if phase is Phase.PICKUP:
-            return self.pickup()
-        if phase is Phase.DISCARD:
-            return self.discard()
-        if phase is Phase.DECLARE:
-            return self.declare()
-        if phase is Phase.KNOCK:
-            return self.knock()
-        if phase is Phase.SLAA_40:
-            return self.slaa_40()
-        if phase is Phase.RAMSE_EXCHANGE:
-            return self.ramse_exchange()
-        if phase is Phase.RAMSE_CHOICE:
-            return self.ramse_choice()
-        return Decision(self.legal[0], Message(N_("Plays the first legal move.")))
+        decide = _DECISIONS.get(self.view.phase)
+        if decide is None:
+            return Decision(self.legal[0], Message(N_("Plays the first legal move.")))
+        return decide(self)
 
     # ---- judging the hand: the chance model ------------------------------------------------------------
     def chances(self) -> tuple[GameChance, ...]:
@@ -472,6 +456,19 @@ class _Bot:
             Message(N_("Ramse: must take the trick; adds as few points as possible.")),
         )
 
+
+_DECISIONS: dict[Phase, Callable[[_Bot], Decision]] = {
+    Phase.PLAY: _Bot.card,
+    Phase.AUCTION: _Bot.auction,
+    Phase.PICKUP: _Bot.pickup,
+    Phase.DISCARD: _Bot.discard,
+    Phase.DECLARE: _Bot.declare,
+    Phase.KNOCK: _Bot.knock,
+    Phase.SLAA_40: _Bot.slaa_40,
+    Phase.RAMSE_EXCHANGE: _Bot.ramse_exchange,
+    Phase.RAMSE_CHOICE: _Bot.ramse_choice,
+}
+"""What a bot decides in each phase of the deal."""
 
 BEGINNER_BID_SLIP = 0.25
 BEGINNER_HOPE = 0.35
