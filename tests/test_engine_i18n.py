@@ -29,6 +29,16 @@ EN = get_translator("en")
 APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 
 
+def _danish_page(page: str, rules: str, *, timeout: int = 30) -> AppTest:
+    """The app in Danish under ``rules``, switched to ``trainer/ui/pages/<page>.py``."""
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    at.query_params["lang"] = "da"
+    at.query_params["rules"] = rules
+    at.run()
+    at.switch_page(f"trainer/ui/pages/{page}.py").run()
+    return at
+
+
 def _raised(action: Callable[[], object]) -> SkatError:
     with pytest.raises(SkatError) as caught:
         action()
@@ -216,11 +226,7 @@ def test_overbid_note_nests_the_game_line() -> None:
 
 # --- the Danish calculator page ----------------------------------------------------------------------------
 def test_danish_value_calculator_shows_a_bad_card_in_danish() -> None:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["lang"] = "da"
-    at.query_params["rules"] = "danish"
-    at.run()
-    at.switch_page("trainer/ui/pages/calculators.py").run()
+    at = _danish_page("calculators", "danish")
     at.text_input(key="calc-value-hand_text").set_value("CJ SJ HJ DJ CA CT CK CQ C9 XQ").run()
     assert not at.exception
     shown = [e.value for e in at.error]
@@ -248,11 +254,7 @@ def test_iss_record_errors_in_danish() -> None:
 
 def test_danish_upload_page_lists_bad_records_in_danish(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = "da"
-    at.query_params["rules"] = "international"
-    at.run()
-    at.switch_page("trainer/ui/pages/deals_upload.py").run()
+    at = _danish_page("deals_upload", "international", timeout=60)
     at.text_area(key="upload_paste").set_value(BAD_RECORDS).run()
     at.button(key="upload_load_paste").click().run()
     assert not at.exception
@@ -263,11 +265,7 @@ def test_danish_upload_page_lists_bad_records_in_danish(monkeypatch: pytest.Monk
 
 def test_danish_money_page_shows_the_working_in_danish() -> None:
     # the page's default game: clubs with 2 (3 × 12 = 36) won; at 5/10 øre 36 rounds up to 40 → 5 × 40 each
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["lang"] = "da"
-    at.query_params["rules"] = "danish"
-    at.run()
-    at.switch_page("trainer/ui/pages/calculators_money.py").run()
+    at = _danish_page("calculators_money", "danish")
     at.text_input(key="calc-money-rate_win").set_value(str(5.0))
     at.text_input(key="calc-money-rate_loss").set_value(str(10.0)).run()
     assert not at.exception

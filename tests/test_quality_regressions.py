@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.ui.helpers import texts
 from trainer.i18n import get_translator
 from trainer.profiles import PROFILES
 from trainer.ui.context import PageContext
@@ -36,14 +37,6 @@ def _widget_harness(name: str, lang: str, profile: str) -> None:
 def widget_app(name: str, *, lang: str = "en", profile: str = "danish") -> AppTest:
     """Only the live element ``name``, its keys prefixed with ``w-``."""
     return AppTest.from_function(_widget_harness, args=(name, lang, profile), default_timeout=30).run()
-
-
-def texts(at: AppTest) -> str:
-    parts: list[str] = []
-    kinds = ("markdown", "caption", "title", "header", "subheader", "success", "error", "info", "warning")
-    for kind in kinds:
-        parts.extend(str(e.value) for e in at.get(kind))
-    return "\n".join(parts)
 
 
 @pytest.mark.parametrize(

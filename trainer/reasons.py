@@ -27,28 +27,10 @@ import re
 from collections.abc import Iterator, Mapping
 from enum import Enum
 
+from trainer import moves
 from trainer.cards import ALL_CARDS, Card
 from trainer.errors import SkatError
-from trainer.rules import (
-    Bid,
-    Declare,
-    Discard,
-    Hold,
-    Knock40,
-    Kontra,
-    Move,
-    NoCall,
-    Pass,
-    PickUp,
-    PlayCard,
-    RamseCall,
-    RamsePass,
-    Re,
-    SeatView,
-    Spoerge,
-    SpoergeCall,
-    Throw,
-)
+from trainer.rules import SeatView
 from trainer.text import N_, Message
 
 _BY_TEXT: dict[str, Card] = {}
@@ -94,53 +76,51 @@ def names_only_known(why: Message, viewer: SeatView) -> bool:
     return all(card in known for card in cards_named(why))
 
 
-def public_reason(move: Move, viewer: SeatView) -> Message:
+def public_reason(move: moves.Move, viewer: SeatView) -> Message:
     """The move said as everyone at the table may hear it: what kind of move, and a card only when the
     viewer knows it (a card played lies on the table)."""
-    if isinstance(move, Discard):
+    if isinstance(move, moves.Discard):
         return Message(N_("Lays away two cards."))
-    if isinstance(move, RamsePass):
+    if isinstance(move, moves.RamsePass):
         if set(move.cards) <= viewer.known_cards():  # the seat they were passed to
             return Message(N_("Passes on {cards}."), {"cards": move.cards})
         return Message(N_("Passes on two cards."))
-    if isinstance(move, PlayCard):
+    if isinstance(move, moves.PlayCard):
         if move.card in viewer.known_cards():
             return Message(N_("Plays {card}."), {"card": move.card})
         return Message(N_("Plays a card."))
-    if isinstance(move, Declare):
+    if isinstance(move, moves.Declare):
         return Message(N_("Declares {game}."), {"game": move.declaration})
-    if isinstance(move, Bid):
+    if isinstance(move, moves.Bid):
         return Message(N_("Says {bid}."), {"bid": move.value})
-    if isinstance(move, Hold):
-        return Message(N_("Holds."))
-    if isinstance(move, Pass):
-        return Message(N_("Passes."))
-    if isinstance(move, Knock40):
+    if isinstance(move, moves.Knock40):
         return Message(N_("Knocks 40 (Slå 40 an).") if move.knock else N_("Does not knock."))
-    if isinstance(move, PickUp):
-        return Message(N_("Picks up the skat."))
-    if isinstance(move, Kontra):
-        return Message(N_("Says kontra."))
-    if isinstance(move, Re):
-        return Message(N_("Says re."))
-    if isinstance(move, Spoerge):
-        if move.call is SpoergeCall.THROW:
+    if isinstance(move, moves.Spoerge):
+        if move.call is moves.SpoergeCall.THROW:
             return Message(N_("Throws the cards."))
-        return Message(N_("Knocks back.") if move.call is SpoergeCall.KNOCK_BACK else N_("Knocks."))
-    if isinstance(move, NoCall):
-        return Message(N_("Says nothing."))
-    if isinstance(move, Throw):
-        return Message(N_("Throws the cards."))
-    if isinstance(move, RamseCall):
+        return Message(N_("Knocks back.") if move.call is moves.SpoergeCall.KNOCK_BACK else N_("Knocks."))
+    if isinstance(move, moves.RamseCall):
         return Message(N_("Says Grand.") if move.grand else N_("Says Ramse."))
-    return Message(N_("Makes its move."))
+    return Message(_SAID.get(type(move), N_("Makes its move.")))
 
 
-AUCTION_MOVES = (Bid, Hold, Pass, Knock40, PickUp)
+_SAID: dict[type[moves.Move], str] = {
+    moves.Hold: N_("Holds."),
+    moves.Pass: N_("Passes."),
+    moves.PickUp: N_("Picks up the skat."),
+    moves.Kontra: N_("Says kontra."),
+    moves.Re: N_("Says re."),
+    moves.NoCall: N_("Says nothing."),
+    moves.Throw: N_("Throws the cards."),
+}
+"""The moves that say the same whoever makes them and whatever the seat sees."""
+
+
+AUCTION_MOVES = (moves.Bid, moves.Hold, moves.Pass, moves.Knock40, moves.PickUp)
 """The calls of the auction (their reasons speak of the mover's game, its chance, its Jacks)."""
 
 
-def reason_for(why: Message, move: Move, viewer: SeatView) -> Message:
+def reason_for(why: Message, move: moves.Move, viewer: SeatView) -> Message:
     """The reason for ``move`` as the seat of ``viewer`` may read it: the mover's own seat reads ``why``
     itself (it names only cards that seat knows); every other seat the move alone (:func:`public_reason`:
     no chance, no plan, nothing of the mover's hidden hand). ``viewer`` is that seat's view after the

@@ -21,6 +21,7 @@ from trainer.cards import PLAYING_SEATS, TOTAL_CARD_POINTS, Card, card_points
 from trainer.deal import Deal, Seat
 from trainer.errors import N_, IllegalCardError, RecordError, SkatError
 from trainer.games import Declaration
+from trainer.iss_codec import Discards
 from trainer.profiles import RuleProfile
 from trainer.records.deals import ExampleDeal, Note
 from trainer.rules import DealState, Phase, PlayCard, SeatView, SkatGame
@@ -117,7 +118,7 @@ def _from_iss_line(line: str, profile: RuleProfile) -> GameRecord | None:
     discards: tuple[Card, ...] = ()  # in the record's order (the state keeps them sorted)
     cards: list[Card] = []
     for move in record.moves:
-        if isinstance(move, iss.Discards):
+        if isinstance(move, Discards):
             discards = tuple(c for c in move.cards if c is not None)
         elif isinstance(move, PlayCard):
             cards.append(move.card)

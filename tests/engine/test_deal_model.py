@@ -11,28 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.test_game import make_deal
+from trainer import moves
 from trainer.cards import ALL_CARDS, card_points, parse_card, parse_cards
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
-from trainer.moves import move_from_json, move_to_json, moves_from_json, moves_to_json
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
-from trainer.rules import (
-    Bid,
-    Contract,
-    DealState,
-    Dealt,
-    Declare,
-    HouseOptions,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    RamseCall,
-    RamsePass,
-    SkatGame,
-    hand_game_matadors,
-)
+from trainer.rules import DealState, HouseOptions, Phase, SkatGame, hand_game_matadors
 from trainer.rules.extras import ramsch_result
 from trainer.rules.value import matadors
 
@@ -47,8 +32,8 @@ def test_the_deal_is_the_first_move_and_moves_replay_without_a_seed(profile: Rul
     while state.phase is not Phase.FINISHED:
         state.apply(rng.choice(state.legal_moves()))
     first = state.history[0]
-    assert isinstance(first, Dealt) and first.deal == state.deal
-    again = game.replay(moves_from_json(moves_to_json(state.history)))
+    assert isinstance(first, moves.Dealt) and first.deal == state.deal
+    again = game.replay(moves.moves_from_json(moves.moves_to_json(state.history)))
     assert again.history == state.history and again.outcome() == state.outcome()
     # nothing but the moves is needed: another seed or default does not enter
     assert SkatGame(profile, game.house).replay(state.history).outcome() == state.outcome()
@@ -59,22 +44,22 @@ def test_the_deal_cannot_be_taken_back_or_dealt_twice() -> None:
     with pytest.raises(SkatError, match="nothing to take back"):
         state.undo()
     with pytest.raises(SkatError, match="dealt once"):
-        state.apply(Dealt(state.deal))
+        state.apply(moves.Dealt(state.deal))
     with pytest.raises(SkatError, match="begin with the cards"):
-        SkatGame(INTERNATIONAL).replay([Pass(Seat.MIDDLEHAND)])
+        SkatGame(INTERNATIONAL).replay([moves.Pass(Seat.MIDDLEHAND)])
 
 
 def test_a_contract_replaces_the_auction_only_at_the_start() -> None:
     state = SkatGame(INTERNATIONAL).new_deal(2)
-    state.apply(Bid(Seat.MIDDLEHAND, 18))
+    state.apply(moves.Bid(Seat.MIDDLEHAND, 18))
     with pytest.raises(SkatError, match="right after the deal"):
-        state.apply(Contract(Seat.FOREHAND, 18))
+        state.apply(moves.Contract(Seat.FOREHAND, 18))
 
 
 def test_views_hold_no_deal_move() -> None:
     state = SkatGame(DANISH).new_deal(3)
     for seat in Seat:
-        assert not any(isinstance(m, Dealt) for m in state.view(seat).history)
+        assert not any(isinstance(m, moves.Dealt) for m in state.view(seat).history)
 
 
 # --- every bad input gets the engine's error ---------------------------------------------------------------
@@ -90,17 +75,17 @@ def test_apply_refuses_what_is_not_a_move(bad: object) -> None:
 
 def test_moves_check_their_own_shape() -> None:
     with pytest.raises(SkatError, match="whole number"):
-        Bid(Seat.MIDDLEHAND, "18")  # type: ignore[arg-type]
+        moves.Bid(Seat.MIDDLEHAND, "18")  # type: ignore[arg-type]
     with pytest.raises(SkatError, match="whole number"):
-        Bid(Seat.MIDDLEHAND, True)
+        moves.Bid(Seat.MIDDLEHAND, True)
     with pytest.raises(SkatError, match="names a game"):
-        Declare(Seat.FOREHAND, None)  # type: ignore[arg-type]
+        moves.Declare(Seat.FOREHAND, None)  # type: ignore[arg-type]
     with pytest.raises(SkatError, match="not a seat"):
-        Pass(7)  # type: ignore[arg-type]
+        moves.Pass(7)  # type: ignore[arg-type]
     with pytest.raises(SkatError, match="not a card"):
-        PlayCard(Seat.FOREHAND, "CJ")  # type: ignore[arg-type]
+        moves.PlayCard(Seat.FOREHAND, "CJ")  # type: ignore[arg-type]
     with pytest.raises(SkatError, match="yes or no"):
-        RamseCall(Seat.FOREHAND, "yes")  # type: ignore[arg-type]
+        moves.RamseCall(Seat.FOREHAND, "yes")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -122,7 +107,7 @@ def test_moves_check_their_own_shape() -> None:
 )
 def test_a_bad_stored_move_is_reported_in_words(row: object) -> None:
     with pytest.raises(SkatError, match="could not be read"):
-        move_from_json(row)
+        moves.move_from_json(row)
 
 
 @given(st.integers(0, 2**31 - 1), st.sampled_from([INTERNATIONAL, DANISH]))
@@ -133,7 +118,7 @@ def test_every_move_round_trips_through_json(seed: int, profile: RuleProfile) ->
     while state.phase is not Phase.FINISHED:
         state.apply(rng.choice(state.legal_moves()))
     for move in state.history:
-        assert move_from_json(move_to_json(move)) == move
+        assert moves.move_from_json(moves.move_to_json(move)) == move
 
 
 def test_house_options_refuse_spoerge_with_kontra_and_round_trip() -> None:
@@ -159,10 +144,10 @@ def test_hand_game_with_four_jacks_may_be_bid_to_108() -> None:
         "CA CT",
     )
     state = SkatGame(INTERNATIONAL).new_deal(deal=deal)
-    state.apply(Contract(Seat.FOREHAND, 108))
+    state.apply(moves.Contract(Seat.FOREHAND, 108))
     clubs_hand = Declaration(GameType.CLUBS, hand=True)
-    assert Declare(Seat.FOREHAND, clubs_hand) in state.legal_moves()
-    state.apply(Declare(Seat.FOREHAND, clubs_hand))
+    assert moves.Declare(Seat.FOREHAND, clubs_hand) in state.legal_moves()
+    state.apply(moves.Declare(Seat.FOREHAND, clubs_hand))
     assert state.matadors == 8
 
 
@@ -197,8 +182,8 @@ def test_a_hand_game_is_not_refused_for_what_the_skat_could_hold_and_is_lost_whe
             hands[2] = "CA CT H9 H8 H7 DT DK DQ D9 D8"
         deal = make_deal(*hands, skat)
         state = SkatGame(INTERNATIONAL).new_deal(deal=deal)
-        state.apply(Contract(Seat.FOREHAND, 108))
-        state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
+        state.apply(moves.Contract(Seat.FOREHAND, 108))
+        state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
         assert state.phase is Phase.PLAY
 
 
@@ -213,7 +198,7 @@ RAMSE_GRAND = make_deal(
 
 
 def _keep_back(legal: tuple[object, ...], keep: set[object]) -> object:
-    kept = [m for m in legal if isinstance(m, PlayCard) and m.card not in keep]
+    kept = [m for m in legal if isinstance(m, moves.PlayCard) and m.card not in keep]
     return (kept or list(legal))[0]
 
 
@@ -223,15 +208,15 @@ def test_ramse_grand_lost_last_trick_gives_the_set_aside_skat_to_its_winner() ->
     cards: they cannot hold 78 card points")."""
     state = SkatGame(DANISH).new_deal(deal=RAMSE_GRAND)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
-        state.apply(Pass(seat))
+        state.apply(moves.Pass(seat))
     assert state.phase is Phase.RAMSE_EXCHANGE
     for seat in Seat:
-        state.apply(RamsePass(seat, (parse_card("SA"), parse_card("ST"))))
-    state.apply(RamseCall(Seat.FOREHAND, True))
+        state.apply(moves.RamsePass(seat, (parse_card("SA"), parse_card("ST"))))
+    state.apply(moves.RamseCall(Seat.FOREHAND, True))
     order = parse_cards("CJ SJ HJ DJ CA CT CK CQ C9 D7")
     keep = {parse_card("DA"), parse_card("DT")}
     for card in order:
-        state.apply(PlayCard(Seat.FOREHAND, card))
+        state.apply(moves.PlayCard(Seat.FOREHAND, card))
         for _ in range(2):
             state.apply(_keep_back(state.legal_moves(), keep))  # type: ignore[arg-type]
     outcome = state.outcome()
@@ -249,7 +234,7 @@ def test_ramse_grand_lost_last_trick_gives_the_set_aside_skat_to_its_winner() ->
 def test_international_ramsch_house_option_plays_ramsch_not_ramse(seed: int) -> None:
     state = SkatGame(INTERNATIONAL, HouseOptions(all_pass=AllPass.RAMSCH)).new_deal(seed)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
-        state.apply(Pass(seat))
+        state.apply(moves.Pass(seat))
     assert state.phase is Phase.PLAY and state.to_move is Seat.FOREHAND  # no skat round, no Grand call
     rng = random.Random(seed)
     while state.phase is not Phase.FINISHED:
@@ -267,16 +252,16 @@ def test_international_ramsch_house_option_plays_ramsch_not_ramse(seed: int) -> 
 def test_international_default_all_pass_is_still_passed_in() -> None:
     state: DealState = SkatGame(INTERNATIONAL).new_deal(4)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
-        state.apply(Pass(seat))
+        state.apply(moves.Pass(seat))
     outcome = state.outcome()
     assert outcome is not None and outcome.passed_in
 
 
 def test_forehand_opens_above_the_lowest_bid_after_two_passes() -> None:
     state = SkatGame(INTERNATIONAL).new_deal(4)
-    state.apply(Pass(Seat.MIDDLEHAND))
-    state.apply(Pass(Seat.REARHAND))
-    state.apply(Bid(Seat.FOREHAND, 20))
+    state.apply(moves.Pass(Seat.MIDDLEHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
+    state.apply(moves.Bid(Seat.FOREHAND, 20))
     assert state.phase is Phase.PICKUP and (state.declarer, state.bid) == (Seat.FOREHAND, 20)
-    state.apply(PickUp(Seat.FOREHAND))
+    state.apply(moves.PickUp(Seat.FOREHAND))
     assert state.phase is Phase.DISCARD

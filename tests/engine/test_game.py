@@ -10,27 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer import moves
 from trainer.cards import Card, parse_card, parse_cards
 from trainer.deal import Deal, Seat
 from trainer.errors import BidError, DeclarationError, IllegalCardError, SkatError, SkatExchangeError
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
-from trainer.rules import (
-    Bid,
-    DealState,
-    Declare,
-    Discard,
-    Hold,
-    HouseOptions,
-    Move,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    SeatView,
-    SkatGame,
-    Throw,
-)
+from trainer.rules import DealState, HouseOptions, Phase, SeatView, SkatGame
 
 PROFILES = {"danish": DANISH, "international": INTERNATIONAL}
 
@@ -57,21 +43,21 @@ WEAK_JACK_IN_SKAT = make_deal(
 )
 
 
-def policy(state: DealState, rng: random.Random) -> Move:
+def policy(state: DealState, rng: random.Random) -> moves.Move:
     """A random legal move that keeps games playable: mostly low bids and passes, a declaration rather than
     throwing the cards."""
-    moves = state.legal_moves()
+    legal = state.legal_moves()
     if state.phase is Phase.AUCTION:
-        bids = [m for m in moves if isinstance(m, Bid)]
+        bids = [m for m in legal if isinstance(m, moves.Bid)]
         if bids and rng.random() < 0.35:
             return bids[0]
-        if any(isinstance(m, Hold) for m in moves) and rng.random() < 0.5:
-            return Hold(moves[0].seat)
-        return moves[-1]
+        if any(isinstance(m, moves.Hold) for m in legal) and rng.random() < 0.5:
+            return moves.Hold(legal[0].seat)
+        return legal[-1]
     if state.phase is Phase.DECLARE:
-        declarations = [m for m in moves if not isinstance(m, Throw)]
-        return rng.choice(declarations or list(moves))
-    return rng.choice(moves)
+        declarations = [m for m in legal if not isinstance(m, moves.Throw)]
+        return rng.choice(declarations or list(legal))
+    return rng.choice(legal)
 
 
 def options_for(profile: RuleProfile, rng: random.Random) -> dict[str, bool]:
@@ -80,8 +66,8 @@ def options_for(profile: RuleProfile, rng: random.Random) -> dict[str, bool]:
     return {"kontra": rng.random() < 0.5}
 
 
-def play_out(state: DealState, rng: random.Random, *, limit: int = 200) -> list[Move]:
-    played: list[Move] = []
+def play_out(state: DealState, rng: random.Random, *, limit: int = 200) -> list[moves.Move]:
+    played: list[moves.Move] = []
     while state.phase is not Phase.FINISHED and len(played) < limit:
         move = policy(state, rng)
         state.apply(move)
@@ -95,7 +81,7 @@ def play_out(state: DealState, rng: random.Random, *, limit: int = 200) -> list[
 def test_international_all_pass_is_passed_in() -> None:
     state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
-        state.apply(Pass(seat))
+        state.apply(moves.Pass(seat))
     outcome = state.outcome()
     assert outcome is not None and outcome.passed_in and outcome.declarer is None
     assert state.legal_moves() == () and state.to_move is None
@@ -104,7 +90,7 @@ def test_international_all_pass_is_passed_in() -> None:
 def test_danish_all_pass_goes_to_ramse() -> None:
     state = SkatGame(DANISH).new_deal(deal=JACK_IN_SKAT)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
-        state.apply(Pass(seat))
+        state.apply(moves.Pass(seat))
     assert state.phase is Phase.RAMSE_EXCHANGE and state.to_move is Seat.FOREHAND
     assert len(state.hand(Seat.FOREHAND)) == 12 and state.outcome() is None
 
@@ -113,40 +99,40 @@ def test_auction_moves_follow_the_auction() -> None:
     state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     assert state.to_move is Seat.MIDDLEHAND
     with pytest.raises(SkatError, match=r"middlehand's turn to bid, not forehand's"):
-        state.apply(Bid(Seat.FOREHAND, 18))
+        state.apply(moves.Bid(Seat.FOREHAND, 18))
     with pytest.raises(BidError, match="19 is not a bid"):
-        state.apply(Bid(Seat.MIDDLEHAND, 19))
-    state.apply(Bid(Seat.MIDDLEHAND, 18))
-    assert state.legal_moves() == (Hold(Seat.FOREHAND), Pass(Seat.FOREHAND))
-    state.apply(Hold(Seat.FOREHAND))
-    state.apply(Pass(Seat.MIDDLEHAND))
-    state.apply(Pass(Seat.REARHAND))
+        state.apply(moves.Bid(Seat.MIDDLEHAND, 19))
+    state.apply(moves.Bid(Seat.MIDDLEHAND, 18))
+    assert state.legal_moves() == (moves.Hold(Seat.FOREHAND), moves.Pass(Seat.FOREHAND))
+    state.apply(moves.Hold(Seat.FOREHAND))
+    state.apply(moves.Pass(Seat.MIDDLEHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
     assert state.phase is Phase.PICKUP and state.declarer is Seat.FOREHAND and state.bid == 18
 
 
 def _win_auction_for_forehand(state: DealState, bid: int) -> None:
-    state.apply(Bid(Seat.MIDDLEHAND, bid))
-    state.apply(Hold(Seat.FOREHAND))
-    state.apply(Pass(Seat.MIDDLEHAND))
-    state.apply(Pass(Seat.REARHAND))
+    state.apply(moves.Bid(Seat.MIDDLEHAND, bid))
+    state.apply(moves.Hold(Seat.FOREHAND))
+    state.apply(moves.Pass(Seat.MIDDLEHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
 
 
 def test_pickup_discard_declare_and_play() -> None:
     state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 18)
-    state.apply(PickUp(Seat.FOREHAND))
+    state.apply(moves.PickUp(Seat.FOREHAND))
     assert state.phase is Phase.DISCARD and len(state.hand(Seat.FOREHAND)) == 12
     assert len(state.legal_moves()) == 66
     with pytest.raises(SkatExchangeError):
-        state.apply(Discard(Seat.FOREHAND, (parse_card("CA"),)))
-    state.apply(Discard(Seat.FOREHAND, parse_cards("HA D7")))
+        state.apply(moves.Discard(Seat.FOREHAND, (parse_card("CA"),)))
+    state.apply(moves.Discard(Seat.FOREHAND, parse_cards("HA D7")))
     assert state.phase is Phase.DECLARE
     with pytest.raises(DeclarationError, match="hand game"):
-        state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
-    state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
+        state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
+    state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
     assert state.phase is Phase.PLAY and state.to_move is Seat.FOREHAND
     with pytest.raises(IllegalCardError):
-        state.apply(PlayCard(Seat.FOREHAND, parse_card("ST")))
+        state.apply(moves.PlayCard(Seat.FOREHAND, parse_card("ST")))
     rng = random.Random(4)
     while state.phase is Phase.PLAY:
         state.apply(rng.choice(state.legal_moves()))
@@ -159,12 +145,12 @@ def test_pickup_discard_declare_and_play() -> None:
 def test_pickup_declaration_below_the_bid_is_refused() -> None:
     state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 36)
-    state.apply(PickUp(Seat.FOREHAND))
-    state.apply(Discard(Seat.FOREHAND, parse_cards("HA D7")))
+    state.apply(moves.PickUp(Seat.FOREHAND))
+    state.apply(moves.Discard(Seat.FOREHAND, parse_cards("HA D7")))
     # with the ♣J: clubs "with 1" is at most (1 + 1 + 2) × 12 = 48 ≥ 36, diamonds at most 4 × 9 = 36
     with pytest.raises(DeclarationError, match="below the bid"):
-        state.check(Declare(Seat.FOREHAND, Declaration(GameType.NULL)))
-    state.check(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
+        state.check(moves.Declare(Seat.FOREHAND, Declaration(GameType.NULL)))
+    state.check(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
 
 
 def test_hand_game_overbid_by_a_jack_in_the_skat_is_played_and_lost() -> None:
@@ -172,7 +158,7 @@ def test_hand_game_overbid_by_a_jack_in_the_skat_is_played_and_lost() -> None:
     for profile, seed in ((p, seed) for p in (DANISH, INTERNATIONAL) for seed in range(8)):
         state = SkatGame(profile).new_deal(deal=WEAK_JACK_IN_SKAT)
         _win_auction_for_forehand(state, 48)  # clubs hand "without 2" = (2 + 1 + 1) × 12 = 48 on ten cards
-        hand_clubs = Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True))
+        hand_clubs = moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True))
         assert hand_clubs in state.legal_moves()  # judged on the ten cards: the skat is unseen
         state.apply(hand_clubs)
         assert state.phase is Phase.PLAY
@@ -193,7 +179,7 @@ def test_hand_game_overbid_by_a_jack_in_the_skat_is_played_and_lost() -> None:
 def test_ramse_grand_is_never_hand_and_ramse_pays_by_the_loser() -> None:
     state = SkatGame(DANISH).new_deal(deal=JACK_IN_SKAT)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
-        state.apply(Pass(seat))
+        state.apply(moves.Pass(seat))
     rng = random.Random(3)
     while state.phase is Phase.RAMSE_EXCHANGE:
         state.apply(rng.choice(state.legal_moves()))
@@ -215,10 +201,10 @@ def test_ramse_grand_is_never_hand_and_ramse_pays_by_the_loser() -> None:
 def test_throwing_the_cards_when_nothing_reaches_the_bid() -> None:
     state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 120)
-    state.apply(PickUp(Seat.FOREHAND))
-    state.apply(Discard(Seat.FOREHAND, parse_cards("HA D7")))
-    assert state.legal_moves() == (Throw(Seat.FOREHAND),)
-    state.apply(Throw(Seat.FOREHAND))
+    state.apply(moves.PickUp(Seat.FOREHAND))
+    state.apply(moves.Discard(Seat.FOREHAND, parse_cards("HA D7")))
+    assert state.legal_moves() == (moves.Throw(Seat.FOREHAND),)
+    state.apply(moves.Throw(Seat.FOREHAND))
     outcome = state.outcome()
     assert outcome is not None and outcome.won is False and outcome.value == 120
     assert outcome.list_score == -240 and outcome.thrown_before_play and outcome.result is None
@@ -232,13 +218,13 @@ def test_a_danish_game_thrown_before_the_first_lead_is_written_on_the_bid() -> N
     for profile, bid in ((DANISH, 24), (INTERNATIONAL, 18)):
         state = SkatGame(profile).new_deal(deal=JACK_IN_SKAT)
         _win_auction_for_forehand(state, bid)
-        state.apply(PickUp(Seat.FOREHAND))
-        state.apply(Discard(Seat.FOREHAND, parse_cards("HA D7")))
+        state.apply(moves.PickUp(Seat.FOREHAND))
+        state.apply(moves.Discard(Seat.FOREHAND, parse_cards("HA D7")))
         declared = Declaration(GameType.CLUBS, ouvert=profile is DANISH)
-        state.apply(Declare(Seat.FOREHAND, declared))
+        state.apply(moves.Declare(Seat.FOREHAND, declared))
         while state.phase is not Phase.PLAY:
             state.apply(state.legal_moves()[0])
-        state.apply(Throw(Seat.FOREHAND))
+        state.apply(moves.Throw(Seat.FOREHAND))
         outcome = state.outcome()
         assert outcome is not None and outcome.thrown_before_play and outcome.won is False
         entries[profile.name] = outcome.list_score
@@ -271,8 +257,8 @@ def test_every_legal_move_passes_check_and_undo_restores_the_state(
 ) -> None:
     state = SkatGame(profile, HouseOptions(**options_for(profile, rng))).new_deal(seed)
     while state.phase is not Phase.FINISHED:
-        moves = state.legal_moves()
-        for move in rng.sample(moves, min(3, len(moves))):
+        legal = state.legal_moves()
+        for move in rng.sample(legal, min(3, len(legal))):
             state.check(move)
         before = [state.view(seat) for seat in Seat]
         copy = state.copy()
@@ -290,7 +276,7 @@ def _may_see(state: DealState, seat: Seat) -> set[Card]:
     known = set(state.hand(seat)) | set(state.deal.hand(seat))
     if state.phase is Phase.SLAA_40:
         return set(state.hand(seat))
-    if state.declarer is seat and any(isinstance(m, PickUp) for m in state.history):
+    if state.declarer is seat and any(isinstance(m, moves.PickUp) for m in state.history):
         known |= set(state.deal.skat)
     for open_seat in state.open_seats():
         known |= set(state.hand(open_seat))
@@ -301,7 +287,7 @@ def _may_see(state: DealState, seat: Seat) -> set[Card]:
                 ten = list(state.deal.hand(open_seat))
             known |= set(ten)
     for move in state.history:
-        if isinstance(move, PlayCard):
+        if isinstance(move, moves.PlayCard):
             known.add(move.card)
         if hasattr(move, "cards") and move.seat is seat:
             known |= set(move.cards)  # own discards and Ramse passes
@@ -350,9 +336,9 @@ def test_views_never_show_a_card_the_seat_may_not_see(
 def test_iss_moves_hide_the_skat_and_foreign_discards() -> None:
     state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 18)
-    state.apply(PickUp(Seat.FOREHAND))
-    state.apply(Discard(Seat.FOREHAND, parse_cards("HA D7")))
-    state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
+    state.apply(moves.PickUp(Seat.FOREHAND))
+    state.apply(moves.Discard(Seat.FOREHAND, parse_cards("HA D7")))
+    state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
     declarer = state.view(Seat.FOREHAND).iss_moves()
     defender = state.view(Seat.REARHAND).iss_moves()
     assert declarer.endswith("1 18 0 y 1 p 2 p 0 s w CJ.D7 0 C.D7.HA")
@@ -363,7 +349,7 @@ def test_iss_moves_hide_the_skat_and_foreign_discards() -> None:
 def test_open_hand_game_carries_the_declarers_cards() -> None:
     state = SkatGame(INTERNATIONAL).new_deal(deal=JACK_IN_SKAT)
     _win_auction_for_forehand(state, 18)
-    state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, ouvert=True)))
+    state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, ouvert=True)))
     token = state.view(Seat.MIDDLEHAND).iss_moves().split()[-1]
     assert token.startswith("CO.") and len(token.split(".")) == 11
     assert state.view(Seat.MIDDLEHAND).open_hand(Seat.FOREHAND) == state.hand(Seat.FOREHAND)
@@ -377,10 +363,10 @@ def test_the_unseen_skat_changes_nothing_the_declarer_sees_before_the_pickup(
     """Swap the skat with two cards of a defender: the declarer's view before the pickup (hand declarations
     judged on the ten cards, not on the skat) stays the same, so nothing leaks through what is allowed."""
     state = SkatGame(profile).new_deal(seed)
-    state.apply(Bid(Seat.MIDDLEHAND, profile.min_bid))
-    state.apply(Hold(Seat.FOREHAND))
-    state.apply(Pass(Seat.MIDDLEHAND))
-    state.apply(Pass(Seat.REARHAND))
+    state.apply(moves.Bid(Seat.MIDDLEHAND, profile.min_bid))
+    state.apply(moves.Hold(Seat.FOREHAND))
+    state.apply(moves.Pass(Seat.MIDDLEHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
     deal = state.deal
     other = list(deal.hand(Seat.REARHAND))
     picks = rng.sample(range(10), 2)

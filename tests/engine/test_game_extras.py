@@ -11,33 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.test_game import make_deal
+from trainer import moves
 from trainer.cards import card_points, parse_card
 from trainer.deal import Seat
 from trainer.errors import BidError, DeclarationError
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.rules import (
-    Bid,
-    DealState,
-    Declare,
-    Discard,
-    Hold,
-    HouseOptions,
-    Knock40,
-    Kontra,
-    NoCall,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    RamseCall,
-    RamsePass,
-    Re,
-    SkatGame,
-    Spoerge,
-    SpoergeCall,
-    Throw,
-)
+from trainer.rules import DealState, HouseOptions, Phase, SkatGame
 from trainer.rules.extras import Spoerge as SpoergeLevel
 from trainer.rules.settlement import list_settlement, ramse_money
 
@@ -60,8 +40,10 @@ NO_JACKS = make_deal(
 def _finish_randomly(state: DealState, seed: int) -> None:
     rng = random.Random(seed)
     while state.phase is not Phase.FINISHED:
-        moves = [m for m in state.legal_moves() if not isinstance(m, Throw)] or list(state.legal_moves())
-        state.apply(rng.choice(moves))
+        legal = [m for m in state.legal_moves() if not isinstance(m, moves.Throw)] or list(
+            state.legal_moves()
+        )
+        state.apply(rng.choice(legal))
 
 
 # --- Slå 40 an ----------------------------------------------------------------------------------------------
@@ -73,16 +55,18 @@ def test_slaa_40_an_sees_five_cards_the_others_bid_on_and_the_knock_is_judged_at
     view = state.view(Seat.FOREHAND)
     assert view.hand == NO_JACKS_FIRST.hand(Seat.FOREHAND)[:5]
     assert view.iss_moves().split()[1].split(".")[5:] == ["??"] * 27
-    state.apply(Knock40(Seat.FOREHAND, True, GameType.CLUBS))
-    assert state.view(Seat.REARHAND).history == (Knock40(Seat.FOREHAND, True),)  # the game stays private
-    assert state.view(Seat.FOREHAND).history == (Knock40(Seat.FOREHAND, True, GameType.CLUBS),)
+    state.apply(moves.Knock40(Seat.FOREHAND, True, GameType.CLUBS))
+    assert state.view(Seat.REARHAND).history == (
+        moves.Knock40(Seat.FOREHAND, True),
+    )  # the game stays private
+    assert state.view(Seat.FOREHAND).history == (moves.Knock40(Seat.FOREHAND, True, GameType.CLUBS),)
     # the knock is not judged yet: the last five cards come and the others may bid as usual (above 40)
     assert state.phase is Phase.AUCTION and state.outcome() is None
     assert state.view(Seat.FOREHAND).hand == NO_JACKS_FIRST.hand(Seat.FOREHAND)
     assert state.to_move is Seat.MIDDLEHAND
-    assert all(m.value > 40 for m in state.legal_moves() if isinstance(m, Bid))
-    state.apply(Pass(Seat.MIDDLEHAND))
-    state.apply(Pass(Seat.REARHAND))
+    assert all(m.value > 40 for m in state.legal_moves() if isinstance(m, moves.Bid))
+    state.apply(moves.Pass(Seat.MIDDLEHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
     # nobody went above the knock: with the ♣J the ten cards are clubs "med 1, spil 2" = 24 < 40, so the
     # knocker has lost without play, at 40, rates doubled
     outcome = state.outcome()
@@ -97,24 +81,24 @@ def test_slaa_40_an_sees_five_cards_the_others_bid_on_and_the_knock_is_judged_at
 
 def test_slaa_40_an_a_failing_knock_costs_nothing_when_another_outbids_it() -> None:
     state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS_FIRST)
-    state.apply(Knock40(Seat.FOREHAND, True, GameType.CLUBS))
-    state.apply(Bid(Seat.MIDDLEHAND, 44))
-    state.apply(Pass(Seat.FOREHAND))
-    state.apply(Pass(Seat.REARHAND))
+    state.apply(moves.Knock40(Seat.FOREHAND, True, GameType.CLUBS))
+    state.apply(moves.Bid(Seat.MIDDLEHAND, 44))
+    state.apply(moves.Pass(Seat.FOREHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
     assert state.phase is Phase.PICKUP and (state.declarer, state.bid) == (Seat.MIDDLEHAND, 44)
 
 
 def test_slaa_40_an_holds_and_stands_as_a_bid_of_40() -> None:
     state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
-    state.apply(Knock40(Seat.FOREHAND, True))  # default game: the longest suit, clubs
+    state.apply(moves.Knock40(Seat.FOREHAND, True))  # default game: the longest suit, clubs
     assert state.phase is Phase.AUCTION and state.knocker is Seat.FOREHAND
-    assert all(m.value > 40 for m in state.legal_moves() if isinstance(m, Bid))
+    assert all(m.value > 40 for m in state.legal_moves() if isinstance(m, moves.Bid))
     with pytest.raises(BidError, match="not higher than the 40"):
-        state.check(Bid(Seat.MIDDLEHAND, 36))
+        state.check(moves.Bid(Seat.MIDDLEHAND, 36))
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND):
-        state.apply(Pass(seat))
+        state.apply(moves.Pass(seat))
     assert state.phase is Phase.PICKUP and state.declarer is Seat.FOREHAND and state.bid == 40
-    state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
+    state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
     _finish_randomly(state, 2)
     outcome = state.outcome()
     assert outcome is not None and outcome.slaa_40_an and outcome.rate_factor == 2
@@ -127,19 +111,19 @@ def test_forehand_can_take_on_a_knock(knocker: Seat) -> None:
     state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
     for seat in Seat:
         if seat is knocker:
-            state.apply(Knock40(seat, True))
+            state.apply(moves.Knock40(seat, True))
             break
-        state.apply(Knock40(seat, False))
+        state.apply(moves.Knock40(seat, False))
     if knocker is Seat.REARHAND:
-        assert Pass(Seat.MIDDLEHAND) in state.legal_moves()
-        state.apply(Pass(Seat.MIDDLEHAND))
+        assert moves.Pass(Seat.MIDDLEHAND) in state.legal_moves()
+        state.apply(moves.Pass(Seat.MIDDLEHAND))
     assert state.to_move is Seat.FOREHAND
-    assert state.legal_moves() == (Hold(Seat.FOREHAND), Pass(Seat.FOREHAND))
-    state.apply(Hold(Seat.FOREHAND))
-    assert state.to_move is knocker and Bid(knocker, 44) in state.legal_moves()
-    state.apply(Pass(knocker))
+    assert state.legal_moves() == (moves.Hold(Seat.FOREHAND), moves.Pass(Seat.FOREHAND))
+    state.apply(moves.Hold(Seat.FOREHAND))
+    assert state.to_move is knocker and moves.Bid(knocker, 44) in state.legal_moves()
+    state.apply(moves.Pass(knocker))
     if knocker is Seat.MIDDLEHAND:
-        state.apply(Pass(Seat.REARHAND))
+        state.apply(moves.Pass(Seat.REARHAND))
     assert state.phase is Phase.PICKUP and (state.declarer, state.bid) == (Seat.FOREHAND, 40)
     outcome_seen = state.view(Seat.FOREHAND)
     assert outcome_seen.knocker is knocker
@@ -150,22 +134,22 @@ def test_a_knock_is_the_standing_bid_before_anyone_speaks() -> None:
     stands instead."""
     state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
     assert state.view(Seat.FOREHAND).standing_bid == 0
-    state.apply(Knock40(Seat.FOREHAND, False))
-    state.apply(Knock40(Seat.MIDDLEHAND, True))
+    state.apply(moves.Knock40(Seat.FOREHAND, False))
+    state.apply(moves.Knock40(Seat.MIDDLEHAND, True))
     answering = state.view(Seat.FOREHAND)
-    assert answering.auction == () and Hold(Seat.FOREHAND) in answering.legal_moves
+    assert answering.auction == () and moves.Hold(Seat.FOREHAND) in answering.legal_moves
     assert answering.standing_bid == 40
-    state.apply(Hold(Seat.FOREHAND))
-    state.apply(Bid(Seat.MIDDLEHAND, 44))
+    state.apply(moves.Hold(Seat.FOREHAND))
+    state.apply(moves.Bid(Seat.MIDDLEHAND, 44))
     assert state.view(Seat.REARHAND).standing_bid == 44
 
 
 def test_slaa_40_an_nobody_knocks() -> None:
     state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=NO_JACKS)
     for seat in Seat:
-        state.apply(Knock40(seat, False))
+        state.apply(moves.Knock40(seat, False))
     assert state.phase is Phase.AUCTION and state.knocker is None
-    assert Bid(Seat.MIDDLEHAND, 24) in state.legal_moves()
+    assert moves.Bid(Seat.MIDDLEHAND, 24) in state.legal_moves()
 
 
 # --- Musik -------------------------------------------------------------------------------------------------
@@ -173,10 +157,10 @@ def test_slaa_40_an_nobody_knocks() -> None:
 
 def _danish_declarer(deal_seed: int) -> DealState:
     state = SkatGame(DANISH).new_deal(deal_seed)
-    state.apply(Bid(Seat.MIDDLEHAND, 24))
-    state.apply(Hold(Seat.FOREHAND))
-    state.apply(Pass(Seat.MIDDLEHAND))
-    state.apply(Pass(Seat.REARHAND))
+    state.apply(moves.Bid(Seat.MIDDLEHAND, 24))
+    state.apply(moves.Hold(Seat.FOREHAND))
+    state.apply(moves.Pass(Seat.MIDDLEHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
     return state
 
 
@@ -187,7 +171,7 @@ def test_musik_needs_the_lowest_trump_and_is_judged_on_the_last_trick() -> None:
         hand = state.hand(Seat.FOREHAND)
         for game in (GameType.CLUBS, GameType.GRAND):
             lowest = parse_card("C7") if game is GameType.CLUBS else parse_card("DJ")
-            musik = Declare(Seat.FOREHAND, Declaration(game, hand=True, musik=1))
+            musik = moves.Declare(Seat.FOREHAND, Declaration(game, hand=True, musik=1))
             if lowest not in hand:
                 assert musik not in state.legal_moves()
                 with pytest.raises(DeclarationError, match="Musik"):
@@ -214,12 +198,12 @@ def test_musik_needs_the_lowest_trump_and_is_judged_on_the_last_trick() -> None:
 def _declared(profile_name: str, **options: bool) -> DealState:
     profile = DANISH if profile_name == "danish" else INTERNATIONAL
     state = SkatGame(profile, HouseOptions(**options)).new_deal(deal=NO_JACKS)
-    state.apply(Bid(Seat.MIDDLEHAND, profile.min_bid))
-    state.apply(Hold(Seat.FOREHAND))
-    state.apply(Pass(Seat.MIDDLEHAND))
-    state.apply(Pass(Seat.REARHAND))
-    state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
-    state.apply(PlayCard(Seat.FOREHAND, parse_card("CA")))
+    state.apply(moves.Bid(Seat.MIDDLEHAND, profile.min_bid))
+    state.apply(moves.Hold(Seat.FOREHAND))
+    state.apply(moves.Pass(Seat.MIDDLEHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
+    state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS, hand=True)))
+    state.apply(moves.PlayCard(Seat.FOREHAND, parse_card("CA")))
     return state
 
 
@@ -227,43 +211,46 @@ def _declared(profile_name: str, **options: bool) -> DealState:
     ("answer", "level", "factor"),
     [
         (None, SpoergeLevel.KNOCKED, 2),
-        (SpoergeCall.KNOCK_BACK, SpoergeLevel.KNOCKED_BACK, 4),
-        (SpoergeCall.THROW, SpoergeLevel.THROWN, 1),
+        (moves.SpoergeCall.KNOCK_BACK, SpoergeLevel.KNOCKED_BACK, 4),
+        (moves.SpoergeCall.THROW, SpoergeLevel.THROWN, 1),
     ],
 )
 def test_spoerge_knock_and_the_declarers_answers(
-    answer: SpoergeCall | None, level: SpoergeLevel, factor: int
+    answer: moves.SpoergeCall | None, level: SpoergeLevel, factor: int
 ) -> None:
     state = _declared("danish", spoerge=True)
     assert state.phase is Phase.KNOCK and state.to_move is Seat.MIDDLEHAND
-    assert state.legal_moves() == (NoCall(Seat.MIDDLEHAND), Spoerge(Seat.MIDDLEHAND, SpoergeCall.KNOCK))
-    state.apply(NoCall(Seat.MIDDLEHAND))
-    state.apply(Spoerge(Seat.REARHAND, SpoergeCall.KNOCK))
+    assert state.legal_moves() == (
+        moves.NoCall(Seat.MIDDLEHAND),
+        moves.Spoerge(Seat.MIDDLEHAND, moves.SpoergeCall.KNOCK),
+    )
+    state.apply(moves.NoCall(Seat.MIDDLEHAND))
+    state.apply(moves.Spoerge(Seat.REARHAND, moves.SpoergeCall.KNOCK))
     assert state.to_move is Seat.FOREHAND
-    state.apply(NoCall(Seat.FOREHAND) if answer is None else Spoerge(Seat.FOREHAND, answer))
-    if answer is not SpoergeCall.THROW:
+    state.apply(moves.NoCall(Seat.FOREHAND) if answer is None else moves.Spoerge(Seat.FOREHAND, answer))
+    if answer is not moves.SpoergeCall.THROW:
         assert state.phase is Phase.PLAY and state.to_move is Seat.MIDDLEHAND
         _finish_randomly(state, 5)
     outcome = state.outcome()
     assert outcome is not None and outcome.spoerge is level and outcome.rate_factor == factor
-    if answer is SpoergeCall.THROW:
+    if answer is moves.SpoergeCall.THROW:
         assert outcome.thrown and outcome.won is False and outcome.result is not None
         assert outcome.result.reason == "thrown"
 
 
 def test_nobody_knocks_and_play_goes_on() -> None:
     state = _declared("danish", spoerge=True)
-    state.apply(NoCall(Seat.MIDDLEHAND))
-    state.apply(NoCall(Seat.REARHAND))
+    state.apply(moves.NoCall(Seat.MIDDLEHAND))
+    state.apply(moves.NoCall(Seat.REARHAND))
     assert state.phase is Phase.PLAY and state.to_move is Seat.MIDDLEHAND
-    assert state.undo() == NoCall(Seat.REARHAND) and state.phase is Phase.KNOCK
+    assert state.undo() == moves.NoCall(Seat.REARHAND) and state.phase is Phase.KNOCK
 
 
 def test_kontra_and_re_double_the_value() -> None:
     state = _declared("international", kontra=True)
-    state.apply(Kontra(Seat.MIDDLEHAND))
-    assert state.legal_moves() == (NoCall(Seat.FOREHAND), Re(Seat.FOREHAND))
-    state.apply(Re(Seat.FOREHAND))
+    state.apply(moves.Kontra(Seat.MIDDLEHAND))
+    assert state.legal_moves() == (moves.NoCall(Seat.FOREHAND), moves.Re(Seat.FOREHAND))
+    state.apply(moves.Re(Seat.FOREHAND))
     _finish_randomly(state, 1)
     outcome = state.outcome()
     assert outcome is not None and outcome.kontra and outcome.re and outcome.kontra_factor == 4
@@ -278,10 +265,10 @@ def test_throwing_during_play_is_lost_with_the_declared_levels() -> None:
     state = _declared("danish")
     assert state.phase is Phase.PLAY and state.to_move is Seat.MIDDLEHAND
     with pytest.raises(Exception, match="turn"):
-        state.check(Throw(Seat.FOREHAND))
+        state.check(moves.Throw(Seat.FOREHAND))
     while state.to_move is not Seat.FOREHAND:
         state.apply(state.legal_moves()[0])
-    state.apply(Throw(Seat.FOREHAND))
+    state.apply(moves.Throw(Seat.FOREHAND))
     outcome = state.outcome()
     assert outcome is not None and outcome.thrown and outcome.result is not None
     assert outcome.result.reason == "thrown" and not outcome.result.schneider
@@ -292,7 +279,7 @@ def test_throwing_during_play_is_lost_with_the_declared_levels() -> None:
 
 def _all_pass(state: DealState) -> None:
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
-        state.apply(Pass(seat))
+        state.apply(moves.Pass(seat))
 
 
 def test_ramse_end_to_end() -> None:
@@ -302,17 +289,17 @@ def test_ramse_end_to_end() -> None:
     # forehand takes ♦Q ♦7 and passes them straight on; middlehand swaps in ♠7 ♠8; the dealer passes ♥7 ♦7
     assert state.view(Seat.FOREHAND).skat == deal.skat
     assert state.view(Seat.MIDDLEHAND).skat == () and state.view(Seat.MIDDLEHAND).iss_moves().count("DQ") == 0
-    state.apply(RamsePass(Seat.FOREHAND, deal.skat))
+    state.apply(moves.RamsePass(Seat.FOREHAND, deal.skat))
     assert set(state.hand(Seat.FOREHAND)) == set(deal.hand(Seat.FOREHAND))
     assert set(state.view(Seat.MIDDLEHAND).skat) == set(deal.skat) and len(state.hand(Seat.MIDDLEHAND)) == 12
-    state.apply(RamsePass(Seat.MIDDLEHAND, (parse_card("S7"), parse_card("S8"))))
+    state.apply(moves.RamsePass(Seat.MIDDLEHAND, (parse_card("S7"), parse_card("S8"))))
     with pytest.raises(Exception, match="not in"):
-        state.check(RamsePass(Seat.REARHAND, (parse_card("SA"), parse_card("S8"))))
-    state.apply(RamsePass(Seat.REARHAND, (parse_card("H7"), parse_card("S8"))))
+        state.check(moves.RamsePass(Seat.REARHAND, (parse_card("SA"), parse_card("S8"))))
+    state.apply(moves.RamsePass(Seat.REARHAND, (parse_card("H7"), parse_card("S8"))))
     assert state.phase is Phase.RAMSE_CHOICE and set(state.skat) == {parse_card("H7"), parse_card("S8")}
     assert parse_card("S7") in state.hand(Seat.REARHAND) and parse_card("DQ") in state.hand(Seat.MIDDLEHAND)
     for seat in Seat:
-        state.apply(RamseCall(seat, False))
+        state.apply(moves.RamseCall(seat, False))
     assert state.is_ramse and state.phase is Phase.PLAY and state.to_move is Seat.FOREHAND
     _finish_randomly(state, 7)
     outcome = state.outcome()
@@ -334,8 +321,8 @@ def test_ramse_grand_is_an_ordinary_grand_with_the_set_aside_cards_to_the_last_t
     for _ in Seat:
         state.apply(state.legal_moves()[0])
     assert state.phase is Phase.RAMSE_CHOICE
-    state.apply(RamseCall(Seat.FOREHAND, False))
-    state.apply(RamseCall(Seat.MIDDLEHAND, True))
+    state.apply(moves.RamseCall(Seat.FOREHAND, False))
+    state.apply(moves.RamseCall(Seat.MIDDLEHAND, True))
     assert state.declarer is Seat.MIDDLEHAND and state.declaration == Declaration(GameType.GRAND)
     assert state.phase is Phase.PLAY and state.to_move is Seat.FOREHAND and not state.is_ramse
     _finish_randomly(state, 3)
@@ -375,5 +362,5 @@ def test_ramse_property(seed: int, rng: random.Random) -> None:
 
 def test_discard_pairs_compare_in_any_order() -> None:
     a, b = parse_card("CA"), parse_card("D7")
-    assert Discard(Seat.FOREHAND, (a, b)) == Discard(Seat.FOREHAND, (b, a))
-    assert PickUp(Seat.FOREHAND) != Pass(Seat.FOREHAND)
+    assert moves.Discard(Seat.FOREHAND, (a, b)) == moves.Discard(Seat.FOREHAND, (b, a))
+    assert moves.PickUp(Seat.FOREHAND) != moves.Pass(Seat.FOREHAND)

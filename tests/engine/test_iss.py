@@ -12,17 +12,11 @@ from trainer.cards import ALL_CARDS, Card, parse_card
 from trainer.deal import Seat
 from trainer.errors import RecordError
 from trainer.games import Declaration, GameType
+from trainer.iss_codec import Discards, EarlyEnd, EndKind, HiddenCard, IssDeal, OpenCards, SkatShown
 from trainer.moves import Bid, Declare, Hold, Pass, PickUp, PlayCard
 from trainer.records.iss import (
-    Discards,
-    EarlyEnd,
-    EndKind,
-    HiddenCard,
-    IssDeal,
     IssRecord,
     IssResult,
-    OpenCards,
-    SkatShown,
     parse_record,
     record_id_guess,
     write_record,

@@ -13,25 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from trainer import moves
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.iss_codec import decode, write
-from trainer.moves import (
-    Bid,
-    Declare,
-    Discard,
-    Hold,
-    Knock40,
-    Kontra,
-    Move,
-    NoCall,
-    Pass,
-    PickUp,
-    PlayCard,
-    Re,
-    Spoerge,
-    Throw,
-)
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
 from trainer.records import iss
 from trainer.rules import DealState, HouseOptions, Phase, SkatGame
@@ -44,22 +29,22 @@ def random_deal(profile: RuleProfile, seed: int, house: HouseOptions = ISS_ONLY)
     rng = random.Random(seed)
     state = SkatGame(profile, house).new_deal(seed)
     while state.phase is not Phase.FINISHED:
-        moves = state.legal_moves()
+        legal = state.legal_moves()
         if state.phase is Phase.AUCTION:
-            bids = [m for m in moves if isinstance(m, Bid)]
-            holds = [m for m in moves if isinstance(m, Hold)]
+            bids = [m for m in legal if isinstance(m, moves.Bid)]
+            holds = [m for m in legal if isinstance(m, moves.Hold)]
             if bids and rng.random() < 0.45:
-                move: Move = bids[min(len(bids) - 1, int(rng.expovariate(1.0)))]
+                move: moves.Move = bids[min(len(bids) - 1, int(rng.expovariate(1.0)))]
             elif holds and rng.random() < 0.5:
                 move = holds[0]
             else:
-                move = moves[-1]
+                move = legal[-1]
         elif state.phase is Phase.DECLARE:
-            declares = [m for m in moves if isinstance(m, Declare) and not m.declaration.musik]
-            move = rng.choice(declares) if declares and rng.random() < 0.9 else Throw(state.to_move)  # type: ignore[arg-type]
+            declares = [m for m in legal if isinstance(m, moves.Declare) and not m.declaration.musik]
+            move = rng.choice(declares) if declares and rng.random() < 0.9 else moves.Throw(state.to_move)  # type: ignore[arg-type]
         else:
-            options = [m for m in moves if not (isinstance(m, Declare) and m.declaration.musik)]
-            move = rng.choice(options or list(moves))
+            options = [m for m in legal if not (isinstance(m, moves.Declare) and m.declaration.musik)]
+            move = rng.choice(options or list(legal))
         state.apply(move)
     return state
 
@@ -92,8 +77,16 @@ def test_a_seats_move_list_reads_back_to_its_moves(seed: int, profile: RuleProfi
         text = state.view(seat).iss_moves()
         deal, items = decode(text)
         assert write(deal, items) == text
-        played = [item for item in items if isinstance(item, Bid | Hold | Pass | PickUp | PlayCard)]
-        expected = [m for m in state.history if isinstance(m, Bid | Hold | Pass | PickUp | PlayCard)]
+        played = [
+            item
+            for item in items
+            if isinstance(item, moves.Bid | moves.Hold | moves.Pass | moves.PickUp | moves.PlayCard)
+        ]
+        expected = [
+            m
+            for m in state.history
+            if isinstance(m, moves.Bid | moves.Hold | moves.Pass | moves.PickUp | moves.PlayCard)
+        ]
         assert played == expected
 
 
@@ -108,7 +101,7 @@ def _first(profile: RuleProfile, house: HouseOptions, wanted: type, seeds: range
 def test_kontra_is_named_and_counted_in_the_result_field() -> None:
     """The Play page settled −160 for a game lost after kontra and re; the download said −40. The line now
     carries the app's list score in R[...] and says that kontra and re are not in the moves."""
-    state = _first(INTERNATIONAL, HouseOptions(kontra=True, all_pass=AllPass.PASSED_IN), Kontra)
+    state = _first(INTERNATIONAL, HouseOptions(kontra=True, all_pass=AllPass.PASSED_IN), moves.Kontra)
     outcome = state.outcome()
     assert outcome is not None and outcome.kontra
     exported = iss.export(state)
@@ -121,20 +114,20 @@ def test_kontra_is_named_and_counted_in_the_result_field() -> None:
     assert outcome.list_score == outcome.kontra_factor * outcome.result.list_score  # type: ignore[union-attr]
     replayed = iss.replay(record, INTERNATIONAL)
     assert replayed.outcome == outcome.result  # the game itself is the same
-    moves = [m for m in state.history if not isinstance(m, Kontra | Re | NoCall)]
-    assert replayed.state is not None and list(replayed.state.history) == moves
+    kept = [m for m in state.history if not isinstance(m, moves.Kontra | moves.Re | moves.NoCall)]
+    assert replayed.state is not None and list(replayed.state.history) == kept
 
 
 def test_a_throw_after_the_pickup_is_the_declarers_re_with_the_discards() -> None:
     state = next(
         s
         for s in (random_deal(profile, seed) for seed in range(300) for profile in (INTERNATIONAL, DANISH))
-        if isinstance(s.history[-1], Throw) and s.declaration is None
+        if isinstance(s.history[-1], moves.Throw) and s.declaration is None
     )
     exported = iss.export(state)
     assert exported.line is not None
     discard = state.history[-2]
-    assert isinstance(discard, Discard)
+    assert isinstance(discard, moves.Discard)
     assert f" {int(discard.seat)} RE.{discard.cards[0].iss}.{discard.cards[1].iss} ]" in exported.line
     replayed = iss.replay(iss.parse_record(exported.line), state.profile)
     assert replayed.complete and replayed.thrown
@@ -151,7 +144,7 @@ def test_a_bare_re_after_the_pickup_throws_the_cards_too() -> None:
     )
     declarer = state.declarer
     assert declarer is not None
-    pickup = next(i for i, m in enumerate(state.history) if isinstance(m, PickUp))
+    pickup = next(i for i, m in enumerate(state.history) if isinstance(m, moves.PickUp))
     line = iss.export(SkatGame(INTERNATIONAL, ISS_ONLY).replay(state.history[: pickup + 1])).line
     assert line is not None
     thrown = line.replace(" ]", f" {int(declarer)} RE ]")
@@ -163,7 +156,7 @@ def test_a_bare_re_after_the_pickup_throws_the_cards_too() -> None:
 def test_ramse_is_named_and_the_line_ends_with_the_passes() -> None:
     state = SkatGame(DANISH).new_deal(5)
     for seat in (Seat.MIDDLEHAND, Seat.REARHAND, Seat.FOREHAND):
-        state.apply(Pass(seat))
+        state.apply(moves.Pass(seat))
     rng = random.Random(5)
     while state.phase is not Phase.FINISHED:
         state.apply(rng.choice(state.legal_moves()))  # Ramse, or a Grand called in it
@@ -177,10 +170,10 @@ def test_ramse_is_named_and_the_line_ends_with_the_passes() -> None:
 
 
 def test_a_slaa_40_an_knock_cannot_be_written() -> None:
-    state = _first(DANISH, HouseOptions(slaa_40_an=True), Knock40)
-    if not any(isinstance(m, Knock40) and m.knock for m in state.history):
+    state = _first(DANISH, HouseOptions(slaa_40_an=True), moves.Knock40)
+    if not any(isinstance(m, moves.Knock40) and m.knock for m in state.history):
         state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(1)
-        state.apply(Knock40(Seat.FOREHAND, True))
+        state.apply(moves.Knock40(Seat.FOREHAND, True))
     exported = iss.export(state)
     assert exported.line is None
     assert (
@@ -194,9 +187,9 @@ def test_musik_is_named() -> None:
         state = SkatGame(DANISH).new_deal(seed)
         rng = random.Random(seed)
         while state.phase is not Phase.FINISHED and state.declaration is None:
-            moves = state.legal_moves()
-            musik = [m for m in moves if isinstance(m, Declare) and m.declaration.musik]
-            state.apply(musik[0] if musik else rng.choice(moves))
+            legal = state.legal_moves()
+            musik = [m for m in legal if isinstance(m, moves.Declare) and m.declaration.musik]
+            state.apply(musik[0] if musik else rng.choice(legal))
         if state.declaration is not None and state.declaration.musik:
             break
     else:  # pragma: no cover
@@ -208,7 +201,7 @@ def test_musik_is_named() -> None:
 
 
 def test_spoerge_throw_is_the_declarers_re() -> None:
-    state = _first(DANISH, HouseOptions(spoerge=True, all_pass=AllPass.PASSED_IN), Spoerge, range(2000))
+    state = _first(DANISH, HouseOptions(spoerge=True, all_pass=AllPass.PASSED_IN), moves.Spoerge, range(2000))
     exported = iss.export(state)
     assert exported.line is not None
     assert "Spørge (the knock after the first lead) is not in the line; the result field counts it." in [
@@ -250,10 +243,10 @@ def test_a_throw_during_play_is_the_declarers_re_and_scores_the_same() -> None:
     turns = [
         i
         for i, move in enumerate(full.history)
-        if isinstance(move, PlayCard) and move.seat is declarer and i > len(full.history) // 2
+        if isinstance(move, moves.PlayCard) and move.seat is declarer and i > len(full.history) // 2
     ]
     state = game.replay(full.history[: turns[0]])
-    state.apply(Throw(declarer))  # type: ignore[arg-type]
+    state.apply(moves.Throw(declarer))  # type: ignore[arg-type]
     exported = iss.export(state)
     assert exported.line is not None and f" {int(declarer)} RE ]R[" in exported.line  # type: ignore[arg-type]
     replayed = iss.replay(iss.parse_record(exported.line), INTERNATIONAL)

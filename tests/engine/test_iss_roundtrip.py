@@ -19,11 +19,10 @@ from hypothesis import strategies as st
 
 from trainer.deal import Seat
 from trainer.games import Declaration
+from trainer.iss_codec import EarlyEnd, EndKind
 from trainer.moves import Bid, Declare, Discard, Hold, Pass, PickUp, PlayCard
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, RuleProfile
 from trainer.records.iss import (
-    EarlyEnd,
-    EndKind,
     IssResult,
     parse_record,
     record_from_game,

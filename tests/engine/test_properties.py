@@ -1,7 +1,8 @@
 """Invariants over random seeded deals and random legal play, in every game type and both profiles.
 
-The follow-suit and trick-winner checks use a tiny reference written here straight from RULES.md §1,
-independent of the engine's lookup tables.
+The follow-suit and trick-winner checks use a tiny reference written here straight from RULES.md §1 (which
+card is a trump: the solver tests' reference, tests/solver/reference.py), independent of the engine's lookup
+tables.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.solver.reference import is_trump
 from trainer.cards import Card, Rank, card_points
 from trainer.deal import Seat, random_deal
 from trainer.games import Declaration, GameType
@@ -23,19 +25,13 @@ NULL_ORDER = "A K Q J T 9 8 7"
 JACK_SUITS = "CSHD"
 
 
-def reference_is_trump(card: Card, game: GameType) -> bool:
-    if game is GameType.NULL:
-        return False
-    return card.rank is Rank.JACK or card.suit is game.trump_suit
-
-
 def reference_class(card: Card, game: GameType) -> str:
-    return "trump" if reference_is_trump(card, game) else card.suit.letter
+    return "trump" if is_trump(card, game) else card.suit.letter
 
 
 def reference_strength(card: Card, led: str, game: GameType) -> int:
     """Bigger wins; -1 for a card that cannot win (off-suit, not trump)."""
-    if reference_is_trump(card, game):
+    if is_trump(card, game):
         if card.rank is Rank.JACK:
             return 200 - JACK_SUITS.index(card.suit.letter)
         return 100 - PLAIN.split().index(card.rank.letter)

@@ -11,28 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.test_game import make_deal
+from trainer import moves
 from trainer.calc import SCHEMES
 from trainer.cards import parse_card, parse_cards
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass
 from trainer.records.deal_record import DealRecord, outcome_from_json, outcome_to_json
-from trainer.rules import (
-    Contract,
-    Declare,
-    Discard,
-    HouseOptions,
-    Knock40,
-    NoCall,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    SkatGame,
-    Spoerge,
-    SpoergeCall,
-    Throw,
-)
+from trainer.rules import HouseOptions, Phase, SkatGame
 from trainer.scoring import ScoreSheet, SheetDeal, settle
 
 # Forehand: clubs "med 2, spil 3" = 36 (♣J ♠J, no ♥J); the skat (♦8 ♦7) holds no card points.
@@ -48,10 +34,10 @@ def _clubs_after_pickup(house: HouseOptions, bid: int = 24):  # type: ignore[no-
     state = SkatGame(DANISH, house).new_deal(deal=CLUBS_WITH_TWO)
     if house.slaa_40_an:
         for seat in Seat:
-            state.apply(Knock40(seat, False))
-    state.apply(Contract(Seat.FOREHAND, bid))
-    state.apply(PickUp(Seat.FOREHAND))
-    state.apply(Discard(Seat.FOREHAND, parse_cards("D8 D7")))
+            state.apply(moves.Knock40(seat, False))
+    state.apply(moves.Contract(Seat.FOREHAND, bid))
+    state.apply(moves.PickUp(Seat.FOREHAND))
+    state.apply(moves.Discard(Seat.FOREHAND, parse_cards("D8 D7")))
     return state
 
 
@@ -65,11 +51,11 @@ def test_cards_thrown_after_play_began_settle_on_the_value_not_the_bid() -> None
     """RULES §10: only cards thrown before play are settled on the bid. Clubs med 2 = 36 → 40 øre each at
     the loss rate 1 (the old sheet said 24 → 30 each, because it guessed 'before play' from 0 points)."""
     state = _clubs_after_pickup(HouseOptions())
-    state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
+    state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
     for card in ("CJ", "HJ", "HT"):
-        state.apply(PlayCard(state.to_move, parse_card(card)))  # type: ignore[arg-type]
+        state.apply(moves.PlayCard(state.to_move, parse_card(card)))  # type: ignore[arg-type]
     assert state.to_move is Seat.FOREHAND
-    state.apply(Throw(Seat.FOREHAND))
+    state.apply(moves.Throw(Seat.FOREHAND))
     outcome = state.outcome()
     assert outcome is not None and outcome.thrown and not outcome.thrown_before_play
     assert _money(state) == (Decimal(-80), Decimal(40), Decimal(40))
@@ -77,7 +63,7 @@ def test_cards_thrown_after_play_began_settle_on_the_value_not_the_bid() -> None
 
 def test_cards_thrown_after_the_skat_settle_on_the_bid() -> None:
     state = _clubs_after_pickup(HouseOptions())
-    state.apply(Throw(Seat.FOREHAND))
+    state.apply(moves.Throw(Seat.FOREHAND))
     assert state.outcome() is not None and state.outcome().thrown_before_play  # type: ignore[union-attr]
     assert _money(state) == (Decimal(-60), Decimal(30), Decimal(30))  # bid 24 → 30 øre each
     lst = settle(state.outcome(), "list")  # type: ignore[arg-type]
@@ -88,13 +74,13 @@ def test_a_slaa_40_an_game_thrown_after_the_pickup_keeps_the_doubled_rate() -> N
     """Knock 40 with a grand in mind (Danish grand med 2 = 60 ≥ 40: the knock holds), pick up, throw: lost on
     the bid 40 with the rates doubled — 80 øre to each (the old sheet paid 40)."""
     state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=CLUBS_WITH_TWO)
-    state.apply(Knock40(Seat.FOREHAND, True, GameType.GRAND))
-    state.apply(Pass(Seat.MIDDLEHAND))
-    state.apply(Pass(Seat.REARHAND))
+    state.apply(moves.Knock40(Seat.FOREHAND, True, GameType.GRAND))
+    state.apply(moves.Pass(Seat.MIDDLEHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
     assert state.phase is Phase.PICKUP and state.bid == 40
-    state.apply(PickUp(Seat.FOREHAND))
-    state.apply(Discard(Seat.FOREHAND, parse_cards("D8 D7")))
-    state.apply(Throw(Seat.FOREHAND))
+    state.apply(moves.PickUp(Seat.FOREHAND))
+    state.apply(moves.Discard(Seat.FOREHAND, parse_cards("D8 D7")))
+    state.apply(moves.Throw(Seat.FOREHAND))
     assert _money(state) == (Decimal(-160), Decimal(80), Decimal(80))
 
 
@@ -102,23 +88,23 @@ def test_a_spoerge_throw_is_settled_on_the_value_at_the_normal_rate() -> None:
     """RULES §8: after a knock the declarer may throw and pays the normal rate on the declared game's value
     (clubs med 2 = 36 → 40 øre each), also when the skat holds no points (the old sheet used the bid)."""
     state = _clubs_after_pickup(HouseOptions(spoerge=True))
-    state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
-    state.apply(PlayCard(Seat.FOREHAND, parse_card("CJ")))
+    state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
+    state.apply(moves.PlayCard(Seat.FOREHAND, parse_card("CJ")))
     assert state.phase is Phase.KNOCK
-    state.apply(Spoerge(Seat.MIDDLEHAND, SpoergeCall.KNOCK))
-    state.apply(Spoerge(Seat.FOREHAND, SpoergeCall.THROW))
+    state.apply(moves.Spoerge(Seat.MIDDLEHAND, moves.SpoergeCall.KNOCK))
+    state.apply(moves.Spoerge(Seat.FOREHAND, moves.SpoergeCall.THROW))
     assert _money(state) == (Decimal(-80), Decimal(40), Decimal(40))
 
 
 def test_a_knock_played_on_doubles_the_rate() -> None:
     state = _clubs_after_pickup(HouseOptions(spoerge=True))
-    state.apply(Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
-    state.apply(PlayCard(Seat.FOREHAND, parse_card("CJ")))
-    state.apply(Spoerge(Seat.MIDDLEHAND, SpoergeCall.KNOCK))
-    state.apply(NoCall(Seat.FOREHAND))
+    state.apply(moves.Declare(Seat.FOREHAND, Declaration(GameType.CLUBS)))
+    state.apply(moves.PlayCard(Seat.FOREHAND, parse_card("CJ")))
+    state.apply(moves.Spoerge(Seat.MIDDLEHAND, moves.SpoergeCall.KNOCK))
+    state.apply(moves.NoCall(Seat.FOREHAND))
     rng = random.Random(1)
     while state.phase is not Phase.FINISHED:
-        state.apply(rng.choice([m for m in state.legal_moves() if not isinstance(m, Throw)]))
+        state.apply(rng.choice([m for m in state.legal_moves() if not isinstance(m, moves.Throw)]))
     outcome = state.outcome()
     assert outcome is not None and outcome.rate_factor == 2 and outcome.result is not None
     value = outcome.result.value
@@ -130,9 +116,9 @@ def test_a_knock_played_on_doubles_the_rate() -> None:
 
 def test_a_failed_slaa_40_an_is_lost_at_40_with_doubled_rates() -> None:
     state = SkatGame(DANISH, HouseOptions(slaa_40_an=True)).new_deal(deal=CLUBS_WITH_TWO)
-    state.apply(Knock40(Seat.FOREHAND, True, GameType.CLUBS))  # clubs med 2 = 36 < 40: the knock fails
-    state.apply(Pass(Seat.MIDDLEHAND))
-    state.apply(Pass(Seat.REARHAND))
+    state.apply(moves.Knock40(Seat.FOREHAND, True, GameType.CLUBS))  # clubs med 2 = 36 < 40: the knock fails
+    state.apply(moves.Pass(Seat.MIDDLEHAND))
+    state.apply(moves.Pass(Seat.REARHAND))
     outcome = state.outcome()
     assert outcome is not None and outcome.slaa_40_failed
     assert _money(state) == (Decimal(-160), Decimal(80), Decimal(80))
@@ -153,7 +139,7 @@ def _random_finished(seed: int, profile_name: str, options: dict[str, bool]):  #
     while state.phase is not Phase.FINISHED:
         legal = state.legal_moves()
         if state.phase is Phase.PLAY and state.to_move is state.declarer and rng.random() < 0.02:
-            state.apply(Throw(state.to_move))  # type: ignore[arg-type]
+            state.apply(moves.Throw(state.to_move))  # type: ignore[arg-type]
             continue
         state.apply(rng.choice(legal))
     return state

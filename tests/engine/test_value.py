@@ -183,58 +183,77 @@ def test_lowest_trumps() -> None:
 
 
 # --- evaluate_game (RULES §6, §7, §11) ------------------------------------------------------------------
-def test_grand_hand_schneider_announced_missed_at_89() -> None:
-    # 4 + game + hand + schneider + announced = 8 × 24 = 192, lost → −384
+WON, LOST = True, False
+
+
+@pytest.mark.parametrize(
+    ("profile", "declaration", "matadors", "bid", "points", "tricks", "musik_fulfilled", "expected"),
+    [
+        # 4 + game + hand + schneider + announced = 8 × 24 = 192, lost → −384; the opponents' 31 are no
+        # schneider (and no double count)
+        pytest.param(
+            INTERNATIONAL, D(G, hand=True, schneider_announced=True), 4, 18, 89, 8, True,
+            (LOST, False, 192, -384, "announced_schneider_missed", False, False), id="schneider-missed-at-89",
+        ),
+        pytest.param(
+            INTERNATIONAL, D(G, hand=True, schneider_announced=True), 4, 18, 90, 8, True,
+            (WON, False, 192, 192, "won", True, False), id="schneider-made-at-90",
+        ),
+        # the declarer takes 20 after announcing schneider: 2 + game + hand + schneider + announced = 6 × 12;
+        # the declarer's own schneider counts once
+        pytest.param(
+            INTERNATIONAL, D(C, hand=True, schneider_announced=True), 2, 18, 20, 2, True,
+            (LOST, False, 72, -144, "points", True, False), id="announced-schneider-and-own-schneider",
+        ),
+        # the opponents take one trick of 7-8-9: 0 points, but schwarz is broken;
+        # 3 + game + hand + schneider + ann + schwarz + ann = 9 × 12 = 108, lost
+        pytest.param(
+            INTERNATIONAL, D(C, hand=True, schwarz_announced=True), 3, 18, 120, 9, True,
+            (LOST, False, 108, -216, "announced_schwarz_missed", True, False), id="schwarz-missed-by-7-8-9",
+        ),
+        # diamonds with 2 = 27 < 30 → lost at 36 (first multiple of 9 ≥ 30), doubled
+        pytest.param(
+            INTERNATIONAL, D(DI), 2, 30, 75, 6, True,
+            (LOST, True, 36, -72, "overbid", False, False), id="overbid-diamonds-at-30",
+        ),
+        # diamonds without 2 bid at 30, the declarer takes 100: schneider → 4 × 9 = 36 ≥ 30 → won 36
+        pytest.param(
+            INTERNATIONAL, D(DI), -2, 30, 100, 8, True,
+            (WON, False, 36, 36, "won", True, False), id="overbid-rescued-by-schneider",
+        ),
+        # bid 36, diamonds with 1 = 18, the declarer has 41: lost, value 36 (first multiple of 9 ≥ 36) → −72
+        pytest.param(
+            INTERNATIONAL, D(DI), 1, 36, 41, 4, True,
+            (LOST, True, 36, -72, "overbid", False, False), id="overbid-and-lost-on-points",
+        ),
+        # clubs med 2, Musik 1: 2 + spil + Musik = 4 × 12 = 48, lost → −96
+        pytest.param(
+            DANISH, D(C, musik=1), 2, 48, 70, 6, False,
+            (LOST, False, 48, -96, "musik_failed", False, False), id="musik-failed",
+        ),
+    ],
+)  # fmt: skip
+def test_worked_results(
+    profile: RuleProfile,
+    declaration: Declaration,
+    matadors: int,
+    bid: int,
+    points: int,
+    tricks: int,
+    musik_fulfilled: bool,
+    expected: tuple[bool, bool, int, int, str, bool, bool],
+) -> None:
+    """(won, overbid, value, list score, reason, schneider, schwarz) of a worked example."""
     r = evaluate_game(
-        INTERNATIONAL,
-        D(G, hand=True, schneider_announced=True),
-        matadors=4,
-        bid=18,
-        declarer_points=89,
-        declarer_tricks=8,
+        profile,
+        declaration,
+        matadors=matadors,
+        bid=bid,
+        declarer_points=points,
+        declarer_tricks=tricks,
+        musik_fulfilled=musik_fulfilled,
     )
-    assert (r.won, r.value, r.list_score, r.reason) == (False, 192, -384, "announced_schneider_missed")
-    assert not r.schneider  # opponents have 31: not schneider, and no double count
-
-
-def test_grand_hand_schneider_announced_made_at_90() -> None:
-    r = evaluate_game(
-        INTERNATIONAL,
-        D(G, hand=True, schneider_announced=True),
-        matadors=4,
-        bid=18,
-        declarer_points=90,
-        declarer_tricks=8,
-    )
-    assert (r.won, r.value, r.schneider) == (True, 192, True)
-
-
-def test_announced_schneider_with_own_schneider_counts_once() -> None:
-    # declarer takes 20 after announcing schneider: 2 + game + hand + schneider + announced = 6 × 12
-    r = evaluate_game(
-        INTERNATIONAL,
-        D(C, hand=True, schneider_announced=True),
-        matadors=2,
-        bid=18,
-        declarer_points=20,
-        declarer_tricks=2,
-    )
-    assert (r.won, r.value, r.list_score) == (False, 72, -144)
-
-
-def test_schwarz_announced_missed_by_a_pointless_trick() -> None:
-    # opponents take one trick of 7-8-9: 0 points, but schwarz is broken
-    r = evaluate_game(
-        INTERNATIONAL,
-        D(C, hand=True, schwarz_announced=True),
-        matadors=3,
-        bid=18,
-        declarer_points=120,
-        declarer_tricks=9,
-    )
-    # 3 + game + hand + schneider + ann + schwarz + ann = 9 × 12 = 108, lost
-    assert (r.won, r.value, r.list_score, r.reason) == (False, 108, -216, "announced_schwarz_missed")
-    assert r.schneider and not r.schwarz
+    assert (r.won, r.overbid, r.value, r.list_score, r.reason, r.schneider, r.schwarz) == expected
 
 
 def test_schwarz_reached_and_broken() -> None:
@@ -283,18 +302,6 @@ def test_sixty_sixty_loses() -> None:
     assert won.won and won.list_score == 22
 
 
-def test_international_overbid_diamonds_30() -> None:
-    # diamonds with 2 = 27 < 30 → lost at 36 (first multiple of 9 ≥ 30), doubled
-    r = evaluate_game(INTERNATIONAL, D(DI), matadors=2, bid=30, declarer_points=75, declarer_tricks=6)
-    assert (r.won, r.overbid, r.value, r.list_score, r.reason) == (False, True, 36, -72, "overbid")
-
-
-def test_overbid_rescued_by_schneider() -> None:
-    # diamonds without 2 bid at 30, declarer takes 100: schneider → 4 × 9 = 36 ≥ 30 → won 36
-    r = evaluate_game(INTERNATIONAL, D(DI), matadors=-2, bid=30, declarer_points=100, declarer_tricks=8)
-    assert (r.won, r.overbid, r.value, r.list_score) == (True, False, 36, 36)
-
-
 def test_danish_bonde_in_the_skat() -> None:
     # bid 36 for clubs "uden 2"; ♣J in the skat makes it "med 1" = 24: overbid, settled on the bid
     plain = evaluate_game(DANISH, D(C), matadors=1, bid=36, declarer_points=80, declarer_tricks=7)
@@ -312,12 +319,6 @@ def test_danish_bonde_in_the_skat() -> None:
     assert (sort.won, sort.value) == (True, 48)
 
 
-def test_overbid_and_lost_on_points_international() -> None:
-    # bid 36, diamonds with 1 = 18, declarer 41 points: lost, value 36 (first multiple of 9 ≥ 36) → −72
-    r = evaluate_game(INTERNATIONAL, D(DI), matadors=1, bid=36, declarer_points=41, declarer_tricks=4)
-    assert (r.value, r.list_score, r.reason) == (36, -72, "overbid")
-
-
 def test_null_games() -> None:
     won = evaluate_game(INTERNATIONAL, D(N), matadors=0, bid=23, declarer_points=0, declarer_tricks=0)
     assert (won.won, won.list_score) == (True, 23)
@@ -325,20 +326,6 @@ def test_null_games() -> None:
     assert (lost.won, lost.list_score, lost.reason) == (False, -92, "null_trick")
     with pytest.raises(DeclarationError):
         evaluate_game(INTERNATIONAL, D(N), matadors=0, bid=24, declarer_points=0, declarer_tricks=0)
-
-
-def test_musik_failed_keeps_musik_levels() -> None:
-    # clubs med 2, Musik 1: 2 + spil + Musik = 4 × 12 = 48, lost → −96
-    r = evaluate_game(
-        DANISH,
-        D(C, musik=1),
-        matadors=2,
-        bid=48,
-        declarer_points=70,
-        declarer_tricks=6,
-        musik_fulfilled=False,
-    )
-    assert (r.won, r.value, r.list_score, r.reason) == (False, 48, -96, "musik_failed")
 
 
 def test_bad_counts_are_refused() -> None:

@@ -6,7 +6,6 @@ the Play page draws (AppTest, both rule profiles and both languages) and compare
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -22,14 +21,7 @@ from trainer.ui.views.deal_end import state_after_tricks
 
 from .driver import button, open_play
 
-
-@pytest.fixture(autouse=True)
-def _store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'end.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    monkeypatch.setenv("SKAT_TRAINER_PLAY_PACE", "0")
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return url
+pytestmark = pytest.mark.usefixtures("play_db")
 
 
 def _rows(at, css_class: str) -> list[tuple[str, list[Card]]]:  # type: ignore[no-untyped-def]
@@ -70,13 +62,13 @@ def _finished(profile: RuleProfile) -> tuple[DealState, Seat]:
 @pytest.mark.parametrize("lang", ["en", "da"])
 @pytest.mark.parametrize("profile", [INTERNATIONAL, DANISH], ids=lambda p: p.name)
 def test_the_end_shows_every_hand_the_skat_and_the_points_to_recount(
-    _store: str, profile: RuleProfile, lang: str
+    play_db: str, profile: RuleProfile, lang: str
 ) -> None:
     state, learner = _finished(profile)
     outcome = state.outcome()
     assert outcome is not None and outcome.result is not None and outcome.declarer is not None
     token = f"end{profile.name}{lang}"
-    store_state(_store, token, state, learner)
+    store_state(play_db, token, state, learner)
     at = open_play(lang, profile.name, evening=token)
     dealt = {seat: cards for seat, cards in _rows(at, "skat-dealt")}
     assert {Seat[name]: set(cards) for name, cards in dealt.items()} == {
@@ -144,10 +136,10 @@ def _lost_knock() -> DealState:
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
-def test_a_lost_slaa_40_an_shows_every_hand_with_its_last_cards(_store: str, lang: str) -> None:
+def test_a_lost_slaa_40_an_shows_every_hand_with_its_last_cards(play_db: str, lang: str) -> None:
     state = _lost_knock()
     token = f"endknock{lang}"
-    store_state(_store, token, state, Seat.MIDDLEHAND)
+    store_state(play_db, token, state, Seat.MIDDLEHAND)
     at = open_play(lang, "danish", evening=token)
     dealt = {Seat[name]: cards for name, cards in _rows(at, "skat-dealt")}
     assert all(len(cards) == 10 for cards in dealt.values())  # the last five cards too

@@ -5,7 +5,6 @@ game worth less than the bid says so before it is declared."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -21,14 +20,7 @@ from trainer.table_session import table_game
 
 from .driver import button, open_play
 
-
-@pytest.fixture(autouse=True)
-def _store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'declare.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    monkeypatch.setenv("SKAT_TRAINER_PLAY_PACE", "0")
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return url
+pytestmark = pytest.mark.usefixtures("play_db")
 
 
 def _to_declare(profile: RuleProfile, learner: Seat = Seat.FOREHAND) -> DealState:
@@ -52,9 +44,9 @@ def _declare_box(at):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("profile", [INTERNATIONAL, DANISH], ids=lambda p: p.name)
-def test_without_the_coach_nothing_is_chosen_and_declare_waits(_store: str, profile: RuleProfile) -> None:
+def test_without_the_coach_nothing_is_chosen_and_declare_waits(play_db: str, profile: RuleProfile) -> None:
     state = _to_declare(profile)
-    store_state(_store, "declarenone", state, Seat.FOREHAND, coach="none")
+    store_state(play_db, "declarenone", state, Seat.FOREHAND, coach="none")
     at = open_play("en", profile.name, evening="declarenone")
     assert _declare_box(at).value is None
     go = button(at, "play_declare_go")
@@ -65,9 +57,9 @@ def test_without_the_coach_nothing_is_chosen_and_declare_waits(_store: str, prof
 
 
 @pytest.mark.parametrize("profile", [INTERNATIONAL, DANISH], ids=lambda p: p.name)
-def test_the_beginner_coach_opens_the_list_on_its_game(_store: str, profile: RuleProfile) -> None:
+def test_the_beginner_coach_opens_the_list_on_its_game(play_db: str, profile: RuleProfile) -> None:
     state = _to_declare(profile)
-    store_state(_store, "declarecoach", state, Seat.FOREHAND, coach="beginner")
+    store_state(play_db, "declarecoach", state, Seat.FOREHAND, coach="beginner")
     at = open_play("en", profile.name, evening="declarecoach")
     planned = coach_suggestion(state.view(Seat.FOREHAND), time_ms=400).move
     assert isinstance(planned, Declare)
@@ -92,14 +84,14 @@ def _high_contract(bid: int) -> DealState:
     return state
 
 
-def test_a_game_below_the_bid_says_so_before_it_is_declared(_store: str) -> None:
+def test_a_game_below_the_bid_says_so_before_it_is_declared(play_db: str) -> None:
     state = _high_contract(46)
     view = state.view(Seat.FOREHAND)
     declares = [m for m in view.legal_moves if isinstance(m, Declare) and not m.declaration.hand]
     values = [hand_value(view.profile, view.hand, m.declaration, view.discards).value for m in declares]
     below = sum(value < 46 for value in values)
     assert 0 < below < len(values)  # the deal has both kinds
-    store_state(_store, "declarebelow", state, Seat.FOREHAND, coach="none")
+    store_state(play_db, "declarebelow", state, Seat.FOREHAND, coach="none")
     at = open_play("en", "international", evening="declarebelow")
     box = _declare_box(at)
     labels = list(box.options)  # as shown
@@ -110,5 +102,5 @@ def test_a_game_below_the_bid_says_so_before_it_is_declared(_store: str) -> None
     other = next(i for i, label in enumerate(labels) if not label.endswith(", below the bid"))
     box.select_index(other).run()
     assert "below the bid 46" not in texts(at)
-    _, stored = last_deal(_store, "declarebelow")
+    _, stored = last_deal(play_db, "declarebelow")
     assert stored.phase is Phase.DECLARE  # choosing alone declares nothing

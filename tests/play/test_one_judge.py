@@ -69,6 +69,18 @@ def position(
     return state
 
 
+def grand_after_the_club_jack() -> DealState:
+    """Forehand's grand, ♣J led (nothing beats it): middlehand, without a Jack, to play."""
+    return position(
+        INTERNATIONAL,
+        ("CJ SJ CA CT CK SA ST HA D7 D8", "SQ S7 S8 HQ H7 DA DT DK C7 C8", "HJ DJ SK S9 HT HK H9 H8 DQ D9"),
+        "CQ C9",
+        Seat.FOREHAND,
+        Declaration(GameType.GRAND, hand=True),
+        "CJ",
+    )
+
+
 def issue_grand() -> DealState:
     """The issue's Danish grand af hånden, forehand to lead (the other hands are one possible layout)."""
     return position(
@@ -219,15 +231,7 @@ def test_an_open_trick_keeps_the_searched_card() -> None:
 def test_the_coachs_card_gives_no_points_away_for_nothing() -> None:
     """The whole judge on a dealt position: forehand's grand, ♣J led; middlehand's coach never puts more
     points on the declarer's sure trick than another card of the same outcome would."""
-    state = position(
-        INTERNATIONAL,
-        ("CJ SJ CA CT CK SA ST HA D7 D8", "SQ S7 S8 HQ H7 DA DT DK C7 C8", "HJ DJ SK S9 HT HK H9 H8 DQ D9"),
-        "CQ C9",
-        Seat.FOREHAND,
-        Declaration(GameType.GRAND, hand=True),
-        "CJ",
-    )
-    view = state.view(Seat.MIDDLEHAND)
+    view = grand_after_the_club_jack().view(Seat.MIDDLEHAND)
     advice = judge_card(view, nodes=1_000_000)
     from trainer.bots.player import play_context
 

@@ -4,8 +4,6 @@ learner who opens the page again is offered the unfinished evening."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.ui.helpers import make_account, sign_in_on_account_page, texts
@@ -14,14 +12,7 @@ from trainer.store.play_store import PlayStore
 
 from .driver import PAGE, button, open_play
 
-
-@pytest.fixture(autouse=True)
-def url(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    found = f"sqlite:///{tmp_path / 'play.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", found)
-    monkeypatch.setenv("SKAT_TRAINER_PLAY_PACE", "0")
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return found
+pytestmark = pytest.mark.usefixtures("play_db")
 
 
 def _token(at) -> str:  # type: ignore[no-untyped-def]
@@ -41,41 +32,41 @@ def _scheme(url: str, at) -> str:  # type: ignore[no-untyped-def]
     return evening.scheme
 
 
-def test_each_rule_profile_keeps_its_own_settings(url: str) -> None:
+def test_each_rule_profile_keeps_its_own_settings(play_db: str) -> None:
     at = open_play("en", "danish")
     assert at.selectbox(key="play_scheme_danish").value == "danish_money"
     at.selectbox(key="play_scheme_danish").set_value("seeger_fabian").run()
     danish = _token(at)
-    assert _scheme(url, at) == "seeger_fabian"
+    assert _scheme(play_db, at) == "seeger_fabian"
 
     _rules(at, "international")
     assert _token(at) != danish
     assert at.selectbox(key="play_scheme_international").value == "list"  # not the Danish choice
-    assert _scheme(url, at) == "list"
+    assert _scheme(play_db, at) == "list"
     at.selectbox(key="play_scheme_international").set_value("online_stakes").run()
 
     _rules(at, "danish")
-    assert _token(at) == danish and _scheme(url, at) == "seeger_fabian"  # untouched by the other
+    assert _token(at) == danish and _scheme(play_db, at) == "seeger_fabian"  # untouched by the other
     assert at.selectbox(key="play_scheme_danish").value == "seeger_fabian"
 
     # a new Danish evening starts with the Danish evening's own settings, not the international ones
     button(at, "play_new_evening").click().run()
     assert _token(at) != danish
-    assert _scheme(url, at) == "seeger_fabian"
+    assert _scheme(play_db, at) == "seeger_fabian"
     _rules(at, "international")
-    assert _scheme(url, at) == "online_stakes"
+    assert _scheme(play_db, at) == "online_stakes"
 
 
-def test_a_fresh_session_starts_on_the_profiles_usual_sheet(url: str) -> None:
+def test_a_fresh_session_starts_on_the_profiles_usual_sheet(play_db: str) -> None:
     at = open_play("en", "international")
     at.selectbox(key="play_scheme_international").set_value("seeger_fabian").run()
     fresh = open_play("en", "danish")  # another browser: nothing carried over
     assert fresh.selectbox(key="play_scheme_danish").value == "danish_money"
-    assert _scheme(url, fresh) == "danish_money"
+    assert _scheme(play_db, fresh) == "danish_money"
 
 
-def test_a_signed_in_learner_is_offered_the_unfinished_evening(url: str) -> None:
-    make_account(url, "Nina")
+def test_a_signed_in_learner_is_offered_the_unfinished_evening(play_db: str) -> None:
+    make_account(play_db, "Nina")
     at = open_play("en", "danish")
     sign_in_on_account_page(at, "Nina", back_to=PAGE)
     button(at, "play_deal").click().run()
@@ -97,9 +88,9 @@ def test_a_signed_in_learner_is_offered_the_unfinished_evening(url: str) -> None
     assert button(later, "play_continue") is None
 
 
-def test_nobody_is_offered_someone_elses_evening(url: str) -> None:
-    make_account(url, "Nina")
-    make_account(url, "Ole")
+def test_nobody_is_offered_someone_elses_evening(play_db: str) -> None:
+    make_account(play_db, "Nina")
+    make_account(play_db, "Ole")
     nina = open_play("en", "danish")
     sign_in_on_account_page(nina, "Nina", back_to=PAGE)
     button(nina, "play_deal").click().run()

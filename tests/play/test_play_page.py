@@ -4,8 +4,6 @@ settlement matches the engine's, and a reload (a new session on the same evening
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.play.helpers import last_deal, learner_seat
@@ -19,14 +17,7 @@ from trainer.store.play_store import PlayStore
 
 from .driver import button, card_keys, open_play, play_deal, step
 
-
-@pytest.fixture(autouse=True)
-def _fast_table(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'play.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    monkeypatch.setenv("SKAT_TRAINER_PLAY_PACE", "0")
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return url
+pytestmark = pytest.mark.usefixtures("play_db")
 
 
 def evening_token(at) -> str:  # type: ignore[no-untyped-def]
@@ -41,23 +32,23 @@ def _stored(url: str) -> PlayStore:
 @pytest.mark.parametrize(
     ("lang", "rules"), [("en", "danish"), ("da", "danish"), ("en", "international"), ("da", "international")]
 )
-def test_a_whole_deal_ends_on_the_score_sheet(lang: str, rules: str, _fast_table: str) -> None:
+def test_a_whole_deal_ends_on_the_score_sheet(lang: str, rules: str, play_db: str) -> None:
     at = open_play(lang, rules)
     play_deal(at, prefer_pass=False)
     assert button(at, "play_deal") is not None  # "Next deal"
     sheet = at.dataframe
     assert len(sheet) == 1
-    play = _stored(_fast_table)
+    play = _stored(play_db)
     (evening,) = [play.evening(t) for t in [evening_token(at)]]
     assert evening is not None and evening.profile_name == rules
     (deal,) = play.deals(evening.id)
     assert deal.finished and deal.outcome() == deal.record().replay().outcome()
 
 
-def test_the_settlement_matches_the_engine(_fast_table: str) -> None:
+def test_the_settlement_matches_the_engine(play_db: str) -> None:
     at = open_play("en", "international")
     play_deal(at, prefer_pass=False)
-    play = _stored(_fast_table)
+    play = _stored(play_db)
     evening = play.evening(evening_token(at))
     assert evening is not None
     (stored,) = play.deals(evening.id)
@@ -80,12 +71,12 @@ def _to_card_play(at) -> None:  # type: ignore[no-untyped-def]
     raise AssertionError("no card play reached")
 
 
-def test_an_illegal_card_is_refused_with_the_rule(_fast_table: str) -> None:
+def test_an_illegal_card_is_refused_with_the_rule(play_db: str) -> None:
     at = open_play("en", "international")
     for _ in range(30):
         _to_card_play(at)
-        play = _stored(_fast_table)
-        stored, state = last_deal(_fast_table, evening_token(at))
+        play = _stored(play_db)
+        stored, state = last_deal(play_db, evening_token(at))
         view = state.view(learner_seat(stored.number))
         legal = {m.card for m in view.legal_moves if isinstance(m, PlayCard)}
         illegal = [c for c in view.hand if c not in legal]
@@ -98,15 +89,15 @@ def test_an_illegal_card_is_refused_with_the_rule(_fast_table: str) -> None:
     pytest.skip("no illegal card came up in 30 tries")
 
 
-def test_a_stale_tab_or_double_click_plays_one_card(_fast_table: str) -> None:
+def test_a_stale_tab_or_double_click_plays_one_card(play_db: str) -> None:
     """Two sessions drawn from the same state (a second tab, or a second click of an old picture): the
     first click plays, the second changes nothing."""
     at = open_play("en", "international")
     _to_card_play(at)
     token = evening_token(at)
     other = open_play("en", "international", evening=token)
-    play = _stored(_fast_table)
-    stored, state = last_deal(_fast_table, token)
+    play = _stored(play_db)
+    stored, state = last_deal(play_db, token)
     seat = learner_seat(stored.number)
     legal = [m.card for m in state.view(seat).legal_moves if isinstance(m, PlayCard)]
     button(at, f"play_card-{legal[0].iss}").click().run()
@@ -118,11 +109,11 @@ def test_a_stale_tab_or_double_click_plays_one_card(_fast_table: str) -> None:
         assert [m for m in now if isinstance(m, PlayCard)].count(PlayCard(seat, legal[1])) == 0
 
 
-def test_ramse_after_everyone_passes(_fast_table: str) -> None:
+def test_ramse_after_everyone_passes(play_db: str) -> None:
     at = open_play("en", "danish")
     for _ in range(12):
         actions = play_deal(at, prefer_pass=True)
-        play = _stored(_fast_table)
+        play = _stored(play_db)
         evening = play.evening(evening_token(at))
         assert evening is not None
         last = play.deals(evening.id)[-1]
@@ -139,7 +130,7 @@ def test_ramse_after_everyone_passes(_fast_table: str) -> None:
     pytest.fail("no all-pass in 12 deals")
 
 
-def test_a_reload_continues_the_same_deal(_fast_table: str) -> None:
+def test_a_reload_continues_the_same_deal(play_db: str) -> None:
     at = open_play("en", "international")
     _to_card_play(at)
     token = evening_token(at)
@@ -149,13 +140,13 @@ def test_a_reload_continues_the_same_deal(_fast_table: str) -> None:
     assert sorted(card_keys(fresh)) == sorted(hand)
 
 
-def test_another_learners_evening_is_not_opened_by_its_url(_fast_table: str) -> None:
+def test_another_learners_evening_is_not_opened_by_its_url(play_db: str) -> None:
     """A signed-in learner's evening (games and score sheet) does not open for anyone else who has its URL;
     an anonymous evening still continues from its URL (a reload)."""
     from tests.ui.helpers import make_account
 
-    nina = make_account(_fast_table, "Nina")
-    play = _stored(_fast_table)
+    nina = make_account(play_db, "Nina")
+    play = _stored(play_db)
     settings = {"profile_name": "danish", "scheme": "danish_money", "level": "club", "coach": "beginner"}
     play.open_evening("ninasevening1", learner_id=nina, **settings)
     play.open_evening("nobodys1", learner_id=None, **settings)
@@ -165,21 +156,21 @@ def test_another_learners_evening_is_not_opened_by_its_url(_fast_table: str) -> 
     assert evening_token(again) == "nobodys1"
 
 
-def test_the_coachs_hint_is_a_legal_move(_fast_table: str) -> None:
+def test_the_coachs_hint_is_a_legal_move(play_db: str) -> None:
     from trainer.coach import coach_suggestion
     from trainer.ui.context import context_from_state
     from trainer.ui.pages.play_result import move_text
 
     at = open_play("en", "international")
     at.segmented_control(key="play_coach_international").set_value("advanced").run()
-    play = _stored(_fast_table)
+    play = _stored(play_db)
     checked = 0
     for _ in range(120):
         if button(at, "play_hint") is not None:
             button(at, "play_hint").click().run()
             evening = play.evening(evening_token(at))
             assert evening is not None and evening.coach == "advanced"
-            stored, state = last_deal(_fast_table, evening_token(at))
+            stored, state = last_deal(play_db, evening_token(at))
             view = state.view(learner_seat(stored.number))
             hint = coach_suggestion(view, time_ms=50, nodes=100_000).move
             assert hint in view.legal_moves
@@ -199,7 +190,7 @@ def test_the_coachs_hint_is_a_legal_move(_fast_table: str) -> None:
     assert checked, "no decision with a Hint button came up"
 
 
-def test_the_review_judges_the_learners_cards(_fast_table: str) -> None:
+def test_the_review_judges_the_learners_cards(play_db: str) -> None:
     at = open_play("en", "international")
     for _ in range(8):
         play_deal(at, prefer_pass=False)
@@ -244,7 +235,7 @@ def _shown_codes(at) -> set[str]:  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("who", [None, "Eve", "Bo", "Anna"])
-def test_a_tables_deal_does_not_open_on_the_play_page(who: str | None, _fast_table: str) -> None:
+def test_a_tables_deal_does_not_open_on_the_play_page(who: str | None, play_db: str) -> None:
     """The way it was found: ``/game?evening=table<CODE>`` opened a shared table's deal on the Play page —
     place 0's hand face up, the Play page's computers moving for the seated people, the first visitor made
     the evening's owner. Now a visitor not signed in, an outsider and both seated players get a new
@@ -252,9 +243,9 @@ def test_a_tables_deal_does_not_open_on_the_play_page(who: str | None, _fast_tab
     from tests.ui.helpers import make_account, sign_in_on_account_page
     from trainer.ui.pages.play import EVENING_PARAM
 
-    token, deal_id, state = _table_with_a_deal(_fast_table)
+    token, deal_id, state = _table_with_a_deal(play_db)
     if who == "Eve":
-        make_account(_fast_table, "Eve")
+        make_account(play_db, "Eve")
     at = open_play("en", "international", evening=token)
     if who is not None:
         sign_in_on_account_page(at, who)
@@ -265,7 +256,7 @@ def test_a_tables_deal_does_not_open_on_the_play_page(who: str | None, _fast_tab
         assert evening_token(at) != token
         assert not _shown_codes(at) & {card.iss for card in state.deal.all_cards}
         at.run()
-    play = _stored(_fast_table)
+    play = _stored(play_db)
     assert play.deal(deal_id).move_count == 0 and len(play.deal(deal_id).record().moves) == 1
     table_evening = play.evening(token)
     assert table_evening is not None and table_evening.learner_id is None and table_evening.kind == "table"
@@ -273,19 +264,19 @@ def test_a_tables_deal_does_not_open_on_the_play_page(who: str | None, _fast_tab
     assert mine is not None and mine.kind == "play"
 
 
-def test_a_signed_in_learner_keeps_the_evening_made_in_this_session_only(_fast_table: str) -> None:
+def test_a_signed_in_learner_keeps_the_evening_made_in_this_session_only(play_db: str) -> None:
     """Made before signing in, in this browser session: kept (and now the learner's). Someone else's
     ownerless evening opened by its URL after signing in: a new evening, and the other stays ownerless."""
     from tests.ui.helpers import make_account, sign_in_on_account_page
     from trainer.ui.pages.play import EVENING_PARAM
 
-    nina = make_account(_fast_table, "Nina")
+    nina = make_account(play_db, "Nina")
     at = open_play("en", "danish")
     mine = evening_token(at)
     button(at, "play_deal").click().run()
     sign_in_on_account_page(at, "Nina", back_to="trainer/ui/pages/play.py")
     assert evening_token(at) == mine
-    play = _stored(_fast_table)
+    play = _stored(play_db)
     assert play.evening(mine).learner_id == nina  # type: ignore[union-attr]
 
     stranger = open_play("en", "danish")
@@ -327,7 +318,7 @@ def _computers_moment(profile: str, wanted: type, number: int) -> int:
 
 
 @pytest.mark.parametrize(("profile", "kind"), [("international", "Discard"), ("danish", "RamsePass")])
-def test_the_computers_reasons_show_no_hidden_card(profile: str, kind: str, _fast_table: str) -> None:
+def test_the_computers_reasons_show_no_hidden_card(profile: str, kind: str, play_db: str) -> None:
     """The beginner coach shows each computer's reason. At the moment the issue found — a computer has
     laid away two cards and not yet declared (or passed two cards on in Ramse to the other computer) —
     the page's texts and its session state name no card the learner may not see; the line is there, in
@@ -344,7 +335,7 @@ def test_the_computers_reasons_show_no_hidden_card(profile: str, kind: str, _fas
     # between the two computers
     number = next(n for n in (1, 2, 3) if learner_seat(n) is Seat.REARHAND)
     seed = _computers_moment(profile, wanted, number)
-    play = _stored(_fast_table)
+    play = _stored(play_db)
     evening = play.open_evening(
         "reasons1", learner_id=None, profile_name=profile, scheme="list", level="club", coach="beginner"
     )
@@ -376,7 +367,7 @@ def test_the_computers_reasons_show_no_hidden_card(profile: str, kind: str, _fas
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
-def test_the_bid_hints_give_the_models_advice_and_chances(lang: str, _fast_table: str) -> None:
+def test_the_bid_hints_give_the_models_advice_and_chances(lang: str, play_db: str) -> None:
     """In the auction the coach's box gives what to do and each playable game with its chance (the chance
     model), in the page's language."""
     at = open_play(lang, "international")

@@ -8,7 +8,6 @@ layouts"."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -36,14 +35,7 @@ from trainer.ui.pages.play_result import (
 
 from .driver import open_play
 
-
-@pytest.fixture(autouse=True)
-def url(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    found = f"sqlite:///{tmp_path / 'play.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", found)
-    monkeypatch.setenv("SKAT_TRAINER_PLAY_PACE", "0")
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return found
+pytestmark = pytest.mark.usefixtures("play_db")
 
 
 def _ctx(lang: str):  # type: ignore[no-untyped-def]
@@ -78,12 +70,12 @@ def test_a_choice_that_would_have_lost_less_is_not_marked_right() -> None:
     assert decision_mark(DecisionVerdict("pickup", won, won, costly=False)) == "✓"
 
 
-def test_could_we_have_won_is_only_for_the_side_that_lost(url: str) -> None:
+def test_could_we_have_won_is_only_for_the_side_that_lost(play_db: str) -> None:
     for name, token in (("declarer", "won1"), ("costly", "lost1")):
         deal = review_deal(name)
         outcome = deal.state.outcome()
         assert outcome is not None
-        stored = store_state(url, token, deal.state, deal.learner, coach="advanced")
+        stored = store_state(play_db, token, deal.state, deal.learner, coach="advanced")
         at = open_play("en", "international", evening=token)
         assert not at.exception, at.exception
         asked = [b for b in at.button if b.key == f"playdeal-{stored.id}-costly-button"]
@@ -123,14 +115,14 @@ def _kontra_deal() -> DealState:
     return state
 
 
-def test_the_sgf_download_says_what_iss_leaves_out(url: str) -> None:
+def test_the_sgf_download_says_what_iss_leaves_out(play_db: str) -> None:
     state = _kontra_deal()
     outcome = state.outcome()
     assert outcome is not None and outcome.kontra and outcome.result is not None
     assert [m.english for m in export(state).omitted] == [
         "Kontra and re are not in the line; the result field counts them."
     ]
-    stored = store_state(url, "sgf1", state, Seat.REARHAND, coach="advanced")
+    stored = store_state(play_db, "sgf1", state, Seat.REARHAND, coach="advanced")
     assert stored.iss is not None
     record = parse_record(stored.iss)
     replayed = replay(record, INTERNATIONAL)
@@ -191,9 +183,9 @@ def test_danish_seat_roles_carry_no_english() -> None:
     assert seat_title(Seat.MIDDLEHAND, Seat.FOREHAND, t) == "mellemhånd · modspiller"
 
 
-def test_the_play_store_finds_the_latest_evening_with_a_deal(url: str) -> None:
-    play = PlayStore(Store(url))
-    nina = Store(url).get_or_create_learner("Nina").id
+def test_the_play_store_finds_the_latest_evening_with_a_deal(play_db: str) -> None:
+    play = PlayStore(Store(play_db))
+    nina = Store(play_db).get_or_create_learner("Nina").id
     settings_ = {"scheme": "list", "level": "club", "coach": "beginner"}
     first = play.open_evening("first1", learner_id=nina, profile_name="danish", **settings_)
     play.open_evening("empty1", learner_id=nina, profile_name="danish", **settings_)

@@ -6,44 +6,23 @@ last trick and the bidding still there when the deal is over, and the wording (p
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 
 from tests.play.helpers import last_deal, store_state
 from tests.ui.helpers import html_rows, texts
+from trainer import moves
 from trainer.cards import parse_cards, sort_hand
 from trainer.deal import Deal, Seat, random_deal
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.rules import (
-    Bid,
-    DealState,
-    Hold,
-    Knock40,
-    Kontra,
-    NoCall,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    Re,
-    Spoerge,
-    SpoergeCall,
-)
+from trainer.rules import DealState, Phase
 from trainer.table_session import table_game
 
 from .driver import button, card_keys, open_play
 
-
-@pytest.fixture(autouse=True)
-def url(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    found = f"sqlite:///{tmp_path / 'play.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", found)
-    monkeypatch.setenv("SKAT_TRAINER_PLAY_PACE", "0")
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return found
+pytestmark = pytest.mark.usefixtures("play_db")
 
 
 KNOCKER = tuple(parse_cards("SQ HJ CA HA SA SJ DA CT HT ST"))
@@ -73,19 +52,21 @@ def _until_learner_or_end(at, url: str, token: str, seat: Seat, runs: int = 12) 
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
-def test_slaa_40_an_names_the_game_and_gets_the_last_five_cards(url: str, lang: str) -> None:
+def test_slaa_40_an_names_the_game_and_gets_the_last_five_cards(play_db: str, lang: str) -> None:
     """The issue's hand: knocking for grand (the game these ten cards make 40 in), the others bid on as
     usual and the learner receives the last five cards and goes on to the skat."""
-    store_state(url, "knock1", table_game(DANISH).new_deal(deal=KNOCK_DEAL), Seat.FOREHAND)
+    store_state(play_db, "knock1", table_game(DANISH).new_deal(deal=KNOCK_DEAL), Seat.FOREHAND)
     at = open_play(lang, "danish", evening="knock1")
     assert sorted(card.iss for card in KNOCKER[:5]) == sorted(_hand_row(at))  # only the first five so far
     at.selectbox(key="play_knock_game").set_value(GameType.GRAND).run()
     knock = button(at, "play_knock_1")
     assert knock is not None and ("grand" in knock.label.lower())
     knock.click().run()
-    state = _until_learner_or_end(at, url, "knock1", Seat.FOREHAND)
-    assert state.history[1] == Knock40(Seat.FOREHAND, True, GameType.GRAND)
-    assert state.view(Seat.MIDDLEHAND).history[0] == Knock40(Seat.FOREHAND, True)  # the others hear a knock
+    state = _until_learner_or_end(at, play_db, "knock1", Seat.FOREHAND)
+    assert state.history[1] == moves.Knock40(Seat.FOREHAND, True, GameType.GRAND)
+    assert state.view(Seat.MIDDLEHAND).history[0] == moves.Knock40(
+        Seat.FOREHAND, True
+    )  # the others hear a knock
     assert state.phase is Phase.PICKUP and state.declarer is Seat.FOREHAND and state.bid == 40
     shown = texts(at)
     meaning = "Du slog 40 an i Grand" if lang == "da" else "You knocked 40 (Slå 40 an), meaning grand"
@@ -94,17 +75,17 @@ def test_slaa_40_an_names_the_game_and_gets_the_last_five_cards(url: str, lang: 
     assert sorted(_hand_row(at)) == sorted(card.iss for card in KNOCKER)  # all ten cards now
 
 
-def test_a_knock_for_the_wrong_game_is_lost_without_play_and_says_why(url: str) -> None:
+def test_a_knock_for_the_wrong_game_is_lost_without_play_and_says_why(play_db: str) -> None:
     """Knocking for the first five's longest suit (spades): won at 40, the ten cards make spades only 22,
     so the deal ends without play and the sentence names the game and its value."""
-    store_state(url, "knock2", table_game(DANISH).new_deal(deal=KNOCK_DEAL), Seat.FOREHAND)
+    store_state(play_db, "knock2", table_game(DANISH).new_deal(deal=KNOCK_DEAL), Seat.FOREHAND)
     at = open_play("en", "danish", evening="knock2")
     assert at.selectbox(key="play_knock_game").value is GameType.SPADES
     button(at, "play_knock_1").click().run()
-    state = _until_learner_or_end(at, url, "knock2", Seat.FOREHAND)
+    state = _until_learner_or_end(at, play_db, "knock2", Seat.FOREHAND)
     if state.phase is not Phase.FINISHED:
         at.run()
-        state = last_deal(url, "knock2")[1]
+        state = last_deal(play_db, "knock2")[1]
     outcome = state.outcome()
     assert outcome is not None and outcome.slaa_40_failed
     assert "You knocked 40 (Slå 40 an) meaning spades" in texts(at)
@@ -112,20 +93,20 @@ def test_a_knock_for_the_wrong_game_is_lost_without_play_and_says_why(url: str) 
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
-def test_after_a_knock_the_ladder_goes_on_above_40(url: str, lang: str) -> None:
+def test_after_a_knock_the_ladder_goes_on_above_40(play_db: str, lang: str) -> None:
     """Forehand has knocked 40 (a standing bid): middlehand's ladder shows 40 as the bid to beat and the
     next bids above it (the engine takes nothing lower), not "no bid yet" and the bids from 18."""
     from trainer.rules.bidding import bid_ladder
     from trainer.rules.extras import DANISH_EXTRAS
 
     state = table_game(DANISH).new_deal(deal=KNOCK_DEAL)
-    state.apply(Knock40(Seat.FOREHAND, True, GameType.GRAND))
+    state.apply(moves.Knock40(Seat.FOREHAND, True, GameType.GRAND))
     assert state.phase is Phase.AUCTION and state.to_move is Seat.MIDDLEHAND
-    store_state(url, "knock3", state, Seat.MIDDLEHAND)
+    store_state(play_db, "knock3", state, Seat.MIDDLEHAND)
     at = open_play(lang, "danish", evening="knock3")
     knocked = DANISH_EXTRAS.slaa_40_an_value
     above = [str(v) for v in bid_ladder(DANISH) if v > knocked][:3]
-    lowest = min(m.value for m in state.legal_moves() if isinstance(m, Bid))
+    lowest = min(m.value for m in state.legal_moves() if isinstance(m, moves.Bid))
     assert str(lowest) == above[0]  # the engine's lowest bid now is the ladder's first above the knock
     shown = texts(at)
     current = f"Current bid: {knocked}" if lang == "en" else f"Meldingen står på {knocked}"
@@ -144,18 +125,18 @@ def _contract_state(profile_name: str, declarer: Seat, *, seed: int = 5) -> Deal
 def _lead(state: DealState) -> None:
     seat = state.to_move
     assert seat is not None
-    state.apply(next(m for m in state.legal_moves() if isinstance(m, PlayCard)))
+    state.apply(next(m for m in state.legal_moves() if isinstance(m, moves.PlayCard)))
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
-def test_kontra_and_re_are_heard_by_a_defender_when_said(url: str, lang: str) -> None:
+def test_kontra_and_re_are_heard_by_a_defender_when_said(play_db: str, lang: str) -> None:
     """Forehand plays grand; after the lead middlehand says kontra and forehand re. Rearhand (the learner,
     the other defender) sees both in the status line as soon as they are said, not only in the result."""
     state = _contract_state("international", Seat.FOREHAND)
     _lead(state)
-    state.apply(Kontra(Seat.MIDDLEHAND))
-    state.apply(Re(Seat.FOREHAND))
-    store_state(url, "kontra1", state, Seat.REARHAND)
+    state.apply(moves.Kontra(Seat.MIDDLEHAND))
+    state.apply(moves.Re(Seat.FOREHAND))
+    store_state(play_db, "kontra1", state, Seat.REARHAND)
     at = open_play(lang, "international", evening="kontra1")
     shown = " ".join(c.value for c in at.caption)
     if lang == "en":
@@ -169,15 +150,15 @@ def test_kontra_and_re_are_heard_by_a_defender_when_said(url: str, lang: str) ->
         assert "Rigtige" not in texts(at) and "defender" not in texts(at)
 
 
-def test_spoerge_is_heard_by_the_other_defender(url: str) -> None:
+def test_spoerge_is_heard_by_the_other_defender(play_db: str) -> None:
     state = _contract_state("danish", Seat.MIDDLEHAND)
     _lead(state)
     window = state.to_move
     assert state.phase is Phase.KNOCK and window is not None
-    state.apply(Spoerge(window, SpoergeCall.KNOCK))
-    state.apply(Spoerge(Seat.MIDDLEHAND, SpoergeCall.KNOCK_BACK))
+    state.apply(moves.Spoerge(window, moves.SpoergeCall.KNOCK))
+    state.apply(moves.Spoerge(Seat.MIDDLEHAND, moves.SpoergeCall.KNOCK_BACK))
     other = next(s for s in Seat if s not in (window, Seat.MIDDLEHAND))
-    store_state(url, "spoerge1", state, other)
+    store_state(play_db, "spoerge1", state, other)
     at = open_play("en", "danish", evening="spoerge1")
     shown = " ".join(c.value for c in at.caption)
     assert "knocked (Spørge): double rates" in shown
@@ -185,24 +166,24 @@ def test_spoerge_is_heard_by_the_other_defender(url: str) -> None:
 
 
 def test_the_knock_window_is_answered_at_once_and_the_next_card_keeps_the_pace(
-    url: str, monkeypatch: pytest.MonkeyPatch
+    play_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The learner (forehand, declarer) leads; the two computer defenders' answers in the knock window come
     at once, without the pace between cards; the next card waits for the pace."""
     monkeypatch.setenv("SKAT_TRAINER_PLAY_PACE", "30")
-    store_state(url, "window1", _contract_state("international", Seat.FOREHAND), Seat.FOREHAND)
+    store_state(play_db, "window1", _contract_state("international", Seat.FOREHAND), Seat.FOREHAND)
     at = open_play("en", "international", evening="window1")
-    _, before = last_deal(url, "window1")
-    lead = next(m.card for m in before.legal_moves() if isinstance(m, PlayCard))
+    _, before = last_deal(play_db, "window1")
+    lead = next(m.card for m in before.legal_moves() if isinstance(m, moves.PlayCard))
     started = time.monotonic()
     button(at, f"play_card-{lead.iss}").click().run()
     assert not at.exception, at.exception
-    _, state = last_deal(url, "window1")
+    _, state = last_deal(play_db, "window1")
     assert time.monotonic() - started < 30
     assert state.phase is Phase.PLAY and state.to_move is Seat.MIDDLEHAND
-    calls = [m for m in state.history if isinstance(m, NoCall | Kontra)]
+    calls = [m for m in state.history if isinstance(m, moves.NoCall | moves.Kontra)]
     assert [m.seat for m in calls] == [Seat.MIDDLEHAND, Seat.REARHAND][: len(calls)] and calls
-    assert sum(isinstance(m, PlayCard) for m in state.history) == 1  # the next card waits for the pace
+    assert sum(isinstance(m, moves.PlayCard) for m in state.history) == 1  # the next card waits for the pace
 
 
 def _hand_row(at) -> list[str]:  # type: ignore[no-untyped-def]
@@ -214,11 +195,11 @@ def _hand_row(at) -> list[str]:  # type: ignore[no-untyped-def]
     return rows[-1] if rows else []
 
 
-def test_the_hand_is_sorted_during_the_auction_and_the_bidding_stays(url: str) -> None:
+def test_the_hand_is_sorted_during_the_auction_and_the_bidding_stays(play_db: str) -> None:
     state = table_game(INTERNATIONAL).new_deal(11)
-    store_state(url, "sorted1", state, Seat.REARHAND)
+    store_state(play_db, "sorted1", state, Seat.REARHAND)
     at = open_play("en", "international", evening="sorted1")
-    state = _until_learner_or_end(at, url, "sorted1", Seat.REARHAND)
+    state = _until_learner_or_end(at, play_db, "sorted1", Seat.REARHAND)
     assert state.phase is Phase.AUCTION
     hand = state.hand(Seat.REARHAND)
     assert list(hand) != sort_hand(hand)  # (dealt unsorted: the page sorts it)
@@ -227,25 +208,25 @@ def test_the_hand_is_sorted_during_the_auction_and_the_bidding_stays(url: str) -
     assert bidding, "the bidding so far is shown"
 
 
-def test_the_bidding_is_kept_after_the_auction(url: str) -> None:
+def test_the_bidding_is_kept_after_the_auction(play_db: str) -> None:
     game = table_game(INTERNATIONAL)
     for seed in range(40):
         state = game.new_deal(seed)
         # middlehand says 18, forehand holds, middlehand and rearhand pass: forehand plays
         try:
             for move in (
-                Bid(Seat.MIDDLEHAND, 18),
-                Hold(Seat.FOREHAND),
-                Pass(Seat.MIDDLEHAND),
-                Pass(Seat.REARHAND),
+                moves.Bid(Seat.MIDDLEHAND, 18),
+                moves.Hold(Seat.FOREHAND),
+                moves.Pass(Seat.MIDDLEHAND),
+                moves.Pass(Seat.REARHAND),
             ):
                 state.apply(move)
-            state.apply(PickUp(Seat.FOREHAND))
+            state.apply(moves.PickUp(Seat.FOREHAND))
         except SkatError:
             continue
         break
     assert state.phase is Phase.DISCARD
-    store_state(url, "kept1", state, Seat.FOREHAND)
+    store_state(play_db, "kept1", state, Seat.FOREHAND)
     at = open_play("en", "international", evening="kept1")
     assert any(c.value == "Bidding: Left: 18 · You: yes · Left: pass · Right: pass" for c in at.caption), [
         c.value for c in at.caption
@@ -258,11 +239,11 @@ def test_the_bidding_is_kept_after_the_auction(url: str) -> None:
     assert any("From the skat (framed in blue)" in c.value for c in at.caption)
 
 
-def test_the_last_trick_and_the_bidding_stay_when_the_deal_is_over(url: str) -> None:
+def test_the_last_trick_and_the_bidding_stay_when_the_deal_is_over(play_db: str) -> None:
     from tests.play.helpers import review_deal
 
     deal = review_deal("declarer")
-    store_state(url, "over1", deal.state, deal.learner, coach="advanced")
+    store_state(play_db, "over1", deal.state, deal.learner, coach="advanced")
     at = open_play("en", "international", evening="over1")
     last = deal.state.tricks[-1] if deal.state.tricks else None
     assert last is not None
@@ -273,9 +254,9 @@ def test_the_last_trick_and_the_bidding_stay_when_the_deal_is_over(url: str) -> 
     assert button(at, "play_deal") is not None
 
 
-def test_the_page_draws_none_of_its_own_notes(url: str) -> None:
+def test_the_page_draws_none_of_its_own_notes(play_db: str) -> None:
     """A bare string in a page script is drawn by Streamlit's magic: none of the page's notes shows."""
-    store_state(url, "notes1", _contract_state("international", Seat.FOREHAND), Seat.FOREHAND)
+    store_state(play_db, "notes1", _contract_state("international", Seat.FOREHAND), Seat.FOREHAND)
     at = open_play("en", "international", evening="notes1")
     shown = texts(at)
     assert "The learner's place" not in shown and "Phases whose computer moves" not in shown
@@ -295,9 +276,9 @@ def _ramse(seed: int) -> DealState:
         seat = state.to_move
         assert seat is not None
         if state.phase is Phase.SLAA_40:
-            state.apply(Knock40(seat, False))
+            state.apply(moves.Knock40(seat, False))
         elif state.phase is Phase.AUCTION:
-            state.apply(Pass(seat))
+            state.apply(moves.Pass(seat))
         elif state.phase is Phase.RAMSE_CHOICE:
             state.apply(RamseCall(seat, False))
         else:
@@ -306,11 +287,11 @@ def _ramse(seed: int) -> DealState:
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])
-def test_the_ramse_result_says_who_pays_and_names_the_places_in_the_language(url: str, lang: str) -> None:
+def test_the_ramse_result_says_who_pays_and_names_the_places_in_the_language(play_db: str, lang: str) -> None:
     state = _ramse(8)
     outcome = state.outcome()
     assert outcome is not None and outcome.ramse is not None
-    store_state(url, "ramse1", state, Seat.FOREHAND)
+    store_state(play_db, "ramse1", state, Seat.FOREHAND)
     at = open_play(lang, "danish", evening="ramse1")
     shown = texts(at)
     names = ("Du", "Venstre", "Højre") if lang == "da" else ("You", "Left", "Right")

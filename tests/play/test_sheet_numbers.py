@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
@@ -16,14 +15,7 @@ from trainer.ui.pages.play_result import _money
 
 from .driver import open_play
 
-
-@pytest.fixture(autouse=True)
-def _store(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
-    url = f"sqlite:///{tmp_path / 'sheet.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    monkeypatch.setenv("SKAT_TRAINER_PLAY_PACE", "0")
-    monkeypatch.setenv("SKAT_SOLVER_BACKEND", "python")
-    return url
+pytestmark = pytest.mark.usefixtures("play_db")
 
 
 @pytest.mark.parametrize(
@@ -45,10 +37,10 @@ def test_one_format_per_scheme(amount: Decimal, scheme: str, lang: str, shown: s
 @pytest.mark.parametrize(
     ("profile", "scheme", "lang"), [(DANISH, "danish_money", "da"), (INTERNATIONAL, "list", "en")]
 )
-def test_the_sheet_on_the_page_has_no_stray_decimals(_store: str, profile, scheme: str, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_the_sheet_on_the_page_has_no_stray_decimals(play_db: str, profile, scheme: str, lang: str) -> None:  # type: ignore[no-untyped-def]
     state = coached_deal(profile, 2, Seat.FOREHAND)
     token = "sheet" + scheme.replace("_", "")
-    store_state(_store, token, state, Seat.FOREHAND, scheme=scheme)
+    store_state(play_db, token, state, Seat.FOREHAND, scheme=scheme)
     at = open_play(lang, profile.name, evening=token)
     (sheet,) = at.dataframe
     cells = [str(v) for column in sheet.value.columns[2:] for v in sheet.value[column]]

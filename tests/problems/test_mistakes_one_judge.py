@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.play.test_one_judge import position
+from tests.play.test_one_judge import grand_after_the_club_jack, position
 from trainer.bots.card_judge import GOAL, POINTS, POINTS_MARGIN, CardAdvice, card_mistake, keep_points
 from trainer.bots.player import play_context
 from trainer.bots.search import CardRecord
@@ -137,23 +137,11 @@ def _advice(card: str, level: str, layouts: int = 40) -> CardAdvice:
     return CardAdvice(best, best, layouts, layouts, parse_cards(level), False, reason, records)
 
 
-def _grand_after_the_club_jack() -> DealState:
-    """Forehand's grand, ♣J led (nothing beats it): middlehand, without a Jack, to play."""
-    return position(
-        INTERNATIONAL,
-        ("CJ SJ CA CT CK SA ST HA D7 D8", "SQ S7 S8 HQ H7 DA DT DK C7 C8", "HJ DJ SK S9 HT HK H9 H8 DQ D9"),
-        "CQ C9",
-        Seat.FOREHAND,
-        Declaration(GameType.GRAND, hand=True),
-        "CJ",
-    )
-
-
 def test_a_full_card_onto_the_declarers_sure_trick_is_a_points_mistake() -> None:
     """Every card ends alike (one level): ♦A onto the declarer's sure trick is a points mistake whose better
     card is the coach's own (:func:`keep_points`); a Queen (3 points) is below :data:`POINTS_MARGIN`; the
     coach's card is never one."""
-    view = _grand_after_the_club_jack().view(Seat.MIDDLEHAND)
+    view = grand_after_the_club_jack().view(Seat.MIDDLEHAND)
     level = "SQ S7 S8 HQ H7 DA DT DK C7 C8"
     advice = _advice("DA", level)
     coach = keep_points(play_context(view), advice.expert, advice.level)
@@ -169,7 +157,7 @@ def test_a_full_card_onto_the_declarers_sure_trick_is_a_points_mistake() -> None
 
 def test_a_guess_names_no_card() -> None:
     """Too few layouts to say anything from the seat's view: the judge names no card a mistake."""
-    view = _grand_after_the_club_jack().view(Seat.MIDDLEHAND)
+    view = grand_after_the_club_jack().view(Seat.MIDDLEHAND)
     guess = _advice("S7", "S7", layouts=5)
     assert guess.guess
     assert card_mistake(view, parse_card("DA"), advice=guess) is None
@@ -177,7 +165,7 @@ def test_a_guess_names_no_card() -> None:
 
 def test_the_hint_is_never_its_own_mistake() -> None:
     """The coach's card, from its own evaluation, is never a mistake (a late position of a real deal)."""
-    state = _grand_after_the_club_jack()
+    state = grand_after_the_club_jack()
     view = state.view(Seat.MIDDLEHAND)
     advice = judge_card(view, nodes=300_000)
     assert card_mistake(view, advice.card, advice=advice) is None
@@ -210,7 +198,7 @@ def test_a_position_without_its_deal_is_judged_from_a_view_of_it() -> None:
     the seat's cards and the cards played are the position's."""
     from trainer.problems.mistakes import seat_view
 
-    state = _grand_after_the_club_jack()
+    state = grand_after_the_club_jack()
     where = position_of(state, state.view(Seat.MIDDLEHAND))
     view = seat_view(where, 1)
     assert view is not None

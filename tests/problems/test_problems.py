@@ -23,7 +23,7 @@ from trainer.problems.model import ProblemError, dumps, read_lines
 from trainer.problems.position import Position, layouts, split_count
 from trainer.problems.themes import THEME_KEYS, THEMES, tag
 from trainer.profiles import DANISH, INTERNATIONAL
-from trainer.rules import Phase, SeatView, SkatGame
+from trainer.rules import DealState, Phase, SeatView, SkatGame
 from trainer.rules.play import follow_class
 
 SAMPLE = Path(__file__).with_name("sample.jsonl")
@@ -39,8 +39,8 @@ def _position_after(seed: int, cards: int) -> Position | None:
     return None if found is None else found[0]
 
 
-def _state_after(seed: int, cards: int) -> tuple[Position, bool] | None:
-    """That position, and whether the declarer picked up the skat."""
+def _state_after(seed: int, cards: int) -> tuple[Position, DealState, SeatView] | None:
+    """That position, the deal there and the view of the seat to move."""
     profile = (DANISH, INTERNATIONAL)[seed % 2]
     state = SkatGame(profile).new_deal(seed)
     rng = random.Random(seed)
@@ -49,7 +49,7 @@ def _state_after(seed: int, cards: int) -> tuple[Position, bool] | None:
         assert seat is not None
         view = state.view(seat)
         if state.phase is Phase.PLAY and len(state.cards_played) == cards and state.declarer is not None:
-            return position_of(state, view), state.picked_up
+            return position_of(state, view), state, view
         state.apply(choose(view, "club", rng=rng).move)
     return None
 
@@ -125,8 +125,8 @@ def test_a_defender_does_not_know_the_skat_and_a_declarer_who_picked_up_does() -
         found = _state_after(seed, 6)
         if found is None:
             continue
-        position, picked_up = found
-        if position.is_declarer and not picked_up:
+        position, state, _ = found
+        if position.is_declarer and not state.picked_up:
             assert position.skat is None  # a game without the pickup: the declarer does not know the skat
         elif position.is_declarer:
             assert position.skat is not None and len(position.skat) == 2
@@ -236,10 +236,10 @@ def test_check_problem_on_a_fresh_position_agrees_with_the_generator() -> None:
     made = None
     for seed in range(60):
         for cards in (21, 24):
-            found = _view_after(seed, cards)
+            found = _state_after(seed, cards)
             if found is None:
                 continue
-            position, view = found
+            position, _, view = found
             verdict = judge(position, seed)
             if verdict is not None:
                 made = make_problem(f"t{seed}", position, verdict, view, seed)
@@ -250,20 +250,6 @@ def test_check_problem_on_a_fresh_position_agrees_with_the_generator() -> None:
     assert check_problem(made) == []
     wrong = next(s.card for s in made.scores if s.card not in made.answer)
     assert check_problem(replace(made, answer=(wrong,)))
-
-
-def _view_after(seed: int, cards: int) -> tuple[Position, SeatView] | None:
-    profile = (DANISH, INTERNATIONAL)[seed % 2]
-    state = SkatGame(profile).new_deal(seed)
-    rng = random.Random(seed)
-    while state.phase is not Phase.FINISHED:
-        seat = state.to_move
-        assert seat is not None
-        view = state.view(seat)
-        if state.phase is Phase.PLAY and len(state.cards_played) == cards and state.declarer is not None:
-            return position_of(state, view), view
-        state.apply(choose(view, "club", rng=rng).move)
-    return None
 
 
 def test_the_shipped_themes_say_what_the_answer_does() -> None:

@@ -11,46 +11,13 @@ import pytest
 from trainer.lessons import available_chapters
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
 from trainer.quiz import Question, check
-from trainer.quiz.chapter_items import (
-    ALL_PASS,
-    AUCTION_ORDER,
-    CUSTOMS,
-    DEAL_ORDER,
-    DECLARER_COUNT,
-    FIRST_NUMBERS,
-    HELP_TABLE,
-    LEAD_RULE,
-    LOSES_AT_ONCE,
-    MONEY,
-    MUSIK,
-    NEXT_DEALER,
-    NULL_GAMES,
-    NULL_GAPS,
-    NULL_ORDER,
-    OTHER_PILE,
-    OVERBID_VALUE,
-    OVERBID_WAY,
-    PACKETS,
-    REVOKE,
-    RULES_FACT_TOPICS,
-    RULES_FACTS,
-    SKAT_RULES,
-    SORT_ORDER,
-    SPOERGE,
-    SUIT_VALUE,
-    TABLE_MANNERS,
-    TEAMS,
-    TRUMPS_LEFT,
-    WHICH_TRUMPS,
-    WIN_POINTS,
-    rules_fact_topic,
-)
+from trainer.quiz import chapter_items as items
+from trainer.quiz.chapter_items import rules_fact_topic
 from trainer.quiz.chapters import (
     CHAPTER_KINDS,
     CHAPTER_POINTS,
     CUT,
     LAST_DEALER,
-    PLAYERS,
     RULES_COMPARE,
     SEATS,
     SLAA_40,
@@ -126,7 +93,7 @@ def test_the_last_round_and_the_grand_hand_round() -> None:
     kinds = set()
     for seed in SEEDS:
         q = question_of(LAST_DEALER, seed, DANISH)
-        if q.answer in PLAYERS:
+        if q.answer in items.PLAYERS:
             names = _names(q)
             assert q.answer == names[(names.index(str(param(q, "first"))) - 1) % len(names)]
             kinds.add("last")
@@ -216,7 +183,7 @@ def test_the_types_of_a_check_each_walk_through_their_variants() -> None:
 
 
 def test_the_rule_facts_cover_every_topic() -> None:
-    for kind, topics in RULES_FACT_TOPICS.items():
+    for kind, topics in items.RULES_FACT_TOPICS.items():
         assert {rules_fact_topic(kind, seed) for seed in range(20)} == set(topics)
 
 
@@ -231,7 +198,7 @@ def _names_of(text: object) -> list[str]:
 def test_teams_the_declarer_alone_the_other_two_together() -> None:
     kinds = set()
     for seed in SEEDS:
-        q = question_of(TEAMS, seed, DANISH)
+        q = question_of(items.TEAMS, seed, DANISH)
         names = _names_of(param(q, "names"))
         declarer, asked = str(param(q, "declarer")), str(param(q, "player"))
         partner = [n for n in names if n not in (declarer, asked)]
@@ -244,7 +211,7 @@ def test_teams_the_declarer_alone_the_other_two_together() -> None:
 def test_win_points_61_of_120() -> None:
     for profile in PROFILES:
         for seed in SEEDS:
-            q = question_of(WIN_POINTS, seed, profile)
+            q = question_of(items.WIN_POINTS, seed, profile)
             points = param(q, "points")
             assert isinstance(points, int)
             assert q.answer == ("yes" if points >= 61 else "no")
@@ -252,7 +219,7 @@ def test_win_points_61_of_120() -> None:
 
 def test_the_next_dealer_is_on_the_left() -> None:
     for seed in SEEDS:
-        q = question_of(NEXT_DEALER, seed, INTERNATIONAL)
+        q = question_of(items.NEXT_DEALER, seed, INTERNATIONAL)
         names = _names_of(param(q, "names"))
         assert q.answer == names[(names.index(str(param(q, "dealer"))) + 1) % len(names)]
 
@@ -260,14 +227,14 @@ def test_the_next_dealer_is_on_the_left() -> None:
 def test_suit_values_and_the_grand() -> None:
     for profile in PROFILES:
         for seed in SEEDS:
-            q = question_of(SUIT_VALUE, seed, profile)
+            q = question_of(items.SUIT_VALUE, seed, profile)
             game = param(q, "game").value  # type: ignore[union-attr]
             assert int(q.answer) == base(game, profile.name)
 
 
 def test_null_order_the_ten_below_the_jack() -> None:
     for seed in SEEDS:
-        q = question_of(NULL_ORDER, seed, DANISH)
+        q = question_of(items.NULL_ORDER, seed, DANISH)
         cards = iss(q.shown[0].cards)
         assert len({c[0] for c in cards}) == 1
         assert q.answer == max(cards, key=lambda c: RANKS_NULL.index(c[1]))
@@ -280,7 +247,7 @@ def test_sort_order_jacks_then_clubs_spades_hearts_diamonds() -> None:
         return (1, "CSHD".index(card[0]), "ATKQ987".index(card[1]))
 
     for seed in SEEDS:
-        q = question_of(SORT_ORDER, seed, DANISH)
+        q = question_of(items.SORT_ORDER, seed, DANISH)
         assert q.answer == min(iss(q.shown[0].cards), key=key)
 
 
@@ -293,7 +260,7 @@ def test_packets_follow_the_pattern() -> None:
             order += ["skat"] if i == skat else ["0", "1", "2"]
         seen = set()
         for seed in SEEDS:
-            q = question_of(PACKETS, seed, profile)
+            q = question_of(items.PACKETS, seed, profile)
             dealt = len(param(q, "packets"))  # type: ignore[arg-type]
             assert q.answer == order[dealt]
             seen.add(q.answer)
@@ -302,14 +269,14 @@ def test_packets_follow_the_pattern() -> None:
 
 def test_a_revoke_loses_for_its_side() -> None:
     for seed in range(4):
-        q = question_of(REVOKE, seed, DANISH)
+        q = question_of(items.REVOKE, seed, DANISH)
         by_declarer = q.prompt.template.startswith("The declarer")
         assert q.answer == ("declarer_loses" if by_declarer else "defenders_lose")
 
 
 def test_which_trumps_jacks_and_the_trump_suit() -> None:
     for seed in SEEDS:
-        q = question_of(WHICH_TRUMPS, seed, DANISH)
+        q = question_of(items.WHICH_TRUMPS, seed, DANISH)
         game = param(q, "game").value  # type: ignore[union-attr]
         expected = sorted(c for c in iss(q.options) if is_trump(c, game))
         assert sorted(q.answer.split()) == expected
@@ -318,7 +285,7 @@ def test_which_trumps_jacks_and_the_trump_suit() -> None:
 def test_the_null_games_of_each_profile() -> None:
     for profile in PROFILES:
         for seed in SEEDS:
-            q = question_of(NULL_GAMES, seed, profile)
+            q = question_of(items.NULL_GAMES, seed, profile)
             game = param(q, "game")
             hand, ouvert = game.hand, game.ouvert  # type: ignore[union-attr]
             if q.mode == "number":
@@ -333,7 +300,7 @@ def test_the_null_games_of_each_profile() -> None:
 def test_ramse_fewest_points_or_101_and_ramsch_most_points_lose() -> None:
     for profile in PROFILES:
         for seed in SEEDS:
-            q = question_of(ALL_PASS, seed, profile)
+            q = question_of(items.ALL_PASS, seed, profile)
             piles = {name: int(p) for name, p in (part.split() for part in _names_of(param(q, "piles")))}
             assert sum(piles.values()) == 120
             if profile is DANISH:
@@ -351,13 +318,13 @@ def test_the_auction_order() -> None:
         "Middlehand and rearhand both passed": "fh_opens",
     }
     for seed in range(4):
-        q = question_of(AUCTION_ORDER, seed, DANISH)
+        q = question_of(items.AUCTION_ORDER, seed, DANISH)
         assert q.answer == next(a for start, a in expected.items() if q.prompt.template.startswith(start))
 
 
 def test_the_ways_out_of_an_overbid() -> None:
     for seed in SEEDS:
-        q = question_of(OVERBID_WAY, seed, DANISH)
+        q = question_of(items.OVERBID_WAY, seed, DANISH)
         game = param(q, "game").value  # type: ignore[union-attr]
         ways = {"på bordet": 3, "Skrædder": 3, "Sort": 4}  # "with 1, game 2" plus the way's level(s)
         factor = next(f for word, f in ways.items() if word in q.prompt.template)
@@ -365,7 +332,7 @@ def test_the_ways_out_of_an_overbid() -> None:
         assert isinstance(bid, int)
         worth = factor * base(game, "danish")
         assert int(q.answer) == (worth if worth >= bid else bid)  # won on its worth, or lost on the bid
-        q = question_of(OVERBID_WAY, seed, INTERNATIONAL)
+        q = question_of(items.OVERBID_WAY, seed, INTERNATIONAL)
         game, bid = param(q, "game").value, param(q, "bid")  # type: ignore[union-attr]
         assert isinstance(bid, int)
         assert int(q.answer) == math.ceil(bid / base(game, "international")) * base(game, "international")
@@ -374,7 +341,7 @@ def test_the_ways_out_of_an_overbid() -> None:
 def test_a_lost_overbid_game_danish_bid_international_next_multiple() -> None:
     for seed in SEEDS:
         for profile in PROFILES:
-            q = question_of(OVERBID_VALUE, seed, profile)
+            q = question_of(items.OVERBID_VALUE, seed, profile)
             bid, game = param(q, "bid"), param(q, "game").value  # type: ignore[union-attr]
             assert isinstance(bid, int)
             b = base(game, profile.name)
@@ -383,7 +350,7 @@ def test_a_lost_overbid_game_danish_bid_international_next_multiple() -> None:
 
 def test_the_lead_rule_long_suit_or_short_suit() -> None:
     for seed in SEEDS:
-        q = question_of(LEAD_RULE, seed, DANISH)
+        q = question_of(items.LEAD_RULE, seed, DANISH)
         game = param(q, "game").value  # type: ignore[union-attr]
         hand = [c for c in iss(q.shown[0].cards) if not is_trump(c, game)]
         lengths = {s: sum(c[0] == s for c in hand) for s in {c[0] for c in hand}}
@@ -394,7 +361,7 @@ def test_the_lead_rule_long_suit_or_short_suit() -> None:
 
 def test_trumps_left_eleven_or_four() -> None:
     for seed in SEEDS:
-        q = question_of(TRUMPS_LEFT, seed, DANISH)
+        q = question_of(items.TRUMPS_LEFT, seed, DANISH)
         game = param(q, "game").value  # type: ignore[union-attr]
         held = [c for c in iss(q.shown[0].cards) if is_trump(c, game)]
         fallen = iss(q.shown[1].cards)
@@ -407,16 +374,16 @@ def _points(cards: list[str]) -> int:
 
 def test_the_declarer_counts_tricks_and_skat() -> None:
     for seed in SEEDS:
-        q = question_of(DECLARER_COUNT, seed, DANISH)
+        q = question_of(items.DECLARER_COUNT, seed, DANISH)
         assert int(q.answer) == sum(_points(iss(row.cards)) for row in q.shown)
-        q = question_of(OTHER_PILE, seed, DANISH)
+        q = question_of(items.OTHER_PILE, seed, DANISH)
         assert int(q.answer) == 120 - int(param(q, "points"))  # type: ignore[arg-type]
 
 
 def test_null_gaps_the_seven_and_at_most_one_missing() -> None:
     answers = set()
     for seed in SEEDS:
-        q = question_of(NULL_GAPS, seed, DANISH)
+        q = question_of(items.NULL_GAPS, seed, DANISH)
         ranks = {c[1] for c in iss(q.shown[0].cards)}
         top = max(RANKS_NULL.index(r) for r in ranks)
         missing = sum(1 for r in RANKS_NULL[:top] if r not in ranks)
@@ -436,7 +403,7 @@ def test_the_tip_positions_are_answered_by_the_solver() -> None:
 def test_danish_money_rounds_up_and_pays_half_or_whole() -> None:
     for profile in PROFILES:
         for seed in SEEDS:
-            q = question_of(MONEY, seed, profile)
+            q = question_of(items.MONEY, seed, profile)
             rate = {"½": (0.5, 1), "5 and 10": (5, 10)}[
                 "½" if "½" in param(q, "rates").template else "5 and 10"  # type: ignore[union-attr]
             ]
@@ -450,7 +417,7 @@ def test_danish_money_rounds_up_and_pays_half_or_whole() -> None:
 
 def test_musik_adds_one_or_two() -> None:
     for seed in SEEDS:
-        q = question_of(MUSIK, seed, INTERNATIONAL)  # asked by the Danish rules whatever is chosen
+        q = question_of(items.MUSIK, seed, INTERNATIONAL)  # asked by the Danish rules whatever is chosen
         game = param(q, "game").value  # type: ignore[union-attr]
         matadors = param(q, "matadors")
         n = int(matadors.params["n"])  # type: ignore[union-attr]
@@ -461,7 +428,7 @@ def test_musik_adds_one_or_two() -> None:
 
 def test_spoerge_doubles_knocking_back_doubles_again_throwing_pays_normal() -> None:
     for seed in SEEDS:
-        q = question_of(SPOERGE, seed, DANISH)
+        q = question_of(items.SPOERGE, seed, DANISH)
         answer = param(q, "answer").template  # type: ignore[union-attr]
         factor = {"plays on": 2, "knocks back": 4, "throws": 1}[
             next(k for k in ("plays on", "knocks back", "throws") if k in answer)
@@ -474,7 +441,7 @@ def test_spoerge_doubles_knocking_back_doubles_again_throwing_pays_normal() -> N
 def test_the_help_table_reads_the_jacks() -> None:
     for profile in PROFILES:
         for seed in SEEDS:
-            q = question_of(HELP_TABLE, seed, profile)
+            q = question_of(items.HELP_TABLE, seed, profile)
             declaration = param(q, "game")
             game = declaration.game.value  # type: ignore[union-attr]
             count = count_matadors(iss(q.shown[0].cards), game)
@@ -485,7 +452,15 @@ def test_the_help_table_reads_the_jacks() -> None:
 
 
 def test_the_fact_questions_have_their_answer_among_the_choices() -> None:
-    for kind in (SKAT_RULES, LOSES_AT_ONCE, TABLE_MANNERS, CUSTOMS, DEAL_ORDER, RULES_FACTS, FIRST_NUMBERS):
+    for kind in (
+        items.SKAT_RULES,
+        items.LOSES_AT_ONCE,
+        items.TABLE_MANNERS,
+        items.CUSTOMS,
+        items.DEAL_ORDER,
+        items.RULES_FACTS,
+        items.FIRST_NUMBERS,
+    ):
         for profile in PROFILES:
             for seed in SEEDS:
                 q = question_of(kind, seed, profile)
@@ -495,9 +470,9 @@ def test_the_fact_questions_have_their_answer_among_the_choices() -> None:
 
 def test_the_rule_facts_follow_the_profiles() -> None:
     for profile in PROFILES:
-        for seed in range(len(RULES_FACT_TOPICS[RULES_FACTS])):
-            q = question_of(RULES_FACTS, seed, profile)
-            topic = rules_fact_topic(RULES_FACTS, seed)
+        for seed in range(len(items.RULES_FACT_TOPICS[items.RULES_FACTS])):
+            q = question_of(items.RULES_FACTS, seed, profile)
+            topic = rules_fact_topic(items.RULES_FACTS, seed)
             expected = {
                 "lowest_bid": str(MIN_BID[profile.name]),
                 "grand_base": str(base("grand", profile.name)),

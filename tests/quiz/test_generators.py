@@ -9,27 +9,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from trainer import quiz
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
-from trainer.quiz import (
-    COUNT_EYES,
-    GAME_RESULT,
-    GAME_VALUE,
-    JACKS_FROM_BIDDING,
-    KINDS,
-    LEGAL_CARDS,
-    MATADORS,
-    OVERBID,
-    SAFE_BID,
-    SETTLE,
-    TRICK_WINNER,
-    VALID_BID,
-    Question,
-    check,
-    generate,
-)
+from trainer.quiz import Question, check, generate
 
 from .helpers import (
     JACK_ORDER,
@@ -70,7 +55,7 @@ def _wrong(question: Question) -> object:
     return tuple(chosen ^ {first})
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", quiz.KINDS)
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
 def test_same_seed_same_question_and_right_answer_checks(kind: str, profile: RuleProfile) -> None:
     for seed in range(25):
@@ -86,13 +71,13 @@ def test_same_seed_same_question_and_right_answer_checks(kind: str, profile: Rul
             assert question.answer in {c.value for c in question.choices}
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", quiz.KINDS)
 def test_seeds_give_different_questions(kind: str) -> None:
     questions = {generate(kind, seed, DANISH) for seed in range(30)}
     assert len(questions) > 10
 
 
-@given(st.integers(min_value=0, max_value=10**9), st.sampled_from(KINDS), st.sampled_from(PROFILES))
+@given(st.integers(min_value=0, max_value=10**9), st.sampled_from(quiz.KINDS), st.sampled_from(PROFILES))
 def test_any_seed_works(seed: int, kind: str, profile: RuleProfile) -> None:
     question = generate(kind, seed, profile)
     assert check(question, question.answer).correct
@@ -104,33 +89,33 @@ def test_unknown_kind_is_refused_in_words() -> None:
 
 
 def test_unreadable_responses_are_refused() -> None:
-    number = generate(COUNT_EYES, 1, DANISH)
+    number = generate(quiz.COUNT_EYES, 1, DANISH)
     with pytest.raises(SkatError, match="whole number"):
         check(number, "many")
-    choice = generate(VALID_BID, 1, DANISH)
+    choice = generate(quiz.VALID_BID, 1, DANISH)
     with pytest.raises(SkatError, match="not one of the choices"):
         check(choice, "perhaps")
-    cards = generate(LEGAL_CARDS, 1, DANISH)
+    cards = generate(quiz.LEGAL_CARDS, 1, DANISH)
     with pytest.raises(SkatError):
         check(cards, "XX")
 
 
 def test_number_answers_accept_text_and_the_minus_sign() -> None:
-    question = generate(COUNT_EYES, 3, DANISH)
+    question = generate(quiz.COUNT_EYES, 3, DANISH)
     assert check(question, f" {question.answer} ").correct
-    settle = next(q for s in range(200) if (q := generate(SETTLE, s, DANISH)).answer.startswith("-"))
+    settle = next(q for s in range(200) if (q := generate(quiz.SETTLE, s, DANISH)).answer.startswith("-"))
     assert check(settle, settle.answer.replace("-", "−")).correct
 
 
 # ---- independent answers per question type ---------------------------------------------------------------
 def test_count_eyes() -> None:
-    for _profile, q in _questions(COUNT_EYES):
+    for _profile, q in _questions(quiz.COUNT_EYES):
         pile = iss(q.shown[0].cards)
         assert int(q.answer) == sum(POINTS.get(c[1], 0) for c in pile)
 
 
 def test_matadors() -> None:
-    for _profile, q in _questions(MATADORS):
+    for _profile, q in _questions(quiz.MATADORS):
         game = param(q, "game")
         assert isinstance(game, GameType)
         cards = iss(q.shown[0].cards) + iss(q.shown[1].cards)
@@ -139,14 +124,14 @@ def test_matadors() -> None:
 
 
 def test_matadors_mistake_tag_for_with_and_without_swapped() -> None:
-    q = generate(MATADORS, 0, DANISH)
+    q = generate(quiz.MATADORS, 0, DANISH)
     swapped = ("-" if q.answer[0] == "+" else "+") + q.answer[1:]
     if swapped in {c.value for c in q.choices}:
         assert check(q, swapped).mistake_tag == "with_without_swapped"
 
 
 def test_legal_cards() -> None:
-    for _profile, q in _questions(LEGAL_CARDS):
+    for _profile, q in _questions(quiz.LEGAL_CARDS):
         game = param(q, "game")
         assert isinstance(game, GameType)
         trick, hand = iss(q.shown[0].cards), iss(q.shown[1].cards)
@@ -157,7 +142,7 @@ def test_legal_cards() -> None:
 
 
 def test_trick_winner() -> None:
-    for _profile, q in _questions(TRICK_WINNER):
+    for _profile, q in _questions(quiz.TRICK_WINNER):
         game = param(q, "game")
         assert isinstance(game, GameType)
         trick = iss(q.shown[0].cards)
@@ -168,14 +153,14 @@ def test_trick_winner() -> None:
 
 
 def test_valid_bid() -> None:
-    for profile, q in _questions(VALID_BID):
+    for profile, q in _questions(quiz.VALID_BID):
         value = param(q, "value")
         assert isinstance(value, int)
         assert (q.answer == "yes") == (value in ladder(profile.name))
 
 
 def test_safe_bid() -> None:
-    for profile, q in _questions(SAFE_BID):
+    for profile, q in _questions(quiz.SAFE_BID):
         game = param(q, "game")
         assert isinstance(game, GameType)
         hand = iss(q.shown[0].cards)
@@ -188,7 +173,7 @@ def test_safe_bid() -> None:
 
 
 def test_game_value() -> None:
-    for profile, q in _questions(GAME_VALUE):
+    for profile, q in _questions(quiz.GAME_VALUE):
         d = param(q, "game")
         assert isinstance(d, Declaration)
         texts = keys(q.prompt)
@@ -218,8 +203,8 @@ def _result_inputs(q: Question) -> tuple[int, int, int, int]:
 
 def test_game_result() -> None:
     seen = set()
-    for profile, q in _questions(GAME_RESULT) + [
-        (p, generate(GAME_RESULT, s, p)) for p in PROFILES for s in range(40, 200)
+    for profile, q in _questions(quiz.GAME_RESULT) + [
+        (p, generate(quiz.GAME_RESULT, s, p)) for p in PROFILES for s in range(40, 200)
     ]:
         if q.rules:  # an overbid game, an open game, announcements, Musik: see test_independent_keys
             continue
@@ -252,7 +237,7 @@ def test_settle_list_scheme_sign_and_factor() -> None:
     found = 0
     for profile in PROFILES:
         for seed in range(150):
-            q = generate(SETTLE, seed, profile)
+            q = generate(quiz.SETTLE, seed, profile)
             if q.rules:  # the special rules: see test_independent_keys
                 continue
             scheme = param(q, "scheme")
@@ -270,7 +255,7 @@ def test_settle_list_scheme_sign_and_factor() -> None:
 
 def test_overbid() -> None:
     answers = set()
-    for profile, q in _questions(OVERBID):
+    for profile, q in _questions(quiz.OVERBID):
         game, bid = param(q, "game"), param(q, "bid")
         assert isinstance(game, GameType) and isinstance(bid, int)
         hand, skat = iss(q.shown[0].cards), iss(q.shown[1].cards)
@@ -283,7 +268,7 @@ def test_overbid() -> None:
 
 
 def test_jacks_from_bidding() -> None:
-    for profile, q in _questions(JACKS_FROM_BIDDING):
+    for profile, q in _questions(quiz.JACKS_FROM_BIDDING):
         game, bid = param(q, "game"), param(q, "bid")
         assert isinstance(game, GameType) and isinstance(bid, int)
         defender = set(iss(q.shown[0].cards))
@@ -304,7 +289,7 @@ def test_jacks_from_bidding() -> None:
 
 
 def test_trick_winner_choices_name_seats_in_play_order() -> None:
-    q = generate(TRICK_WINNER, 4, DANISH)
+    q = generate(quiz.TRICK_WINNER, 4, DANISH)
     seats = [dict(c.label.params)["seat"] for c in q.choices]
     assert all(isinstance(s, Seat) for s in seats)
     assert seats[1] == seats[0].next and seats[2] == seats[1].next  # type: ignore[union-attr]
@@ -342,7 +327,7 @@ REACHABLE = {tricks: _reachable_points(3 * tricks + 2) for tricks in range(11)}
 """The declarer's pile after t tricks is 3t cards plus the 2 of the skat."""
 
 
-@pytest.mark.parametrize("kind", [GAME_RESULT, SETTLE])
+@pytest.mark.parametrize("kind", [quiz.GAME_RESULT, quiz.SETTLE])
 def test_generated_results_are_possible(kind: str) -> None:
     """The old generator gave 2 tricks with 90 points or 9 tricks with 18: no deal gives those."""
     for profile in PROFILES:

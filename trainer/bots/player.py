@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, get_args
 
+from trainer import moves
 from trainer.bots.cardplay import beginner_card, club_card
 from trainer.bots.context import PlayContext, strength
 from trainer.bots.search import expert_card
@@ -34,27 +35,7 @@ from trainer.chances import hands as rules
 from trainer.deal import Seat
 from trainer.errors import N_, Message, SkatError
 from trainer.games import Declaration, GameType
-from trainer.rules import (
-    Bid,
-    Declare,
-    Discard,
-    Hold,
-    Knock40,
-    Kontra,
-    Move,
-    NoCall,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    RamseCall,
-    RamsePass,
-    Re,
-    SeatView,
-    Spoerge,
-    SpoergeCall,
-    Throw,
-)
+from trainer.rules import Phase, SeatView
 from trainer.rules.extras import musik_cards
 from trainer.rules.play import follow_class, is_trump
 
@@ -75,7 +56,7 @@ class Decision:
     """A bot's move, why it was chosen (one line for the coach), and its estimate (0..1) that the declarer's
     side wins, when it has one."""
 
-    move: Move
+    move: moves.Move
     why: Message
     win: float | None = None
 
@@ -123,7 +104,7 @@ def play_context(view: SeatView) -> PlayContext:
     known_skat: tuple[Card, ...] = ()
     if view.seat is view.declarer and not view.declaration.hand:
         known_skat = view.discards
-    legal = tuple(move.card for move in view.legal_moves if isinstance(move, PlayCard))
+    legal = tuple(move.card for move in view.legal_moves if isinstance(move, moves.PlayCard))
     return PlayContext(
         profile=view.profile,
         declaration=view.declaration,
@@ -155,26 +136,10 @@ class _Bot:
         self.legal = view.legal_moves
 
     def decide(self) -> Decision:
-        phase = self.view.phase
-        if phase is Phase.PLAY:
-            return self.card()
-        if phase is Phase.AUCTION:
-            return self.auction()
-        if phase is Phase.PICKUP:
-            return self.pickup()
-        if phase is Phase.DISCARD:
-            return self.discard()
-        if phase is Phase.DECLARE:
-            return self.declare()
-        if phase is Phase.KNOCK:
-            return self.knock()
-        if phase is Phase.SLAA_40:
-            return self.slaa_40()
-        if phase is Phase.RAMSE_EXCHANGE:
-            return self.ramse_exchange()
-        if phase is Phase.RAMSE_CHOICE:
-            return self.ramse_choice()
-        return Decision(self.legal[0], Message(N_("Plays the first legal move.")))
+        decide = _DECISIONS.get(self.view.phase)
+        if decide is None:
+            return Decision(self.legal[0], Message(N_("Plays the first legal move.")))
+        return decide(self)
 
     # ---- judging the hand: the chance model ------------------------------------------------------------
     def chances(self) -> tuple[GameChance, ...]:
@@ -229,9 +194,9 @@ class _Bot:
     # ---- the auction -----------------------------------------------------------------------------------
     def auction(self) -> Decision:
         chances = self.chances()
-        holds = [m for m in self.legal if isinstance(m, Hold)]
-        passes = [m for m in self.legal if isinstance(m, Pass)]
-        bids = sorted((m for m in self.legal if isinstance(m, Bid)), key=lambda m: m.value)
+        holds = [m for m in self.legal if isinstance(m, moves.Hold)]
+        passes = [m for m in self.legal if isinstance(m, moves.Pass)]
+        bids = sorted((m for m in self.legal if isinstance(m, moves.Bid)), key=lambda m: m.value)
         current = self.current_bid() or 0
         at = current if holds else (bids[0].value if bids else current)
         best = self.best_game(chances, at) or self.alone(chances, at)
@@ -258,8 +223,8 @@ class _Bot:
         """Hand game or pickup: the hand game when its expected score beats picking up (the beginner now
         and then picks up without looking at the hand games)."""
         bid = self.view.bid or 0
-        declares = {m.declaration: m for m in self.legal if isinstance(m, Declare)}
-        pickups = [m for m in self.legal if isinstance(m, PickUp)]
+        declares = {m.declaration: m for m in self.legal if isinstance(m, moves.Declare)}
+        pickups = [m for m in self.legal if isinstance(m, moves.PickUp)]
         from trainer.chances.open_check import checked_open
 
         # an open hand game is declared only when the open-hand solver wins it in most layouts
@@ -326,9 +291,9 @@ class _Bot:
 
     def discard(self) -> Decision:
         discards, d, win = self.plan()
-        move = Discard(self.seat, discards)
+        move = moves.Discard(self.seat, discards)
         if move not in self.legal:
-            move = next(m for m in self.legal if isinstance(m, Discard))
+            move = next(m for m in self.legal if isinstance(m, moves.Discard))
         return Decision(
             move,
             Message(N_("Lays away {cards} for {game}."), {"cards": tuple(move.cards), "game": d}),
@@ -340,7 +305,7 @@ class _Bot:
         a game that cannot reach the bid is played for schneider, or the cards are thrown."""
         bid = self.view.bid or 0
         ten = self.view.hand
-        declares = {m.declaration: m for m in self.legal if isinstance(m, Declare)}
+        declares = {m.declaration: m for m in self.legal if isinstance(m, moves.Declare)}
         plain = {d.game: d for d in declares if not d.musik}
         chances = [c for c in self.chances() if c.declaration in declares]
         reaching = [c for c in chances if c.value >= bid]
@@ -348,7 +313,7 @@ class _Bot:
             best = max(reaching, key=lambda c: (c.expected_at(self.profile, bid), c.win))
             d = self._musik(best.declaration, ten, declares)
             return Decision(declares[d], _declare_reason(best), best.win)
-        throws = [m for m in self.legal if isinstance(m, Throw)]
+        throws = [m for m in self.legal if isinstance(m, moves.Throw)]
         if plain:
             d = max(plain.values(), key=lambda d: _score(d, ten))
             return Decision(
@@ -362,7 +327,7 @@ class _Bot:
         )
 
     def _musik(
-        self, d: Declaration, ten: Sequence[Card], declares: dict[Declaration, Declare]
+        self, d: Declaration, ten: Sequence[Card], declares: dict[Declaration, moves.Declare]
     ) -> Declaration:
         """Musik when it pays: the lowest trump in hand and a trump hand that will keep the last trick."""
         if not self.allow_musik or d.game.is_null or not self.profile.max_musik or self.level == "beginner":
@@ -386,18 +351,22 @@ class _Bot:
         game = view.declaration.game
         hand = view.hand
         is_declarer = self.seat is view.declarer
-        no_call = [m for m in self.legal if isinstance(m, NoCall)]
+        no_call = [m for m in self.legal if isinstance(m, moves.NoCall)]
         if is_declarer:
             strong = _declarer_strength(game, hand) >= 9.5
-            backs = [m for m in self.legal if isinstance(m, Spoerge) and m.call is SpoergeCall.KNOCK_BACK]
-            res = [m for m in self.legal if isinstance(m, Re)]
+            backs = [
+                m
+                for m in self.legal
+                if isinstance(m, moves.Spoerge) and m.call is moves.SpoergeCall.KNOCK_BACK
+            ]
+            res = [m for m in self.legal if isinstance(m, moves.Re)]
             if strong and (backs or res):
                 return Decision((backs or res)[0], Message(N_("Doubles back: the hand is strong enough.")))
             if no_call:
                 return Decision(no_call[0], Message(N_("Plays on without doubling.")))
             return Decision(self.legal[0], Message(N_("Plays on.")))
-        knocks = [m for m in self.legal if isinstance(m, Spoerge) and m.call is SpoergeCall.KNOCK]
-        kontras = [m for m in self.legal if isinstance(m, Kontra)]
+        knocks = [m for m in self.legal if isinstance(m, moves.Spoerge) and m.call is moves.SpoergeCall.KNOCK]
+        kontras = [m for m in self.legal if isinstance(m, moves.Kontra)]
         if (knocks or kontras) and _defence_strength(game, hand) >= 4.0 and self.level != "beginner":
             return Decision(
                 (knocks or kontras)[0],
@@ -411,7 +380,9 @@ class _Bot:
         """Slå 40 an: knock only with three Jacks in the first five cards (40 is then near certain)."""
         jacks = sum(1 for card in self.view.hand if card.is_jack)
         wanted = jacks >= 3 and self.level != "beginner"
-        move = next((m for m in self.legal if isinstance(m, Knock40) and m.knock == wanted), self.legal[0])
+        move = next(
+            (m for m in self.legal if isinstance(m, moves.Knock40) and m.knock == wanted), self.legal[0]
+        )
         if wanted:
             return Decision(move, Message(N_("Knocks 40: three Jacks in the first five cards.")))
         return Decision(move, Message(N_("Does not knock: the first five cards do not make 40 certain.")))
@@ -430,14 +401,14 @@ class _Bot:
             )
             pair = (ranked[0], ranked[1])
             why = Message(N_("Passes on {cards}: cards that would take tricks and points."), {"cards": pair})
-        move = RamsePass(self.seat, pair)
+        move = moves.RamsePass(self.seat, pair)
         if move not in self.legal:
-            move = next(m for m in self.legal if isinstance(m, RamsePass))
+            move = next(m for m in self.legal if isinstance(m, moves.RamsePass))
         return Decision(move, why)
 
     def ramse_choice(self) -> Decision:
         grand = rules.grand_score(self.view.hand) >= rules.PLAYABLE["grand"] + 0.5
-        move = RamseCall(self.seat, grand)
+        move = moves.RamseCall(self.seat, grand)
         if grand:
             return Decision(move, Message(N_("Says Grand: the hand is strong enough for it.")))
         return Decision(move, Message(N_("Says Ramse: the hand is no Grand.")))
@@ -450,20 +421,21 @@ class _Bot:
         ctx = play_context(view)
         if self.level == "expert":
             result = expert_card(ctx, self.rng, self.time_ms)
-            return Decision(PlayCard(self.seat, result.card), result.why, result.win)
+            return Decision(moves.PlayCard(self.seat, result.card), result.why, result.win)
         card, why = club_card(ctx) if self.level == "club" else beginner_card(ctx, self.rng)
-        return Decision(PlayCard(self.seat, card), why)
+        return Decision(moves.PlayCard(self.seat, card), why)
 
     def ramse_card(self) -> Decision:
         """Ramse: take as few points as possible; lose tricks with high cards, feed points to the others."""
         view = self.view
-        legal = [m.card for m in self.legal if isinstance(m, PlayCard)]
+        legal = [m.card for m in self.legal if isinstance(m, moves.PlayCard)]
         game = GameType.GRAND
         trick = [card for _seat, card in view.current_trick]
         if not trick:
             card = min(legal, key=lambda c: (strength(c, game), c.points))
             return Decision(
-                PlayCard(self.seat, card), Message(N_("Ramse: leads low so another player takes the trick."))
+                moves.PlayCard(self.seat, card),
+                Message(N_("Ramse: leads low so another player takes the trick.")),
             )
         led = follow_class(trick[0], game)
         from trainer.rules.play import beats
@@ -475,14 +447,28 @@ class _Bot:
         if losing:
             card = max(losing, key=lambda c: (c.points, strength(c, game)))
             return Decision(
-                PlayCard(self.seat, card), Message(N_("Ramse: stays under the trick and gets rid of points."))
+                moves.PlayCard(self.seat, card),
+                Message(N_("Ramse: stays under the trick and gets rid of points.")),
             )
         card = min(legal, key=lambda c: (c.points, -strength(c, game)))
         return Decision(
-            PlayCard(self.seat, card),
+            moves.PlayCard(self.seat, card),
             Message(N_("Ramse: must take the trick; adds as few points as possible.")),
         )
 
+
+_DECISIONS: dict[Phase, Callable[[_Bot], Decision]] = {
+    Phase.PLAY: _Bot.card,
+    Phase.AUCTION: _Bot.auction,
+    Phase.PICKUP: _Bot.pickup,
+    Phase.DISCARD: _Bot.discard,
+    Phase.DECLARE: _Bot.declare,
+    Phase.KNOCK: _Bot.knock,
+    Phase.SLAA_40: _Bot.slaa_40,
+    Phase.RAMSE_EXCHANGE: _Bot.ramse_exchange,
+    Phase.RAMSE_CHOICE: _Bot.ramse_choice,
+}
+"""What a bot decides in each phase of the deal."""
 
 BEGINNER_BID_SLIP = 0.25
 BEGINNER_HOPE = 0.35

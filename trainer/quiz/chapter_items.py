@@ -29,7 +29,7 @@ from trainer.cards import (
 from trainer.deal import Seat
 from trainer.games import SUIT_GAMES, Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL, AllPass, OuvertReveal, OverbidValuation, RuleProfile
-from trainer.quiz.generators import build_question, cards_answer, matadors_text, value_steps
+from trainer.quiz.generators import YES_NO, build_question, cards_answer, matadors_text, value_steps, yes_no
 from trainer.quiz.model import AnswerMode, Choice, Question, Shown
 from trainer.quiz.positions import POSITIONS, TIP_POSITION, outcome
 from trainer.rules.bidding import bid_ladder
@@ -43,9 +43,6 @@ T = Message.of
 
 PLAYERS = ("Anna", "Bo", "Carl", "Dorte", "Erik")
 """Names for the players around the table, clockwise (names are the same in every language)."""
-
-YES, NO = "yes", "no"
-YES_NO = (Choice(YES, T(N_("Yes"))), Choice(NO, T(N_("No"))))
 
 TEAMS = "teams"
 WIN_POINTS = "win_points"
@@ -155,11 +152,6 @@ def clockwise(players: Sequence[str]) -> Message:
 
 def other_profile(profile: RuleProfile) -> RuleProfile:
     return INTERNATIONAL if profile.name == DANISH.name else DANISH
-
-
-def yes_no(answer: bool) -> tuple[str, Message]:
-    value = YES if answer else NO
-    return value, label_of(YES_NO, value)
 
 
 def card_choices(cards: Sequence[Card]) -> tuple[Choice, ...]:
@@ -291,100 +283,67 @@ def gen_deal_order(seed: int, profile: RuleProfile) -> Question:
     )
 
 
+@dataclass(frozen=True)
+class _ComparedFact:
+    """A fact that is one value under each rule set: asked as ``prompt``, explained by ``compare`` with this
+    profile's value ``{a}`` against the other's ``{b}`` (and ``note``); ``offer`` shows both values as
+    the choices."""
+
+    prompt: str
+    compare: str
+    read: Callable[[RuleProfile], int | str]
+    note: str | None = None
+    offer: bool = False
+
+
+_COMPARED_FACTS: dict[str, _ComparedFact] = {
+    "lowest_bid": _ComparedFact(
+        N_("Under {profile}, what is the lowest bid?"),
+        N_("Under {profile} the bidding starts at {a}; under {other} at {b}."),
+        lambda profile: bid_ladder(profile)[0],
+    ),
+    "grand_base": _ComparedFact(
+        N_("Under {profile}, what is the base value of a grand?"),
+        N_("A grand's base value is {a} under {profile} and {b} under {other}."),
+        lambda profile: profile.grand_base,
+        note=N_("The suits are the same under both: clubs 12, spades 11, hearts 10, diamonds 9."),
+    ),
+    "packets": _ComparedFact(
+        N_("Under {profile}, in which packets are the cards dealt?"),
+        N_("{profile}: packets of {a}; {other}: {b}."),
+        lambda profile: profile.deal_pattern_text,
+        offer=True,
+    ),
+    "schneider": _ComparedFact(
+        N_("Under {profile}, with at most how many card points are the defenders schneider?"),
+        N_("{profile}: the defenders are schneider with {a} or fewer; {other}: with {b} or fewer."),
+        lambda profile: profile.opponents_schneider_max,
+    ),
+    "nulls": _ComparedFact(
+        N_("Under {profile}, how many null games are there?"),
+        N_("{profile} know {a} null games, {other} {b}."),
+        lambda profile: len(profile.null_values),
+    ),
+}
+
+
 def _rules_fact(
     topic: str, profile: RuleProfile
 ) -> tuple[Message, str, Message, tuple[Choice, ...], list[Message]]:
     """One fact that differs between the rule sets: (prompt, answer, answer text, choices, explanation)."""
     other = other_profile(profile)
-    if topic == "lowest_bid":
-        here, there = bid_ladder(profile)[0], bid_ladder(other)[0]
+    fact = _COMPARED_FACTS.get(topic)
+    if fact is not None:
+        here, there = fact.read(profile), fact.read(other)
+        offered = sorted({str(here), str(there)}) if fact.offer else []
         return (
-            T(N_("Under {profile}, what is the lowest bid?"), profile=profile),
+            T(fact.prompt, profile=profile),
             str(here),
             T(N_("{value}"), value=here),
-            (),
+            tuple(Choice(value, T(N_("{value}"), value=value)) for value in offered),
             [
-                T(
-                    N_("Under {profile} the bidding starts at {a}; under {other} at {b}."),
-                    profile=profile,
-                    a=here,
-                    other=other,
-                    b=there,
-                )
-            ],
-        )
-    if topic == "grand_base":
-        return (
-            T(N_("Under {profile}, what is the base value of a grand?"), profile=profile),
-            str(profile.grand_base),
-            T(N_("{value}"), value=profile.grand_base),
-            (),
-            [
-                T(
-                    N_("A grand's base value is {a} under {profile} and {b} under {other}."),
-                    a=profile.grand_base,
-                    profile=profile,
-                    b=other.grand_base,
-                    other=other,
-                ),
-                T(N_("The suits are the same under both: clubs 12, spades 11, hearts 10, diamonds 9.")),
-            ],
-        )
-    if topic == "packets":
-        patterns = sorted({DANISH.deal_pattern_text, INTERNATIONAL.deal_pattern_text})
-        choices = tuple(Choice(p, T(N_("{value}"), value=p)) for p in patterns)
-        return (
-            T(N_("Under {profile}, in which packets are the cards dealt?"), profile=profile),
-            profile.deal_pattern_text,
-            T(N_("{value}"), value=profile.deal_pattern_text),
-            choices,
-            [
-                T(
-                    N_("{profile}: packets of {a}; {other}: {b}."),
-                    profile=profile,
-                    a=profile.deal_pattern_text,
-                    other=other,
-                    b=other.deal_pattern_text,
-                )
-            ],
-        )
-    if topic == "schneider":
-        return (
-            T(
-                N_("Under {profile}, with at most how many card points are the defenders schneider?"),
-                profile=profile,
-            ),
-            str(profile.opponents_schneider_max),
-            T(N_("{value}"), value=profile.opponents_schneider_max),
-            (),
-            [
-                T(
-                    N_(
-                        "{profile}: the defenders are schneider with {a} or fewer; {other}: "
-                        "with {b} or fewer."
-                    ),
-                    profile=profile,
-                    a=profile.opponents_schneider_max,
-                    other=other,
-                    b=other.opponents_schneider_max,
-                ),
-            ],
-        )
-    if topic == "nulls":
-        count = len(profile.null_values)
-        return (
-            T(N_("Under {profile}, how many null games are there?"), profile=profile),
-            str(count),
-            T(N_("{value}"), value=count),
-            (),
-            [
-                T(
-                    N_("{profile} know {a} null games, {other} {b}."),
-                    profile=profile,
-                    a=count,
-                    other=other,
-                    b=len(other.null_values),
-                )
+                T(fact.compare, profile=profile, a=here, other=other, b=there),
+                *([T(fact.note)] if fact.note else []),
             ],
         )
     if topic == "all_pass":
@@ -969,16 +928,7 @@ def gen_overbid_way(seed: int, profile: RuleProfile) -> Question:
             steps,
         )
     value = overbid_value(profile, Declaration(game), bid)
-    steps.append(
-        T(
-            N_(
-                "Lost as overbid, the game is valued at the next multiple of its base "
-                "value at or above the bid ({value}), and the loss is doubled: {score}."
-            ),
-            value=value,
-            score=f"−{profile.lost_factor * value}",
-        )
-    )
+    steps.append(_lost_as_overbid(profile, value))
     return make_question(
         OVERBID_WAY,
         seed,
@@ -994,6 +944,20 @@ def gen_overbid_way(seed: int, profile: RuleProfile) -> Question:
         T(N_("{value}"), value=value),
         steps,
     )
+
+
+def _lost_as_overbid(profile: RuleProfile, value: int) -> Message:
+    """How a lost overbid game of ``value`` is written: on the bid, or the next multiple of its base value."""
+    if profile.overbid_valuation is OverbidValuation.BID:
+        template = N_(
+            "Lost as overbid, the game is settled on the bid ({value}); in the list that is {score}."
+        )
+    else:
+        template = N_(
+            "Lost as overbid, the game is valued at the next multiple of its base "
+            "value at or above the bid ({value}), and the loss is doubled: {score}."
+        )
+    return T(template, value=value, score=f"−{profile.lost_factor * value}")
 
 
 def gen_overbid_value(seed: int, profile: RuleProfile) -> Question:
@@ -1016,20 +980,7 @@ def gen_overbid_value(seed: int, profile: RuleProfile) -> Question:
             worth=worth,
             bid=bid,
         ),
-        T(
-            N_("Lost as overbid, the game is settled on the bid ({value}); in the list that is {score}."),
-            value=value,
-            score=f"−{profile.lost_factor * value}",
-        )
-        if profile.overbid_valuation is OverbidValuation.BID
-        else T(
-            N_(
-                "Lost as overbid, the game is valued at the next multiple of its base "
-                "value at or above the bid ({value}), and the loss is doubled: {score}."
-            ),
-            value=value,
-            score=f"−{profile.lost_factor * value}",
-        ),
+        _lost_as_overbid(profile, value),
     ]
     return make_question(
         OVERBID_VALUE,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from trainer.cards import ALL_CARDS, HAND_SIZE, SKAT_SIZE, card_points
 from trainer.deal import Seat, table_seats
 from trainer.games import SUIT_GAMES, Declaration, GameType
-from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
+from trainer.profiles import DANISH, RuleProfile
 from trainer.quiz.chapter_items import (
     ALL_PASS,
     AUCTION_ORDER,
@@ -42,6 +42,7 @@ from trainer.quiz.chapter_items import (
     OVERBID_VALUE,
     OVERBID_WAY,
     PACKETS,
+    PLAYERS,
     REVOKE,
     RULES_FACTS,
     SKAT_RULES,
@@ -54,8 +55,10 @@ from trainer.quiz.chapter_items import (
     WHICH_TRUMPS,
     WIN_POINTS,
     clockwise,
+    label_of,
     make_question,
     name_choices,
+    other_profile,
     rng_for,
 )
 from trainer.quiz.generators import (
@@ -73,10 +76,12 @@ from trainer.quiz.generators import (
     SETTLE,
     TRICK_WINNER,
     VALID_BID,
+    YES_NO,
     gen_game_result,
     gen_settle,
     generate,
     matadors_text,
+    yes_no,
 )
 from trainer.quiz.model import Choice, Question, Shown
 from trainer.quiz.positions import TIP_POSITION
@@ -278,12 +283,6 @@ def practice_kinds(slug: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(kinds))
 
 
-PLAYERS = ("Anna", "Bo", "Carl", "Dorte", "Erik")
-"""Names for the players around the table, clockwise (names are the same in every language)."""
-
-_YES_NO = (Choice("yes", T(N_("Yes"))), Choice("no", T(N_("No"))))
-
-
 def kind_title(kind: str) -> str:
     """The msgid naming a question type, quiz or chapter."""
     return CHAPTER_KIND_TITLES.get(kind) or KIND_TITLES.get(kind, kind)
@@ -405,7 +404,7 @@ def gen_seats(seed: int, profile: RuleProfile) -> Question:
             player=players[asked],
         ),
         answer,
-        choices[[c.value for c in choices].index(answer)].label,
+        label_of(choices, answer),
         steps,
         choices=choices,
     )
@@ -673,10 +672,9 @@ def gen_slaa_40(seed: int, profile: RuleProfile) -> Question:
             ),
             game=game,
         ),
-        "yes" if check.holds else "no",
-        T(N_("Yes")) if check.holds else T(N_("No")),
+        *yes_no(check.holds),
         steps,
-        choices=_YES_NO,
+        choices=YES_NO,
         shown=(
             Shown(T(N_("The first five cards")), tuple(sort_cards(first, game))),
             Shown(T(N_("All ten cards")), tuple(sort_cards(hand, game))),
@@ -688,7 +686,7 @@ def gen_slaa_40(seed: int, profile: RuleProfile) -> Question:
 def gen_rules_compare(seed: int, profile: RuleProfile) -> Question:
     """A game's value under the chosen rules is given; what is it worth under the other rule set?"""
     rng = rng_for(RULES_COMPARE, seed)
-    other = INTERNATIONAL if profile.name == DANISH.name else DANISH
+    other = other_profile(profile)
     game = GameType.GRAND if rng.random() < 0.7 else rng.choice(SUIT_GAMES)
     d = Declaration(game, hand=rng.random() < 0.4)
     top = 4 if game is GameType.GRAND else 5

@@ -68,6 +68,10 @@ def check(question: Question, response: Response) -> Verdict:
         if correct
         else Message.of(N_("Not quite. The answer is {answer}."), answer=question.answer_text)
     )
+    return _verdict(question, given, correct, headline)
+
+
+def _verdict(question: Question, given: str, correct: bool, headline: Message) -> Verdict:
     return Verdict(
         correct=correct,
         given=given,
@@ -106,12 +110,4 @@ def _by_cost(question: Question, given: str, cost: float) -> Verdict:
             ),
             **params,
         )
-    return Verdict(
-        correct=correct,
-        given=given,
-        expected=question.answer,
-        explanation=question.explanation,
-        mistake_tag=None if correct else _mistake(question, given),
-        headline=headline,
-        curves=question.curves,
-    )
+    return _verdict(question, given, correct, headline)

@@ -108,7 +108,13 @@ KIND_TITLES: dict[str, str] = {
 _TRUMP_GAMES: tuple[GameType, ...] = (*SUIT_GAMES, GameType.GRAND)
 
 YES, NO = "yes", "no"
-_YES_NO = (Choice(YES, T(N_("Yes"))), Choice(NO, T(N_("No"))))
+YES_NO = (Choice(YES, T(N_("Yes"))), Choice(NO, T(N_("No"))))
+
+
+def yes_no(answer: bool) -> tuple[str, Message]:
+    """The answer of a yes/no question and its label."""
+    choice = YES_NO[0] if answer else YES_NO[1]
+    return choice.value, choice.label
 
 
 # ---- small text helpers ---------------------------------------------------------------------------------
@@ -535,11 +541,10 @@ def build_valid_bid(
         seed,
         profile,
         T(N_("Can a player say {value} in the bidding?"), value=value),
-        YES if valid else NO,
-        T(N_("Yes")) if valid else T(N_("No")),
+        *yes_no(valid),
         valid_bid_steps(profile, value),
         mode="choice",
-        choices=_YES_NO,
+        choices=YES_NO,
         source=source,
     )
 
@@ -1248,11 +1253,10 @@ def build_overbid(
             bid=bid,
             game=game,
         ),
-        YES if overbid else NO,
-        T(N_("Yes")) if overbid else T(N_("No")),
+        *yes_no(overbid),
         overbid_steps(profile, hand, skat, d, bid),
         mode="choice",
-        choices=_YES_NO,
+        choices=YES_NO,
         pitfalls=((NO, SKAT_JACK),) if overbid else (),
         shown=(Shown(T(N_("Your hand")), tuple(hand)), Shown(T(N_("Skat")), skat)),
         source=source,

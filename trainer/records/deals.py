@@ -14,7 +14,8 @@ with the open-hand solver. The format is described in ``exercises/deals/README.m
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -291,6 +292,15 @@ def parse_declaration_words(text: str) -> Declaration:
     )
 
 
+@contextmanager
+def _reading(where: str) -> Iterator[None]:
+    """A rule's refusal while reading ``where`` becomes a :class:`RecordError` that names the place."""
+    try:
+        yield
+    except SkatError as error:
+        raise RecordError(f"{where}: {error}") from None
+
+
 class _Reader:
     """Reads one deal, keeping the place for error messages."""
 
@@ -329,10 +339,8 @@ class _Reader:
             value = " ".join(str(v) for v in value)
         if not isinstance(value, str):
             raise RecordError(f"{where} must be a list of cards.")
-        try:
+        with _reading(where):
             return parse_cards(value, count=count)
-        except SkatError as error:
-            raise RecordError(f"{where}: {error}") from None
 
     # -- the whole deal --------------------------------------------------------------------------------------
     def read(self, data: Any, default_id: str) -> ExampleDeal:
@@ -356,10 +364,8 @@ class _Reader:
         if unknown:
             raise RecordError(f"unknown fields: {', '.join(sorted(unknown))}.")
         deal_id = str(top.get("id") or default_id)
-        try:
+        with _reading("profile"):
             profile = get_profile(str(top.get("profile", "")))
-        except SkatError as error:
-            raise RecordError(f"profile: {error}") from None
         chapters = top.get("chapters") or []
         if not isinstance(chapters, list) or not all(isinstance(c, str) for c in chapters):
             raise RecordError("chapters must be a list of chapter slugs such as 07-bidding.")
@@ -414,10 +420,8 @@ class _Reader:
         data = self.mapping(value, "deal")
         hands = tuple(self.cards(data.get(seat.english), f"deal.{seat.english}", 10) for seat in Seat)
         skat = self.cards(data.get("skat"), "deal.skat", 2)
-        try:
+        with _reading("deal"):
             return Deal(hands=(hands[0], hands[1], hands[2]), skat=(skat[0], skat[1]))
-        except SkatError as error:
-            raise RecordError(f"deal: {error}") from None
 
     def read_bidding(self, state: DealState, value: Any) -> tuple[BidStep, ...]:
         if not isinstance(value, list) or not value:
@@ -443,10 +447,8 @@ class _Reader:
             else:
                 raise RecordError(f"{where}: '{words[1]}' is not a bid, 'yes' or 'pass'.")
             said = len(state.view(seat).auction)
-            try:
+            with _reading(f"{where} ('{entry}')"):
                 state.apply(move)
-            except SkatError as error:
-                raise RecordError(f"{where} ('{entry}'): {error}") from None
             steps.append(BidStep(state.view(seat).auction[said], note))
         if state.phase is Phase.AUCTION:
             raise RecordError("bidding: the auction is not finished; someone still has to bid, hold or pass.")
@@ -463,10 +465,8 @@ class _Reader:
             where = f"plans.{key}"
             seat = self.seat(key, where)
             item = self.mapping(entry, where) if isinstance(entry, Mapping) else {"game": entry}
-            try:
+            with _reading(where):
                 declaration = profile.check_declaration(parse_declaration_words(str(item.get("game", ""))))
-            except SkatError as error:
-                raise RecordError(f"{where}: {error}") from None
             worth = hand_value(profile, deal.hand(seat), declaration).value
             plans.append(Plan(seat, declaration, worth, self.note(item.get("note"), f"{where}.note")))
             self.check_plan(profile, seat, worth, bidding, where)
@@ -504,10 +504,8 @@ class _Reader:
             raise RecordError(
                 f"declaration.declarer: the auction was won by {declarer.english}, not {data['declarer']}."
             )
-        try:
+        with _reading("declaration.game"):
             declaration = profile.check_declaration(parse_declaration_words(str(data.get("game", ""))))
-        except SkatError as error:
-            raise RecordError(f"declaration.game: {error}") from None
         discards: tuple[Card, ...] = ()
         if declaration.hand:
             if data.get("discard"):
@@ -524,16 +522,12 @@ class _Reader:
     ) -> None:
         """Pick up, discard and declare in the deal state (checked there: the discards, the profile, the
         bid — a hand game on its ten cards)."""
-        try:
+        with _reading("declaration.discard"):
             if not declaration.hand:
                 state.apply(game.PickUp(declarer))
                 state.apply(game.Discard(declarer, discards))
-        except SkatError as error:
-            raise RecordError(f"declaration.discard: {error}") from None
-        try:
+        with _reading("declaration"):
             state.apply(game.Declare(declarer, declaration))
-        except SkatError as error:
-            raise RecordError(f"declaration: {error}") from None
 
     def read_play(self, state: DealState, value: Any, thrown: bool) -> tuple[TrickRecord, ...]:
         if value is None:
@@ -561,10 +555,8 @@ class _Reader:
             card_notes: dict[Card, Note] = {}
             raw_notes = item.get("card_notes") or {}
             for key, text in self.mapping(raw_notes, f"{where} card_notes").items():
-                try:
+                with _reading(f"{where} card_notes"):
                     card = parse_card(str(key))
-                except SkatError as error:
-                    raise RecordError(f"{where} card_notes: {error}") from None
                 if card not in cards:
                     raise RecordError(f"{where} card_notes: {card.symbol} is not played in this trick.")
                 note = self.note(text, f"{where} card_notes {card.symbol}")
@@ -611,10 +603,8 @@ class _Reader:
             if str(key) == "others":
                 others = outcome(raw, where)
                 continue
-            try:
+            with _reading(where):
                 card = parse_card(str(key))
-            except SkatError as error:
-                raise RecordError(f"{where}: {error}") from None
             if card not in first:
                 raise RecordError(f"{where}: forehand leads the first trick and does not hold {card.symbol}.")
             leads[card] = outcome(raw, where)

@@ -27,11 +27,8 @@ from trainer.deal import Seat
 from trainer.errors import N_, IllegalCardError, Message, RecordError, SkatError
 from trainer.games import Declaration
 from trainer.iss_codec import (
-    DECK_SIZE,
-    HIDDEN,
     SEAT_NAMES,
     SEATS,
-    SERVER,
     Discards,
     EarlyEnd,
     EndKind,
@@ -75,23 +72,10 @@ from trainer.rules.play import TRICKS_PER_GAME
 from trainer.rules.value import GameResult, matadors
 
 __all__ = [
-    "DECK_SIZE",
-    "HIDDEN",
-    "SEATS",
-    "SEAT_NAMES",
-    "SERVER",
-    "Discards",
-    "EarlyEnd",
-    "EndKind",
-    "HiddenCard",
-    "IssDeal",
     "IssExport",
-    "IssItem",
     "IssRecord",
     "IssResult",
-    "OpenCards",
     "ReplayResult",
-    "SkatShown",
     "export",
     "parse_record",
     "record_from_game",

@@ -74,6 +74,7 @@ from trainer.moves import (
     Spoerge,
     SpoergeCall,
     Throw,
+    card_pair,
     check_move,
 )
 from trainer.profiles import AllPass, KnockCall, RuleProfile, get_profile
@@ -887,10 +888,10 @@ class DealState:
             self.check_declaration(move.declaration)
             return
         if phase is Phase.DISCARD and isinstance(move, Discard):
-            self._check_pair(move.cards, self.hand(expected), SkatExchangeError)
+            self._check_pair(move.cards, self.hand(expected))
             return
         if phase is Phase.RAMSE_EXCHANGE and isinstance(move, RamsePass):
-            self._check_pair(move.cards, self.hand(expected), SkatExchangeError)
+            self._check_pair(move.cards, self.hand(expected))
             return
         if phase is Phase.PLAY and isinstance(move, PlayCard):
             assert self._game is not None
@@ -946,18 +947,13 @@ class DealState:
         return d
 
     @staticmethod
-    def _check_pair(cards: tuple[Card, ...], held: tuple[Card, ...], error: type[SkatError]) -> None:
-        if len(cards) != SKAT_SIZE or len(set(cards)) != SKAT_SIZE:
-            raise error.of(
-                N_(
-                    "Exactly two different cards must be discarded, not {n}. "
-                    "Keeping eleven cards or discarding three loses the game."
-                ),
-                n=len(set(cards)),
-            )
+    def _check_pair(cards: tuple[Card, ...], held: tuple[Card, ...]) -> None:
+        card_pair(cards)  # two different cards, or the rule's error
         for card in cards:
             if card not in held:
-                raise error.of(N_("{card} is not in the declarer's hand and cannot be discarded."), card=card)
+                raise SkatExchangeError.of(
+                    N_("{card} is not in the declarer's hand and cannot be discarded."), card=card
+                )
 
     def _wrong_kind(self, phase: Phase) -> SkatError:
         wanted = {

@@ -13,6 +13,7 @@ from typing import Any
 
 import streamlit as st
 
+from trainer import moves
 from trainer.cards import HAND_SIZE, PLAYING_SEATS, Card
 from trainer.coach import (
     SCHEMES,
@@ -38,29 +39,7 @@ from trainer.i18n import Translator
 from trainer.records.deal_record import DealRecord
 from trainer.records.iss import export as iss_export
 from trainer.replay import GameRecord
-from trainer.rules import (
-    Bid,
-    DealState,
-    Declare,
-    Discard,
-    Hold,
-    Knock40,
-    Kontra,
-    Move,
-    NoCall,
-    Outcome,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    RamseCall,
-    RamsePass,
-    Re,
-    SeatView,
-    Spoerge,
-    SpoergeCall,
-    SpoergeLevel,
-)
+from trainer.rules import DealState, Outcome, Phase, SeatView, SpoergeLevel
 from trainer.rules.extras import longest_trump_suit, slaa_40_an_check
 from trainer.rules.value import ValueBreakdown
 from trainer.safe_text import csv_text
@@ -118,40 +97,40 @@ class FinishedDeal:
         return outcome
 
 
-def move_text(move: Move, view: SeatView, ctx: PageContext) -> str:
+def move_text(move: moves.Move, view: SeatView, ctx: PageContext) -> str:
     """A move in words, for the coach's suggestion."""
     t = ctx.t
-    if isinstance(move, Bid):
+    if isinstance(move, moves.Bid):
         return t("say {bid}", bid=move.value)
-    if isinstance(move, Hold):
+    if isinstance(move, moves.Hold):
         return t("hold (say yes)")
-    if isinstance(move, Pass):
+    if isinstance(move, moves.Pass):
         return t("pass")
-    if isinstance(move, Knock40):
+    if isinstance(move, moves.Knock40):
         return t("knock 40") if move.knock else t("don't knock")
-    if isinstance(move, PickUp):
+    if isinstance(move, moves.PickUp):
         return t("pick up the skat")
-    if isinstance(move, Declare):
+    if isinstance(move, moves.Declare):
         return t("declare {game}", game=declaration_name(move.declaration, t))
-    if isinstance(move, Discard):
+    if isinstance(move, moves.Discard):
         return t("lay away {cards}", cards=" ".join(card_label(c, ctx.lang) for c in move.cards))
-    if isinstance(move, RamsePass):  # Ramse's skat round passes two cards on; nothing is laid away
+    if isinstance(move, moves.RamsePass):  # Ramse's skat round passes two cards on; nothing is laid away
         return t("pass on {cards}", cards=" ".join(card_label(c, ctx.lang) for c in move.cards))
-    if isinstance(move, PlayCard):
+    if isinstance(move, moves.PlayCard):
         return t("play {card}", card=card_label(move.card, ctx.lang))
-    if isinstance(move, Spoerge):
+    if isinstance(move, moves.Spoerge):
         return {
-            SpoergeCall.KNOCK: t("knock (Spørge)"),
-            SpoergeCall.KNOCK_BACK: t("knock back"),
-            SpoergeCall.THROW: t("throw the cards"),
+            moves.SpoergeCall.KNOCK: t("knock (Spørge)"),
+            moves.SpoergeCall.KNOCK_BACK: t("knock back"),
+            moves.SpoergeCall.THROW: t("throw the cards"),
         }[move.call]
-    if isinstance(move, Kontra):
+    if isinstance(move, moves.Kontra):
         return t("say kontra")
-    if isinstance(move, Re):
+    if isinstance(move, moves.Re):
         return t("say re")
-    if isinstance(move, NoCall):
+    if isinstance(move, moves.NoCall):
         return t("say nothing")
-    if isinstance(move, RamseCall):
+    if isinstance(move, moves.RamseCall):
         return t("say Grand") if move.grand else t("say Ramse")
     return str(move)
 
@@ -206,9 +185,9 @@ def _bid_to_judge(view: SeatView) -> int:
     auction)."""
     if view.phase is Phase.PICKUP and view.bid is not None:
         return view.bid
-    if any(isinstance(move, Hold) for move in view.legal_moves):
+    if any(isinstance(move, moves.Hold) for move in view.legal_moves):
         return view.standing_bid
-    bids = [move.value for move in view.legal_moves if isinstance(move, Bid)]
+    bids = [move.value for move in view.legal_moves if isinstance(move, moves.Bid)]
     return min(bids) if bids else view.profile.min_bid
 
 
@@ -253,7 +232,8 @@ def knock_verdict(state: DealState) -> tuple[GameType, ValueBreakdown] | None:
     if knocker is None:
         return None
     named = next(
-        (m.game for m in state.history if isinstance(m, Knock40) and m.knock and m.seat is knocker), None
+        (m.game for m in state.history if isinstance(m, moves.Knock40) and m.knock and m.seat is knocker),
+        None,
     )
     check = slaa_40_an_check(state.profile, state.deal.hand(knocker), named, config=state.house.extras)
     game = named if named is not None else longest_trump_suit(state.deal.hand(knocker))
@@ -497,7 +477,7 @@ def bid_verdict(ctx: PageContext, deal: FinishedDeal) -> None:
         )
 
 
-def verdict_panel(ctx: PageContext, record: GameRecord, moves: list[Card], deal: FinishedDeal) -> None:
+def verdict_panel(ctx: PageContext, record: GameRecord, played: list[Card], deal: FinishedDeal) -> None:
     """Each of the learner's cards judged with all hands open (on request: it takes a few seconds)."""
     t = ctx.t
     stored = deal.stored
@@ -514,7 +494,7 @@ def verdict_panel(ctx: PageContext, record: GameRecord, moves: list[Card], deal:
             bar.progress(min(1.0, done / max(total, 1)), text=t("Checking your cards…"))
 
         verdicts = card_verdicts(
-            record, moves, deal.learner, time_limit=1.0, progress=progress,
+            record, played, deal.learner, time_limit=1.0, progress=progress,
             judge=lambda view: card_advice(stored.id, view), deal=deal.state,
         )  # fmt: skip
         bar.empty()

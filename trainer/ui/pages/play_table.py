@@ -13,32 +13,13 @@ from typing import Any
 
 import streamlit as st
 
+from trainer import moves
 from trainer.cards import Card, sort_hand
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.i18n import Translator
 from trainer.reasons import names_only_known
-from trainer.rules import (
-    Bid,
-    Declare,
-    Discard,
-    Hold,
-    Knock40,
-    Kontra,
-    Move,
-    NoCall,
-    Pass,
-    Phase,
-    PickUp,
-    PlayCard,
-    RamseCall,
-    RamsePass,
-    Re,
-    SeatView,
-    Spoerge,
-    SpoergeCall,
-    Throw,
-)
+from trainer.rules import Phase, SeatView
 from trainer.rules.bidding import bid_ladder, hand_value
 from trainer.rules.extras import longest_trump_suit
 from trainer.rules.play import is_trump, sort_cards
@@ -61,7 +42,7 @@ from trainer.ui.views.hand import card_button_key
 from trainer.ui.views.page_state import note_state
 from trainer.ui.views.table import TRICK_NAME, TableView, draw_table
 
-Act = Callable[[Move], None]
+Act = Callable[[moves.Move], None]
 """What a control calls with the learner's move (the page binds deal id and move count)."""
 
 HAND_KEY = "play_card"
@@ -191,17 +172,17 @@ def calls_said(view: SeatView, ctx: PageContext, names: Names = None) -> list[st
     t = ctx.t
     said = []
     for move in view.history:
-        if isinstance(move, Kontra):
+        if isinstance(move, moves.Kontra):
             said.append(t("{who}: kontra (the game counts double)", who=_said(move.seat, view, t, names)))
-        elif isinstance(move, Re):
+        elif isinstance(move, moves.Re):
             said.append(t("{who}: re (the game counts four times)", who=_said(move.seat, view, t, names)))
-        elif isinstance(move, Spoerge):
+        elif isinstance(move, moves.Spoerge):
             who = _said(move.seat, view, t, names)
             said.append(
                 {
-                    SpoergeCall.KNOCK: t("{who} knocked (Spørge): double rates", who=who),
-                    SpoergeCall.KNOCK_BACK: t("{who} knocked back: the rates double again", who=who),
-                    SpoergeCall.THROW: t("{who} threw the cards", who=who),
+                    moves.SpoergeCall.KNOCK: t("{who} knocked (Spørge): double rates", who=who),
+                    moves.SpoergeCall.KNOCK_BACK: t("{who} knocked back: the rates double again", who=who),
+                    moves.SpoergeCall.THROW: t("{who} threw the cards", who=who),
                 }[move.call]
             )
     return said
@@ -276,7 +257,7 @@ def knock_game(view: SeatView) -> GameType | None:
     """The game this seat named when it knocked 40 (Slå 40 an), from its own history (None: it did not knock,
     or named none). Only the knocker's own view holds it."""
     for move in view.history:
-        if isinstance(move, Knock40) and move.knock and move.seat is view.seat:
+        if isinstance(move, moves.Knock40) and move.knock and move.seat is view.seat:
             return move.game
     return None
 
@@ -310,9 +291,9 @@ def ladder_caption(view: SeatView, ctx: PageContext, highest: int | None = None)
 
 def auction_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
     t = ctx.t
-    bids = [m for m in view.legal_moves if isinstance(m, Bid)]
-    holds = [m for m in view.legal_moves if isinstance(m, Hold)]
-    passes = [m for m in view.legal_moves if isinstance(m, Pass)]
+    bids = [m for m in view.legal_moves if isinstance(m, moves.Bid)]
+    holds = [m for m in view.legal_moves if isinstance(m, moves.Hold)]
+    passes = [m for m in view.legal_moves if isinstance(m, moves.Pass)]
     row = st.container(horizontal=True, gap="small", key="play_auction")
     if bids:
         row.button(
@@ -355,7 +336,7 @@ def slaa_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
             "worth 40 with your ten cards (the skat not counted), or it is lost without play."
         )
     )
-    knocks = [m for m in view.legal_moves if isinstance(m, Knock40) and m.knock]
+    knocks = [m for m in view.legal_moves if isinstance(m, moves.Knock40) and m.knock]
     game: GameType | None = None
     if knocks:
         default = KNOCK_GAMES.index(longest_trump_suit(view.hand))
@@ -368,7 +349,7 @@ def slaa_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
         )
     row = st.container(horizontal=True, gap="small", key="play_slaa")
     for move in view.legal_moves:
-        if not isinstance(move, Knock40):
+        if not isinstance(move, moves.Knock40):
             continue
         if move.knock:
             chosen = game if game is not None else longest_trump_suit(view.hand)
@@ -378,7 +359,7 @@ def slaa_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
                 key="play_knock_1",
                 type="primary",
                 on_click=act,
-                args=(Knock40(move.seat, True, chosen),),
+                args=(moves.Knock40(move.seat, True, chosen),),
             )
         else:
             row.button(t("Don't knock"), key="play_knock_0", on_click=act, args=(move,))
@@ -394,12 +375,12 @@ def declare_controls(
 ) -> None:
     """Every game the profile and the bid allow, each with its value; the chosen one is declared."""
     t = ctx.t
-    declares = [m for m in view.legal_moves if isinstance(m, Declare) and m.declaration.hand == hand]
+    declares = [m for m in view.legal_moves if isinstance(m, moves.Declare) and m.declaration.hand == hand]
     if not declares:
         if hand:
             return
         st.warning(t("No game reaches the bid with these cards."))
-        throws = [m for m in view.legal_moves if isinstance(m, Throw)]
+        throws = [m for m in view.legal_moves if isinstance(m, moves.Throw)]
         if throws:  # the only way out: a lost game, settled on the bid
             st.button(
                 t("Throw the cards (lost)"), key="play_throw", type="primary", on_click=act, args=(throws[0],)
@@ -477,7 +458,7 @@ def below_bid_warning(declaration: Declaration, value: int, bid: int, t: Transla
 
 def pickup_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
     t = ctx.t
-    pickups = [m for m in view.legal_moves if isinstance(m, PickUp)]
+    pickups = [m for m in view.legal_moves if isinstance(m, moves.PickUp)]
     st.markdown(t("You won the auction at **{bid}**. Pick up the skat, or play hand.", bid=view.bid))
     if pickups:
         st.button(t("Pick up the skat"), key="play_pickup", type="primary", on_click=act, args=(pickups[0],))
@@ -487,14 +468,14 @@ def pickup_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
 def knock_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
     t = ctx.t
     labels: dict[type, str] = {
-        NoCall: t("Say nothing"),
-        Kontra: t("Kontra (double)"),
-        Re: t("Re (double again)"),
+        moves.NoCall: t("Say nothing"),
+        moves.Kontra: t("Kontra (double)"),
+        moves.Re: t("Re (double again)"),
     }
     spoerge = {
-        SpoergeCall.KNOCK: t("Spørge (knock: double rates)"),
-        SpoergeCall.KNOCK_BACK: t("Knock back (double again)"),
-        SpoergeCall.THROW: t("Throw the cards (lost at the normal rate)"),
+        moves.SpoergeCall.KNOCK: t("Spørge (knock: double rates)"),
+        moves.SpoergeCall.KNOCK_BACK: t("Knock back (double again)"),
+        moves.SpoergeCall.THROW: t("Throw the cards (lost at the normal rate)"),
     }
     if view.seat is view.declarer and view.spoerge.value != "none":
         st.info(t("A defender knocked (Spørge). Play on, knock back or throw your cards."))
@@ -503,9 +484,11 @@ def knock_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
     row = st.container(horizontal=True, gap="small", key="play_knock")
     for index, move in enumerate(view.legal_moves):
         label = (
-            spoerge[move.call] if isinstance(move, Spoerge) else labels.get(type(move), type(move).__name__)
+            spoerge[move.call]
+            if isinstance(move, moves.Spoerge)
+            else labels.get(type(move), type(move).__name__)
         )
-        if isinstance(move, NoCall) and view.seat is view.declarer:
+        if isinstance(move, moves.NoCall) and view.seat is view.declarer:
             label = t("Play on")
         row.button(label, key=f"play_window_{index}", on_click=act, args=(move,))
 
@@ -515,7 +498,7 @@ def ramse_choice_controls(view: SeatView, ctx: PageContext, act: Act) -> None:
     st.markdown(t("Everyone passed: Ramse. Say Ramse (each for themselves, fewest points win) or Grand."))
     row = st.container(horizontal=True, gap="small", key="play_ramse")
     for move in view.legal_moves:
-        if isinstance(move, RamseCall):
+        if isinstance(move, moves.RamseCall):
             label = t("Grand") if move.grand else t("Ramse")
             row.button(label, key=f"play_ramse_{int(move.grand)}", on_click=act, args=(move,))
 
@@ -559,11 +542,11 @@ def seat_controls(
     phase = view.phase
     cards = hand_order(view)
     if phase is Phase.PLAY:
-        legal = {m.card for m in view.legal_moves if isinstance(m, PlayCard)}
+        legal = {m.card for m in view.legal_moves if isinstance(m, moves.PlayCard)}
         draw(
             view,
             ctx,
-            on_card=lambda card: act(PlayCard(view.seat, card)),
+            on_card=lambda card: act(moves.PlayCard(view.seat, card)),
             marked=legal_marks(view, legal, beginner),
             names=names,
         )
@@ -594,15 +577,15 @@ def seat_controls(
             marked[card] = (marked.get(card, "") + " picked").strip()
         draw(view, ctx, on_card=lambda card: toggle_pick(card, picked_key), marked=marked, names=names)
         shown = " ".join(card_text(c, ctx) for c in picked)
-        move: Move | None = None
+        move: moves.Move | None = None
         if phase is Phase.DISCARD:
             label = t("Lay away {cards}", cards=shown)
             if len(picked) == 2:
-                move = Discard(view.seat, tuple(picked))
+                move = moves.Discard(view.seat, tuple(picked))
         else:
             label = t("Pass on {cards}", cards=shown)
             if len(picked) == 2:
-                move = RamsePass(view.seat, tuple(picked))
+                move = moves.RamsePass(view.seat, tuple(picked))
         st.button(
             label if move is not None else t("Choose two cards"),
             key="play_two",
