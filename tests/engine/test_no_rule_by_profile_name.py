@@ -23,7 +23,6 @@ ALLOWED: dict[str, tuple[int, str]] = {
         1,
         "history: the migration rebuilds old deals with the house options tables played then",
     ),
-    "quiz/chapters.py": (1, "picks the other profile to contrast with, not a rule"),
     "quiz/chapter_items.py": (1, "picks the other profile to contrast with, not a rule"),
 }
 """path under trainer/ → (how many such comparisons, why they stay). Shrink it; never grow it for a rule."""

@@ -56,6 +56,7 @@ ALLOWED: dict[tuple[str, int], str] = {
     ("solver/core.py", 31): "the last card's index in the solver's layout",
     ("chances/plan.py", 120): "the bid chart's top bid, not card points",
     ("problems/position.py", 120): "how many layouts are solved one by one before a sample is drawn",
+    ("ui/pages/table.py", 120): "seconds: the idle countdown is said in minutes from two minutes up",
     ("ui/pages/teacher.py", 30): "the class log lists its latest 30 entries",
     ("teacher.py", 30): "most problems in one assigned set (a lesson's worth), not card points",
 }
