@@ -59,6 +59,7 @@ from trainer.store.models import (
 )
 from trainer.store.play_models import PLAY_EVENING, PlayDealRow, PlayEveningRow
 from trainer.store.repository import Store
+from trainer.store.values import value_of
 from trainer.teacher import (
     ASSIGNMENT_KINDS,
     CO_TEACHER,
@@ -300,39 +301,16 @@ def _learner_key(class_id: int) -> str:
 
 
 def _class(row: ClassRow) -> SchoolClass:
-    return SchoolClass(
-        id=row.id,
-        name=row.name,
-        join_code=row.join_code,
-        created_at=row.created_at,
-        archived_at=row.archived_at,
-        has_password=bool(row.password_hash),
-    )
+    return value_of(SchoolClass, row, has_password=bool(row.password_hash))
 
 
 def member_from_row(row: ClassMemberRow) -> Member:
     """The plain value of a member row (no ORM object leaves the store)."""
-    return Member(
-        id=row.id,
-        class_id=row.class_id,
-        learner_id=row.learner_id,
-        name=row.display_name,
-        joined_at=row.joined_at,
-    )
+    return value_of(Member, row, name=row.display_name)
 
 
 def _assignment(row: AssignmentRow) -> Assignment:
-    return Assignment(
-        id=row.id,
-        class_id=row.class_id,
-        kind=row.kind,
-        target=row.target,
-        count=row.count,
-        profile_name=row.profile_name,
-        due_at=row.due_at,
-        created_at=row.created_at,
-        seat=row.seat,
-    )
+    return value_of(Assignment, row)
 
 
 def _problem_set(row: ProblemSetRow, assignment: AssignmentRow) -> ProblemSet:
@@ -367,16 +345,7 @@ def _first_answers(
 
 
 def _poll(row: ClassPollRow) -> Poll:
-    return Poll(
-        id=row.id,
-        class_id=row.class_id,
-        question_type=row.question_type,
-        seed=row.seed,
-        profile_name=row.profile_name,
-        opened_at=row.opened_at,
-        closed_at=row.closed_at,
-        revealed_at=row.revealed_at,
-    )
+    return value_of(Poll, row)
 
 
 class ClassStore:

@@ -46,6 +46,7 @@ from trainer.store.values import (
     ReviewState,
     Streaks,
     TypeAccuracy,
+    value_of,
 )
 
 MASTERY_NEED = 8
@@ -80,23 +81,11 @@ def _name_key(display_name: str) -> str:
 
 
 def _learner(row: LearnerRow) -> Learner:
-    return Learner(id=row.id, name=row.name, created_at=row.created_at)
+    return value_of(Learner, row)
 
 
 def _attempt(row: AttemptRow) -> Attempt:
-    return Attempt(
-        id=row.id,
-        learner_id=row.learner_id,
-        question_type=row.question_type,
-        profile_name=row.profile_name,
-        correct=row.correct,
-        answer=row.answer,
-        expected=row.expected,
-        elapsed_ms=row.elapsed_ms,
-        mistake_tag=row.mistake_tag,
-        rating=row.rating,
-        at=row.at,
-    )
+    return value_of(Attempt, row)
 
 
 def _review_state(row: ReviewCardRow) -> ReviewState:
