@@ -11,6 +11,7 @@ from alembic import command
 from argon2 import PasswordHasher
 from sqlalchemy import select, text
 
+from tests.sql_rows import insert_row, old_attempt
 from trainer.errors import ClassAccessError, StoreError, TooManyAttemptsError
 from trainer.store import Store, migrate
 from trainer.store.accounts import (
@@ -331,20 +332,11 @@ def test_learners_from_before_accounts_are_moved_out_of_reach(db_url: str) -> No
     try:
         migrate(engine, "0002")
         with engine.begin() as conn:
-            nina = conn.execute(
-                text(
-                    "INSERT INTO learners (name, name_key, created_at)"
-                    " VALUES ('Nina Newcomer', 'nina newcomer', :at) RETURNING id"
-                ),
-                {"at": T0.replace(tzinfo=None)},
-            ).scalar_one()
-            conn.execute(
-                text(
-                    "INSERT INTO attempts (learner_id, question_type, profile_name, correct, answer,"
-                    " expected, rating, at) VALUES (:id, 'matadors', 'danish', true, 'a', 'a', 3, :at)"
-                ),
-                {"id": nina, "at": T0.replace(tzinfo=None)},
+            naive = T0.replace(tzinfo=None)
+            nina = insert_row(
+                conn, "learners", name="Nina Newcomer", name_key="nina newcomer", created_at=naive
             )
+            old_attempt(conn, nina, naive, answer="a")
         migrate(engine)
     finally:
         engine.dispose()
