@@ -41,7 +41,7 @@ from trainer.errors import N_, ClassAccessError, StoreError
 from trainer.names import fold, skeleton
 from trainer.store.class_models import ClassMemberRow, ClassRow
 from trainer.store.classes import JOIN, ClassStore, Member, look_alike_member, member_from_row
-from trainer.store.db import as_utc, read_session, write_session
+from trainer.store.db import as_utc, existing, read_session, write_session
 from trainer.store.models import NAME_MAX, SKELETON_MAX, AuthSessionRow, LearnerRow
 from trainer.teacher import check_password, format_code, new_code, normalize_code
 
@@ -344,8 +344,7 @@ class AccountStore:
     def start_learner_session(self, learner_id: int, at: datetime | None = None) -> NewSession:
         """A session for a learner who has just proved who they are (sign-up, sign-in, a class rejoin)."""
         with self._read() as session:
-            if session.get(LearnerRow, learner_id) is None:
-                raise StoreError(f"There is no learner with id {learner_id}.")
+            existing(session, LearnerRow, learner_id, "learner")
         return self._start(LEARNER_SESSION, learner_id, None, at)
 
     def start_teacher_session(self, class_id: int, learner_id: int, at: datetime | None = None) -> NewSession:

@@ -47,7 +47,7 @@ from trainer.store.class_models import (
     PollAnswerRow,
     ProblemSetRow,
 )
-from trainer.store.db import as_utc, read_session, write_session
+from trainer.store.db import as_utc, existing, read_session, write_session
 from trainer.store.models import (
     KEY_MAX,
     NAME_MAX,
@@ -515,10 +515,7 @@ class ClassStore:
 
     def get_class(self, class_id: int) -> SchoolClass:
         with self._read() as session:
-            row = session.get(ClassRow, class_id)
-            if row is None:
-                raise StoreError(f"There is no class with id {class_id}.")
-            return _class(row)
+            return _class(existing(session, ClassRow, class_id, "class"))
 
     def _class_by_code(self, session: Session, code: str) -> ClassRow | None:
         return session.scalars(select(ClassRow).where(ClassRow.join_code == code)).one_or_none()
@@ -873,10 +870,7 @@ class ClassStore:
 
     def get_member(self, member_id: int) -> Member:
         with self._read() as session:
-            row = session.get(ClassMemberRow, member_id)
-            if row is None:
-                raise StoreError(f"There is no class member with id {member_id}.")
-            return member_from_row(row)
+            return member_from_row(existing(session, ClassMemberRow, member_id, "class member"))
 
     def members(self, class_id: int) -> list[Member]:
         """The class's members by name."""
@@ -1298,9 +1292,7 @@ class ClassStore:
     def assignment_status(self, member_id: int) -> list[AssignmentStatus]:
         """The member's own assignments and how far they are with each."""
         with self._read() as session:
-            member = session.get(ClassMemberRow, member_id)
-            if member is None:
-                raise StoreError(f"There is no class member with id {member_id}.")
+            member = existing(session, ClassMemberRow, member_id, "class member")
             rows = list(
                 session.scalars(
                     select(AssignmentRow)
@@ -1325,9 +1317,7 @@ class ClassStore:
         assignments done; and the class's most common mistakes."""
         when = as_utc(now)
         with self._read() as session:
-            class_row = session.get(ClassRow, class_id)
-            if class_row is None:
-                raise StoreError(f"There is no class with id {class_id}.")
+            class_row = existing(session, ClassRow, class_id, "class")
             members = list(
                 session.scalars(
                     select(ClassMemberRow)
@@ -1419,8 +1409,7 @@ class ClassStore:
         seed and rules wherever it is shown, so every device sees the same one."""
         when = as_utc(at)
         with self._write() as session:
-            if session.get(ClassRow, class_id) is None:
-                raise StoreError(f"There is no class with id {class_id}.")
+            existing(session, ClassRow, class_id, "class")
             session.execute(
                 update(ClassPollRow)
                 .where(ClassPollRow.class_id == class_id, ClassPollRow.closed_at.is_(None))

@@ -26,7 +26,7 @@ from sqlalchemy import select, update
 from trainer.errors import N_, ClassAccessError, RecordError, StoreError
 from trainer.records.deal_record import DealRecord, outcome_from_json, outcome_to_json
 from trainer.rules import DealState, Outcome
-from trainer.store.db import as_utc
+from trainer.store.db import as_utc, existing
 from trainer.store.play_models import (
     EVENING_KINDS,
     PLAY_EVENING,
@@ -155,10 +155,7 @@ class PlayStore:
 
     def evening_by_id(self, evening_id: int) -> Evening:
         with self.store._read() as session:
-            row = session.get(PlayEveningRow, evening_id)
-            if row is None:
-                raise StoreError(f"There is no evening with id {evening_id}.")
-            return _evening(row)
+            return _evening(existing(session, PlayEveningRow, evening_id, "evening"))
 
     def open_evening(
         self,
@@ -258,10 +255,7 @@ class PlayStore:
 
     def deal(self, deal_id: int) -> StoredDeal:
         with self.store._read() as session:
-            row = session.get(PlayDealRow, deal_id)
-            if row is None:
-                raise StoreError(f"There is no deal with id {deal_id}.")
-            return _deal(row)
+            return _deal(existing(session, PlayDealRow, deal_id, "deal"))
 
     def start_deal(
         self, evening_id: int, number: int, record: DealRecord, *, at: datetime | None = None

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 from trainer.errors import StoreError
 from trainer.safe_text import csv_cell
 from trainer.store import scheduling
-from trainer.store.db import as_utc, database_url, make_engine, migrate, read_session, write_session
+from trainer.store.db import as_utc, database_url, existing, make_engine, migrate, read_session, write_session
 from trainer.store.models import (
     KEY_MAX,
     NAME_MAX,
@@ -175,10 +175,7 @@ class Store:
 
     @staticmethod
     def _require_learner(session: Session, learner_id: int) -> LearnerRow:
-        row = session.get(LearnerRow, learner_id)
-        if row is None:
-            raise StoreError(f"There is no learner with id {learner_id}.")
-        return row
+        return existing(session, LearnerRow, learner_id, "learner")
 
     # ---- learners ---------------------------------------------------------------------------------
     def get_or_create_learner(self, display_name: str, at: datetime | None = None) -> Learner:
