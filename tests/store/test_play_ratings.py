@@ -3,11 +3,11 @@ as one pair, a repeated answer moves neither, and answers given at the same mome
 
 from __future__ import annotations
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tests.at_once import at_once
 from trainer.problems.rating import NEW_LEARNER, PROBLEM_RD, Glicko, kind_of, rate_pair
 from trainer.store import Store
 from trainer.store.play_ratings import PlayRatings
@@ -86,23 +86,12 @@ def test_learners_answering_the_same_problems_at_once_lose_no_update(store: Stor
     in the order the store took them (a lost update would break the chain)."""
     ratings = PlayRatings(store)
     learners = [store.get_or_create_learner(f"Tab {k}").id for k in range(THREADS)]
-    start = threading.Barrier(THREADS)
-    errors: list[BaseException] = []
 
     def tab(index: int) -> None:
-        try:
-            start.wait()
-            for p in range(PROBLEMS):
-                _answer(ratings, learners[index], f"p{p}", (index + p) % 3 != 0, T0 + timedelta(seconds=p))
-        except BaseException as exc:  # pragma: no cover - reported below
-            errors.append(exc)
+        for p in range(PROBLEMS):
+            _answer(ratings, learners[index], f"p{p}", (index + p) % 3 != 0, T0 + timedelta(seconds=p))
 
-    workers = [threading.Thread(target=tab, args=(k,)) for k in range(THREADS)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    assert errors == []
+    at_once(tab, THREADS)
     learned = ratings.problems()
     assert {ident: r.answers for ident, r in learned.items()} == {f"p{p}": THREADS for p in range(PROBLEMS)}
     # replay every rated answer in the store's order: each pair starts from both sides' previous results
