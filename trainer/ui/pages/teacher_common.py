@@ -11,12 +11,13 @@ from __future__ import annotations
 import secrets
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.i18n import N_, Translator
 from trainer.lessons import available_chapters
-from trainer.profiles import get_profile
+from trainer.profiles import PROFILES, get_profile
 from trainer.quiz import KIND_TITLES, KINDS, Question, generate
 from trainer.quiz.chapters import CHAPTER_KIND_TITLES
 from trainer.records.deals import ExampleDeal
@@ -107,6 +108,25 @@ def md(text: str) -> str:
 def mistake_text(tag: str, t: Translator) -> str:
     known = MISTAKE_TEXTS.get(tag)
     return t(known) if known else tag.replace("_", " ")
+
+
+def rules_choice(
+    ctx: PageContext, key: str, place: DeltaGenerator | None = None, *, horizontal: bool = False
+) -> str:
+    """A radio of the rule profiles' names (the page's profile chosen first), drawn in ``place`` (where
+    the page is drawing when None)."""
+    t = ctx.t
+    names = list(PROFILES)
+    radio = st.radio if place is None else place.radio
+    chosen = radio(
+        t("Rules"),
+        names,
+        index=names.index(ctx.profile.name),
+        format_func=lambda n: profile_label(n, t),
+        key=key,
+        horizontal=horizontal,
+    )
+    return str(chosen)
 
 
 def kind_title(kind: str, t: Translator) -> str:
