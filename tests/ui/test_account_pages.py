@@ -4,13 +4,10 @@ token, a teacher token used as a learner's and the other way round."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 from trainer.ui import auth
 
 from .helpers import ACCOUNT_PAGE, APP, make_account, sign_in_on_account_page, texts
@@ -20,13 +17,6 @@ QUIZ = "trainer/ui/pages/quiz.py"
 DASHBOARD = "trainer/ui/pages/teacher_dash.py"
 PROJECTOR = "trainer/ui/pages/teacher_projector.py"
 TEACHER = "trainer/ui/pages/teacher.py"
-
-
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    yield url
 
 
 @pytest.fixture

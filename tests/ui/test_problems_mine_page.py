@@ -5,9 +5,7 @@ the end-of-deal offer judges a finished deal and links to them."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -16,19 +14,12 @@ from tests.problems.test_mistakes import _endgame
 from trainer.cards import parse_card
 from trainer.problems.mistakes import judge_card
 from trainer.problems.rating import kind_of
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 from trainer.store.personal_problems import SOURCE_PLAY, PersonalProblems
 
 from .helpers import APP, html_rows, make_account, sign_in_on_account_page, texts
 
 PAGE = "trainer/ui/pages/problems.py"
-
-
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    yield url
 
 
 def _keep_mistake(url: str, learner: int) -> str:

@@ -4,9 +4,7 @@ works in both languages and both rule profiles."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -15,7 +13,7 @@ from trainer.cards import parse_card
 from trainer.problems.collection import collection, select
 from trainer.problems.model import Problem
 from trainer.problems.rating import KIND_PREFIX, kind_of
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 
 from .helpers import APP, html_rows, make_account, sign_in_on_account_page, texts
 
@@ -135,13 +133,6 @@ def test_the_theme_filter_narrows_the_problems_and_next_moves_on() -> None:
 
 
 # --- a signed-in learner: rating, review queue ----------------------------------------------------------
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    yield url
-
-
 def test_a_learner_solves_problems_sees_the_rating_move_and_a_miss_comes_back_tomorrow(db_url: str) -> None:
     learner = make_account(db_url, "Ada")
     at = open_problem(rules="international")

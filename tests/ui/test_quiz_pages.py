@@ -4,9 +4,7 @@ restart of the app on the same database file."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,19 +12,12 @@ from streamlit.testing.v1 import AppTest
 from trainer.i18n import get_translator
 from trainer.profiles import get_profile
 from trainer.quiz import KINDS, Question, check, generate
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 from trainer.ui.terms import t_message
 
 from .helpers import APP, make_account, sign_in_on_account_page, texts
 
 QUIZ = "trainer/ui/pages/quiz.py"
-
-
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    yield url
 
 
 def quiz_app(*, lang: str = "en", rules: str = "danish", **state: object) -> AppTest:
