@@ -425,18 +425,14 @@ def test_look_alike_accounts_from_before_keep_working(db_url: str) -> None:
         migrate(engine, "0005")
         with engine.begin() as conn:
             for id_, name in ((1, "Nina"), (2, "\u039dina")):
-                conn.execute(
-                    text(
-                        "INSERT INTO learners (id, name, name_key, created_at, secret_hash) "
-                        "VALUES (:id, :name, :key, :t, :hash)"
-                    ),
-                    {
-                        "id": id_,
-                        "name": name,
-                        "key": name.casefold(),
-                        "t": T0,
-                        "hash": CHEAP_HASHER.hash(name * 3),
-                    },
+                insert_row(
+                    conn,
+                    "learners",
+                    id=id_,
+                    name=name,
+                    name_key=name.casefold(),
+                    created_at=T0,
+                    secret_hash=CHEAP_HASHER.hash(name * 3),
                 )
         migrate(engine)
         with engine.connect() as conn:
