@@ -179,20 +179,18 @@ class PlayStore:
         if kind not in EVENING_KINDS:
             raise StoreError(f"An evening is one of: {', '.join(EVENING_KINDS)}.")
         with self.store._write() as session:
-            insert = self.store._insert(session)
-            session.execute(
-                insert(PlayEveningRow)
-                .values(
-                    token=token,
-                    kind=kind,
-                    learner_id=learner_id,
-                    profile_name=profile_name,
-                    scheme=scheme,
-                    level=level,
-                    coach=coach,
-                    created_at=as_utc(at),
-                )
-                .on_conflict_do_nothing(index_elements=["token"])
+            self.store._insert_new(
+                session,
+                PlayEveningRow,
+                ["token"],
+                token=token,
+                kind=kind,
+                learner_id=learner_id,
+                profile_name=profile_name,
+                scheme=scheme,
+                level=level,
+                coach=coach,
+                created_at=as_utc(at),
             )
             row = session.scalars(select(PlayEveningRow).where(PlayEveningRow.token == token)).one()
             found = _evening(row)
@@ -263,18 +261,16 @@ class PlayStore:
         """Deal ``number`` of the evening with ``record`` (the cards as dealt), created on first use; an
         existing one is returned unchanged (two tabs pressing "new deal" together get one deal, not two)."""
         with self.store._write() as session:
-            insert = self.store._insert(session)
-            session.execute(
-                insert(PlayDealRow)
-                .values(
-                    evening_id=evening_id,
-                    number=number,
-                    deal_record=record.to_json(),
-                    move_count=record_moves(record),
-                    finished=False,
-                    updated_at=as_utc(at),
-                )
-                .on_conflict_do_nothing(index_elements=["evening_id", "number"])
+            self.store._insert_new(
+                session,
+                PlayDealRow,
+                ["evening_id", "number"],
+                evening_id=evening_id,
+                number=number,
+                deal_record=record.to_json(),
+                move_count=record_moves(record),
+                finished=False,
+                updated_at=as_utc(at),
             )
             row = session.scalars(
                 select(PlayDealRow).where(PlayDealRow.evening_id == evening_id, PlayDealRow.number == number)

@@ -32,6 +32,7 @@ from trainer.store.models import (
     NAME_MAX,
     PROFILE_MAX,
     AttemptRow,
+    Base,
     LearnerRow,
     LessonProgressRow,
     ReviewCardRow,
@@ -167,11 +168,12 @@ class Store:
     def _write(self) -> AbstractContextManager[Session]:
         return write_session(self.engine)
 
-    def _insert(self, session: Session) -> Callable[..., Any]:
-        """The dialect's INSERT (it has ``on_conflict_do_nothing``)."""
-        if session.get_bind().dialect.name == "postgresql":
-            return postgresql.insert
-        return sqlite.insert
+    @staticmethod
+    def _insert_new(session: Session, row_type: type[Base], unique: list[str], /, **values: Any) -> None:
+        """Insert a ``row_type`` row with ``values`` unless a row with the same ``unique`` columns exists (the
+        dialect's ON CONFLICT DO NOTHING): two tabs creating the same row at once make one."""
+        insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+        session.execute(insert(row_type).values(**values).on_conflict_do_nothing(index_elements=unique))
 
     @staticmethod
     def _require_learner(session: Session, learner_id: int) -> LearnerRow:
@@ -185,11 +187,8 @@ class Store:
         name = _key(" ".join(display_name.split()), "learner name", NAME_MAX)
         key = _name_key(name)
         with self._write() as session:
-            insert = self._insert(session)
-            session.execute(
-                insert(LearnerRow)
-                .values(name=name, name_key=key, created_at=as_utc(at))
-                .on_conflict_do_nothing(index_elements=["name_key"])
+            self._insert_new(
+                session, LearnerRow, ["name_key"], name=name, name_key=key, created_at=as_utc(at)
             )
             row = session.scalars(select(LearnerRow).where(LearnerRow.name_key == key)).one()
             if row.secret_hash is not None:
@@ -238,20 +237,18 @@ class Store:
         rating = self.policy.rating(correct, elapsed_ms)
         with self._write() as session:
             self._require_learner(session, learner_id)
-            insert = self._insert(session)
             fresh = scheduling.new_card(card_id=learner_id, now=when)
-            session.execute(
-                insert(ReviewCardRow)
-                .values(
-                    learner_id=learner_id,
-                    question_type=qtype,
-                    card_json=fresh.to_json(),
-                    due=when,
-                    reviews=0,
-                    lapses=0,
-                    last_review=None,
-                )
-                .on_conflict_do_nothing(index_elements=["learner_id", "question_type"])
+            self._insert_new(
+                session,
+                ReviewCardRow,
+                ["learner_id", "question_type"],
+                learner_id=learner_id,
+                question_type=qtype,
+                card_json=fresh.to_json(),
+                due=when,
+                reviews=0,
+                lapses=0,
+                last_review=None,
             )
             review_row = session.scalars(
                 select(ReviewCardRow)
@@ -529,16 +526,14 @@ class Store:
         when = as_utc(at)
         with self._write() as session:
             self._require_learner(session, learner_id)
-            insert = self._insert(session)
-            session.execute(
-                insert(LessonProgressRow)
-                .values(
-                    learner_id=learner_id,
-                    lesson_id=lesson,
-                    last_opened_at=when,
-                    completed_at=when if done else None,
-                )
-                .on_conflict_do_nothing(index_elements=["learner_id", "lesson_id"])
+            self._insert_new(
+                session,
+                LessonProgressRow,
+                ["learner_id", "lesson_id"],
+                learner_id=learner_id,
+                lesson_id=lesson,
+                last_opened_at=when,
+                completed_at=when if done else None,
             )
             row = session.get_one(LessonProgressRow, (learner_id, lesson), with_for_update=True)
             row.last_opened_at = max(row.last_opened_at, when)
