@@ -344,6 +344,22 @@ def _first_answers(
     return found
 
 
+def _member_rows(session: Session, class_id: int) -> list[ClassMemberRow]:
+    """The class's member rows by name."""
+    query = select(ClassMemberRow).where(ClassMemberRow.class_id == class_id)
+    return list(session.scalars(query.order_by(ClassMemberRow.name_key, ClassMemberRow.id)))
+
+
+def _assignment_rows(session: Session, class_id: int) -> list[AssignmentRow]:
+    """The class's assignment rows, soonest due first (those without a due date last), then oldest."""
+    query = select(AssignmentRow).where(AssignmentRow.class_id == class_id)
+    return list(
+        session.scalars(
+            query.order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
+        )
+    )
+
+
 def _poll(row: ClassPollRow) -> Poll:
     return value_of(Poll, row)
 
@@ -875,12 +891,7 @@ class ClassStore:
     def members(self, class_id: int) -> list[Member]:
         """The class's members by name."""
         with self._read() as session:
-            rows = session.scalars(
-                select(ClassMemberRow)
-                .where(ClassMemberRow.class_id == class_id)
-                .order_by(ClassMemberRow.name_key, ClassMemberRow.id)
-            )
-            return [member_from_row(r) for r in rows]
+            return [member_from_row(r) for r in _member_rows(session, class_id)]
 
     # ---- assignments ------------------------------------------------------------------------------
     def add_assignment(
@@ -1069,12 +1080,7 @@ class ClassStore:
     def assignments(self, class_id: int) -> list[Assignment]:
         """The class's assignments, soonest due first (those without a due date last), then oldest."""
         with self._read() as session:
-            rows = session.scalars(
-                select(AssignmentRow)
-                .where(AssignmentRow.class_id == class_id)
-                .order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
-            )
-            return [_assignment(r) for r in rows]
+            return [_assignment(r) for r in _assignment_rows(session, class_id)]
 
     def _member_assignment(
         self, session: Session, member_id: int, assignment_id: int
@@ -1268,20 +1274,8 @@ class ClassStore:
     def progress_grid(self, class_id: int) -> ProgressGrid:
         """Learners × assignments of the class: who has done, started or not started what."""
         with self._read() as session:
-            members = list(
-                session.scalars(
-                    select(ClassMemberRow)
-                    .where(ClassMemberRow.class_id == class_id)
-                    .order_by(ClassMemberRow.name_key, ClassMemberRow.id)
-                )
-            )
-            rows = list(
-                session.scalars(
-                    select(AssignmentRow)
-                    .where(AssignmentRow.class_id == class_id)
-                    .order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
-                )
-            )
+            members = _member_rows(session, class_id)
+            rows = _assignment_rows(session, class_id)
             cells = self._progress(session, members, rows)
             return ProgressGrid(
                 assignment_ids=tuple(r.id for r in rows),
@@ -1293,13 +1287,7 @@ class ClassStore:
         """The member's own assignments and how far they are with each."""
         with self._read() as session:
             member = existing(session, ClassMemberRow, member_id, "class member")
-            rows = list(
-                session.scalars(
-                    select(AssignmentRow)
-                    .where(AssignmentRow.class_id == member.class_id)
-                    .order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
-                )
-            )
+            rows = _assignment_rows(session, member.class_id)
             cells = self._progress(session, [member], rows)
             return [AssignmentStatus(_assignment(r), cells[(member.id, r.id)].progress) for r in rows]
 
@@ -1318,13 +1306,7 @@ class ClassStore:
         when = as_utc(now)
         with self._read() as session:
             class_row = existing(session, ClassRow, class_id, "class")
-            members = list(
-                session.scalars(
-                    select(ClassMemberRow)
-                    .where(ClassMemberRow.class_id == class_id)
-                    .order_by(ClassMemberRow.name_key, ClassMemberRow.id)
-                )
-            )
+            members = _member_rows(session, class_id)
             assignments = list(
                 session.scalars(select(AssignmentRow).where(AssignmentRow.class_id == class_id))
             )
