@@ -18,7 +18,6 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -47,7 +46,7 @@ from trainer.store.class_models import (
     PollAnswerRow,
     ProblemSetRow,
 )
-from trainer.store.db import as_utc, existing, read_session, write_session
+from trainer.store.db import SessionsOnEngine, as_utc, existing
 from trainer.store.models import (
     KEY_MAX,
     NAME_MAX,
@@ -364,7 +363,7 @@ def _poll(row: ClassPollRow) -> Poll:
     return value_of(Poll, row)
 
 
-class ClassStore:
+class ClassStore(SessionsOnEngine):
     """Teacher mode on top of a :class:`~trainer.store.Store` (same database, same engine)."""
 
     def __init__(
@@ -374,13 +373,6 @@ class ClassStore:
         self.engine = store.engine
         self.policy = policy or AccessPolicy()
         self.hasher = hasher or default_hasher()
-
-    # ---- sessions ---------------------------------------------------------------------------------
-    def _read(self) -> AbstractContextManager[Session]:
-        return read_session(self.engine)
-
-    def _write(self) -> AbstractContextManager[Session]:
-        return write_session(self.engine)
 
     # ---- guessing limits --------------------------------------------------------------------------
     def start_attempt(self, scope: str, subject: str, client: str, at: datetime) -> int:

@@ -21,7 +21,7 @@ import random
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -155,6 +155,18 @@ def write_session(engine: Engine) -> Iterator[Session]:
     with Session(engine) as session, session.begin():
         session.connection(execution_options={WRITE_OPTION: True})
         yield session
+
+
+class SessionsOnEngine:
+    """The read and write sessions of a store class on its ``engine``."""
+
+    engine: Engine
+
+    def _read(self) -> AbstractContextManager[Session]:
+        return read_session(self.engine)
+
+    def _write(self) -> AbstractContextManager[Session]:
+        return write_session(self.engine)
 
 
 R = TypeVar("R")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
@@ -26,7 +25,7 @@ from sqlalchemy.orm import Session
 from trainer.errors import StoreError
 from trainer.safe_text import csv_cell
 from trainer.store import scheduling
-from trainer.store.db import as_utc, database_url, existing, make_engine, migrate, read_session, write_session
+from trainer.store.db import SessionsOnEngine, as_utc, database_url, existing, make_engine, migrate
 from trainer.store.models import (
     KEY_MAX,
     NAME_MAX,
@@ -136,7 +135,7 @@ def _day_streaks(days: Sequence[date], today: date) -> tuple[int, int]:
     return current, best
 
 
-class Store:
+class Store(SessionsOnEngine):
     """A connection to the progress database. Thread-safe; create one per process and share it.
 
     ``url`` defaults to ``$SKAT_TRAINER_DB_URL`` or the embedded SQLite file. With ``migrate_schema``
@@ -162,12 +161,6 @@ class Store:
         self.engine.dispose()
 
     # ---- sessions ---------------------------------------------------------------------------------
-    def _read(self) -> AbstractContextManager[Session]:
-        return read_session(self.engine)
-
-    def _write(self) -> AbstractContextManager[Session]:
-        return write_session(self.engine)
-
     @staticmethod
     def _insert_new(session: Session, row_type: type[Base], unique: list[str], /, **values: Any) -> None:
         """Insert a ``row_type`` row with ``values`` unless a row with the same ``unique`` columns exists (the
