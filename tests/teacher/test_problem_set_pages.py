@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.ui.helpers import APP, html_rows, texts
+from tests.ui.helpers import html_rows, open_page, texts
 from tests.ui.test_teacher_pages import _create_class
 from trainer.deal import Seat
 from trainer.i18n import get_translator
@@ -44,13 +44,7 @@ def classes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassSt
 
 
 def _session(page: str, lang: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = lang
-    at.query_params["rules"] = "danish"
-    at.run()
-    at.switch_page(page).run()
-    assert not at.exception, at.exception
-    return at
+    return open_page(page, {"lang": lang, "rules": "danish"}, timeout=60)
 
 
 def _ok(at: AppTest) -> None:

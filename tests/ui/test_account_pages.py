@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.store import Store
 from trainer.ui import auth
 
-from .helpers import ACCOUNT_PAGE, APP, make_account, sign_in_on_account_page, texts
+from .helpers import ACCOUNT_PAGE, make_account, open_page, sign_in_on_account_page, texts
 
 PROGRESS = "trainer/ui/pages/progress.py"
 QUIZ = "trainer/ui/pages/quiz.py"
@@ -28,13 +28,7 @@ def cookies(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
 
 
 def tab(page: str = ACCOUNT_PAGE, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for name, value in params.items():
-        at.query_params[name] = value
-    at.run()
-    at.switch_page(page).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page(page, params)
 
 
 def nina_with_answers(url: str) -> int:

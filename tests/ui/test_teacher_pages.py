@@ -18,7 +18,7 @@ from trainer.quiz.chapters import chapter_kinds
 from trainer.safe_text import for_markdown
 from trainer.store.classes import ClassStore
 
-from .helpers import APP, html_rows, texts
+from .helpers import html_rows, open_page, texts
 
 TEACHER = "trainer/ui/pages/teacher.py"
 DASHBOARD = "trainer/ui/pages/teacher_dash.py"
@@ -29,13 +29,7 @@ XSS_NAMES = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
 
 
 def _session(page: str, lang: str = "en", rules: str = "danish") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["lang"] = lang
-    at.query_params["rules"] = rules
-    at.run()
-    at.switch_page(page).run()
-    assert not at.exception, at.exception
-    return at
+    return open_page(page, {"lang": lang, "rules": rules})
 
 
 def _teacher_account(at: AppTest, name: str = "Mrs Berg") -> None:
