@@ -28,6 +28,7 @@ from trainer.store.db import database_url
 from trainer.teacher import DEAL, DIFFICULTY_BANDS, DRILL, GAME, LESSON, PROBLEMS, SEAT
 from trainer.ui.context import PageContext, is_danish
 from trainer.ui.terms import BOT_LEVEL_NAMES, profile_label, seat_name
+from trainer.ui.views.page_state import note_state
 
 TEACHER_KEY = "teacher_class_id"
 """Session key: the id of the class this session's teacher is signed in to (kept by trainer.ui.auth)."""
@@ -226,13 +227,16 @@ def question_for(kind: str, seed: int, profile_name: str) -> Question:
     return generate(kind, seed, get_profile(profile_name))
 
 
-def require_teacher(ctx: PageContext) -> int | None:
-    """The session's class id, or None after pointing to the teacher page."""
+def require_teacher(ctx: PageContext, title: str) -> int | None:
+    """The session's class id (noted in the page's state), or None after pointing to the teacher page
+    under the page's ``title``."""
     class_id = signed_in_class()
+    note_state(teacher=class_id is not None)
     if class_id is not None:
         return class_id
     st.info(ctx.t("Sign in on the Teacher page and open one of your classes first."), icon=":material/lock:")
     st.page_link(TEACHER_PAGE, label=ctx.t("Teacher"), icon=":material/login:")
+    st.title(title)
     return None
 
 

@@ -160,10 +160,8 @@ def _deal(ctx: PageContext) -> None:
 
 def render(ctx: PageContext) -> None:
     t = ctx.t
-    class_id = require_teacher(ctx)
-    note_state(teacher=class_id is not None)
+    class_id = require_teacher(ctx, t("Projector"))
     if class_id is None:
-        st.title(t("Projector"))
         return
     # The whole width of the screen for the room (this page only).
     st.html("<style>[data-testid=stMainBlockContainer]{max-width:min(1800px, 100%)}</style>")
