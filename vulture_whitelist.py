@@ -10,8 +10,7 @@ Run: vulture trainer tests benchmarks scripts streamlit_app.py vulture_whitelist
 _english_name, _english_card, _english_seat, _english_error, _english_game, _english_declaration
 _english_profile, _english_sequence, _english_bool, _english_message, _english_breakdown
 _cards_side_by_side
-_say_message, _say_error, _say_bool, _say_card, _say_sequence, _say_seat, _say_suit, _say_rank, _say_game
-_say_declaration, _say_breakdown, _say_profile
+_say_bool, _say_card, _say_sequence, _say_rank
 
 # Python's own protocols
 _missing_  # Enum: Seat(…) from a number or a name
@@ -22,6 +21,12 @@ __spec__  # tests/engine/test_cli.py fakes a module
 added_at, actor_id, done_at, changed_at
 impl, cache_ok, process_bind_param, process_result_value
 _on_connect, _on_begin, isolation_level
+
+# the store: row fields read by name through trainer.store.values.value_of (dataclasses.fields), the bound
+# of its type variable (typing only), and the shapes of trainer/store/ddl.py the migrations (excluded) use
+joined_at, opened_at
+DataclassInstance
+utc, id_column, primary_key, references
 
 # numba's ahead-of-time compiler reads these settings
 release_gil, output_dir, verbose

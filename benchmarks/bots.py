@@ -36,7 +36,7 @@ from trainer.bots import choose
 from trainer.chances import hands as rules
 from trainer.deal import Seat, random_deal
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
-from trainer.rules import DealState, Phase, SkatGame
+from trainer.rules import DealState, Outcome, Phase, SkatGame
 from trainer.solver import warm_up
 
 TIME_MS = 300
@@ -80,9 +80,9 @@ def contract(profile: RuleProfile, seed: int) -> tuple[DealState, Seat] | None:
     return state, declarer
 
 
-def play_out(state: DealState, expert_seats: set[Seat], rng: random.Random, timings: Timings) -> int:
-    """Play the game to the end (expert in ``expert_seats``, club elsewhere), every card from
-    :func:`trainer.bots.choose` on the seat's own view; the declarer's card points."""
+def finish(state: DealState, expert_seats: set[Seat], rng: random.Random, timings: Timings) -> Outcome:
+    """Play the deal to the end (expert in ``expert_seats`` where it has a choice, club elsewhere), every
+    move from :func:`trainer.bots.choose` on the seat's own view; its outcome."""
     while state.phase is not Phase.FINISHED:
         seat = state.to_move
         assert seat is not None
@@ -93,8 +93,15 @@ def play_out(state: DealState, expert_seats: set[Seat], rng: random.Random, timi
             decision = choose(view, "club", rng=rng)
         state.apply(decision.move)  # type: ignore[attr-defined]
     outcome = state.outcome()
-    assert outcome is not None and outcome.declarer_points is not None
-    return outcome.declarer_points
+    assert outcome is not None
+    return outcome
+
+
+def play_out(state: DealState, expert_seats: set[Seat], rng: random.Random, timings: Timings) -> int:
+    """The declarer's card points when the game is played to the end by :func:`finish`."""
+    points = finish(state, expert_seats, rng, timings).declarer_points
+    assert points is not None
+    return points
 
 
 @dataclass
@@ -137,18 +144,7 @@ def end_to_end(profile: RuleProfile, deals: int, timings: Timings) -> EndToEnd:
     found = EndToEnd()
     rng = random.Random(profile.name)
     for index in range(deals):
-        state = SkatGame(profile).new_deal(70_000 + index)
-        while state.phase is not Phase.FINISHED:
-            seat = state.to_move
-            assert seat is not None
-            view = state.view(seat)
-            if len(view.legal_moves) > 1:
-                decision = timings.measure(lambda view=view: choose(view, "expert", rng=rng, time_ms=TIME_MS))
-            else:
-                decision = choose(view, "club", rng=rng)
-            state.apply(decision.move)  # type: ignore[attr-defined]
-        outcome = state.outcome()
-        assert outcome is not None
+        outcome = finish(SkatGame(profile).new_deal(70_000 + index), set(Seat), rng, timings)
         found.deals += 1
         if outcome.passed_in:
             found.passed += 1

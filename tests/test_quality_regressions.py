@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.ui.helpers import texts
+from tests.ui.helpers import APP, texts, widget_app
 from trainer.i18n import get_translator
 from trainer.profiles import PROFILES
 from trainer.ui.context import PageContext
@@ -19,24 +18,10 @@ from trainer.ui.pages.quiz_common import due_text
 from trainer.ui.widgets.settlement import money
 
 QUIZ = page_for("quiz").path
-APP = str(Path(__file__).resolve().parents[1] / "streamlit_app.py")
 
 
 def _app() -> AppTest:
     return AppTest.from_file(APP, default_timeout=30)
-
-
-def _widget_harness(name: str, lang: str, profile: str) -> None:
-    from trainer.i18n import get_translator
-    from trainer.profiles import get_profile
-    from trainer.ui.widgets import WIDGETS, WidgetContext
-
-    WIDGETS[name](WidgetContext(lang, get_profile(profile), get_translator(lang), key="w-"))
-
-
-def widget_app(name: str, *, lang: str = "en", profile: str = "danish") -> AppTest:
-    """Only the live element ``name``, its keys prefixed with ``w-``."""
-    return AppTest.from_function(_widget_harness, args=(name, lang, profile), default_timeout=30).run()
 
 
 @pytest.mark.parametrize(

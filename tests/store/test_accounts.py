@@ -11,6 +11,7 @@ from alembic import command
 from argon2 import PasswordHasher
 from sqlalchemy import select, text
 
+from tests.sql_rows import insert_row, old_attempt
 from trainer.errors import ClassAccessError, StoreError, TooManyAttemptsError
 from trainer.store import Store, migrate
 from trainer.store.accounts import (
@@ -331,20 +332,11 @@ def test_learners_from_before_accounts_are_moved_out_of_reach(db_url: str) -> No
     try:
         migrate(engine, "0002")
         with engine.begin() as conn:
-            nina = conn.execute(
-                text(
-                    "INSERT INTO learners (name, name_key, created_at)"
-                    " VALUES ('Nina Newcomer', 'nina newcomer', :at) RETURNING id"
-                ),
-                {"at": T0.replace(tzinfo=None)},
-            ).scalar_one()
-            conn.execute(
-                text(
-                    "INSERT INTO attempts (learner_id, question_type, profile_name, correct, answer,"
-                    " expected, rating, at) VALUES (:id, 'matadors', 'danish', true, 'a', 'a', 3, :at)"
-                ),
-                {"id": nina, "at": T0.replace(tzinfo=None)},
+            naive = T0.replace(tzinfo=None)
+            nina = insert_row(
+                conn, "learners", name="Nina Newcomer", name_key="nina newcomer", created_at=naive
             )
+            old_attempt(conn, nina, naive, answer="a")
         migrate(engine)
     finally:
         engine.dispose()
@@ -433,18 +425,14 @@ def test_look_alike_accounts_from_before_keep_working(db_url: str) -> None:
         migrate(engine, "0005")
         with engine.begin() as conn:
             for id_, name in ((1, "Nina"), (2, "\u039dina")):
-                conn.execute(
-                    text(
-                        "INSERT INTO learners (id, name, name_key, created_at, secret_hash) "
-                        "VALUES (:id, :name, :key, :t, :hash)"
-                    ),
-                    {
-                        "id": id_,
-                        "name": name,
-                        "key": name.casefold(),
-                        "t": T0,
-                        "hash": CHEAP_HASHER.hash(name * 3),
-                    },
+                insert_row(
+                    conn,
+                    "learners",
+                    id=id_,
+                    name=name,
+                    name_key=name.casefold(),
+                    created_at=T0,
+                    secret_hash=CHEAP_HASHER.hash(name * 3),
                 )
         migrate(engine)
         with engine.connect() as conn:

@@ -3,11 +3,12 @@ as one pair, a repeated answer moves neither, and answers given at the same mome
 
 from __future__ import annotations
 
-import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tests.at_once import at_once
+from tests.sql_rows import insert_row
 from trainer.problems.rating import NEW_LEARNER, PROBLEM_RD, Glicko, kind_of, rate_pair
 from trainer.store import Store
 from trainer.store.play_ratings import PlayRatings
@@ -86,23 +87,12 @@ def test_learners_answering_the_same_problems_at_once_lose_no_update(store: Stor
     in the order the store took them (a lost update would break the chain)."""
     ratings = PlayRatings(store)
     learners = [store.get_or_create_learner(f"Tab {k}").id for k in range(THREADS)]
-    start = threading.Barrier(THREADS)
-    errors: list[BaseException] = []
 
     def tab(index: int) -> None:
-        try:
-            start.wait()
-            for p in range(PROBLEMS):
-                _answer(ratings, learners[index], f"p{p}", (index + p) % 3 != 0, T0 + timedelta(seconds=p))
-        except BaseException as exc:  # pragma: no cover - reported below
-            errors.append(exc)
+        for p in range(PROBLEMS):
+            _answer(ratings, learners[index], f"p{p}", (index + p) % 3 != 0, T0 + timedelta(seconds=p))
 
-    workers = [threading.Thread(target=tab, args=(k,)) for k in range(THREADS)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    assert errors == []
+    at_once(tab, THREADS)
     learned = ratings.problems()
     assert {ident: r.answers for ident, r in learned.items()} == {f"p{p}": THREADS for p in range(PROBLEMS)}
     # replay every rated answer in the store's order: each pair starts from both sides' previous results
@@ -136,7 +126,6 @@ def test_learners_answering_the_same_problems_at_once_lose_no_update(store: Stor
 def test_0012_replays_earlier_first_answers_into_both_ratings(db_url: str) -> None:
     """Answers to collection problems given before the learned ratings existed carry over: first answers
     in time order, each a rated pair from the problem's seed; repeats and unknown problems are not rated."""
-    from sqlalchemy import text
 
     from trainer.problems.collection import collection
     from trainer.problems.rating import problem_seed
@@ -155,23 +144,22 @@ def test_0012_replays_earlier_first_answers_into_both_ratings(db_url: str) -> No
         ]
         with engine.begin() as conn:
             for learner in (1, 2):
-                conn.execute(
-                    text("INSERT INTO learners (id, name, name_key, created_at) VALUES (:i, :n, :n, :t)"),
-                    {"i": learner, "n": f"l{learner}", "t": T0},
+                insert_row(
+                    conn, "learners", id=learner, name=f"l{learner}", name_key=f"l{learner}", created_at=T0
                 )
             for number, (learner, ident, right, minutes) in enumerate(answers, start=1):
-                conn.execute(
-                    text(
-                        "INSERT INTO attempts (id, learner_id, question_type, profile_name, correct, answer, "
-                        "expected, rating, at) VALUES (:id, :l, :q, 'danish', :c, 'x', 'y', 3, :t)"
-                    ),
-                    {
-                        "id": number,
-                        "l": learner,
-                        "q": kind_of(ident),
-                        "c": right,
-                        "t": T0 + timedelta(minutes=minutes),
-                    },
+                insert_row(
+                    conn,
+                    "attempts",
+                    id=number,
+                    learner_id=learner,
+                    question_type=kind_of(ident),
+                    profile_name="danish",
+                    correct=right,
+                    answer="x",
+                    expected="y",
+                    rating=3,
+                    at=T0 + timedelta(minutes=minutes),
                 )
         migrate(engine)
     finally:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-import threading
 from datetime import UTC, datetime, timedelta
 
+from tests.at_once import at_once
 from trainer.store import Store
 
 T0 = datetime(2026, 6, 1, 8, 0, tzinfo=UTC)
@@ -22,40 +22,29 @@ def _is_right(worker: int, i: int) -> bool:
 
 def test_threads_writing_at_once_lose_nothing(store: Store) -> None:
     learner = store.get_or_create_learner("Tabs").id
-    start = threading.Barrier(THREADS)
-    errors: list[BaseException] = []
     ids: list[list[int]] = [[] for _ in range(THREADS)]
 
     def tab(worker: int) -> None:
-        try:
-            start.wait()
-            for i in range(PER_THREAD):
-                at = T0 + timedelta(seconds=i, milliseconds=worker)
-                ids[worker].append(
-                    store.record_attempt(
-                        learner,
-                        "game_value",
-                        _is_right(worker, i),
-                        str(i),
-                        str(worker),
-                        "danish",
-                        9_000,
-                        at=at,
-                    )
+        for i in range(PER_THREAD):
+            at = T0 + timedelta(seconds=i, milliseconds=worker)
+            ids[worker].append(
+                store.record_attempt(
+                    learner,
+                    "game_value",
+                    _is_right(worker, i),
+                    str(i),
+                    str(worker),
+                    "danish",
+                    9_000,
+                    at=at,
                 )
-                # Another question type and the lesson pointer are written in between, as a real tab would.
-                if i % 10 == 0:
-                    store.record_attempt(learner, f"side_{worker % 2}", True, "a", "a", "danish", at=at)
-                    store.mark_lesson_opened(learner, f"lesson-{worker}", at)
-        except BaseException as exc:  # pragma: no cover - reported below
-            errors.append(exc)
+            )
+            # Another question type and the lesson pointer are written in between, as a real tab would.
+            if i % 10 == 0:
+                store.record_attempt(learner, f"side_{worker % 2}", True, "a", "a", "danish", at=at)
+                store.mark_lesson_opened(learner, f"lesson-{worker}", at)
 
-    workers = [threading.Thread(target=tab, args=(w,)) for w in range(THREADS)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
-    assert errors == []
+    at_once(tab, THREADS)
 
     total = THREADS * PER_THREAD
     wrong = sum(not _is_right(w, i) for w in range(THREADS) for i in range(PER_THREAD))
@@ -74,18 +63,8 @@ def test_threads_writing_at_once_lose_nothing(store: Store) -> None:
 
 
 def test_threads_creating_the_same_learner_get_one_learner(store: Store) -> None:
-    start = threading.Barrier(THREADS)
     found: list[int] = []
-
-    def tab() -> None:
-        start.wait()
-        found.append(store.get_or_create_learner("Same Name").id)
-
-    workers = [threading.Thread(target=tab) for _ in range(THREADS)]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
+    at_once(lambda _: found.append(store.get_or_create_learner("Same Name").id), THREADS)
     assert len(found) == THREADS and len(set(found)) == 1
     assert len(store.learners()) == 1
 

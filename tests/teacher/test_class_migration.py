@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from alembic import command
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect
 
+from tests.sql_rows import insert_row, old_attempt
 from trainer.store import Store, make_engine, migrate
 from trainer.store.db import alembic_config, current_revision
 
@@ -31,21 +32,10 @@ def test_upgrade_from_0001_keeps_progress_and_downgrade_removes_only_class_table
         assert set(inspect(engine).get_table_names()) == PROGRESS_TABLES | {"alembic_version"}
         # Written with plain SQL: the ORM models describe the newest schema, not 0001's.
         with engine.begin() as conn:
-            anna = conn.execute(
-                text(
-                    "INSERT INTO learners (name, name_key, created_at)"
-                    " VALUES ('Anna', 'anna', :at) RETURNING id"
-                ),
-                {"at": T0.replace(tzinfo=None)},
-            ).scalar_one()
-            conn.execute(
-                text(
-                    "INSERT INTO attempts (learner_id, question_type, profile_name, correct, answer,"
-                    " expected, rating, at)"
-                    " VALUES (:id, 'matadors', 'danish', true, 'with 2', 'with 2', 3, :at)"
-                ),
-                {"id": anna, "at": T0.replace(tzinfo=None)},
+            anna = insert_row(
+                conn, "learners", name="Anna", name_key="anna", created_at=T0.replace(tzinfo=None)
             )
+            old_attempt(conn, anna, T0.replace(tzinfo=None))
 
         migrate(engine)
         assert current_revision(engine) not in (None, "0001")
@@ -77,43 +67,31 @@ def test_a_class_of_old_survives_0008_without_an_owner_until_claimed(db_url: str
         naive = T0.replace(tzinfo=None)
         hashed = CHEAP_HASHER.hash("old class password")
         with engine.begin() as conn:
-            class_id = conn.execute(
-                text(
-                    "INSERT INTO classes (name, join_code, password_hash, created_at)"
-                    " VALUES ('6C', 'ABCDEFGH', :h, :at) RETURNING id"
-                ),
-                {"h": hashed, "at": naive},
-            ).scalar_one()
-            learner = conn.execute(
-                text(
-                    "INSERT INTO learners (name, name_key, created_at)"
-                    " VALUES ('Anna', ' class x', :at) RETURNING id"
-                ),
-                {"at": naive},
-            ).scalar_one()
-            member = conn.execute(
-                text(
-                    "INSERT INTO class_members (class_id, learner_id, display_name, name_key, key_hash,"
-                    " joined_at)"
-                    " VALUES (:c, :l, 'Anna', 'anna', '', :at) RETURNING id"
-                ),
-                {"c": class_id, "l": learner, "at": naive},
-            ).scalar_one()
-            drill = conn.execute(
-                text(
-                    "INSERT INTO assignments (class_id, kind, target, count, profile_name, created_at)"
-                    " VALUES (:c, 'drill', 'matadors', 3, 'danish', :at) RETURNING id"
-                ),
-                {"c": class_id, "at": naive},
-            ).scalar_one()
-            conn.execute(
-                text(
-                    "INSERT INTO attempts (learner_id, question_type, profile_name, correct, answer,"
-                    " expected, rating, at)"
-                    " VALUES (:id, 'matadors', 'danish', true, 'with 2', 'with 2', 3, :at)"
-                ),
-                {"id": learner, "at": (T0 + timedelta(minutes=1)).replace(tzinfo=None)},
+            class_id = insert_row(
+                conn, "classes", name="6C", join_code="ABCDEFGH", password_hash=hashed, created_at=naive
             )
+            learner = insert_row(conn, "learners", name="Anna", name_key=" class x", created_at=naive)
+            member = insert_row(
+                conn,
+                "class_members",
+                class_id=class_id,
+                learner_id=learner,
+                display_name="Anna",
+                name_key="anna",
+                key_hash="",
+                joined_at=naive,
+            )
+            drill = insert_row(
+                conn,
+                "assignments",
+                class_id=class_id,
+                kind="drill",
+                target="matadors",
+                count=3,
+                profile_name="danish",
+                created_at=naive,
+            )
+            old_attempt(conn, learner, (T0 + timedelta(minutes=1)).replace(tzinfo=None))
         migrate(engine)
         store = Store(db_url)
         try:

@@ -11,6 +11,7 @@ import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import select, text
 
+from tests.at_once import at_once
 from trainer.errors import ClassAccessError, StoreError, TooManyAttemptsError
 from trainer.quiz.chapters import chapter_kinds
 from trainer.store import Store
@@ -154,15 +155,11 @@ def test_old_log_entries_are_dropped(store: Store) -> None:
 
 def test_parallel_guesses_all_count(store: Store) -> None:
     """Guesses sent at the same moment cannot slip past the limit: each is logged before it is checked."""
-    import threading
-
     classes = _limited(store, free_per_subject=3)
     made = classes.create_class("7B", PASSWORD, at=T0)
-    barrier = threading.Barrier(8)
     outcomes: list[str] = []
 
     def guess(i: int) -> None:
-        barrier.wait()
         try:
             classes.teacher_login(made.join_code, f"guess {i}", client=f"c{i}", at=T0 + timedelta(seconds=1))
         except TooManyAttemptsError:
@@ -170,11 +167,7 @@ def test_parallel_guesses_all_count(store: Store) -> None:
         except ClassAccessError:
             outcomes.append("wrong")
 
-    threads = [threading.Thread(target=guess, args=(i,)) for i in range(8)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
+    at_once(guess, 8)
     assert sorted(outcomes) == ["locked"] * 5 + ["wrong"] * 3
     with store.engine.connect() as conn:
         assert conn.execute(select(AccessAttemptRow.id)).all().__len__() == 3

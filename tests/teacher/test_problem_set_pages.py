@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.ui.helpers import APP, html_rows, texts
+from tests.ui.helpers import html_rows, open_page, texts
+from tests.ui.test_teacher_pages import _create_class
 from trainer.deal import Seat
 from trainer.i18n import get_translator
 from trainer.problems.collection import collection
@@ -43,13 +44,7 @@ def classes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassSt
 
 
 def _session(page: str, lang: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = lang
-    at.query_params["rules"] = "danish"
-    at.run()
-    at.switch_page(page).run()
-    assert not at.exception, at.exception
-    return at
+    return open_page(page, {"lang": lang, "rules": "danish"}, timeout=60)
 
 
 def _ok(at: AppTest) -> None:
@@ -59,10 +54,7 @@ def _ok(at: AppTest) -> None:
 @pytest.mark.parametrize("lang", ["en", "da"])
 def test_a_problem_set_is_set_solved_in_part_and_shown_per_learner(classes: ClassStore, lang: str) -> None:
     teacher = _session(TEACHER, lang)
-    teacher.text_input(key="teacher_account_create_name").set_value("Mrs Berg")
-    teacher.button(key="teacher_account_create_submit").click().run()
-    teacher.text_input(key="teacher_create_name").set_value("7B")
-    teacher.button(key="teacher_create_submit").click().run()
+    _create_class(teacher)
     _ok(teacher)
     class_id = teacher.session_state["teacher_class_id"]
     code = classes.get_class(class_id).join_code
@@ -142,10 +134,7 @@ def test_the_projector_shows_a_bidding_lessons_auction(classes: ClassStore, lang
 
     deal = next(d for d in load_all() if d.id == "textbook-bidding")
     teacher = _session(TEACHER, lang)
-    teacher.text_input(key="teacher_account_create_name").set_value("Mrs Berg")
-    teacher.button(key="teacher_account_create_submit").click().run()
-    teacher.text_input(key="teacher_create_name").set_value("7B")
-    teacher.button(key="teacher_create_submit").click().run()
+    _create_class(teacher)
     teacher.switch_page("trainer/ui/pages/teacher_projector.py").run()
     _ok(teacher)
     teacher.segmented_control(key="projector_mode").set_value("deal").run()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,25 @@ def widget_app(
     for key, value in state.items():
         at.session_state[WIDGET_KEY + key] = value
     return at.run()
+
+
+def open_page(
+    page: str,
+    params: Mapping[str, str] | None = None,
+    state: Mapping[str, object] | None = None,
+    *,
+    timeout: int = 30,
+) -> AppTest:
+    """The whole app with these URL query ``params`` and session ``state``, run once and switched to
+    ``page``; fails on an exception in the app."""
+    at = AppTest.from_file(APP, default_timeout=timeout)
+    at.query_params.update(params or {})
+    for key, value in (state or {}).items():
+        at.session_state[key] = value
+    at.run()
+    at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
 
 
 def html_rows(at: AppTest) -> list[list[str]]:

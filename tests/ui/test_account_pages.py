@@ -4,29 +4,19 @@ token, a teacher token used as a learner's and the other way round."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 from trainer.ui import auth
 
-from .helpers import ACCOUNT_PAGE, APP, make_account, sign_in_on_account_page, texts
+from .helpers import ACCOUNT_PAGE, make_account, open_page, sign_in_on_account_page, texts
 
 PROGRESS = "trainer/ui/pages/progress.py"
 QUIZ = "trainer/ui/pages/quiz.py"
 DASHBOARD = "trainer/ui/pages/teacher_dash.py"
 PROJECTOR = "trainer/ui/pages/teacher_projector.py"
 TEACHER = "trainer/ui/pages/teacher.py"
-
-
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    yield url
 
 
 @pytest.fixture
@@ -38,13 +28,7 @@ def cookies(monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
 
 
 def tab(page: str = ACCOUNT_PAGE, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for name, value in params.items():
-        at.query_params[name] = value
-    at.run()
-    at.switch_page(page).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page(page, params)
 
 
 def nina_with_answers(url: str) -> int:

@@ -10,7 +10,8 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from .helpers import APP, texts
+from . import helpers
+from .helpers import texts
 
 VALUE = "trainer/ui/pages/calculators.py"
 LADDER = "trainer/ui/pages/calculators_ladder.py"
@@ -21,13 +22,7 @@ TEXTBOOK_HAND = "HJ DJ CA CT CK CQ C9 SA ST H7"
 
 
 def open_page(page: str, *, rules: str = "danish", lang: str = "en") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["lang"] = lang
-    at.query_params["rules"] = rules
-    at.run()
-    at.switch_page(page).run()
-    assert not at.exception
-    return at
+    return helpers.open_page(page, {"lang": lang, "rules": rules})
 
 
 def errors(at: AppTest) -> list[str]:

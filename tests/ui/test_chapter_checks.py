@@ -73,13 +73,11 @@ def test_another_question_deals_new_cards() -> None:
     assert at.session_state[WIDGET_KEY + "seed"] != before and not at.exception
 
 
-def test_a_signed_in_learner_s_chapter_answer_is_in_the_store(tmp_path, monkeypatch) -> None:
+def test_a_signed_in_learner_s_chapter_answer_is_in_the_store(db_url: str) -> None:
     """Like a quiz answer: one attempt of the question's type for the learner, visible to a teacher."""
-    from trainer.store import ENV_DB_URL, Store
+    from trainer.store import Store
 
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    store = Store(url)
+    store = Store(db_url)
     learner = store.get_or_create_learner("Ada").id
     slug = "13-winning"
     question = chapter_question(slug, SEED, get_profile("danish"))

@@ -5,9 +5,7 @@ the end-of-deal offer judges a finished deal and links to them."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -16,19 +14,12 @@ from tests.problems.test_mistakes import _endgame
 from trainer.cards import parse_card
 from trainer.problems.mistakes import judge_card
 from trainer.problems.rating import kind_of
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 from trainer.store.personal_problems import SOURCE_PLAY, PersonalProblems
 
-from .helpers import APP, html_rows, make_account, sign_in_on_account_page, texts
+from .helpers import html_rows, make_account, open_page, sign_in_on_account_page, texts
 
 PAGE = "trainer/ui/pages/problems.py"
-
-
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    yield url
 
 
 def _keep_mistake(url: str, learner: int) -> str:
@@ -43,14 +34,7 @@ def _keep_mistake(url: str, learner: int) -> str:
 
 
 def _open(lang: str = "en", *, mine: bool = True) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = lang
-    if mine:
-        at.query_params["mine"] = "1"
-    at.run()
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page(PAGE, {"lang": lang, "mine": "1"} if mine else {"lang": lang}, timeout=60)
 
 
 @pytest.mark.parametrize("lang", ["en", "da"])

@@ -4,9 +4,7 @@ works in both languages and both rule profiles."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -15,23 +13,18 @@ from trainer.cards import parse_card
 from trainer.problems.collection import collection, select
 from trainer.problems.model import Problem
 from trainer.problems.rating import KIND_PREFIX, kind_of
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 
-from .helpers import APP, html_rows, make_account, sign_in_on_account_page, texts
+from .helpers import html_rows, make_account, open_page, sign_in_on_account_page, texts
 
 PAGE = "trainer/ui/pages/problems.py"
 
 
 def open_problem(problem: Problem | None = None, *, lang: str = "en", rules: str = "danish") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = lang
-    at.query_params["rules"] = problem.profile if problem is not None else rules
+    params = {"lang": lang, "rules": rules if problem is None else problem.profile}
     if problem is not None:
-        at.query_params["problem"] = problem.id
-    at.run()
-    at.switch_page(PAGE).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+        params["problem"] = problem.id
+    return open_page(PAGE, params, timeout=60)
 
 
 def shown_problem(at: AppTest) -> Problem:
@@ -135,13 +128,6 @@ def test_the_theme_filter_narrows_the_problems_and_next_moves_on() -> None:
 
 
 # --- a signed-in learner: rating, review queue ----------------------------------------------------------
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    yield url
-
-
 def test_a_learner_solves_problems_sees_the_rating_move_and_a_miss_comes_back_tomorrow(db_url: str) -> None:
     learner = make_account(db_url, "Ada")
     at = open_problem(rules="international")
@@ -220,13 +206,7 @@ def test_the_verdict_is_all_danish_in_danish() -> None:
 
 def test_a_link_with_a_theme_opens_that_themes_problems() -> None:
     key = next(k for p in collection() if p.profile == "international" for k in p.themes)
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = "en"
-    at.query_params["rules"] = "international"
-    at.query_params["theme"] = key
-    at.run()
-    at.switch_page(PAGE).run()
-    assert not at.exception
+    at = open_page(PAGE, {"lang": "en", "rules": "international", "theme": key}, timeout=60)
     assert at.selectbox(key="problems_theme").value == key
     assert key in shown_problem(at).themes
 
@@ -272,12 +252,7 @@ def test_a_chapter_links_its_themes_to_the_problems(lang: str) -> None:
 
     slug = "16-tips"
     themes = chapter_problem_themes(slug)
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = lang
-    at.session_state["lesson_goto"] = slug
-    at.run()
-    at.switch_page("trainer/ui/pages/lesson.py").run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_page("trainer/ui/pages/lesson.py", {"lang": lang}, {"lesson_goto": slug}, timeout=60)
     t = get_translator(lang)
     links = [e for e in at.get("page_link")]
     labels = [e.proto.label for e in links if e.proto.page.endswith("problems")]

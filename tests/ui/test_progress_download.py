@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from trainer.errors import StoreError
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 from trainer.store.accounts import AccountStore
 from trainer.store.classes import ClassStore
 from trainer.ui.auth import deferred_download
@@ -44,11 +44,9 @@ def test_the_download_is_built_on_the_click_and_never_after_sign_out(tmp_path: P
 
 
 def test_the_progress_page_draws_the_button_without_building_the_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    seed_answers(Store(url), "Eva")
+    seed_answers(Store(db_url), "Eva")
     calls: list[int] = []
     original = Store.attempts_csv
 

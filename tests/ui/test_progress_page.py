@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.i18n import get_translator
 from trainer.quiz import KIND_TITLES
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 
 from .helpers import APP, make_account, sign_in_on_account_page, texts
 
@@ -20,10 +18,8 @@ PROGRESS = "trainer/ui/pages/progress.py"
 
 
 @pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    yield Store(url)
+def store(db_url: str) -> Store:
+    return Store(db_url)
 
 
 def progress_app(lang: str = "en", learner: str | None = None) -> AppTest:

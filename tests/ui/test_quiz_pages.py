@@ -4,9 +4,7 @@ restart of the app on the same database file."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,31 +12,16 @@ from streamlit.testing.v1 import AppTest
 from trainer.i18n import get_translator
 from trainer.profiles import get_profile
 from trainer.quiz import KINDS, Question, check, generate
-from trainer.store import ENV_DB_URL, Store
+from trainer.store import Store
 from trainer.ui.terms import t_message
 
-from .helpers import APP, make_account, sign_in_on_account_page, texts
+from .helpers import APP, make_account, open_page, sign_in_on_account_page, texts
 
 QUIZ = "trainer/ui/pages/quiz.py"
 
 
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path / 'progress.sqlite'}"
-    monkeypatch.setenv(ENV_DB_URL, url)
-    yield url
-
-
 def quiz_app(*, lang: str = "en", rules: str = "danish", **state: object) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.session_state["lang"] = lang
-    at.session_state["rules"] = rules
-    for key, value in state.items():
-        at.session_state[key] = value
-    at.run()
-    at.switch_page(QUIZ).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+    return open_page(QUIZ, state={"lang": lang, "rules": rules, **state})
 
 
 def sign_in(at: AppTest, url: str, name: str, *, new: bool = True) -> int:
@@ -262,9 +245,5 @@ def test_hand_made_questions_from_the_bank(db_url: str) -> None:
 def test_a_seed_in_the_url_that_is_not_plain_digits_gives_a_fresh_question(seed: str) -> None:
     """``?seed=²`` once crashed the page (``str.isdigit`` takes it, ``int`` does not); such a seed, or any
     other that is not plain digits, is ignored and a random question is asked."""
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["seed"] = seed
-    at.run()
-    at.switch_page(QUIZ).run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_page(QUIZ, {"seed": seed})
     assert str(at.session_state["quiz_seed"]) != seed

@@ -4,9 +4,6 @@ co-teacher, archive and restore, delete; a learner leaves; the new kinds of assi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from trainer.deal import Seat
@@ -14,7 +11,6 @@ from trainer.records.deals import load_all
 from trainer.replay import GameRecord
 from trainer.rules import PlayCard
 from trainer.safe_text import for_markdown
-from trainer.store import Store
 from trainer.store.accounts import AccountStore
 from trainer.store.classes import ClassStore
 from trainer.table_session import RecordSeat
@@ -25,22 +21,11 @@ from .test_teacher_pages import (
     CLASS,
     DASHBOARD,
     TEACHER,
-    _create_class,
+    _class_made,
     _join,
     _session,
     _teacher_account,
-    _the_class,
 )
-
-
-@pytest.fixture
-def classes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
-    """The app and the test on one SQLite file of their own."""
-    url = f"sqlite:///{tmp_path / 'classes.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    store = Store(url)
-    yield ClassStore(store)
-    store.dispose()
 
 
 def _owner(classes: ClassStore, class_id: int) -> int:
@@ -48,9 +33,7 @@ def _owner(classes: ClassStore, class_id: int) -> int:
 
 
 def test_removing_an_assignment_asks_first_and_cancel_keeps_it(classes: ClassStore) -> None:
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, _ = _the_class(classes, teacher)
+    teacher, class_id, _ = _class_made(classes)
     teacher.segmented_control(key="assign_kind").set_value("lesson").run()
     teacher.button(key="assign_add").click().run()
     (lesson,) = classes.assignments(class_id)
@@ -70,9 +53,7 @@ def test_removing_an_assignment_asks_first_and_cancel_keeps_it(classes: ClassSto
 
 
 def test_rename_new_code_remove_a_learner_and_give_a_new_key(classes: ClassStore) -> None:
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     anna, bo = _session(CLASS), _session(CLASS)
     _join(anna, code, "Anna")
     _join(bo, code, "Bo")
@@ -115,9 +96,7 @@ def test_rename_new_code_remove_a_learner_and_give_a_new_key(classes: ClassStore
 
 
 def test_a_co_teacher_sees_the_class_and_only_the_owner_deletes(classes: ClassStore) -> None:
-    owner = _session(TEACHER)
-    _create_class(owner)
-    class_id, _ = _the_class(classes, owner)
+    owner, class_id, _ = _class_made(classes)
     co = _session(TEACHER)
     _teacher_account(co, "Mr Lund")
     assert "You teach no class yet." in " ".join(texts(co).split())
@@ -146,9 +125,7 @@ def test_a_co_teacher_sees_the_class_and_only_the_owner_deletes(classes: ClassSt
 
 
 def test_a_learner_leaves_after_a_confirm_step(classes: ClassStore) -> None:
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    _, class_id, code = _class_made(classes)
     anna = _session(CLASS)
     _join(anna, code, "Anna")
     anna.button(key="class_leave_ask").click().run()
@@ -160,9 +137,7 @@ def test_a_learner_leaves_after_a_confirm_step(classes: ClassStore) -> None:
 
 
 def test_a_seat_and_a_deal_against_the_computer_can_be_assigned(classes: ClassStore) -> None:
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     teacher.segmented_control(key="assign_kind").set_value(GAME).run()
     teacher.selectbox(key="assign_level").set_value("club").run()
     teacher.radio(key="assign_game_profile").set_value("international").run()
@@ -186,9 +161,7 @@ def test_a_seat_and_a_deal_against_the_computer_can_be_assigned(classes: ClassSt
 
 @pytest.mark.parametrize("lang", ["en", "da"])
 def test_the_teacher_page_runs_a_class_in_both_languages(classes: ClassStore, lang: str) -> None:
-    teacher = _session(TEACHER, lang=lang)
-    _create_class(teacher)
-    _, code = _the_class(classes, teacher)
+    teacher, _, code = _class_made(classes, lang=lang)
     learner = _session(CLASS, lang=lang)
     learner.text_input(key="class_account_create_name").set_value("Søren")
     learner.button(key="class_account_create_submit").click().run()
@@ -206,9 +179,7 @@ def test_the_teacher_page_runs_a_class_in_both_languages(classes: ClassStore, la
 def test_a_seat_played_to_the_end_marks_the_assignment(classes: ClassStore) -> None:
     """'Play the seat' on My class opens 'Play a seat' on that deal and seat; finishing the deal there marks
     the assignment done (no button to claim it without playing)."""
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     teacher.segmented_control(key="assign_kind").set_value(SEAT).run()
     deal_id = teacher.selectbox(key="assign_deal").value
     teacher.radio(key="assign_seat").set_value(1).run()
@@ -238,9 +209,7 @@ def test_a_seat_played_to_the_end_marks_the_assignment(classes: ClassStore) -> N
 
 def test_an_open_drill_makes_way_for_the_big_screens_question(classes: ClassStore) -> None:
     """One "Check" button at a time: while the projector's question is unanswered, the drill waits."""
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    _, class_id, code = _class_made(classes)
     drill = classes.add_assignment(class_id, "drill", "count_eyes", 3, "danish")
     learner = _session(CLASS)
     _join(learner, code, "Anna")

@@ -8,8 +8,6 @@ separate AppTest sessions on the same database, as two browsers would be.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -18,10 +16,9 @@ from trainer.profiles import get_profile
 from trainer.quiz import COUNT_EYES, GAME_VALUE, generate
 from trainer.quiz.chapters import chapter_kinds
 from trainer.safe_text import for_markdown
-from trainer.store import Store
 from trainer.store.classes import ClassStore
 
-from .helpers import APP, html_rows, texts
+from .helpers import html_rows, open_page, texts
 
 TEACHER = "trainer/ui/pages/teacher.py"
 DASHBOARD = "trainer/ui/pages/teacher_dash.py"
@@ -31,28 +28,8 @@ PASSWORD = "a good long password"
 XSS_NAMES = ("<script>alert(1)</script>", "<img src=x onerror=alert(1)>")
 
 
-@pytest.fixture
-def db_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    url = f"sqlite:///{tmp_path / 'classes.sqlite'}"
-    monkeypatch.setenv("SKAT_TRAINER_DB_URL", url)
-    yield url
-
-
-@pytest.fixture
-def classes(db_url: str) -> Iterator[ClassStore]:
-    store = Store(db_url)
-    yield ClassStore(store)
-    store.dispose()
-
-
 def _session(page: str, lang: str = "en", rules: str = "danish") -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["lang"] = lang
-    at.query_params["rules"] = rules
-    at.run()
-    at.switch_page(page).run()
-    assert not at.exception, at.exception
-    return at
+    return open_page(page, {"lang": lang, "rules": rules})
 
 
 def _teacher_account(at: AppTest, name: str = "Mrs Berg") -> None:
@@ -102,10 +79,18 @@ def _the_class(classes: ClassStore, at: AppTest) -> tuple[int, str]:
     return class_id, classes.get_class(class_id).join_code
 
 
+def _class_made(
+    classes: ClassStore, lang: str = "en", rules: str = "danish", *, name: str = "7B", password: str = ""
+) -> tuple[AppTest, int, str]:
+    """A Teacher page session whose teacher has just signed up and created a class: the session, the
+    class id and its join code."""
+    at = _session(TEACHER, lang, rules)
+    _create_class(at, name=name, password=password)
+    return (at, *_the_class(classes, at))
+
+
 def test_create_join_assign_answer_and_see_it_on_the_dashboard(classes: ClassStore) -> None:
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     assert f"{code[:4]}-{code[4:]}" in texts(teacher)
 
     # The teacher sets a drill: 2 questions on card points, international rules.
@@ -171,9 +156,7 @@ def test_create_join_assign_answer_and_see_it_on_the_dashboard(classes: ClassSto
 
 
 def test_lesson_assignment_is_done_when_the_learner_reads_it(classes: ClassStore) -> None:
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     teacher.segmented_control(key="assign_kind").set_value("lesson").run()
     teacher.selectbox(key="assign_lesson").set_value("03-card-order").run()
     teacher.toggle(key="assign_with_due").set_value(False).run()
@@ -198,9 +181,7 @@ def test_lesson_assignment_is_done_when_the_learner_reads_it(classes: ClassStore
 
 
 def test_projector_question_counts_the_class_answers(classes: ClassStore) -> None:
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     learners = [_session(CLASS) for _ in range(2)]
     for i, learner in enumerate(learners):
         _join(learner, code, f"Learner {i}")
@@ -248,9 +229,7 @@ def test_class_password_wrong_then_slowed_then_right(classes: ClassStore) -> Non
     seconds), then the right password opens it: no lock-out."""
     import time
 
-    teacher = _session(TEACHER)
-    _create_class(teacher, password=PASSWORD)
-    class_id, _ = _the_class(classes, teacher)
+    teacher, class_id, _ = _class_made(classes, password=PASSWORD)
     teacher.button(key="teacher_logout").click().run()  # back to "Your classes"
     assert "teacher_class_id" not in teacher.session_state
     for _ in range(classes.policy.free_per_subject):
@@ -269,9 +248,7 @@ def test_class_password_wrong_then_slowed_then_right(classes: ClassStore) -> Non
 def test_a_signed_in_account_that_does_not_teach_the_class_sees_none_of_it(classes: ClassStore) -> None:
     """The class password alone opens nothing: a class with an owner cannot be claimed by another account,
     and a learner's own account lists no classes."""
-    owner = _session(TEACHER)
-    _create_class(owner, password=PASSWORD)
-    _, code = _the_class(classes, owner)
+    _, _, code = _class_made(classes, password=PASSWORD)
     other = _session(TEACHER)
     _teacher_account(other, "Mr Lund")
     assert "You teach no class yet." in " ".join(texts(other).split())
@@ -288,9 +265,7 @@ def test_the_dashboard_shows_a_name_being_guessed_and_clears_it(classes: ClassSt
     from trainer.errors import ClassAccessError
     from trainer.store.accounts import AccountStore
 
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     pupil = _session(CLASS)
     _join(pupil, code, "see http://evil.test")
     (member,) = classes.members(class_id)
@@ -337,9 +312,7 @@ def test_sessions_keep_to_their_own_class_and_learner(classes: ClassStore) -> No
 
 @pytest.mark.parametrize("name", XSS_NAMES)
 def test_names_are_escaped_wherever_shown(classes: ClassStore, name: str) -> None:
-    teacher = _session(TEACHER)
-    _create_class(teacher, name=name[:60])
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes, name=name[:60])
     learner = _session(CLASS)
     _join(learner, code, name)
     classes.store.record_attempt(
@@ -365,9 +338,7 @@ def test_names_are_escaped_wherever_shown(classes: ClassStore, name: str) -> Non
 def test_every_teacher_page_in_both_languages_and_rule_sets(
     classes: ClassStore, lang: str, rules: str
 ) -> None:
-    teacher = _session(TEACHER, lang, rules)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes, lang, rules)
     teacher.button(key="assign_add").click().run()  # the default drill in the session's rules
     (drill,) = classes.assignments(class_id)
     assert drill.profile_name == rules
@@ -391,9 +362,7 @@ def test_a_deal_assignment_is_done_when_the_learner_reaches_the_last_card(classe
     from trainer.records.deals import load_all
 
     deal = load_all()[0]
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     teacher.segmented_control(key="assign_kind").set_value("deal").run()
     teacher.selectbox(key="assign_deal").set_value(deal.id).run()
     teacher.button(key="assign_add").click().run()
@@ -491,9 +460,7 @@ def test_a_member_from_before_accounts_comes_back_with_the_personal_key(classes:
 
 def test_three_wrong_answers_show_in_the_mistakes_section(classes: ClassStore) -> None:
     """Three wrong answers without a typical-mistake tag: the section says what happened, not 'none'."""
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     learner = _session(CLASS)
     _join(learner, code, "Anna")
     learner_id = classes.members(class_id)[0].learner_id
@@ -520,9 +487,7 @@ def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(
     from trainer.deal import Seat
     from trainer.store.tables import TablePlay, TableStore
 
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     pupil = _session(CLASS)
     _join(pupil, code, "Anna")
     (member,) = classes.members(class_id)
@@ -562,9 +527,7 @@ def test_the_dashboard_shows_a_members_played_deals(classes: ClassStore, name: s
     from trainer.store.play_store import PlayStore
     from trainer.table_session import seat_of_place
 
-    teacher = _session(TEACHER)
-    _create_class(teacher)
-    class_id, code = _the_class(classes, teacher)
+    teacher, class_id, code = _class_made(classes)
     for who in (name, "Bo"):
         _join(_session(CLASS), code, who)
     members = {m.name: m for m in classes.members(class_id)}

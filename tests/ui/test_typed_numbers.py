@@ -22,7 +22,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.errors import TypedNumberError
 from trainer.typed_numbers import LONGEST, read_decimal, read_whole
 
-from .helpers import APP, widget_app
+from .helpers import APP, open_page, widget_app
 
 WHOLE = re.compile(r"[+-]?[0-9]+")
 DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]+)?|[.,][0-9]+)")
@@ -99,11 +99,7 @@ TEXT_FIELDS = ("hand_text", "skat_text", "players")
 
 
 def _page(path: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["rules"] = "danish"
-    at.run()
-    at.switch_page(path).run()
-    return at
+    return open_page(path, {"rules": "danish"}, timeout=60)
 
 
 def _open(target: str) -> AppTest:
@@ -206,13 +202,8 @@ def _number_chapter() -> str:
 
 
 def _quiz_page() -> tuple[AppTest, str]:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["rules"] = "danish"
-    at.session_state["quiz_kind"] = "game_value"
-    at.session_state["quiz_seed"] = QUESTION_SEED
-    at.run()
-    at.switch_page(QUIZ_PAGE).run()
-    return at, "quiz_"
+    state = {"rules": "danish", "quiz_kind": "game_value", "quiz_seed": QUESTION_SEED}
+    return open_page(QUIZ_PAGE, state=state, timeout=60), "quiz_"
 
 
 def _chapter_check() -> tuple[AppTest, str]:

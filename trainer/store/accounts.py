@@ -29,19 +29,17 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, select, text, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from trainer.errors import N_, ClassAccessError, StoreError
 from trainer.names import fold, skeleton
 from trainer.store.class_models import ClassMemberRow, ClassRow
 from trainer.store.classes import JOIN, ClassStore, Member, look_alike_member, member_from_row
-from trainer.store.db import as_utc, read_session, write_session
+from trainer.store.db import SessionsOnEngine, as_utc, existing
 from trainer.store.models import NAME_MAX, SKELETON_MAX, AuthSessionRow, LearnerRow
 from trainer.teacher import check_password, format_code, new_code, normalize_code
 
@@ -146,7 +144,7 @@ def _account(row: LearnerRow) -> Account:
     return Account(id=row.id, name=row.name, created_at=row.created_at)
 
 
-class AccountStore:
+class AccountStore(SessionsOnEngine):
     """Accounts and sessions on top of a :class:`~trainer.store.classes.ClassStore` (same database, same
     argon2 hasher and the same guessing limits)."""
 
@@ -155,12 +153,6 @@ class AccountStore:
         self.store = classes.store
         self.engine = classes.engine
         self.hasher = classes.hasher
-
-    def _read(self) -> AbstractContextManager[Session]:
-        return read_session(self.engine)
-
-    def _write(self) -> AbstractContextManager[Session]:
-        return write_session(self.engine)
 
     # ---- accounts ---------------------------------------------------------------------------------
     def sign_up(
@@ -344,8 +336,7 @@ class AccountStore:
     def start_learner_session(self, learner_id: int, at: datetime | None = None) -> NewSession:
         """A session for a learner who has just proved who they are (sign-up, sign-in, a class rejoin)."""
         with self._read() as session:
-            if session.get(LearnerRow, learner_id) is None:
-                raise StoreError(f"There is no learner with id {learner_id}.")
+            existing(session, LearnerRow, learner_id, "learner")
         return self._start(LEARNER_SESSION, learner_id, None, at)
 
     def start_teacher_session(self, class_id: int, learner_id: int, at: datetime | None = None) -> NewSession:

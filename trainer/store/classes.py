@@ -18,7 +18,6 @@ from __future__ import annotations
 import secrets
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -47,7 +46,7 @@ from trainer.store.class_models import (
     PollAnswerRow,
     ProblemSetRow,
 )
-from trainer.store.db import as_utc, read_session, write_session
+from trainer.store.db import SessionsOnEngine, as_utc, existing
 from trainer.store.models import (
     KEY_MAX,
     NAME_MAX,
@@ -59,6 +58,7 @@ from trainer.store.models import (
 )
 from trainer.store.play_models import PLAY_EVENING, PlayDealRow, PlayEveningRow
 from trainer.store.repository import Store
+from trainer.store.values import value_of
 from trainer.teacher import (
     ASSIGNMENT_KINDS,
     CO_TEACHER,
@@ -300,39 +300,16 @@ def _learner_key(class_id: int) -> str:
 
 
 def _class(row: ClassRow) -> SchoolClass:
-    return SchoolClass(
-        id=row.id,
-        name=row.name,
-        join_code=row.join_code,
-        created_at=row.created_at,
-        archived_at=row.archived_at,
-        has_password=bool(row.password_hash),
-    )
+    return value_of(SchoolClass, row, has_password=bool(row.password_hash))
 
 
 def member_from_row(row: ClassMemberRow) -> Member:
     """The plain value of a member row (no ORM object leaves the store)."""
-    return Member(
-        id=row.id,
-        class_id=row.class_id,
-        learner_id=row.learner_id,
-        name=row.display_name,
-        joined_at=row.joined_at,
-    )
+    return value_of(Member, row, name=row.display_name)
 
 
 def _assignment(row: AssignmentRow) -> Assignment:
-    return Assignment(
-        id=row.id,
-        class_id=row.class_id,
-        kind=row.kind,
-        target=row.target,
-        count=row.count,
-        profile_name=row.profile_name,
-        due_at=row.due_at,
-        created_at=row.created_at,
-        seat=row.seat,
-    )
+    return value_of(Assignment, row)
 
 
 def _problem_set(row: ProblemSetRow, assignment: AssignmentRow) -> ProblemSet:
@@ -366,20 +343,27 @@ def _first_answers(
     return found
 
 
-def _poll(row: ClassPollRow) -> Poll:
-    return Poll(
-        id=row.id,
-        class_id=row.class_id,
-        question_type=row.question_type,
-        seed=row.seed,
-        profile_name=row.profile_name,
-        opened_at=row.opened_at,
-        closed_at=row.closed_at,
-        revealed_at=row.revealed_at,
+def _member_rows(session: Session, class_id: int) -> list[ClassMemberRow]:
+    """The class's member rows by name."""
+    query = select(ClassMemberRow).where(ClassMemberRow.class_id == class_id)
+    return list(session.scalars(query.order_by(ClassMemberRow.name_key, ClassMemberRow.id)))
+
+
+def _assignment_rows(session: Session, class_id: int) -> list[AssignmentRow]:
+    """The class's assignment rows, soonest due first (those without a due date last), then oldest."""
+    query = select(AssignmentRow).where(AssignmentRow.class_id == class_id)
+    return list(
+        session.scalars(
+            query.order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
+        )
     )
 
 
-class ClassStore:
+def _poll(row: ClassPollRow) -> Poll:
+    return value_of(Poll, row)
+
+
+class ClassStore(SessionsOnEngine):
     """Teacher mode on top of a :class:`~trainer.store.Store` (same database, same engine)."""
 
     def __init__(
@@ -389,13 +373,6 @@ class ClassStore:
         self.engine = store.engine
         self.policy = policy or AccessPolicy()
         self.hasher = hasher or default_hasher()
-
-    # ---- sessions ---------------------------------------------------------------------------------
-    def _read(self) -> AbstractContextManager[Session]:
-        return read_session(self.engine)
-
-    def _write(self) -> AbstractContextManager[Session]:
-        return write_session(self.engine)
 
     # ---- guessing limits --------------------------------------------------------------------------
     def start_attempt(self, scope: str, subject: str, client: str, at: datetime) -> int:
@@ -546,10 +523,7 @@ class ClassStore:
 
     def get_class(self, class_id: int) -> SchoolClass:
         with self._read() as session:
-            row = session.get(ClassRow, class_id)
-            if row is None:
-                raise StoreError(f"There is no class with id {class_id}.")
-            return _class(row)
+            return _class(existing(session, ClassRow, class_id, "class"))
 
     def _class_by_code(self, session: Session, code: str) -> ClassRow | None:
         return session.scalars(select(ClassRow).where(ClassRow.join_code == code)).one_or_none()
@@ -904,20 +878,12 @@ class ClassStore:
 
     def get_member(self, member_id: int) -> Member:
         with self._read() as session:
-            row = session.get(ClassMemberRow, member_id)
-            if row is None:
-                raise StoreError(f"There is no class member with id {member_id}.")
-            return member_from_row(row)
+            return member_from_row(existing(session, ClassMemberRow, member_id, "class member"))
 
     def members(self, class_id: int) -> list[Member]:
         """The class's members by name."""
         with self._read() as session:
-            rows = session.scalars(
-                select(ClassMemberRow)
-                .where(ClassMemberRow.class_id == class_id)
-                .order_by(ClassMemberRow.name_key, ClassMemberRow.id)
-            )
-            return [member_from_row(r) for r in rows]
+            return [member_from_row(r) for r in _member_rows(session, class_id)]
 
     # ---- assignments ------------------------------------------------------------------------------
     def add_assignment(
@@ -1106,12 +1072,7 @@ class ClassStore:
     def assignments(self, class_id: int) -> list[Assignment]:
         """The class's assignments, soonest due first (those without a due date last), then oldest."""
         with self._read() as session:
-            rows = session.scalars(
-                select(AssignmentRow)
-                .where(AssignmentRow.class_id == class_id)
-                .order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
-            )
-            return [_assignment(r) for r in rows]
+            return [_assignment(r) for r in _assignment_rows(session, class_id)]
 
     def _member_assignment(
         self, session: Session, member_id: int, assignment_id: int
@@ -1305,20 +1266,8 @@ class ClassStore:
     def progress_grid(self, class_id: int) -> ProgressGrid:
         """Learners × assignments of the class: who has done, started or not started what."""
         with self._read() as session:
-            members = list(
-                session.scalars(
-                    select(ClassMemberRow)
-                    .where(ClassMemberRow.class_id == class_id)
-                    .order_by(ClassMemberRow.name_key, ClassMemberRow.id)
-                )
-            )
-            rows = list(
-                session.scalars(
-                    select(AssignmentRow)
-                    .where(AssignmentRow.class_id == class_id)
-                    .order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
-                )
-            )
+            members = _member_rows(session, class_id)
+            rows = _assignment_rows(session, class_id)
             cells = self._progress(session, members, rows)
             return ProgressGrid(
                 assignment_ids=tuple(r.id for r in rows),
@@ -1329,16 +1278,8 @@ class ClassStore:
     def assignment_status(self, member_id: int) -> list[AssignmentStatus]:
         """The member's own assignments and how far they are with each."""
         with self._read() as session:
-            member = session.get(ClassMemberRow, member_id)
-            if member is None:
-                raise StoreError(f"There is no class member with id {member_id}.")
-            rows = list(
-                session.scalars(
-                    select(AssignmentRow)
-                    .where(AssignmentRow.class_id == member.class_id)
-                    .order_by(AssignmentRow.due_at.is_(None), AssignmentRow.due_at, AssignmentRow.id)
-                )
-            )
+            member = existing(session, ClassMemberRow, member_id, "class member")
+            rows = _assignment_rows(session, member.class_id)
             cells = self._progress(session, [member], rows)
             return [AssignmentStatus(_assignment(r), cells[(member.id, r.id)].progress) for r in rows]
 
@@ -1356,16 +1297,8 @@ class ClassStore:
         assignments done; and the class's most common mistakes."""
         when = as_utc(now)
         with self._read() as session:
-            class_row = session.get(ClassRow, class_id)
-            if class_row is None:
-                raise StoreError(f"There is no class with id {class_id}.")
-            members = list(
-                session.scalars(
-                    select(ClassMemberRow)
-                    .where(ClassMemberRow.class_id == class_id)
-                    .order_by(ClassMemberRow.name_key, ClassMemberRow.id)
-                )
-            )
+            class_row = existing(session, ClassRow, class_id, "class")
+            members = _member_rows(session, class_id)
             assignments = list(
                 session.scalars(select(AssignmentRow).where(AssignmentRow.class_id == class_id))
             )
@@ -1450,8 +1383,7 @@ class ClassStore:
         seed and rules wherever it is shown, so every device sees the same one."""
         when = as_utc(at)
         with self._write() as session:
-            if session.get(ClassRow, class_id) is None:
-                raise StoreError(f"There is no class with id {class_id}.")
+            existing(session, ClassRow, class_id, "class")
             session.execute(
                 update(ClassPollRow)
                 .where(ClassPollRow.class_id == class_id, ClassPollRow.closed_at.is_(None))

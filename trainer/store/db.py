@@ -21,10 +21,10 @@ import random
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
@@ -155,6 +155,30 @@ def write_session(engine: Engine) -> Iterator[Session]:
     with Session(engine) as session, session.begin():
         session.connection(execution_options={WRITE_OPTION: True})
         yield session
+
+
+class SessionsOnEngine:
+    """The read and write sessions of a store class on its ``engine``."""
+
+    engine: Engine
+
+    def _read(self) -> AbstractContextManager[Session]:
+        return read_session(self.engine)
+
+    def _write(self) -> AbstractContextManager[Session]:
+        return write_session(self.engine)
+
+
+R = TypeVar("R")
+
+
+def existing(session: Session, kind: type[R], ident: object, what: str) -> R:
+    """The ``kind`` row with primary key ``ident``; a :class:`StoreError` naming ``what`` when there is
+    none ('There is no class with id 7.')."""
+    row = session.get(kind, ident)
+    if row is None:
+        raise StoreError(f"There is no {what} with id {ident}.")
+    return row
 
 
 def utc_now() -> datetime:

@@ -146,18 +146,16 @@ class PlayRatings:
         )
         if answered is not None:
             return None
-        insert = self.store._insert(session)
-        session.execute(
-            insert(ProblemRatingRow)
-            .values(
-                problem_id=problem_id,
-                rating=seed.rating,
-                deviation=seed.deviation,
-                volatility=seed.volatility,
-                answers=0,
-                updated_at=when,
-            )
-            .on_conflict_do_nothing(index_elements=["problem_id"])
+        self.store._insert_new(
+            session,
+            ProblemRatingRow,
+            ["problem_id"],
+            problem_id=problem_id,
+            rating=seed.rating,
+            deviation=seed.deviation,
+            volatility=seed.volatility,
+            answers=0,
+            updated_at=when,
         )
         row = session.scalars(
             select(ProblemRatingRow).where(ProblemRatingRow.problem_id == problem_id).with_for_update()

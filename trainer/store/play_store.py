@@ -26,7 +26,7 @@ from sqlalchemy import select, update
 from trainer.errors import N_, ClassAccessError, RecordError, StoreError
 from trainer.records.deal_record import DealRecord, outcome_from_json, outcome_to_json
 from trainer.rules import DealState, Outcome
-from trainer.store.db import as_utc
+from trainer.store.db import as_utc, existing
 from trainer.store.play_models import (
     EVENING_KINDS,
     PLAY_EVENING,
@@ -155,10 +155,7 @@ class PlayStore:
 
     def evening_by_id(self, evening_id: int) -> Evening:
         with self.store._read() as session:
-            row = session.get(PlayEveningRow, evening_id)
-            if row is None:
-                raise StoreError(f"There is no evening with id {evening_id}.")
-            return _evening(row)
+            return _evening(existing(session, PlayEveningRow, evening_id, "evening"))
 
     def open_evening(
         self,
@@ -182,20 +179,18 @@ class PlayStore:
         if kind not in EVENING_KINDS:
             raise StoreError(f"An evening is one of: {', '.join(EVENING_KINDS)}.")
         with self.store._write() as session:
-            insert = self.store._insert(session)
-            session.execute(
-                insert(PlayEveningRow)
-                .values(
-                    token=token,
-                    kind=kind,
-                    learner_id=learner_id,
-                    profile_name=profile_name,
-                    scheme=scheme,
-                    level=level,
-                    coach=coach,
-                    created_at=as_utc(at),
-                )
-                .on_conflict_do_nothing(index_elements=["token"])
+            self.store._insert_new(
+                session,
+                PlayEveningRow,
+                ["token"],
+                token=token,
+                kind=kind,
+                learner_id=learner_id,
+                profile_name=profile_name,
+                scheme=scheme,
+                level=level,
+                coach=coach,
+                created_at=as_utc(at),
             )
             row = session.scalars(select(PlayEveningRow).where(PlayEveningRow.token == token)).one()
             found = _evening(row)
@@ -258,10 +253,7 @@ class PlayStore:
 
     def deal(self, deal_id: int) -> StoredDeal:
         with self.store._read() as session:
-            row = session.get(PlayDealRow, deal_id)
-            if row is None:
-                raise StoreError(f"There is no deal with id {deal_id}.")
-            return _deal(row)
+            return _deal(existing(session, PlayDealRow, deal_id, "deal"))
 
     def start_deal(
         self, evening_id: int, number: int, record: DealRecord, *, at: datetime | None = None
@@ -269,18 +261,16 @@ class PlayStore:
         """Deal ``number`` of the evening with ``record`` (the cards as dealt), created on first use; an
         existing one is returned unchanged (two tabs pressing "new deal" together get one deal, not two)."""
         with self.store._write() as session:
-            insert = self.store._insert(session)
-            session.execute(
-                insert(PlayDealRow)
-                .values(
-                    evening_id=evening_id,
-                    number=number,
-                    deal_record=record.to_json(),
-                    move_count=record_moves(record),
-                    finished=False,
-                    updated_at=as_utc(at),
-                )
-                .on_conflict_do_nothing(index_elements=["evening_id", "number"])
+            self.store._insert_new(
+                session,
+                PlayDealRow,
+                ["evening_id", "number"],
+                evening_id=evening_id,
+                number=number,
+                deal_record=record.to_json(),
+                move_count=record_moves(record),
+                finished=False,
+                updated_at=as_utc(at),
             )
             row = session.scalars(
                 select(PlayDealRow).where(PlayDealRow.evening_id == evening_id, PlayDealRow.number == number)

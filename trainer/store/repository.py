@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
@@ -26,12 +25,13 @@ from sqlalchemy.orm import Session
 from trainer.errors import StoreError
 from trainer.safe_text import csv_cell
 from trainer.store import scheduling
-from trainer.store.db import as_utc, database_url, make_engine, migrate, read_session, write_session
+from trainer.store.db import SessionsOnEngine, as_utc, database_url, existing, make_engine, migrate
 from trainer.store.models import (
     KEY_MAX,
     NAME_MAX,
     PROFILE_MAX,
     AttemptRow,
+    Base,
     LearnerRow,
     LessonProgressRow,
     ReviewCardRow,
@@ -46,6 +46,7 @@ from trainer.store.values import (
     ReviewState,
     Streaks,
     TypeAccuracy,
+    value_of,
 )
 
 MASTERY_NEED = 8
@@ -80,23 +81,11 @@ def _name_key(display_name: str) -> str:
 
 
 def _learner(row: LearnerRow) -> Learner:
-    return Learner(id=row.id, name=row.name, created_at=row.created_at)
+    return value_of(Learner, row)
 
 
 def _attempt(row: AttemptRow) -> Attempt:
-    return Attempt(
-        id=row.id,
-        learner_id=row.learner_id,
-        question_type=row.question_type,
-        profile_name=row.profile_name,
-        correct=row.correct,
-        answer=row.answer,
-        expected=row.expected,
-        elapsed_ms=row.elapsed_ms,
-        mistake_tag=row.mistake_tag,
-        rating=row.rating,
-        at=row.at,
-    )
+    return value_of(Attempt, row)
 
 
 def _review_state(row: ReviewCardRow) -> ReviewState:
@@ -146,7 +135,7 @@ def _day_streaks(days: Sequence[date], today: date) -> tuple[int, int]:
     return current, best
 
 
-class Store:
+class Store(SessionsOnEngine):
     """A connection to the progress database. Thread-safe; create one per process and share it.
 
     ``url`` defaults to ``$SKAT_TRAINER_DB_URL`` or the embedded SQLite file. With ``migrate_schema``
@@ -172,24 +161,16 @@ class Store:
         self.engine.dispose()
 
     # ---- sessions ---------------------------------------------------------------------------------
-    def _read(self) -> AbstractContextManager[Session]:
-        return read_session(self.engine)
-
-    def _write(self) -> AbstractContextManager[Session]:
-        return write_session(self.engine)
-
-    def _insert(self, session: Session) -> Callable[..., Any]:
-        """The dialect's INSERT (it has ``on_conflict_do_nothing``)."""
-        if session.get_bind().dialect.name == "postgresql":
-            return postgresql.insert
-        return sqlite.insert
+    @staticmethod
+    def _insert_new(session: Session, row_type: type[Base], unique: list[str], /, **values: Any) -> None:
+        """Insert a ``row_type`` row with ``values`` unless a row with the same ``unique`` columns exists (the
+        dialect's ON CONFLICT DO NOTHING): two tabs creating the same row at once make one."""
+        insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+        session.execute(insert(row_type).values(**values).on_conflict_do_nothing(index_elements=unique))
 
     @staticmethod
     def _require_learner(session: Session, learner_id: int) -> LearnerRow:
-        row = session.get(LearnerRow, learner_id)
-        if row is None:
-            raise StoreError(f"There is no learner with id {learner_id}.")
-        return row
+        return existing(session, LearnerRow, learner_id, "learner")
 
     # ---- learners ---------------------------------------------------------------------------------
     def get_or_create_learner(self, display_name: str, at: datetime | None = None) -> Learner:
@@ -199,11 +180,8 @@ class Store:
         name = _key(" ".join(display_name.split()), "learner name", NAME_MAX)
         key = _name_key(name)
         with self._write() as session:
-            insert = self._insert(session)
-            session.execute(
-                insert(LearnerRow)
-                .values(name=name, name_key=key, created_at=as_utc(at))
-                .on_conflict_do_nothing(index_elements=["name_key"])
+            self._insert_new(
+                session, LearnerRow, ["name_key"], name=name, name_key=key, created_at=as_utc(at)
             )
             row = session.scalars(select(LearnerRow).where(LearnerRow.name_key == key)).one()
             if row.secret_hash is not None:
@@ -252,20 +230,18 @@ class Store:
         rating = self.policy.rating(correct, elapsed_ms)
         with self._write() as session:
             self._require_learner(session, learner_id)
-            insert = self._insert(session)
             fresh = scheduling.new_card(card_id=learner_id, now=when)
-            session.execute(
-                insert(ReviewCardRow)
-                .values(
-                    learner_id=learner_id,
-                    question_type=qtype,
-                    card_json=fresh.to_json(),
-                    due=when,
-                    reviews=0,
-                    lapses=0,
-                    last_review=None,
-                )
-                .on_conflict_do_nothing(index_elements=["learner_id", "question_type"])
+            self._insert_new(
+                session,
+                ReviewCardRow,
+                ["learner_id", "question_type"],
+                learner_id=learner_id,
+                question_type=qtype,
+                card_json=fresh.to_json(),
+                due=when,
+                reviews=0,
+                lapses=0,
+                last_review=None,
             )
             review_row = session.scalars(
                 select(ReviewCardRow)
@@ -543,16 +519,14 @@ class Store:
         when = as_utc(at)
         with self._write() as session:
             self._require_learner(session, learner_id)
-            insert = self._insert(session)
-            session.execute(
-                insert(LessonProgressRow)
-                .values(
-                    learner_id=learner_id,
-                    lesson_id=lesson,
-                    last_opened_at=when,
-                    completed_at=when if done else None,
-                )
-                .on_conflict_do_nothing(index_elements=["learner_id", "lesson_id"])
+            self._insert_new(
+                session,
+                LessonProgressRow,
+                ["learner_id", "lesson_id"],
+                learner_id=learner_id,
+                lesson_id=lesson,
+                last_opened_at=when,
+                completed_at=when if done else None,
             )
             row = session.get_one(LessonProgressRow, (learner_id, lesson), with_for_update=True)
             row.last_opened_at = max(row.last_opened_at, when)

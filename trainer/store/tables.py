@@ -24,7 +24,7 @@ from trainer.records.iss import iss_line
 from trainer.rules import DealState, HouseOptions, Move, SkatGame
 from trainer.store.class_models import ClassMemberRow
 from trainer.store.classes import ClassStore
-from trainer.store.db import as_utc
+from trainer.store.db import as_utc, existing
 from trainer.store.play_store import (
     TABLE_EVENING,
     Evening,
@@ -169,9 +169,7 @@ class TableStore:
     def get(self, table_id: int) -> SharedTable:
         """The table and its seats, read in one transaction (a waiting seat reads it every poll)."""
         with self.store._read() as session:
-            row = session.get(SharedTableRow, table_id)
-            if row is None:
-                raise StoreError(f"There is no table with id {table_id}.")
+            row = existing(session, SharedTableRow, table_id, "table")
             return self._load(session, row)
 
     def marker(self, table_id: int) -> TableMarker:
@@ -180,9 +178,7 @@ class TableStore:
         from trainer.store.play_models import PlayDealRow
 
         with self.store._read() as session:
-            row = session.get(SharedTableRow, table_id)
-            if row is None:
-                raise StoreError(f"There is no table with id {table_id}.")
+            row = existing(session, SharedTableRow, table_id, "table")
             table = self._load(session, row)
             last = session.execute(
                 select(PlayDealRow.number, PlayDealRow.move_count)

@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+V = TypeVar("V", bound="DataclassInstance")
+
+
+def value_of(kind: type[V], row: object, **given: Any) -> V:
+    """The plain value ``kind`` of an ORM row: each field is read from the row's attribute of the same
+    name, except those ``given`` (a renamed or derived field). Keeps ORM objects inside the store without
+    a hand-written copy of every column."""
+    read = {f.name: getattr(row, f.name) for f in fields(kind) if f.init and f.name not in given}
+    return kind(**read, **given)
 
 
 @dataclass(frozen=True)

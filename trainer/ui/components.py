@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from html import escape
-from typing import Any
+from typing import Any, Concatenate, ParamSpec
 
 import streamlit as st
 
@@ -25,6 +25,7 @@ CARD_WIDTH_CSS = "clamp(50px, 14vw, 84px)"
 # Markdown colours for the pill labels; None = the normal (dark) text colour, as for black suits.
 _PILL_COLOURS = {Suit.CLUBS: None, Suit.SPADES: None, Suit.HEARTS: "red", Suit.DIAMONDS: "red"}
 _PILL_FOUR_COLOURS = {Suit.CLUBS: "green", Suit.SPADES: None, Suit.HEARTS: "red", Suit.DIAMONDS: "orange"}
+_P = ParamSpec("_P")
 
 
 @lru_cache(maxsize=512)
@@ -109,28 +110,21 @@ def card_row_html(
     )
 
 
-def card_row(
-    cards: Sequence[Card | None],
-    *,
-    lang: str,
-    four_colour: bool = False,
-    states: Mapping[Card, CardState] | Sequence[CardState] | None = None,
-    captions: Sequence[str] | None = None,
-    hidden_label: str = "",
-) -> None:
-    """Draw a row of cards that wraps on narrow screens."""
-    if not cards:
-        return
-    st.html(
-        card_row_html(
-            cards,
-            lang=lang,
-            four_colour=four_colour,
-            states=states,
-            captions=captions,
-            hidden_label=hidden_label,
-        )
-    )
+def _drawn(
+    html: Callable[Concatenate[Sequence[Card | None], _P], str],
+) -> Callable[Concatenate[Sequence[Card | None], _P], None]:
+    """The drawing twin of a function making the HTML of some cards, with the same options: it draws
+    that HTML, and nothing at all when there are no cards."""
+
+    def draw(cards: Sequence[Card | None], /, *args: _P.args, **kwargs: _P.kwargs) -> None:
+        if cards:
+            st.html(html(cards, *args, **kwargs))
+
+    return draw
+
+
+card_row = _drawn(card_row_html)
+"""Draw a row of cards that wraps on narrow screens (options as :func:`card_row_html`)."""
 
 
 def pill_label(card: Card, *, lang: str, four_colour: bool = False) -> str:

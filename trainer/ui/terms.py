@@ -7,7 +7,7 @@ shows the Danish term with the English beside it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import singledispatch
 
 from trainer.cards import Card, Rank, Suit
@@ -224,16 +224,6 @@ def say(value: object, t: Translator) -> str:
     return decimal_comma(text) if t.lang == "da" else text
 
 
-@say.register(Message)
-def _say_message(value: Message, t: Translator) -> str:
-    return t_message(value, t)
-
-
-@say.register(SkatError)
-def _say_error(value: SkatError, t: Translator) -> str:
-    return t_error(value, t)
-
-
 @say.register(bool)
 def _say_bool(value: bool, t: Translator) -> str:
     return t("Yes") if value else t("No")
@@ -252,34 +242,9 @@ def _say_sequence(value: Sequence[object], t: Translator) -> str:
     return list_separator(value[0]).join(say(item, t) for item in value)
 
 
-@say.register(Seat)
-def _say_seat(value: Seat, t: Translator) -> str:
-    return seat_name(value, t)
-
-
-@say.register(Suit)
-def _say_suit(value: Suit, t: Translator) -> str:
-    return suit_name(value, t)
-
-
 @say.register(Rank)
 def _say_rank(value: Rank, t: Translator) -> str:
     return value.danish if t.lang == "da" else value.english
-
-
-@say.register(GameType)
-def _say_game(value: GameType, t: Translator) -> str:
-    return game_word(value, t)
-
-
-@say.register(Declaration)
-def _say_declaration(value: Declaration, t: Translator) -> str:
-    return declaration_name(value, t)
-
-
-@say.register(ValueBreakdown)
-def _say_breakdown(value: ValueBreakdown, t: Translator) -> str:
-    return value_words(value, t)
 
 
 def value_words(breakdown: ValueBreakdown, t: Translator, *, count_only: bool = False) -> str:
@@ -294,11 +259,6 @@ def value_words_beside(breakdown: ValueBreakdown, t: Translator) -> str:
     """The count in the other wording, to show beside the UI language's: the Danish textbook's words on an
     English page (the Danish term beside the English), the international words on a Danish page."""
     return breakdown.english_words() if t.lang == "da" else breakdown.danish_words()
-
-
-@say.register(RuleProfile)
-def _say_profile(value: RuleProfile, t: Translator) -> str:
-    return profile_in_sentence(value, t)
 
 
 def decimal_comma(text: str) -> str:
@@ -316,3 +276,18 @@ def t_error(error: SkatError, t: Translator) -> str:
     """What to show for an engine error: its template translated with translated parameters. An error
     raised with plain text (no template) shows that text. The first letter is capitalised, as in English."""
     return upper_first(t_message(error.message, t))
+
+
+_NAMED_BY: tuple[tuple[type, Callable[..., str]], ...] = (
+    (Message, t_message),
+    (SkatError, t_error),
+    (Seat, seat_name),
+    (Suit, suit_name),
+    (GameType, game_word),
+    (Declaration, declaration_name),
+    (ValueBreakdown, value_words),
+    (RuleProfile, profile_in_sentence),
+)
+"""The engine values :func:`say` renders with this module's own function for them."""
+for _kind, _render in _NAMED_BY:
+    say.register(_kind, _render)

@@ -73,35 +73,21 @@ def render(ctx: PageContext) -> None:
 
     # One row of buttons that stays a row on a phone (columns would stack into four full-width rows).
     steps = st.container(horizontal=True, gap="small", key="viewer_steps")
-    steps.button(
-        t("◀◀ Trick"),
-        key="viewer_back_trick",
-        on_click=_step,
-        args=(previous_trick(position),),
-        disabled=position == 0,
-    )
-    steps.button(
-        t("◀ Card"),
-        key="viewer_back_card",
-        on_click=_step,
-        args=(previous_card(position),),
-        disabled=position == 0,
-    )
-    steps.button(
-        t("Card ▶"),
-        key="viewer_next_card",
-        on_click=_step,
-        args=(next_card(position, total),),
-        disabled=position >= total,
-        type="primary",
-    )
-    steps.button(
-        t("Trick ▶▶"),
-        key="viewer_next_trick",
-        on_click=_step,
-        args=(next_trick(position, total),),
-        disabled=position >= total,
-    )
+    at_start, at_end = position == 0, position >= total
+    for label, key, target, disabled in (
+        (t("◀◀ Trick"), "viewer_back_trick", previous_trick(position), at_start),
+        (t("◀ Card"), "viewer_back_card", previous_card(position), at_start),
+        (t("Card ▶"), "viewer_next_card", next_card(position, total), at_end),
+        (t("Trick ▶▶"), "viewer_next_trick", next_trick(position, total), at_end),
+    ):
+        steps.button(
+            label,
+            key=key,
+            on_click=_step,
+            args=(target,),
+            disabled=disabled,
+            type="primary" if key == "viewer_next_card" else "secondary",  # the step taken most
+        )
     st.progress(position / total if total else 1.0, text=t("Card {n} of {total}", n=position, total=total))
 
     frame = viewer.frame(position)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import streamlit as st
@@ -166,6 +167,16 @@ class Asker:
             return stored[1]  # type: ignore[no-any-return]
         return None
 
+    def _check_button(self, button: Callable[..., object], question: Question, learner: int | None) -> None:
+        """The primary "Check" button: ``button`` is ``st.button``, or ``st.form_submit_button`` in a form."""
+        button(
+            self.ctx.t("Check"),
+            key=self.check_key,
+            type="primary",
+            on_click=self._on_check,
+            args=(question, learner),
+        )
+
     def ask(self, question: Question, learner: int | None, *, explain: bool = True) -> Verdict | None:
         """Draw the question; on Check, grade it, record it and return the verdict (also on later runs)."""
         qid = question_id(question)
@@ -180,23 +191,11 @@ class Asker:
             # A typed answer and its Check button in one form: Enter in the field checks the answer.
             with st.form(self.form_key, border=False):
                 answer_widget(self.ctx, question, self.answer_key)
-                st.form_submit_button(
-                    self.ctx.t("Check"),
-                    key=self.check_key,
-                    type="primary",
-                    on_click=self._on_check,
-                    args=(question, learner),
-                )
+                self._check_button(st.form_submit_button, question, learner)
         else:
             answer_widget(self.ctx, question, self.answer_key, disabled=done is not None)
             if done is None:
-                st.button(
-                    self.ctx.t("Check"),
-                    key=self.check_key,
-                    type="primary",
-                    on_click=self._on_check,
-                    args=(question, learner),
-                )
+                self._check_button(st.button, question, learner)
         if done is None:
             refused = st.session_state.get(self.refused_key)
             if refused is not None and refused[0] == st.session_state.get(self.answer_key):

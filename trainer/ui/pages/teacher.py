@@ -8,12 +8,10 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, time, timedelta
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from trainer.errors import SkatError
 from trainer.lessons import available_chapters
 from trainer.problems.themes import THEME_KEYS
-from trainer.profiles import PROFILES
 from trainer.store.accounts import Account
 from trainer.store.classes import ClassStore, SchoolClass, TaughtClass
 from trainer.table_session import LEVELS
@@ -49,9 +47,10 @@ from trainer.ui.pages.teacher_common import (
     kind_title,
     level_name,
     md,
+    rules_choice,
     signed_in_teacher,
 )
-from trainer.ui.terms import profile_label, seat_name, t_error
+from trainer.ui.terms import seat_name, t_error
 from trainer.ui.views.account import sign_in_forms, signed_in_bar
 from trainer.ui.views.page_state import note_state, run_page
 from trainer.ui.views.problem import theme_title
@@ -163,19 +162,6 @@ def _due_datetime(day: date | None) -> datetime | None:
     return datetime.combine(day, time(23, 59), tzinfo=UTC)
 
 
-def _rules(ctx: PageContext, key: str, container: DeltaGenerator) -> str:
-    t = ctx.t
-    names = list(PROFILES)
-    chosen = container.radio(
-        t("Rules"),
-        names,
-        index=names.index(ctx.profile.name),
-        format_func=lambda n: profile_label(n, t),
-        key=key,
-    )
-    return str(chosen)
-
-
 def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) -> None:
     t = ctx.t
     st.header(t("Set an assignment"))
@@ -213,13 +199,13 @@ def _assign(classes: ClassStore, class_id: int, teacher: int, ctx: PageContext) 
                 minimum=1,
                 maximum=MAX_DRILL_COUNT,
             )
-        profile = _rules(ctx, "assign_profile", right)
+        profile = rules_choice(ctx, "assign_profile", right)
     elif kind == GAME:
         left, right = st.columns(2)
         target = left.selectbox(
             t("The computer plays as"), LEVELS, format_func=lambda lv: level_name(lv, t), key="assign_level"
         )
-        profile = _rules(ctx, "assign_game_profile", right)
+        profile = rules_choice(ctx, "assign_game_profile", right)
         st.caption(
             t("Done when the learner has played one deal to its end on the Play page with these settings.")
         )
@@ -293,7 +279,7 @@ def _assign_problems(classes: ClassStore, class_id: int, teacher: int, ctx: Page
         format_func=lambda k: t(next(b.name for b in DIFFICULTY_BANDS if b.key == k)),
         key="assign_problem_band",
     )
-    profile = _rules(ctx, "assign_problem_profile", right)
+    profile = rules_choice(ctx, "assign_problem_profile", right)
     st.caption(
         t(
             "Every learner gets the same problems, easiest first. Done when each has been answered on the "

@@ -11,12 +11,13 @@ from __future__ import annotations
 import secrets
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.i18n import N_, Translator
 from trainer.lessons import available_chapters
-from trainer.profiles import get_profile
+from trainer.profiles import PROFILES, get_profile
 from trainer.quiz import KIND_TITLES, KINDS, Question, generate
 from trainer.quiz.chapters import CHAPTER_KIND_TITLES
 from trainer.records.deals import ExampleDeal
@@ -27,6 +28,7 @@ from trainer.store.db import database_url
 from trainer.teacher import DEAL, DIFFICULTY_BANDS, DRILL, GAME, LESSON, PROBLEMS, SEAT
 from trainer.ui.context import PageContext, is_danish
 from trainer.ui.terms import BOT_LEVEL_NAMES, profile_label, seat_name
+from trainer.ui.views.page_state import note_state
 
 TEACHER_KEY = "teacher_class_id"
 """Session key: the id of the class this session's teacher is signed in to (kept by trainer.ui.auth)."""
@@ -107,6 +109,25 @@ def md(text: str) -> str:
 def mistake_text(tag: str, t: Translator) -> str:
     known = MISTAKE_TEXTS.get(tag)
     return t(known) if known else tag.replace("_", " ")
+
+
+def rules_choice(
+    ctx: PageContext, key: str, place: DeltaGenerator | None = None, *, horizontal: bool = False
+) -> str:
+    """A radio of the rule profiles' names (the page's profile chosen first), drawn in ``place`` (where
+    the page is drawing when None)."""
+    t = ctx.t
+    names = list(PROFILES)
+    radio = st.radio if place is None else place.radio
+    chosen = radio(
+        t("Rules"),
+        names,
+        index=names.index(ctx.profile.name),
+        format_func=lambda n: profile_label(n, t),
+        key=key,
+        horizontal=horizontal,
+    )
+    return str(chosen)
 
 
 def kind_title(kind: str, t: Translator) -> str:
@@ -206,13 +227,16 @@ def question_for(kind: str, seed: int, profile_name: str) -> Question:
     return generate(kind, seed, get_profile(profile_name))
 
 
-def require_teacher(ctx: PageContext) -> int | None:
-    """The session's class id, or None after pointing to the teacher page."""
+def require_teacher(ctx: PageContext, title: str) -> int | None:
+    """The session's class id (noted in the page's state), or None after pointing to the teacher page
+    under the page's ``title``."""
     class_id = signed_in_class()
+    note_state(teacher=class_id is not None)
     if class_id is not None:
         return class_id
     st.info(ctx.t("Sign in on the Teacher page and open one of your classes first."), icon=":material/lock:")
     st.page_link(TEACHER_PAGE, label=ctx.t("Teacher"), icon=":material/login:")
+    st.title(title)
     return None
 
 

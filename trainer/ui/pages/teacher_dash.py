@@ -49,7 +49,7 @@ from trainer.ui.pages.teacher_common import (
 from trainer.ui.progress_state import get_store
 from trainer.ui.terms import declaration_name
 from trainer.ui.views.cards import card_row_html
-from trainer.ui.views.page_state import note_state, run_page
+from trainer.ui.views.page_state import run_page
 from trainer.ui.views.problem import theme_title
 
 # The dashboard on paper: no sidebar, header or buttons, the whole width, scaled to one landscape page.
@@ -422,10 +422,8 @@ def _guessing(class_id: int, ctx: PageContext) -> None:
 
 def render(ctx: PageContext) -> None:
     t = ctx.t
-    class_id = require_teacher(ctx)
-    note_state(teacher=class_id is not None)
+    class_id = require_teacher(ctx, t("Class dashboard"))
     if class_id is None:
-        st.title(t("Class dashboard"))
         return
     classes = class_store()
     dash = classes.dashboard(class_id)

@@ -7,7 +7,6 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.cards import parse_cards
-from trainer.profiles import PROFILES
 from trainer.quiz import Question
 from trainer.safe_text import for_plotly
 from trainer.store.classes import ClassStore, Poll
@@ -24,6 +23,7 @@ from trainer.ui.pages.teacher_common import (
     new_seed,
     question_for,
     require_teacher,
+    rules_choice,
 )
 from trainer.ui.terms import profile_label, t_message
 from trainer.ui.views.bidding_stepper import bidding_stepper
@@ -92,15 +92,7 @@ def _question(classes: ClassStore, class_id: int, ctx: PageContext) -> None:
         kind = st.selectbox(
             t("Question type"), drill_kinds(), format_func=lambda k: kind_title(k, t), key="projector_kind"
         )
-        names = list(PROFILES)
-        rules = st.radio(
-            t("Rules"),
-            names,
-            index=names.index(ctx.profile.name),
-            format_func=lambda n: profile_label(n, t),
-            key="projector_rules",
-            horizontal=True,
-        )
+        rules = rules_choice(ctx, "projector_rules", horizontal=True)
         if st.button(
             t("Put a new question on the screen"),
             type="primary",
@@ -168,10 +160,8 @@ def _deal(ctx: PageContext) -> None:
 
 def render(ctx: PageContext) -> None:
     t = ctx.t
-    class_id = require_teacher(ctx)
-    note_state(teacher=class_id is not None)
+    class_id = require_teacher(ctx, t("Projector"))
     if class_id is None:
-        st.title(t("Projector"))
         return
     # The whole width of the screen for the room (this page only).
     st.html("<style>[data-testid=stMainBlockContainer]{max-width:min(1800px, 100%)}</style>")

@@ -9,6 +9,7 @@ draws it only after the answer, as an illustration (it is one possible layout, n
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import streamlit as st
 
@@ -68,21 +69,14 @@ def problem_table(problem: Problem) -> TableView:
 
 
 def example_table(problem: Problem) -> TableView | None:
-    """The problem's typical layout with every hand open (None when the problem has none)."""
+    """The problem's typical layout with every hand open (None when the problem has none): the problem's
+    own table with the layout's hands and skat, and no card to click."""
     if problem.example is None:
         return None
-    position = problem.position()
     layout_hands, skat = problem.example
     hands = tuple(SeatHand(seat, len(layout_hands[int(seat)]), layout_hands[int(seat)]) for seat in Seat)
-    return TableView(
-        bottom=position.seat,
-        hands=(hands[0], hands[1], hands[2]),
-        declarer=position.declarer,
-        declaration=position.declaration,
-        trick=position.current_trick,
-        trick_number=position.trick_number,
-        to_move=position.seat,
-        skat=tuple(skat),
+    return replace(
+        problem_table(problem), hands=(hands[0], hands[1], hands[2]), skat=tuple(skat), legal=frozenset()
     )
 
 

@@ -92,45 +92,22 @@ def options_inputs(ctx: WidgetContext) -> SchemeOptions | None:
     """Table size, the Danish rate pair and the online stake and commission (each read exactly as typed,
     a point or a comma; None: one of them cannot be read, said at the field)."""
     t = ctx.t
+
+    def amount(label: str, key: str, value: Decimal, maximum: Decimal | None = None) -> Decimal | None:
+        return decimal_number(
+            ctx, label, key=key, value=value, places=MONEY_PLACES, minimum=Decimal(0), maximum=maximum
+        )
+
     with st.expander(t("Table and stakes")):
         size = st.segmented_control(
             t("Players at the table"), (3, 4), key=ctx.k("size"), default=3, required=True
         )
-        win = decimal_number(
-            ctx,
-            t("Danish rate when won (øre per point)"),
-            key="rate_win",
-            value=Decimal("0.5"),
-            places=MONEY_PLACES,
-            minimum=Decimal(0),
-        )
-        loss = decimal_number(
-            ctx,
-            t("Danish rate when lost (øre per point)"),
-            key="rate_loss",
-            value=Decimal(1),
-            places=MONEY_PLACES,
-            minimum=Decimal(0),
-        )
-        stake = decimal_number(
-            ctx,
-            t("Online stake per point"),
-            key="stake",
-            value=Decimal("0.10"),
-            places=MONEY_PLACES,
-            minimum=Decimal(0),
-        )
+        win = amount(t("Danish rate when won (øre per point)"), "rate_win", Decimal("0.5"))
+        loss = amount(t("Danish rate when lost (øre per point)"), "rate_loss", Decimal(1))
+        stake = amount(t("Online stake per point"), "stake", Decimal("0.10"))
         kontra = st.checkbox(t("Kontra (house option: list and Seeger-Fabian × 2)"), key=ctx.k("kontra"))
         re = st.checkbox(t("Re (× 2 again)"), key=ctx.k("re"))
-        commission = decimal_number(
-            ctx,
-            t("Commission (%)"),
-            key="commission",
-            value=Decimal(9),
-            places=MONEY_PLACES,
-            minimum=Decimal(0),
-            maximum=Decimal(100),
-        )
+        commission = amount(t("Commission (%)"), "commission", Decimal(9), maximum=Decimal(100))
     if win is None or loss is None or stake is None or commission is None:
         return None
     return SchemeOptions(

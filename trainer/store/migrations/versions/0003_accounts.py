@@ -24,14 +24,14 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from trainer.store.ddl import create_index, drop_index, id_column, primary_key, references, unique, utc
+
 revision: str = "0003"
 down_revision: str | None = "0002"
 branch_labels: str | None = None
 depends_on: str | None = None
 
-
-def _utc() -> sa.DateTime:
-    return sa.DateTime(timezone=True)
+SESSION_INDEXES = ("learner_id", "class_id", "expires_at")
 
 
 def upgrade() -> None:
@@ -44,34 +44,25 @@ def upgrade() -> None:
     )
     op.create_table(
         "auth_sessions",
-        sa.Column("id", sa.Integer(), nullable=False),
+        id_column(),
         sa.Column("token_hash", sa.String(length=64), nullable=False),
         sa.Column("kind", sa.String(length=16), nullable=False),
         sa.Column("learner_id", sa.Integer(), nullable=True),
         sa.Column("class_id", sa.Integer(), nullable=True),
-        sa.Column("created_at", _utc(), nullable=False),
-        sa.Column("last_used_at", _utc(), nullable=False),
-        sa.Column("expires_at", _utc(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["learner_id"],
-            ["learners.id"],
-            name=op.f("fk_auth_sessions_learner_id_learners"),
-            ondelete="CASCADE",
-        ),
-        sa.ForeignKeyConstraint(
-            ["class_id"], ["classes.id"], name=op.f("fk_auth_sessions_class_id_classes"), ondelete="CASCADE"
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_auth_sessions")),
-        sa.UniqueConstraint("token_hash", name=op.f("uq_auth_sessions_token_hash")),
+        sa.Column("created_at", utc(), nullable=False),
+        sa.Column("last_used_at", utc(), nullable=False),
+        sa.Column("expires_at", utc(), nullable=False),
+        references("auth_sessions", "learner_id", "learners"),
+        references("auth_sessions", "class_id", "classes"),
+        primary_key("auth_sessions"),
+        unique("auth_sessions", "token_hash"),
     )
-    op.create_index(op.f("ix_auth_sessions_learner_id"), "auth_sessions", ["learner_id"])
-    op.create_index(op.f("ix_auth_sessions_class_id"), "auth_sessions", ["class_id"])
-    op.create_index(op.f("ix_auth_sessions_expires_at"), "auth_sessions", ["expires_at"])
+    for column in SESSION_INDEXES:
+        create_index("auth_sessions", column)
 
 
 def downgrade() -> None:
-    op.drop_index(op.f("ix_auth_sessions_expires_at"), table_name="auth_sessions")
-    op.drop_index(op.f("ix_auth_sessions_class_id"), table_name="auth_sessions")
-    op.drop_index(op.f("ix_auth_sessions_learner_id"), table_name="auth_sessions")
+    for column in reversed(SESSION_INDEXES):
+        drop_index("auth_sessions", column)
     op.drop_table("auth_sessions")
     op.drop_column("learners", "secret_hash")

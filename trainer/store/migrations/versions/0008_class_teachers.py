@@ -27,74 +27,50 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from trainer.store.ddl import create_index, drop_index, id_column, primary_key, references, utc
+
 revision: str = "0008_teachers"
 down_revision: str | None = "0007"
 branch_labels: str | None = None
 depends_on: str | None = None
 
 
-def _utc() -> sa.DateTime:
-    return sa.DateTime(timezone=True)
-
-
 def upgrade() -> None:
-    op.add_column("classes", sa.Column("archived_at", _utc(), nullable=True))
+    op.add_column("classes", sa.Column("archived_at", utc(), nullable=True))
     op.add_column("assignments", sa.Column("seat", sa.Integer(), nullable=True))
-    op.add_column("class_polls", sa.Column("revealed_at", _utc(), nullable=True))
+    op.add_column("class_polls", sa.Column("revealed_at", utc(), nullable=True))
     op.create_table(
         "class_teachers",
         sa.Column("class_id", sa.Integer(), nullable=False),
         sa.Column("learner_id", sa.Integer(), nullable=False),
         sa.Column("role", sa.String(length=16), nullable=False),
-        sa.Column("added_at", _utc(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["class_id"], ["classes.id"], name=op.f("fk_class_teachers_class_id_classes"), ondelete="CASCADE"
-        ),
-        sa.ForeignKeyConstraint(
-            ["learner_id"],
-            ["learners.id"],
-            name=op.f("fk_class_teachers_learner_id_learners"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("class_id", "learner_id", name=op.f("pk_class_teachers")),
+        sa.Column("added_at", utc(), nullable=False),
+        references("class_teachers", "class_id", "classes"),
+        references("class_teachers", "learner_id", "learners"),
+        primary_key("class_teachers", "class_id", "learner_id"),
     )
-    op.create_index(op.f("ix_class_teachers_learner_id"), "class_teachers", ["learner_id"])
+    create_index("class_teachers", "learner_id")
     op.create_table(
         "class_audit",
-        sa.Column("id", sa.Integer(), nullable=False),
+        id_column(),
         sa.Column("class_id", sa.Integer(), nullable=False),
         sa.Column("actor_id", sa.Integer(), nullable=True),
         sa.Column("actor_name", sa.String(length=40), nullable=False),
         sa.Column("action", sa.String(length=16), nullable=False),
         sa.Column("detail", sa.Text(), nullable=False),
-        sa.Column("at", _utc(), nullable=False),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_class_audit")),
+        sa.Column("at", utc(), nullable=False),
+        primary_key("class_audit"),
     )
-    op.create_index(op.f("ix_class_audit_class_id"), "class_audit", ["class_id"])
+    create_index("class_audit", "class_id")
     op.create_table(
         "assignment_answers",
         sa.Column("attempt_id", sa.Integer(), nullable=False),
         sa.Column("assignment_id", sa.Integer(), nullable=False),
         sa.Column("member_id", sa.Integer(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["attempt_id"],
-            ["attempts.id"],
-            name=op.f("fk_assignment_answers_attempt_id_attempts"),
-            ondelete="CASCADE",
-        ),
-        sa.ForeignKeyConstraint(
-            ["assignment_id"],
-            ["assignments.id"],
-            name=op.f("fk_assignment_answers_assignment_id_assignments"),
-            ondelete="CASCADE",
-        ),
-        sa.ForeignKeyConstraint(
-            ["member_id"],
-            ["class_members.id"],
-            name=op.f("fk_assignment_answers_member_id_class_members"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("attempt_id", "assignment_id", name=op.f("pk_assignment_answers")),
+        references("assignment_answers", "attempt_id", "attempts"),
+        references("assignment_answers", "assignment_id", "assignments"),
+        references("assignment_answers", "member_id", "class_members"),
+        primary_key("assignment_answers", "attempt_id", "assignment_id"),
     )
     op.create_index(
         "ix_assignment_answers_assignment_member", "assignment_answers", ["assignment_id", "member_id"]
@@ -115,9 +91,9 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_index("ix_assignment_answers_assignment_member", table_name="assignment_answers")
     op.drop_table("assignment_answers")
-    op.drop_index(op.f("ix_class_audit_class_id"), table_name="class_audit")
+    drop_index("class_audit", "class_id")
     op.drop_table("class_audit")
-    op.drop_index(op.f("ix_class_teachers_learner_id"), table_name="class_teachers")
+    drop_index("class_teachers", "learner_id")
     op.drop_table("class_teachers")
     op.drop_column("class_polls", "revealed_at")
     op.drop_column("assignments", "seat")

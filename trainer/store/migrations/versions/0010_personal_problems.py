@@ -13,6 +13,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from trainer.store.ddl import create_index, drop_index, id_column, primary_key, references, unique, utc
+
 revision: str = "0010_personal_problems"
 down_revision: str | None = "0009_table_house"
 branch_labels: str | None = None
@@ -22,7 +24,7 @@ depends_on: str | None = None
 def upgrade() -> None:
     op.create_table(
         "personal_problems",
-        sa.Column("id", sa.Integer(), nullable=False),
+        id_column(),
         sa.Column("learner_id", sa.Integer(), nullable=False),
         sa.Column("problem_id", sa.String(length=64), nullable=False),
         sa.Column("problem", sa.Text(), nullable=False),
@@ -30,21 +32,14 @@ def upgrade() -> None:
         sa.Column("kind", sa.String(length=16), nullable=False),
         sa.Column("points_lost", sa.Float(), nullable=False),
         sa.Column("source", sa.String(length=16), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["learner_id"],
-            ["learners.id"],
-            name=op.f("fk_personal_problems_learner_id_learners"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_personal_problems")),
-        sa.UniqueConstraint("learner_id", "problem_id", name=op.f("uq_personal_problems_learner_id")),
+        sa.Column("created_at", utc(), nullable=False),
+        references("personal_problems", "learner_id", "learners"),
+        primary_key("personal_problems"),
+        unique("personal_problems", "learner_id", "problem_id"),
     )
-    with op.batch_alter_table("personal_problems", schema=None) as batch_op:
-        batch_op.create_index(batch_op.f("ix_personal_problems_learner_id"), ["learner_id"], unique=False)
+    create_index("personal_problems", "learner_id")
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("personal_problems", schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f("ix_personal_problems_learner_id"))
+    drop_index("personal_problems", "learner_id")
     op.drop_table("personal_problems")

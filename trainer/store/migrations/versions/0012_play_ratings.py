@@ -21,6 +21,7 @@ from alembic import op
 
 from trainer.problems.collection import collection
 from trainer.problems.rating import NEW_LEARNER, Glicko, problem_seed, rate_pair
+from trainer.store.ddl import create_index, drop_index, id_column, primary_key, references, unique, utc
 
 revision: str = "0012_play_ratings"
 down_revision: str | None = "0011_problem_assignments"
@@ -38,38 +39,28 @@ def upgrade() -> None:
         sa.Column("deviation", sa.Float(), nullable=False),
         sa.Column("volatility", sa.Float(), nullable=False),
         sa.Column("answers", sa.Integer(), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("problem_id", name=op.f("pk_problem_ratings")),
+        sa.Column("updated_at", utc(), nullable=False),
+        primary_key("problem_ratings", "problem_id"),
     )
     rated_answers = op.create_table(
         "rated_answers",
-        sa.Column("id", sa.Integer(), nullable=False),
+        id_column(),
         sa.Column("learner_id", sa.Integer(), nullable=False),
         sa.Column("problem_id", sa.String(length=64), nullable=False),
         sa.Column("attempt_id", sa.Integer(), nullable=True),
         sa.Column("correct", sa.Boolean(), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("at", utc(), nullable=False),
         sa.Column("rating", sa.Float(), nullable=False),
         sa.Column("deviation", sa.Float(), nullable=False),
         sa.Column("volatility", sa.Float(), nullable=False),
         sa.Column("problem_rating", sa.Float(), nullable=False),
         sa.Column("problem_deviation", sa.Float(), nullable=False),
-        sa.ForeignKeyConstraint(
-            ["attempt_id"],
-            ["attempts.id"],
-            name=op.f("fk_rated_answers_attempt_id_attempts"),
-            ondelete="SET NULL",
-        ),
-        sa.ForeignKeyConstraint(
-            ["learner_id"],
-            ["learners.id"],
-            name=op.f("fk_rated_answers_learner_id_learners"),
-            ondelete="CASCADE",
-        ),
-        sa.PrimaryKeyConstraint("id", name=op.f("pk_rated_answers")),
-        sa.UniqueConstraint("learner_id", "problem_id", name=op.f("uq_rated_answers_learner_id")),
+        references("rated_answers", "attempt_id", "attempts", ondelete="SET NULL"),
+        references("rated_answers", "learner_id", "learners"),
+        primary_key("rated_answers"),
+        unique("rated_answers", "learner_id", "problem_id"),
     )
-    op.create_index(op.f("ix_rated_answers_learner_id"), "rated_answers", ["learner_id"], unique=False)
+    create_index("rated_answers", "learner_id")
     _replay_earlier_answers(problem_ratings, rated_answers)
 
 
@@ -139,6 +130,6 @@ def _replay_earlier_answers(problem_ratings: sa.Table, rated_answers: sa.Table) 
 
 
 def downgrade() -> None:
-    op.drop_index(op.f("ix_rated_answers_learner_id"), table_name="rated_answers")
+    drop_index("rated_answers", "learner_id")
     op.drop_table("rated_answers")
     op.drop_table("problem_ratings")
