@@ -80,9 +80,7 @@ around a grand that already holds the diagonal in both profiles, and the issue's
 the lead is weaker would be overturned by noise."""
 
 READINGS: dict[Kind, Reading] = {
-    "suit": Reading(
-        opponent_bid=0.15, per_ten=0.10, both_bid=0.10, passed=0.05, no_lead=0.0, seat=SUIT_SEAT
-    ),
+    "suit": Reading(opponent_bid=0.15, per_ten=0.10, both_bid=0.10, passed=0.05, no_lead=0.0, seat=SUIT_SEAT),
     "grand": Reading(opponent_bid=0.35, per_ten=0.20, both_bid=0.20, passed=0.10, no_lead=0.25),
     "null": Reading(opponent_bid=0.10, per_ten=0.05, both_bid=0.05, passed=0.02, no_lead=0.0),
 }
