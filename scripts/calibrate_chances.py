@@ -2,6 +2,7 @@
 
     python scripts/calibrate_chances.py --deals 300 --seed 7          # play, then fit
     python scripts/calibrate_chances.py --refit                        # fit again from the stored games
+    python scripts/calibrate_chances.py --seats benchmarks/results/chances-seed*.jsonl  # the seat terms
 
 Three experts bid (by the model as it stands), declare and play seeded deals of both profiles to the end
 (``--time-ms`` a decision, default 300 as in the benchmark). For every game played, the two moments the
@@ -144,6 +145,50 @@ def _fit_all(z: np.ndarray, y: np.ndarray, kinds: np.ndarray) -> dict[Kind, tupl
 
 ece = calibration_error
 
+SEATS = ("forehand", "middlehand", "rearhand")
+
+
+def _seat_kind(game: str) -> str:
+    return "grand" if game == "grand" else "null" if game.startswith("null") else "suit"
+
+
+def seat_shifts(paths: list[Path]) -> dict[tuple[str, str, str], tuple[float, float, int, float, float]]:
+    """From the benchmark's deal files (``benchmarks/chances.py --out``): per profile (and ``both``), kind
+    of game and declarer's seat, the logit shift that makes the chances the declarers gave at the
+    declaration match what they won (maximum likelihood, Newton), its standard error, the games, the share
+    won and the mean chance. A shift is a residual over the model that played the games: add it to the
+    seat term (:data:`trainer.chances.auction.SUIT_SEAT`) that was in force then."""
+    rows: list[tuple[str, str, str, float, bool]] = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            r = json.loads(line) if line.strip() else {}
+            if r.get("declared_chance") is None or r.get("won") is None:
+                continue
+            rows.append(
+                (r["profile"], _seat_kind(r["game"]), r["declarer"], r["declared_chance"], bool(r["won"]))
+            )
+    out: dict[tuple[str, str, str], tuple[float, float, int, float, float]] = {}
+    for profile in ("international", "danish", "both"):
+        for kind in ("suit", "grand", "null"):
+            for seat in SEATS:
+                chosen = [r for r in rows if profile in ("both", r[0]) and r[1] == kind and r[2] == seat]
+                if len(chosen) < 10:
+                    continue
+                p = np.clip(np.array([r[3] for r in chosen]), 1e-4, 1 - 1e-4)
+                z = np.log(p / (1 - p))
+                y = np.array([float(r[4]) for r in chosen])
+                shift, info = 0.0, 1.0
+                for _ in range(50):
+                    q = 1 / (1 + np.exp(-(z + shift)))
+                    info = float(np.sum(q * (1 - q)))
+                    step = float(np.sum(y - q)) / info
+                    shift = float(np.clip(shift + step, -5.0, 5.0))
+                    if abs(step) < 1e-9:
+                        break
+                error = info**-0.5
+                out[(profile, kind, seat)] = (shift, error, len(chosen), float(y.mean()), float(p.mean()))
+    return out
+
 
 def fit(path: Path, seed: int, out: Path) -> None:
     model = load_model(out)
@@ -224,6 +269,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--model", type=Path, default=MODEL_PATH)
     parser.add_argument("--refit", action="store_true", help="only fit again from the stored games")
     parser.add_argument(
+        "--seats",
+        type=Path,
+        nargs="+",
+        help="only print the seat terms fit on these benchmark deal files (benchmarks/chances.py --out)",
+    )
+    parser.add_argument(
         "--explore",
         type=float,
         default=None,
@@ -231,6 +282,13 @@ def main(argv: list[str] | None = None) -> int:
         "hands below the bots' own threshold fare",
     )
     args = parser.parse_args(argv)
+    if args.seats:
+        for (profile, kind, seat), (shift, se, n, won, chance) in seat_shifts(args.seats).items():
+            print(
+                f"{profile} {kind} {seat}: n={n}, won {won:.3f}, chance {chance:.3f}, "
+                f"shift {shift:+.2f} (95 % {shift - 1.96 * se:+.2f} to {shift + 1.96 * se:+.2f})"
+            )
+        return 0
     if not args.refit:
         play(args.deals, args.seed, args.time_ms, args.games, args.explore)
     fit(args.games, args.seed, args.model)
