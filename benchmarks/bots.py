@@ -62,12 +62,13 @@ def percentile(values: list[float], share: float) -> float:
 
 def contract(profile: RuleProfile, seed: int) -> tuple[DealState, Seat] | None:
     """The deal of ``seed`` with the club's contract: the seat with the highest bid limit declares its best
-    pickup game with the rules-of-thumb discard (None when no seat would bid)."""
+    pickup game with the rules-of-thumb discard (None when no seat would bid: a limit below the profile's
+    lowest bid is no bid, as the Danish bidding starts at 24)."""
     deal = random_deal(seed, profile)
     best: tuple[int, Seat] | None = None
     for seat in Seat:
         limit, option = rules.bid_limit(profile, deal.hand(seat), forehand=seat is Seat.FOREHAND)
-        if option is not None and (best is None or limit > best[0]):
+        if option is not None and limit >= profile.min_bid and (best is None or limit > best[0]):
             best = (limit, seat)
     if best is None:
         return None
