@@ -470,25 +470,50 @@ TABLE_POLL_SECONDS = 2
 """How often a shared table's page looks again in the browser tests (idle pages between looks)."""
 
 
+def table_accounts(url: str, names: tuple[str, ...], password: str) -> dict[str, int]:
+    """Accounts for ``names`` (each with ``password``) in the store at ``url``: each name's learner id."""
+    from trainer.store import Store
+    from trainer.store.accounts import AccountStore
+    from trainer.store.classes import ClassStore
+
+    store = Store(url)
+    try:
+        accounts = AccountStore(ClassStore(store))
+        return {name: accounts.sign_up(name, password, client="e2e").account.id for name in names}
+    finally:
+        store.dispose()
+
+
+def table_env(url: str, poll: float = TABLE_POLL_SECONDS) -> dict[str, str]:
+    """The environment of an app on the store at ``url`` whose table pages poll every ``poll`` seconds."""
+    return {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(poll)}
+
+
 @contextmanager
 def table_server(
     folder: Path, names: tuple[str, ...], password: str, log_name: str, *, poll: float = TABLE_POLL_SECONDS
 ) -> Iterator[tuple[str, str]]:
     """An app on a fresh SQLite store where ``names`` have accounts, its table pages polling every ``poll``
     seconds: (base URL, store URL)."""
-    from trainer.store import Store
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
-
     url = f"sqlite:///{folder / 'tables.sqlite'}"
-    store = Store(url)
-    accounts = AccountStore(ClassStore(store))
-    for name in names:
-        accounts.sign_up(name, password, client="e2e")
-    store.dispose()
-    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(poll)}
-    with run_app(log_name, env) as base:
+    table_accounts(url, names, password)
+    with run_app(log_name, table_env(url, poll)) as base:
         yield base, url
+
+
+def table_app_fixture(  # type: ignore[no-untyped-def]
+    folder: str, names: tuple[str, ...], password: str, log_name: str, *, poll: float = TABLE_POLL_SECONDS
+):
+    """A test module's ``table_app`` fixture: one :func:`table_server` for the module, in a fresh temporary
+    folder named ``folder``; it yields (base URL, store URL)."""
+
+    @pytest.fixture(scope="module")
+    def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+        """This module's app with its table accounts: (base URL, store URL)."""
+        with table_server(Path(tmp_path_factory.mktemp(folder)), names, password, log_name, poll=poll) as app:
+            yield app
+
+    return table_app
 
 
 def seated_table(url: str, names: tuple[str, str, str], password: str, deals: int):  # type: ignore[no-untyped-def]

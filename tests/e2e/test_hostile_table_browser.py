@@ -7,12 +7,10 @@ image, a link or an element a name made, nor asked the network for anything a na
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from .conftest import above, click, new_page, seated_table, sign_in_at_table, table_server, wait_state
+from .conftest import above, click, new_page, seated_table, sign_in_at_table, table_app_fixture, wait_state
 from .test_table_end_browser import _near_the_end, _store_deal
 
 pytestmark = pytest.mark.browser
@@ -26,12 +24,7 @@ NAMES = (
 POINTED_AT = ("127.0.0.1:8619", "x.test", "b.test")
 
 
-@pytest.fixture(scope="module")
-def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    with table_server(
-        Path(tmp_path_factory.mktemp("e2e-hostile-table")), NAMES, PASSWORD, "streamlit-hostile-table.log"
-    ) as app:
-        yield app
+table_app = table_app_fixture("e2e-hostile-table", NAMES, PASSWORD, "streamlit-hostile-table.log")
 
 
 def test_a_deal_played_out_with_hostile_names_links_and_loads_nothing(browser, table_app) -> None:  # type: ignore[no-untyped-def]

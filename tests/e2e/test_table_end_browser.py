@@ -12,8 +12,6 @@ Each step waits on the page's published state (``data-turn``, ``data-move-count`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -25,7 +23,7 @@ from .conftest import (
     screenshot_all_content,
     seated_table,
     sign_in_at_table,
-    table_server,
+    table_app_fixture,
     wait_state,
 )
 
@@ -35,12 +33,7 @@ PASSWORD = "three at one table"
 NAMES = ("Dagny", "Erik", "Frida")
 
 
-@pytest.fixture(scope="module")
-def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    with table_server(
-        Path(tmp_path_factory.mktemp("e2e-table-end")), NAMES, PASSWORD, "streamlit-table-end-e2e.log"
-    ) as app:
-        yield app
+table_app = table_app_fixture("e2e-table-end", NAMES, PASSWORD, "streamlit-table-end-e2e.log")
 
 
 def _sign_in(page, base: str, name: str) -> None:  # type: ignore[no-untyped-def]
