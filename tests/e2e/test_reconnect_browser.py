@@ -20,7 +20,7 @@ from .conftest import (
     table_env,
     wait_state,
 )
-from .test_table_end_browser import _near_the_end, _store_deal
+from .hand import near_the_end, store_deal
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ def test_a_seat_that_loses_the_server_says_so_and_comes_back_by_itself(browser, 
     page = new_page(browser, width=390, height=900)
     with run_app("streamlit-reconnect-1.log", env, port=port) as base:
         play, table_id = seated_table(url, NAMES, PASSWORD, 3)
-        _store_deal(play, table_id, _near_the_end(7))
+        store_deal(play, table_id, near_the_end(7))
         sign_in_at_table(page, base, NAMES[2], PASSWORD)
         wait_state(page, "Ib sees deal 1", deal=1, phase="play")
         hand = page.locator(".skat-page-state").get_attribute("data-move-count")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from .conftest import new_page, run_app, seated_table, sign_in_at_table, table_accounts, table_env, wait_state
-from .hand import grand_hand_at_first_lead
+from .hand import grand_hand_at_first_lead, store_deal
 
 pytestmark = pytest.mark.browser
 
@@ -43,8 +43,7 @@ def test_a_blank_or_stalled_seat_page_reconnects_by_itself(browser, tmp_path: Pa
     env = {**table_env(url), "SKAT_TRAINER_TABLE_BLANK": str(BLANK_SECONDS)}
     with run_app("streamlit-table-watch.log", env) as base:
         play, table_id = seated_table(url, NAMES, PASSWORD, 2)
-        now = play.start_next_deal(table_id, seed=1)
-        assert play.play.save_deal(now.stored.id, grand_hand_at_first_lead(5), seen=now.stored.move_count)
+        store_deal(play, table_id, grand_hand_at_first_lead(5))
         moment = play.moment(table_id)
         assert moment.turn is not None
         leader = moment.table.seats[moment.turn.place].name  # the seat to lead: the phone in this test
