@@ -304,6 +304,15 @@ def new_page(browser, *, width: int, height: int, **options: Any):  # type: igno
     return new_context(browser, width=width, height=height, **options).new_page()
 
 
+def watched_page(browser, *, width: int, height: int, **options: Any):  # type: ignore[no-untyped-def]
+    """A new page and the messages of the dialogs it opens (each dismissed): a name that ran a script would
+    open one."""
+    page = new_page(browser, width=width, height=height, **options)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    return page, dialogs
+
+
 def drawn(locator) -> None:  # type: ignore[no-untyped-def]
     """Wait until the browser has drawn ``locator`` (a chart's labels, a table's rows): Plotly charts and
     tables are drawn in the browser after the app's run has ended, which the page's state cannot say."""
@@ -552,13 +561,15 @@ TEACHER_SECRET = "the teacher's own password"
 """The account the browser tests' teacher signs in with."""
 
 
-def own_class(classes: Any, join_code: str, class_password: str) -> None:
-    """Make the teacher's account and let it claim a class made with a code and a class password (which
-    stays as the class's second factor)."""
+def teacher_class(classes: Any, class_name: str, class_password: str) -> Any:
+    """A new class ``class_name`` with its class password (which stays as the class's second factor),
+    claimed by the teacher's account (made here); the class as made."""
     from trainer.store.accounts import AccountStore
 
+    made = classes.create_class(class_name, class_password)
     teacher = AccountStore(classes).sign_up(TEACHER_NAME, TEACHER_SECRET, client="e2e").account
-    classes.claim_class(teacher.id, join_code, class_password, client="e2e")
+    classes.claim_class(teacher.id, made.join_code, class_password, client="e2e")
+    return made
 
 
 def teacher_opens_class(page, base: str, class_password: str, lang: str = "en") -> State:  # type: ignore[no-untyped-def]

@@ -18,11 +18,11 @@ from .conftest import (
     drawn,
     new_context,
     open_app,
-    own_class,
     run_app,
     screenshot_all_content,
     settle,
     sideways_overflow,
+    teacher_class,
     teacher_opens_class,
     wait_state,
 )
@@ -50,8 +50,7 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     nina = AccountStore(classes).sign_up("Nina Newcomer", PASSWORD, client="e2e").account
     for right in (True, False, True):
         store.record_attempt(nina.id, "matadors", right, "x", "x", "danish")
-    made = classes.create_class("7B", TEACHER_PASSWORD)
-    own_class(classes, made.join_code, TEACHER_PASSWORD)
+    made = teacher_class(classes, "7B", TEACHER_PASSWORD)
     store.dispose()
     yield url, made.join_code
 

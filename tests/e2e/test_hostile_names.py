@@ -24,14 +24,14 @@ from .conftest import (
     drawn,
     enter_text,
     join_class,
-    new_page,
     open_app,
-    own_class,
     run_app,
     screenshot_all_content,
     settle,
     sideways_overflow,
+    teacher_class,
     teacher_opens_class,
+    watched_page,
 )
 
 pytestmark = pytest.mark.browser
@@ -125,8 +125,7 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     url = f"sqlite:///{tmp_path_factory.mktemp('e2e-hostile') / 'classes.sqlite'}"
     store = Store(url)
     classes = ClassStore(store)
-    made = classes.create_class(CLASS_NAME, PASSWORD)
-    own_class(classes, made.join_code, PASSWORD)
+    made = teacher_class(classes, CLASS_NAME, PASSWORD)
     classes.add_assignment(made.id, DRILL, GAME_VALUE, 3, "danish", datetime.now(UTC))
     for k, name in enumerate(NAMES):
         member = classes.join_class(made.join_code, name, client=f"hostile-{k}").member
@@ -157,10 +156,7 @@ def app_url(classroom: tuple[str, str, str]) -> Iterator[str]:
 
 
 def _page(browser, width: int):  # type: ignore[no-untyped-def]
-    page = new_page(browser, width=width, height=900, accept_downloads=True)
-    dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    return page, dialogs
+    return watched_page(browser, width=width, height=900, accept_downloads=True)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
