@@ -313,6 +313,16 @@ def watched_page(browser, *, width: int, height: int, **options: Any):  # type: 
     return page, dialogs
 
 
+LEARNER_COOKIE = "skat_trainer_learner="
+"""The start of the cookie that keeps a learner signed in."""
+
+
+def wait_cookie(page, name: str, *, present: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app's cookie script has set (or deleted) the cookie ``name``."""
+    check = f"document.cookie.includes('{name}')"
+    page.wait_for_function(check if present else f"!{check}", timeout=TIMEOUT_MS)
+
+
 def drawn(locator) -> None:  # type: ignore[no-untyped-def]
     """Wait until the browser has drawn ``locator`` (a chart's labels, a table's rows): Plotly charts and
     tables are drawn in the browser after the app's run has ended, which the page's state cannot say."""

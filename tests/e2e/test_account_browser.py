@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import (
-    TIMEOUT_MS,
+    LEARNER_COOKIE,
     click,
     drawn,
     new_context,
@@ -25,6 +25,7 @@ from .conftest import (
     sideways_overflow,
     teacher_class,
     teacher_opens_class,
+    wait_cookie,
     wait_state,
 )
 
@@ -33,7 +34,6 @@ pytestmark = pytest.mark.browser
 PASSWORD = "nina's long password"
 TEACHER_PASSWORD = "projector in room 12"
 SIGNED_IN = "Signed in as"
-LEARNER_COOKIE = "skat_trainer_learner="
 TEACHER_COOKIE = "skat_trainer_teacher="
 NEED_TEACHER = "Sign in on the Teacher page and open one of your classes first."
 
@@ -82,12 +82,6 @@ def _cookie(page, name: str) -> str:  # type: ignore[no-untyped-def]
     return str(page.evaluate(f"document.cookie.split('; ').find(c => c.startsWith('{name}')) || ''"))
 
 
-def _wait_cookie(page, name: str, *, present: bool) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the app's cookie script has set (or deleted) the cookie ``name``."""
-    check = f"document.cookie.includes('{name}')"
-    page.wait_for_function(check if present else f"!{check}", timeout=TIMEOUT_MS)
-
-
 def _answers_shown(page) -> str:  # type: ignore[no-untyped-def]
     return str(page.locator("[data-testid=stMetricValue]").first.inner_text())
 
@@ -103,7 +97,7 @@ def test_a_session_survives_reload_second_tab_and_restart_until_sign_out(
         assert page.locator("[data-testid=stMetricValue]").count() == 0
         _sign_in(page, "Nina Newcomer")
         assert _answers_shown(page) == "3"
-        _wait_cookie(page, LEARNER_COOKIE, present=True)
+        wait_cookie(page, LEARNER_COOKIE, present=True)
         token = _cookie(page, LEARNER_COOKIE)
 
         page.reload()  # F5
@@ -121,7 +115,7 @@ def test_a_session_survives_reload_second_tab_and_restart_until_sign_out(
         open_app(second, f"{base}/progress", signed_in=True)
         click(second, second.locator(".st-key-progress_signout button"), "sign out", signed_in=False)
         assert second.get_by_text("Sign in to see your progress").count() >= 1
-        _wait_cookie(second, LEARNER_COOKIE, present=False)
+        wait_cookie(second, LEARNER_COOKIE, present=False)
 
         page.reload()  # the first tab: signed out too
         wait_state(page, "reload after signing out", page="progress", signed_in=False)
@@ -135,7 +129,7 @@ def test_the_projector_opens_in_a_second_window_without_logging_in_again(
     with _app(db[0], "3") as base:
         page = context.new_page()
         teacher_opens_class(page, base, TEACHER_PASSWORD)
-        _wait_cookie(page, TEACHER_COOKIE, present=True)
+        wait_cookie(page, TEACHER_COOKIE, present=True)
         projector = context.new_page()
         open_app(projector, f"{base}/projector", teacher=True)
         assert projector.get_by_text(NEED_TEACHER).count() == 0

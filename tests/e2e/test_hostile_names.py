@@ -19,7 +19,7 @@ import pytest
 from trainer.safe_text import plain
 
 from .conftest import (
-    TIMEOUT_MS,
+    LEARNER_COOKIE,
     click,
     drawn,
     enter_text,
@@ -31,6 +31,7 @@ from .conftest import (
     sideways_overflow,
     teacher_class,
     teacher_opens_class,
+    wait_cookie,
     watched_page,
 )
 
@@ -272,7 +273,7 @@ def test_a_learners_own_pages_show_names_as_text(  # type: ignore[no-untyped-def
     page.locator(".st-key-account_signin_name input").fill(me)
     page.locator(".st-key-account_signin_secret input").fill(PASSWORD)
     click(page, page.locator(".st-key-account_signin_submit button"), f"{me} signs in", signed_in=True)
-    page.wait_for_function("document.cookie.includes('skat_trainer_learner=')", timeout=TIMEOUT_MS)
+    wait_cookie(page, LEARNER_COOKIE)
     _nothing_obeyed(page, dialogs)
     assert f"Signed in as {shown(me)}" in _text(page, "[data-testid=stMain]")
 
