@@ -320,6 +320,27 @@ def _rewatch(pages) -> None:  # type: ignore[no-untyped-def]
             page.evaluate(WATCH)
 
 
+def seat_three(store: Store, who: str, deals: int):  # type: ignore[no-untyped-def]
+    """Three new accounts (``who`` and a number, with this process's id; password :data:`PASSWORD`) seated
+    at a new international table of ``deals`` deals, the first hosting, an hour's idle limit: the table
+    store, the table and the three names by place. ``who`` is also the client that makes them."""
+    from trainer.store.accounts import AccountStore
+    from trainer.store.classes import ClassStore
+    from trainer.store.tables import TableStore
+
+    accounts = AccountStore(ClassStore(store))
+    names = [f"{who.title()}{n}x{os.getpid()}" for n in range(3)]
+    ids = [accounts.sign_up(name, PASSWORD, client=who).account.id for name in names]
+    tables = TableStore(store)
+    table = tables.open_table(
+        host_learner_id=ids[0], host_name=names[0], profile_name="international", scheme="list",
+        deals_planned=deals, bot_level="club", idle_seconds=3600,
+    )  # fmt: skip
+    for place in (1, 2):
+        tables.join(table.code, learner_id=ids[place], name=names[place], client=f"{who}{place}")
+    return tables, table, names
+
+
 def bench_table(  # type: ignore[no-untyped-def]
     url: str, db_url: str, browser, busy: int, deals: int, reload_phone: int = 0
 ) -> tuple[list[float], list[float]]:
@@ -331,21 +352,10 @@ def bench_table(  # type: ignore[no-untyped-def]
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     from benchmarks import tables as busy_tables
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
-    from trainer.store.tables import TablePlay, TableStore
+    from trainer.store.tables import TablePlay
 
     store = Store(db_url)
-    accounts = AccountStore(ClassStore(store))
-    names = [f"Bench{n}x{os.getpid()}" for n in range(3)]
-    ids = [accounts.sign_up(name, PASSWORD, client="bench").account.id for name in names]
-    tables = TableStore(store)
-    table = tables.open_table(
-        host_learner_id=ids[0], host_name=names[0], profile_name="international", scheme="list",
-        deals_planned=deals, bot_level="club", idle_seconds=3600,
-    )  # fmt: skip
-    for place in (1, 2):
-        tables.join(table.code, learner_id=ids[place], name=names[place], client=f"bench{place}")
+    tables, table, names = seat_three(store, "bench", deals)
     play = TablePlay(tables)
 
     made = busy_tables._set_up(db_url, busy, 50) if busy else []

@@ -70,10 +70,10 @@ from benchmarks.browser_latency import (  # noqa: E402
     BUSY_LOOK_SECONDS,
     CHROMIUM,
     LAUNCH_ARGS,
-    PASSWORD,
     _at_first_lead,
     _sign_in,
     app,
+    seat_three,
     warm_up,
 )
 from trainer.rules import PlayCard  # noqa: E402
@@ -163,9 +163,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from benchmarks import tables as busy_tables
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
-    from trainer.store.tables import TablePlay, TableStore
+    from trainer.store.tables import TablePlay
 
     stop_at = time.monotonic() + args.minutes * 60
     spinners = _spin(int(args.minutes * 60) + 120, args.busy_loops)
@@ -188,16 +186,7 @@ def main() -> None:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
                 warm_up(url, browser)
                 store = Store(db_url)
-                accounts = AccountStore(ClassStore(store))
-                names = [f"Hunt{n}x{os.getpid()}" for n in range(3)]
-                ids = [accounts.sign_up(name, PASSWORD, client="hunt").account.id for name in names]
-                tables = TableStore(store)
-                table = tables.open_table(
-                    host_learner_id=ids[0], host_name=names[0], profile_name="international",
-                    scheme="list", deals_planned=args.deals, bot_level="club", idle_seconds=3600,
-                )  # fmt: skip
-                for place in (1, 2):
-                    tables.join(table.code, learner_id=ids[place], name=names[place], client=f"hunt{place}")
+                tables, table, names = seat_three(store, "hunt", args.deals)
                 play = TablePlay(tables)
                 made = busy_tables._set_up(db_url, args.busy, 50) if args.busy else []
                 busy_store = Store(db_url, migrate_schema=False)

@@ -304,6 +304,25 @@ def new_page(browser, *, width: int, height: int, **options: Any):  # type: igno
     return new_context(browser, width=width, height=height, **options).new_page()
 
 
+def watched_page(browser, *, width: int, height: int, **options: Any):  # type: ignore[no-untyped-def]
+    """A new page and the messages of the dialogs it opens (each dismissed): a name that ran a script would
+    open one."""
+    page = new_page(browser, width=width, height=height, **options)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    return page, dialogs
+
+
+LEARNER_COOKIE = "skat_trainer_learner="
+"""The start of the cookie that keeps a learner signed in."""
+
+
+def wait_cookie(page, name: str, *, present: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the app's cookie script has set (or deleted) the cookie ``name``."""
+    check = f"document.cookie.includes('{name}')"
+    page.wait_for_function(check if present else f"!{check}", timeout=TIMEOUT_MS)
+
+
 def drawn(locator) -> None:  # type: ignore[no-untyped-def]
     """Wait until the browser has drawn ``locator`` (a chart's labels, a table's rows): Plotly charts and
     tables are drawn in the browser after the app's run has ended, which the page's state cannot say."""
@@ -470,25 +489,50 @@ TABLE_POLL_SECONDS = 2
 """How often a shared table's page looks again in the browser tests (idle pages between looks)."""
 
 
+def table_accounts(url: str, names: tuple[str, ...], password: str) -> dict[str, int]:
+    """Accounts for ``names`` (each with ``password``) in the store at ``url``: each name's learner id."""
+    from trainer.store import Store
+    from trainer.store.accounts import AccountStore
+    from trainer.store.classes import ClassStore
+
+    store = Store(url)
+    try:
+        accounts = AccountStore(ClassStore(store))
+        return {name: accounts.sign_up(name, password, client="e2e").account.id for name in names}
+    finally:
+        store.dispose()
+
+
+def table_env(url: str, poll: float = TABLE_POLL_SECONDS) -> dict[str, str]:
+    """The environment of an app on the store at ``url`` whose table pages poll every ``poll`` seconds."""
+    return {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(poll)}
+
+
 @contextmanager
 def table_server(
     folder: Path, names: tuple[str, ...], password: str, log_name: str, *, poll: float = TABLE_POLL_SECONDS
 ) -> Iterator[tuple[str, str]]:
     """An app on a fresh SQLite store where ``names`` have accounts, its table pages polling every ``poll``
     seconds: (base URL, store URL)."""
-    from trainer.store import Store
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
-
     url = f"sqlite:///{folder / 'tables.sqlite'}"
-    store = Store(url)
-    accounts = AccountStore(ClassStore(store))
-    for name in names:
-        accounts.sign_up(name, password, client="e2e")
-    store.dispose()
-    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": str(poll)}
-    with run_app(log_name, env) as base:
+    table_accounts(url, names, password)
+    with run_app(log_name, table_env(url, poll)) as base:
         yield base, url
+
+
+def table_app_fixture(  # type: ignore[no-untyped-def]
+    folder: str, names: tuple[str, ...], password: str, log_name: str, *, poll: float = TABLE_POLL_SECONDS
+):
+    """A test module's ``table_app`` fixture: one :func:`table_server` for the module, in a fresh temporary
+    folder named ``folder``; it yields (base URL, store URL)."""
+
+    @pytest.fixture(scope="module")
+    def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
+        """This module's app with its table accounts: (base URL, store URL)."""
+        with table_server(Path(tmp_path_factory.mktemp(folder)), names, password, log_name, poll=poll) as app:
+            yield app
+
+    return table_app
 
 
 def seated_table(url: str, names: tuple[str, str, str], password: str, deals: int):  # type: ignore[no-untyped-def]
@@ -527,13 +571,15 @@ TEACHER_SECRET = "the teacher's own password"
 """The account the browser tests' teacher signs in with."""
 
 
-def own_class(classes: Any, join_code: str, class_password: str) -> None:
-    """Make the teacher's account and let it claim a class made with a code and a class password (which
-    stays as the class's second factor)."""
+def teacher_class(classes: Any, class_name: str, class_password: str) -> Any:
+    """A new class ``class_name`` with its class password (which stays as the class's second factor),
+    claimed by the teacher's account (made here); the class as made."""
     from trainer.store.accounts import AccountStore
 
+    made = classes.create_class(class_name, class_password)
     teacher = AccountStore(classes).sign_up(TEACHER_NAME, TEACHER_SECRET, client="e2e").account
-    classes.claim_class(teacher.id, join_code, class_password, client="e2e")
+    classes.claim_class(teacher.id, made.join_code, class_password, client="e2e")
+    return made
 
 
 def teacher_opens_class(page, base: str, class_password: str, lang: str = "en") -> State:  # type: ignore[no-untyped-def]

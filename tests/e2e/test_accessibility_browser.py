@@ -14,7 +14,8 @@ from trainer.ui.nav import PAGES
 
 from .axe import axe_source, findings, split
 from .conftest import ARTIFACTS, click, new_page, one_of, open_app, run_app, wait_state
-from .test_play_browser import MAX_TURNS, _turn
+from .moves import MAX_TURNS
+from .test_play_browser import _turn
 
 pytestmark = pytest.mark.browser
 

@@ -8,22 +8,24 @@ Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it, so 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from .conftest import (
-    TIMEOUT_MS,
+    LEARNER_COOKIE,
     click,
     drawn,
     new_context,
     open_app,
-    own_class,
     run_app,
     screenshot_all_content,
     settle,
     sideways_overflow,
+    teacher_class,
     teacher_opens_class,
+    wait_cookie,
     wait_state,
 )
 
@@ -32,7 +34,6 @@ pytestmark = pytest.mark.browser
 PASSWORD = "nina's long password"
 TEACHER_PASSWORD = "projector in room 12"
 SIGNED_IN = "Signed in as"
-LEARNER_COOKIE = "skat_trainer_learner="
 TEACHER_COOKIE = "skat_trainer_teacher="
 NEED_TEACHER = "Sign in on the Teacher page and open one of your classes first."
 
@@ -50,24 +51,35 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
     nina = AccountStore(classes).sign_up("Nina Newcomer", PASSWORD, client="e2e").account
     for right in (True, False, True):
         store.record_attempt(nina.id, "matadors", right, "x", "x", "danish")
-    made = classes.create_class("7B", TEACHER_PASSWORD)
-    own_class(classes, made.join_code, TEACHER_PASSWORD)
+    made = teacher_class(classes, "7B", TEACHER_PASSWORD)
     store.dispose()
     yield url, made.join_code
 
 
-def _fill(page, key: str, value: str) -> None:  # type: ignore[no-untyped-def]
-    page.locator(f".st-key-{key} input").fill(value)
+@pytest.fixture
+def context(browser):  # type: ignore[no-untyped-def]
+    """A browser context of the test's own (its tabs and windows share cookies), closed after the test."""
+    made = new_context(browser)
+    yield made
+    made.close()
+
+
+def _sign_in(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Sign in as ``name`` on the Progress page's sign-in form (the page is open, signed out)."""
+    page.locator(".st-key-progress_signin_name input").fill(name)
+    page.locator(".st-key-progress_signin_secret input").fill(PASSWORD)
+    click(page, page.locator(".st-key-progress_signin_submit button"), "sign in", signed_in=True)
+
+
+@contextmanager
+def _app(url: str, run: str) -> Iterator[str]:
+    """The app on the store at ``url``, its log named after ``run``; yields its base URL."""
+    with run_app(f"streamlit-accounts-{run}.log", {"SKAT_TRAINER_DB_URL": url}) as base:
+        yield base
 
 
 def _cookie(page, name: str) -> str:  # type: ignore[no-untyped-def]
     return str(page.evaluate(f"document.cookie.split('; ').find(c => c.startsWith('{name}')) || ''"))
-
-
-def _wait_cookie(page, name: str, *, present: bool) -> None:  # type: ignore[no-untyped-def]
-    """Wait until the app's cookie script has set (or deleted) the cookie ``name``."""
-    check = f"document.cookie.includes('{name}')"
-    page.wait_for_function(check if present else f"!{check}", timeout=TIMEOUT_MS)
 
 
 def _answers_shown(page) -> str:  # type: ignore[no-untyped-def]
@@ -75,20 +87,17 @@ def _answers_shown(page) -> str:  # type: ignore[no-untyped-def]
 
 
 def test_a_session_survives_reload_second_tab_and_restart_until_sign_out(
-    browser, db: tuple[str, str]
+    context, db: tuple[str, str]
 ) -> None:  # type: ignore[no-untyped-def]
     url, _ = db
-    context = new_context(browser)
-    with run_app("streamlit-accounts-1.log", {"SKAT_TRAINER_DB_URL": url}) as base:
+    with _app(url, "1") as base:
         page = context.new_page()
         open_app(page, f"{base}/progress?learner=Nina+Newcomer", signed_in=False)  # a name opens nothing
         assert page.get_by_text("Sign in to see your progress").count() >= 1
         assert page.locator("[data-testid=stMetricValue]").count() == 0
-        _fill(page, "progress_signin_name", "Nina Newcomer")
-        _fill(page, "progress_signin_secret", PASSWORD)
-        click(page, page.locator(".st-key-progress_signin_submit button"), "sign in", signed_in=True)
+        _sign_in(page, "Nina Newcomer")
         assert _answers_shown(page) == "3"
-        _wait_cookie(page, LEARNER_COOKIE, present=True)
+        wait_cookie(page, LEARNER_COOKIE, present=True)
         token = _cookie(page, LEARNER_COOKIE)
 
         page.reload()  # F5
@@ -99,31 +108,28 @@ def test_a_session_survives_reload_second_tab_and_restart_until_sign_out(
         open_app(second, f"{base}/progress", signed_in=True)
         assert _answers_shown(second) == "3"
 
-    with run_app("streamlit-accounts-2.log", {"SKAT_TRAINER_DB_URL": url}) as base:  # a restarted server
+    with _app(url, "2") as base:  # a restarted server
         open_app(page, f"{base}/progress", signed_in=True)
         assert _answers_shown(page) == "3" and _cookie(page, LEARNER_COOKIE) == token
 
         open_app(second, f"{base}/progress", signed_in=True)
         click(second, second.locator(".st-key-progress_signout button"), "sign out", signed_in=False)
         assert second.get_by_text("Sign in to see your progress").count() >= 1
-        _wait_cookie(second, LEARNER_COOKIE, present=False)
+        wait_cookie(second, LEARNER_COOKIE, present=False)
 
         page.reload()  # the first tab: signed out too
         wait_state(page, "reload after signing out", page="progress", signed_in=False)
         assert page.get_by_text("Sign in to see your progress").count() >= 1
         assert page.locator("[data-testid=stMetricValue]").count() == 0
-    context.close()
 
 
 def test_the_projector_opens_in_a_second_window_without_logging_in_again(
-    browser, db: tuple[str, str]
+    context, db: tuple[str, str]
 ) -> None:  # type: ignore[no-untyped-def]
-    url, _ = db
-    context = new_context(browser)
-    with run_app("streamlit-accounts-3.log", {"SKAT_TRAINER_DB_URL": url}) as base:
+    with _app(db[0], "3") as base:
         page = context.new_page()
         teacher_opens_class(page, base, TEACHER_PASSWORD)
-        _wait_cookie(page, TEACHER_COOKIE, present=True)
+        wait_cookie(page, TEACHER_COOKIE, present=True)
         projector = context.new_page()
         open_app(projector, f"{base}/projector", teacher=True)
         assert projector.get_by_text(NEED_TEACHER).count() == 0
@@ -131,7 +137,6 @@ def test_the_projector_opens_in_a_second_window_without_logging_in_again(
         projector.reload()
         wait_state(projector, "projector reloaded", page="projector", teacher=False)
         assert projector.get_by_text(NEED_TEACHER).count() >= 1
-    context.close()
 
 
 def test_the_progress_table_is_readable_on_a_phone(browser, db: tuple[str, str]) -> None:  # type: ignore[no-untyped-def]
@@ -149,12 +154,10 @@ def test_the_progress_table_is_readable_on_a_phone(browser, db: tuple[str, str])
             store.record_attempt(ole.id, kind, k % 2 == 0, "x", "x", "danish")
     store.dispose()
     context = new_context(browser, width=390, height=844)
-    with run_app("streamlit-accounts-phone.log", {"SKAT_TRAINER_DB_URL": url}) as base:
+    with _app(url, "phone") as base:
         page = context.new_page()
         open_app(page, f"{base}/progress?lang=en", signed_in=False)
-        _fill(page, "progress_signin_name", "Ole Phone")
-        _fill(page, "progress_signin_secret", PASSWORD)
-        click(page, page.locator(".st-key-progress_signin_submit button"), "sign in", signed_in=True)
+        _sign_in(page, "Ole Phone")
         rows = page.locator("[data-testid=stTable] tbody tr")
         drawn(rows)
         assert rows.count() == len(kinds)

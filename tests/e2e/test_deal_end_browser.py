@@ -18,8 +18,9 @@ from trainer.rules.value import matadors
 from .axe import available as axe_available
 from .axe import findings as axe_findings
 from .axe import split
-from .conftest import click, new_page, one_of, open_app, run_app, screenshot_all_content, wait_state
-from .test_play_browser import MAX_TURNS, _turn
+from .conftest import click, new_page, open_app, run_app, screenshot_all_content
+from .moves import play_deal
+from .test_play_browser import _turn
 
 pytestmark = pytest.mark.browser
 
@@ -51,12 +52,7 @@ def _text(page) -> str:  # type: ignore[no-untyped-def]
 
 
 def _play_to_the_end(page, number: int, said: list[bool]) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(MAX_TURNS):
-        state = wait_state(page, "the learner's turn or the end", deal=number, turn=one_of("me", ""))
-        if state["phase"] == "finished":
-            return
-        _turn(page, state, set(), f"end-{number}", said)
-    pytest.fail(f"deal {number} did not end in {MAX_TURNS} turns of the learner")
+    play_deal(page, number, lambda state: _turn(page, state, set(), f"end-{number}", said))
 
 
 @pytest.mark.parametrize("rules", ["international", "danish"])

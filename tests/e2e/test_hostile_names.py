@@ -19,19 +19,20 @@ import pytest
 from trainer.safe_text import plain
 
 from .conftest import (
-    TIMEOUT_MS,
+    LEARNER_COOKIE,
     click,
     drawn,
     enter_text,
     join_class,
-    new_page,
     open_app,
-    own_class,
     run_app,
     screenshot_all_content,
     settle,
     sideways_overflow,
+    teacher_class,
     teacher_opens_class,
+    wait_cookie,
+    watched_page,
 )
 
 pytestmark = pytest.mark.browser
@@ -125,8 +126,7 @@ def classroom(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     url = f"sqlite:///{tmp_path_factory.mktemp('e2e-hostile') / 'classes.sqlite'}"
     store = Store(url)
     classes = ClassStore(store)
-    made = classes.create_class(CLASS_NAME, PASSWORD)
-    own_class(classes, made.join_code, PASSWORD)
+    made = teacher_class(classes, CLASS_NAME, PASSWORD)
     classes.add_assignment(made.id, DRILL, GAME_VALUE, 3, "danish", datetime.now(UTC))
     for k, name in enumerate(NAMES):
         member = classes.join_class(made.join_code, name, client=f"hostile-{k}").member
@@ -157,10 +157,7 @@ def app_url(classroom: tuple[str, str, str]) -> Iterator[str]:
 
 
 def _page(browser, width: int):  # type: ignore[no-untyped-def]
-    page = new_page(browser, width=width, height=900, accept_downloads=True)
-    dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    return page, dialogs
+    return watched_page(browser, width=width, height=900, accept_downloads=True)
 
 
 @pytest.mark.parametrize("width", [1280, 390])
@@ -276,7 +273,7 @@ def test_a_learners_own_pages_show_names_as_text(  # type: ignore[no-untyped-def
     page.locator(".st-key-account_signin_name input").fill(me)
     page.locator(".st-key-account_signin_secret input").fill(PASSWORD)
     click(page, page.locator(".st-key-account_signin_submit button"), f"{me} signs in", signed_in=True)
-    page.wait_for_function("document.cookie.includes('skat_trainer_learner=')", timeout=TIMEOUT_MS)
+    wait_cookie(page, LEARNER_COOKIE)
     _nothing_obeyed(page, dialogs)
     assert f"Signed in as {shown(me)}" in _text(page, "[data-testid=stMain]")
 

@@ -7,13 +7,11 @@ image, a link or an element a name made, nor asked the network for anything a na
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from .conftest import above, click, new_page, seated_table, sign_in_at_table, table_server, wait_state
-from .test_table_end_browser import _near_the_end, _store_deal
+from .conftest import new_page, seated_table, sign_in_at_table, table_app_fixture, wait_state
+from .hand import click_last_trick, near_the_end, store_deal
 
 pytestmark = pytest.mark.browser
 
@@ -26,21 +24,16 @@ NAMES = (
 POINTED_AT = ("127.0.0.1:8619", "x.test", "b.test")
 
 
-@pytest.fixture(scope="module")
-def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    with table_server(
-        Path(tmp_path_factory.mktemp("e2e-hostile-table")), NAMES, PASSWORD, "streamlit-hostile-table.log"
-    ) as app:
-        yield app
+table_app = table_app_fixture("e2e-hostile-table", NAMES, PASSWORD, "streamlit-hostile-table.log")
 
 
 def test_a_deal_played_out_with_hostile_names_links_and_loads_nothing(browser, table_app) -> None:  # type: ignore[no-untyped-def]
-    from trainer.rules import PlayCard
     from trainer.table_session import place_of_seat
 
     base, url = table_app
     play, table_id = seated_table(url, NAMES, PASSWORD, 3)
-    _store_deal(play, table_id, _near_the_end(7))
+    state = near_the_end(7)
+    store_deal(play, table_id, state)
     fetched: list[str] = []
     pages = []
     for index, name in enumerate(NAMES):
@@ -49,21 +42,8 @@ def test_a_deal_played_out_with_hostile_names_links_and_loads_nothing(browser, t
         sign_in_at_table(page, base, name, PASSWORD)
         wait_state(page, f"seat {index} sees deal 1", deal=1, phase="play")
         pages.append(page)
-    for _ in range(3):  # the last trick, card by card
-        now = play.moment(table_id)
-        assert now.state is not None and now.turn is not None and now.stored is not None
-        moves = now.stored.move_count
-        card = next(m.card for m in now.state.view(now.turn.seat).legal_moves if isinstance(m, PlayCard))
-        place = place_of_seat(now.turn.seat, 1)
-        page = pages[place]
-        wait_state(page, f"seat {place} sees its turn at move {moves}", turn="me", move_count=moves)
-        click(
-            page,
-            page.locator(f".st-key-play_card-{card.iss} button"),
-            f"seat {place} plays",
-            move_count=above(moves),
-        )
-    declarer = NAMES[place_of_seat(now.state.declarer, 1)] if now.state.declarer is not None else ""
+    click_last_trick(play, table_id, pages)
+    declarer = NAMES[place_of_seat(state.declarer, 1)] if state.declarer is not None else ""
     for place, page in enumerate(pages):
         wait_state(page, f"seat {place} sees the end of the deal", deal=1, phase="finished")
         main = page.locator("[data-testid=stMain]")

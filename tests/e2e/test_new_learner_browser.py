@@ -24,26 +24,21 @@ from .conftest import (
     above,
     click,
     new_page,
-    one_of,
     open_app,
     run_app,
     screenshot_all_content,
     sideways_overflow,
-    wait_state,
 )
-from .hand import card_codes, offered
+from .moves import learner_move, play_deal
 
 pytestmark = pytest.mark.browser
 
 NAME = "Nova Newcomer"
 PASSWORD = "a good password"
 SOLVED = 10
-MAX_TURNS = 120
 MAX_DEALS = 6
 FROM_CARD = 9
 """The test looks for a mistake to make only from the sixth trick on (few unseen cards: quick to judge)."""
-MOVE_BUTTONS = ("play_hold", "play_pass", "play_knock_0", "play_pickup", "play_declare_go", "play_throw",
-                "play_window_0", "play_ramse_0")  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -167,53 +162,19 @@ def _mistake_to_make(db_url: str, moves: int) -> tuple[str, str] | None:
 
 def _play_deal(page, db_url: str, deal: int, made: list[str]) -> None:  # type: ignore[no-untyped-def]
     """Play one deal to its end; at most one deliberate mistake (its problem id goes into ``made``)."""
-    said = False
-    for _ in range(MAX_TURNS):
-        state: State = wait_state(page, "the learner's turn or the end", deal=deal, turn=one_of("me", ""))
-        if state["phase"] == "finished":
-            return
-        moves = state.number("move-count")
-        step = f"deal {deal} move {moves + 1} ({state['phase']})"
-        if state["phase"] in ("discard", "ramse_exchange"):
-            first, second = card_codes(page)[:2]
-            click(
-                page, page.locator(f".st-key-play_card-{first} button"), f"{step}: pick {first}", picked=first
-            )
-            picked = " ".join(code for code in card_codes(page) if code in (first, second))
-            click(
-                page,
-                page.locator(f".st-key-play_card-{second} button"),
-                f"{step}: pick {second}",
-                picked=picked,
-            )
-            click(page, page.locator(".st-key-play_two button"), step, move_count=above(moves))
-            continue
-        if state["phase"] == "play":
-            card = state.words("legal")[0]
-            if not made:
-                found = _mistake_to_make(db_url, moves)
-                if found is not None:
-                    card, ident = found
-                    made.append(ident)
-                    screenshot_all_content(page, "new-learner-before-mistake")
-            click(
-                page,
-                page.locator(f".st-key-play_card-{card} button"),
-                f"{step}: {card}",
-                move_count=above(moves),
-            )
-            continue
-        if not said and (button := offered(page, "play_say")) is not None:
-            said = True
-            click(page, button, f"{step}: say a bid", move_count=above(moves))
-            continue
-        for key in MOVE_BUTTONS:
-            if (button := offered(page, key)) is not None:
-                click(page, button, f"{step}: {key}", move_count=above(moves))
-                break
-        else:
-            raise AssertionError(f"{step}: none of {MOVE_BUTTONS} is offered; the page showed {state}")
-    pytest.fail(f"deal {deal} did not end in {MAX_TURNS} turns of the learner")
+    said = [False]
+
+    def move(state: State) -> None:
+        card = None
+        if state["phase"] == "play" and not made:
+            found = _mistake_to_make(db_url, state.number("move-count"))
+            if found is not None:
+                card, ident = found
+                made.append(ident)
+                screenshot_all_content(page, "new-learner-before-mistake")
+        learner_move(page, state, said, card=card, prefix=f"deal {deal} ")
+
+    play_deal(page, deal, move)
 
 
 def _next_day(db_url: str) -> None:

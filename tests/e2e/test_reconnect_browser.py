@@ -16,9 +16,11 @@ from .conftest import (
     run_app,
     seated_table,
     sign_in_at_table,
+    table_accounts,
+    table_env,
     wait_state,
 )
-from .test_table_end_browser import _near_the_end, _store_deal
+from .hand import near_the_end, store_deal
 
 pytestmark = pytest.mark.browser
 
@@ -28,22 +30,14 @@ CONNECTED = "[data-testid=stApp][data-test-connection-state=CONNECTED]"
 
 
 def test_a_seat_that_loses_the_server_says_so_and_comes_back_by_itself(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from trainer.store import Store
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
-
     url = f"sqlite:///{tmp_path / 'reconnect.sqlite'}"
-    store = Store(url)
-    accounts = AccountStore(ClassStore(store))
-    for name in NAMES:
-        accounts.sign_up(name, PASSWORD, client="e2e")
-    store.dispose()
-    env = {"SKAT_TRAINER_DB_URL": url, "SKAT_TRAINER_TABLE_POLL": "2"}
+    table_accounts(url, NAMES, PASSWORD)
+    env = table_env(url)
     port = _free_port()
     page = new_page(browser, width=390, height=900)
     with run_app("streamlit-reconnect-1.log", env, port=port) as base:
         play, table_id = seated_table(url, NAMES, PASSWORD, 3)
-        _store_deal(play, table_id, _near_the_end(7))
+        store_deal(play, table_id, near_the_end(7))
         sign_in_at_table(page, base, NAMES[2], PASSWORD)
         wait_state(page, "Ib sees deal 1", deal=1, phase="play")
         hand = page.locator(".skat-page-state").get_attribute("data-move-count")

@@ -12,22 +12,19 @@ Each step waits on the page's published state (``data-turn``, ``data-move-count`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from .conftest import (
-    above,
-    click,
     new_page,
     one_of,
     screenshot_all_content,
     seated_table,
     sign_in_at_table,
-    table_server,
+    table_app_fixture,
     wait_state,
 )
+from .hand import click_last_trick, near_the_end, store_deal
 
 pytestmark = pytest.mark.browser
 
@@ -35,12 +32,7 @@ PASSWORD = "three at one table"
 NAMES = ("Dagny", "Erik", "Frida")
 
 
-@pytest.fixture(scope="module")
-def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    with table_server(
-        Path(tmp_path_factory.mktemp("e2e-table-end")), NAMES, PASSWORD, "streamlit-table-end-e2e.log"
-    ) as app:
-        yield app
+table_app = table_app_fixture("e2e-table-end", NAMES, PASSWORD, "streamlit-table-end-e2e.log")
 
 
 def _sign_in(page, base: str, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -52,38 +44,6 @@ def _table(url: str, deals: int):  # type: ignore[no-untyped-def]
     return seated_table(url, NAMES, PASSWORD, deals)
 
 
-def _store_deal(play, table_id: int, state) -> None:  # type: ignore[no-untyped-def]
-    """Make ``state`` the table's next deal (as if played so far)."""
-    now = play.start_next_deal(table_id, seed=1)
-    assert play.play.save_deal(now.stored.id, state, seen=now.stored.move_count)
-
-
-def _near_the_end(seed: int):  # type: ignore[no-untyped-def]
-    """An international grand hand (forehand, bid 18) played by the computers' rules to the last trick."""
-    import random
-
-    from trainer.bots import choose
-    from trainer.deal import Seat, random_deal
-    from trainer.games import Declaration, GameType
-    from trainer.profiles import INTERNATIONAL
-    from trainer.rules import NoCall, Phase
-    from trainer.table_session import table_game
-
-    grand = Declaration(GameType.GRAND, hand=True)
-    state = table_game(INTERNATIONAL).with_contract(
-        random_deal(seed, INTERNATIONAL), Seat.FOREHAND, grand, bid=18
-    )
-    rng = random.Random(seed)
-    while len(state.tricks) < 9 or state.current_trick:
-        seat = state.to_move
-        assert seat is not None and state.phase is not Phase.FINISHED
-        move = (
-            NoCall(seat) if state.phase is Phase.KNOCK else choose(state.view(seat), "beginner", rng=rng).move
-        )
-        state.apply(move)
-    return state
-
-
 def _trick_cards(page) -> set[str]:  # type: ignore[no-untyped-def]
     codes: set[str] = set()
     for row in re.findall(r'class="skat-trick" data-cards="([^"]*)"', page.content()):
@@ -92,13 +52,10 @@ def _trick_cards(page) -> set[str]:  # type: ignore[no-untyped-def]
 
 
 def test_the_end_of_a_deal_shows_at_every_seat_without_a_reload(browser, table_app) -> None:  # type: ignore[no-untyped-def]
-    from trainer.rules import PlayCard
-    from trainer.table_session import place_of_seat
-
     base, url = table_app
     play, table_id = _table(url, deals=3)
-    state = _near_the_end(7)
-    _store_deal(play, table_id, state)
+    state = near_the_end(7)
+    store_deal(play, table_id, state)
     pages = []
     for index, name in enumerate(NAMES):
         page = new_page(browser, width=390 if index == 2 else 1280, height=1000)
@@ -106,18 +63,7 @@ def test_the_end_of_a_deal_shows_at_every_seat_without_a_reload(browser, table_a
         wait_state(page, f"{name} sees deal 1", deal=1, phase="play")
         assert page.get_by_text("Deal 1 · you are").count() >= 1
         pages.append(page)
-    last: list[str] = []
-    for _ in range(3):  # the last trick, clicked card by card on each player's page
-        now = play.moment(table_id)
-        assert now.state is not None and now.turn is not None and now.stored is not None
-        moves = now.stored.move_count
-        card = next(m.card for m in now.state.view(now.turn.seat).legal_moves if isinstance(m, PlayCard))
-        place = place_of_seat(now.turn.seat, 1)
-        page = pages[place]
-        wait_state(page, f"seat {place} sees its turn at move {moves}", turn="me", move_count=moves)
-        button = page.locator(f".st-key-play_card-{card.iss} button")
-        click(page, button, f"seat {place} plays {card.iss}", move_count=above(moves))
-        last.append(card.iss)
+    last = click_last_trick(play, table_id, pages)
     final = play.moment(table_id)
     assert final.stored is not None and final.stored.finished
     for place, page in enumerate(pages):  # no reload: the pages get there by themselves
@@ -146,7 +92,7 @@ def test_two_quick_picks_to_lay_away_are_both_kept(browser, table_app) -> None: 
     for move in (Bid(Seat.MIDDLEHAND, 18), Hold(Seat.FOREHAND), Pass(Seat.MIDDLEHAND), Pass(Seat.REARHAND)):
         state.apply(move)
     state.apply(PickUp(Seat.FOREHAND))
-    _store_deal(play, table_id, state)
+    store_deal(play, table_id, state)
     page = new_page(browser, width=1280, height=1000)
     _sign_in(page, base, NAMES[0])  # the host: place 0 plays forehand in deal 1, the declarer
     before = wait_state(page, "the declarer lays away", deal=1, phase="discard", turn="me", picked="")

@@ -5,12 +5,10 @@ another seat within a few seconds of the click was brought there by the wake-up.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from .conftest import above, click, new_page, seated_table, sign_in_at_table, table_server, wait_state
+from .conftest import above, click, new_page, seated_table, sign_in_at_table, table_app_fixture, wait_state
 
 pytestmark = pytest.mark.browser
 
@@ -23,16 +21,9 @@ WOKEN_WITHIN_SECONDS = 15.0
 MOVES = 4
 
 
-@pytest.fixture(scope="module")
-def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    with table_server(
-        Path(tmp_path_factory.mktemp("e2e-table-wake")),
-        NAMES,
-        PASSWORD,
-        "streamlit-table-wake-e2e.log",
-        poll=POLL_SECONDS,
-    ) as app:
-        yield app
+table_app = table_app_fixture(
+    "e2e-table-wake", NAMES, PASSWORD, "streamlit-table-wake-e2e.log", poll=POLL_SECONDS
+)
 
 
 def _table(url: str):  # type: ignore[no-untyped-def]

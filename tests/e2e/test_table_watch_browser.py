@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from .conftest import new_page, run_app, seated_table, sign_in_at_table, wait_state
-from .hand import grand_hand_at_first_lead
+from .conftest import new_page, run_app, seated_table, sign_in_at_table, table_accounts, table_env, wait_state
+from .hand import grand_hand_at_first_lead, store_deal
 
 pytestmark = pytest.mark.browser
 
@@ -37,24 +37,13 @@ EMPTY_MAIN = """() => {
 
 def test_a_blank_or_stalled_seat_page_reconnects_by_itself(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from trainer.rules import NoCall, PlayCard
-    from trainer.store import Store
-    from trainer.store.accounts import AccountStore
-    from trainer.store.classes import ClassStore
 
     url = f"sqlite:///{tmp_path / 'watch.sqlite'}"
-    store = Store(url)
-    accounts = AccountStore(ClassStore(store))
-    ids = {name: accounts.sign_up(name, PASSWORD, client="e2e").account.id for name in NAMES}
-    store.dispose()
-    env = {
-        "SKAT_TRAINER_DB_URL": url,
-        "SKAT_TRAINER_TABLE_POLL": "2",
-        "SKAT_TRAINER_TABLE_BLANK": str(BLANK_SECONDS),
-    }
+    ids = table_accounts(url, NAMES, PASSWORD)
+    env = {**table_env(url), "SKAT_TRAINER_TABLE_BLANK": str(BLANK_SECONDS)}
     with run_app("streamlit-table-watch.log", env) as base:
         play, table_id = seated_table(url, NAMES, PASSWORD, 2)
-        now = play.start_next_deal(table_id, seed=1)
-        assert play.play.save_deal(now.stored.id, grand_hand_at_first_lead(5), seen=now.stored.move_count)
+        store_deal(play, table_id, grand_hand_at_first_lead(5))
         moment = play.moment(table_id)
         assert moment.turn is not None
         leader = moment.table.seats[moment.turn.place].name  # the seat to lead: the phone in this test

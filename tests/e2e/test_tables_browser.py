@@ -12,8 +12,6 @@ it. Skipped only when /usr/bin/chromium is missing (scripts/test.sh installs it)
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -25,7 +23,7 @@ from .conftest import (
     not_,
     screenshot_all_content,
     sign_in_at_table,
-    table_server,
+    table_app_fixture,
     wait_state,
 )
 from .hand import card_codes, offered
@@ -50,12 +48,7 @@ PLAY_ORDER = (
 """What a modest player clicks when it is offered (holds, then passes; picks up; declares the suggestion)."""
 
 
-@pytest.fixture(scope="module")
-def table_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    with table_server(
-        Path(tmp_path_factory.mktemp("e2e-tables")), NAMES, PASSWORD, "streamlit-tables-e2e.log"
-    ) as app:
-        yield app
+table_app = table_app_fixture("e2e-tables", NAMES, PASSWORD, "streamlit-tables-e2e.log")
 
 
 def _sign_in(page, base: str, name: str) -> None:  # type: ignore[no-untyped-def]

@@ -18,12 +18,13 @@ from .conftest import (
     join_class,
     new_page,
     open_app,
-    own_class,
     run_app,
     screenshot_all_content,
     settle,
     sideways_overflow,
+    teacher_class,
     teacher_opens_class,
+    watched_page,
 )
 
 pytestmark = pytest.mark.browser
@@ -44,8 +45,7 @@ def join_code(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, s
     url = f"sqlite:///{tmp_path_factory.mktemp('e2e-classes') / 'classes.sqlite'}"
     store = Store(url)
     classes = ClassStore(store)
-    made = classes.create_class("7B Tuesday", PASSWORD)
-    own_class(classes, made.join_code, PASSWORD)
+    made = teacher_class(classes, "7B Tuesday", PASSWORD)
     classes.add_assignment(made.id, DRILL, GAME_VALUE, 5, "danish", datetime.now(UTC) + timedelta(days=3))
     classes.add_assignment(made.id, LESSON, "03-card-order")
     at = datetime.now(UTC) - timedelta(days=2)
@@ -87,9 +87,7 @@ def _log_in(page, app_url: str, code: str, lang: str) -> None:  # type: ignore[n
 def test_teacher_logs_in_and_opens_the_dashboard(  # type: ignore[no-untyped-def]
     app_url: str, browser, join_code: tuple[str, str], width: int, height: int, label: str, lang: str
 ) -> None:
-    page = new_page(browser, width=width, height=height)
-    dialogs: list[str] = []
-    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    page, dialogs = watched_page(browser, width=width, height=height)
     _log_in(page, app_url, join_code[1], lang)
     assert page.locator("[data-testid=stException]").count() == 0
     screenshot_all_content(page, f"teacher-{label}")
