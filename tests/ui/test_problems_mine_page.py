@@ -192,11 +192,12 @@ def test_a_deal_left_at_once_is_judged_and_kept_all_the_same(db_url: str) -> Non
 def test_a_points_mistake_is_replayed_as_points_not_as_a_goal_no_card_reaches(db_url: str, lang: str) -> None:
     """A card that only gave card points away (every card ends the game alike) is asked and judged in
     points: the goal says so, and the verdict names the card that keeps more, not "0 % of the layouts"."""
-    from tests.problems.test_mistakes_one_judge import _advice, _grand_after_the_club_jack
+    from tests.play.test_one_judge import grand_after_the_club_jack
+    from tests.problems.test_mistakes_one_judge import _advice
     from trainer.deal import Seat
     from trainer.problems.generate import position_of
 
-    state = _grand_after_the_club_jack()
+    state = grand_after_the_club_jack()
     view = state.view(Seat.MIDDLEHAND)
     advice = _advice("DA", "SQ S7 S8 HQ H7 DA DT DK C7 C8")
     mistake = judge_card(
