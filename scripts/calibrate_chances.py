@@ -43,6 +43,7 @@ from trainer.chances.model import (
     Group,
     calibration_error,
     load_model,
+    logit_shift,
 )
 from trainer.games import GameType
 from trainer.profiles import DANISH, INTERNATIONAL
@@ -174,18 +175,9 @@ def seat_shifts(paths: list[Path]) -> dict[tuple[str, str, str], tuple[float, fl
                 chosen = [r for r in rows if profile in ("both", r[0]) and r[1] == kind and r[2] == seat]
                 if len(chosen) < 10:
                     continue
-                p = np.clip(np.array([r[3] for r in chosen]), 1e-4, 1 - 1e-4)
-                z = np.log(p / (1 - p))
+                p = np.array([r[3] for r in chosen])
                 y = np.array([float(r[4]) for r in chosen])
-                shift, info = 0.0, 1.0
-                for _ in range(50):
-                    q = 1 / (1 + np.exp(-(z + shift)))
-                    info = float(np.sum(q * (1 - q)))
-                    step = float(np.sum(y - q)) / info
-                    shift = float(np.clip(shift + step, -5.0, 5.0))
-                    if abs(step) < 1e-9:
-                        break
-                error = info**-0.5
+                shift, error = logit_shift(p, y)
                 out[(profile, kind, seat)] = (shift, error, len(chosen), float(y.mean()), float(p.mean()))
     return out
 
