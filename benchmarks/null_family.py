@@ -36,7 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trainer.bots import choose
 from trainer.bots.search import wilson
+from trainer.cards import Card, Rank, Suit, parse_cards
 from trainer.chances import GameChance, game_chances
+from trainer.chances.families import SHORT_SUIT
 from trainer.chances.model import calibration_error, logit_shift
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
@@ -45,6 +47,7 @@ from trainer.rules import Bid, DealState, Declare, Discard, Hold, Pass, Phase, P
 from trainer.solver import warm_up
 
 PLAIN_NULL = Declaration(GameType.NULL)
+TERMS = ("level", "a suit without its 7", "a high card in a short suit")
 BANDS = ((0.0, 0.4), (0.4, 0.6), (0.6, 0.8), (0.8, 1.0))
 
 
@@ -95,6 +98,7 @@ def forced_null(seed: int, time_ms: int, low: float, high: float) -> dict[str, A
         return None
     state.apply(Discard(declarer, offered.discards))
     declared = _null(state.view(declarer), time_ms)
+    kept = " ".join(str(card) for card in state.view(declarer).hand)
     assert declared is not None
     state.apply(Declare(declarer, PLAIN_NULL))
     rng = random.Random(f"null|{seed}")
@@ -110,6 +114,7 @@ def forced_null(seed: int, time_ms: int, low: float, high: float) -> dict[str, A
         "low": round(declared.low, 4),
         "high": round(declared.high, 4),
         "won": bool(outcome.won),
+        "cards": kept,
     }
 
 
@@ -136,11 +141,59 @@ def report(rows: list[dict[str, Any]]) -> list[str]:
         )
     lines.append(f"calibration error (5 bins): {calibration_error(p, y):.3f}")
     shift, error = logit_shift(p, y)
-    lines.append(
-        f"logit shift that would match: {shift:+.2f} "
-        f"(95 % {shift - 1.96 * error:+.2f} to {shift + 1.96 * error:+.2f})"
-    )
+    lines.append(f"logit shift that would match: {_interval(shift, error)}")
+    with_cards = [r for r in played if r.get("cards")]
+    if len(with_cards) == len(played):
+        lines.extend(_by_feature(p, y, [parse_cards(r["cards"]) for r in played]))
     return lines
+
+
+def _interval(value: float, error: float) -> str:
+    return f"{value:+.2f} (95 % {value - 1.96 * error:+.2f} to {value + 1.96 * error:+.2f})"
+
+
+def _by_feature(p: np.ndarray, y: np.ndarray, hands: list[tuple[Card, ...]]) -> list[str]:
+    """The shift fit as a level plus one term per null feature the families mark down (a suit held
+    without its 7, an Ace or King in a short suit), by maximum likelihood (Newton), with the fit's
+    log-likelihood against the level alone's: does a feature earn a term of its own?"""
+    z = np.log(np.clip(p, 1e-4, 1 - 1e-4) / (1 - np.clip(p, 1e-4, 1 - 1e-4)))
+    unguarded = [
+        sum(1 for held in _suits(hand) if not any(c.rank is Rank.SEVEN for c in held)) for hand in hands
+    ]
+    high = [
+        sum(c.rank in (Rank.ACE, Rank.KING) for held in _suits(hand) if len(held) <= SHORT_SUIT for c in held)
+        for hand in hands
+    ]
+    lines = []
+    for name, x in (
+        ("level", np.ones((len(z), 1))),
+        ("level + features", np.c_[np.ones(len(z)), unguarded, high]),
+    ):
+        w, errors, likelihood = _newton(z, y, x)
+        terms = ", ".join(
+            f"{label} {_interval(value, err)}" for label, value, err in zip(TERMS, w, errors, strict=False)
+        )
+        lines.append(f"fit {name}: {terms}; log-likelihood {likelihood:.1f}")
+    return lines
+
+
+def _suits(hand: tuple[Card, ...]) -> list[list[Card]]:
+    return [held for suit in Suit if (held := [card for card in hand if card.suit is suit])]
+
+
+def _newton(z: np.ndarray, y: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    w = np.zeros(x.shape[1])
+    q = 1 / (1 + np.exp(-z))
+    hessian = np.eye(x.shape[1])
+    for _ in range(100):
+        q = 1 / (1 + np.exp(-(z + x @ w)))
+        hessian = x.T @ (x * (q * (1 - q))[:, None])
+        step = np.linalg.solve(hessian, x.T @ (y - q))
+        w = w + step
+        if np.abs(step).max() < 1e-10:
+            break
+    likelihood = float(np.sum(y * np.log(q) + (1 - y) * np.log(1 - q)))
+    return w, np.sqrt(np.diag(np.linalg.inv(hessian))), likelihood
 
 
 def main(argv: list[str] | None = None) -> int:
