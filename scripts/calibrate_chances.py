@@ -3,6 +3,7 @@
     python scripts/calibrate_chances.py --deals 300 --seed 7          # play, then fit
     python scripts/calibrate_chances.py --refit                        # fit again from the stored games
     python scripts/calibrate_chances.py --seats benchmarks/results/chances-seed*.jsonl  # the seat terms
+    python scripts/calibrate_chances.py --seats A.jsonl B.jsonl@0,0,0.44    # B played with a rearhand term
 
 Three experts bid (by the model as it stands), declare and play seeded deals of both profiles to the end
 (``--time-ms`` a decision, default 300 as in the benchmark). For every game played, the two moments the
@@ -26,6 +27,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -34,6 +36,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from trainer.bots.selfplay import play_deal
+from trainer.chances.auction import adjusted
 from trainer.chances.features import KINDS, MODES, Kind, Mode, Situation, kind_of, vector
 from trainer.chances.model import (
     GROUPS,
@@ -153,21 +156,30 @@ def _seat_kind(game: str) -> str:
     return "grand" if game == "grand" else "null" if game.startswith("null") else "suit"
 
 
-def seat_shifts(paths: list[Path]) -> dict[tuple[str, str, str], tuple[float, float, int, float, float]]:
+def seat_shifts(
+    paths: list[Path], in_force: Mapping[Path, Sequence[float]] | None = None
+) -> dict[tuple[str, str, str], tuple[float, float, int, float, float]]:
     """From the benchmark's deal files (``benchmarks/chances.py --out``): per profile (and ``both``), kind
     of game and declarer's seat, the logit shift that makes the chances the declarers gave at the
     declaration match what they won (maximum likelihood, Newton), its standard error, the games, the share
-    won and the mean chance. A shift is a residual over the model that played the games: add it to the
-    seat term (:data:`trainer.chances.auction.SUIT_SEAT`) that was in force then."""
+    won and the mean chance.
+
+    ``in_force``: per file, the suit seat term (forehand, middlehand, rearhand) the model that played it
+    had (:data:`trainer.chances.auction.SUIT_SEAT`); a suit game's chance is first moved back by it, so the
+    shift fit is the whole term, over files played with different terms. A file not named had none; without
+    ``in_force`` a shift is the residual over the model that played the games."""
     rows: list[tuple[str, str, str, float, bool]] = []
     for path in paths:
+        terms = (in_force or {}).get(path, (0.0, 0.0, 0.0))
         for line in path.read_text(encoding="utf-8").splitlines():
             r = json.loads(line) if line.strip() else {}
             if r.get("declared_chance") is None or r.get("won") is None:
                 continue
-            rows.append(
-                (r["profile"], _seat_kind(r["game"]), r["declarer"], r["declared_chance"], bool(r["won"]))
-            )
+            kind = _seat_kind(r["game"])
+            chance = r["declared_chance"]
+            if kind == "suit":
+                chance = adjusted(chance, -terms[SEATS.index(r["declarer"])])
+            rows.append((r["profile"], kind, r["declarer"], chance, bool(r["won"])))
     out: dict[tuple[str, str, str], tuple[float, float, int, float, float]] = {}
     for profile in ("international", "danish", "both"):
         for kind in ("suit", "grand", "null"):
@@ -180,6 +192,15 @@ def seat_shifts(paths: list[Path]) -> dict[tuple[str, str, str], tuple[float, fl
                 shift, error = logit_shift(p, y)
                 out[(profile, kind, seat)] = (shift, error, len(chosen), float(y.mean()), float(p.mean()))
     return out
+
+
+def _file_and_terms(text: str) -> tuple[Path, tuple[float, float, float]]:
+    """``FILE`` or ``FILE@F,M,R`` (the suit seat term in force when the file was played)."""
+    name, _, terms = text.partition("@")
+    if not terms:
+        return Path(name), (0.0, 0.0, 0.0)
+    forehand, middlehand, rearhand = (float(term) for term in terms.split(","))
+    return Path(name), (forehand, middlehand, rearhand)
 
 
 def fit(path: Path, seed: int, out: Path) -> None:
@@ -262,9 +283,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--refit", action="store_true", help="only fit again from the stored games")
     parser.add_argument(
         "--seats",
-        type=Path,
         nargs="+",
-        help="only print the seat terms fit on these benchmark deal files (benchmarks/chances.py --out)",
+        help="only print the seat terms fit on these benchmark deal files (benchmarks/chances.py --out); "
+        "FILE@F,M,R names the suit seat term the file was played with, and the terms printed are then whole",
     )
     parser.add_argument(
         "--explore",
@@ -275,7 +296,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.seats:
-        for (profile, kind, seat), (shift, se, n, won, chance) in seat_shifts(args.seats).items():
+        files = [_file_and_terms(text) for text in args.seats]
+        in_force = {path: terms for path, terms in files}
+        for (profile, kind, seat), (shift, se, n, won, chance) in seat_shifts(
+            list(in_force), in_force
+        ).items():
             print(
                 f"{profile} {kind} {seat}: n={n}, won {won:.3f}, chance {chance:.3f}, "
                 f"shift {shift:+.2f} (95 % {shift - 1.96 * se:+.2f} to {shift + 1.96 * se:+.2f})"

@@ -64,3 +64,32 @@ def test_a_rearhand_suit_game_is_raised_and_the_grand_rule_stands(profile) -> No
     assert shift("suit", rearhand, profile) - shift("suit", forehand, profile) == pytest.approx(SUIT_SEAT[2])
     assert SUIT_SEAT[2] > 0
     assert shift("grand", rearhand, profile) < shift("grand", forehand, profile)
+
+
+def test_the_seat_fit_takes_back_the_term_a_file_was_played_with(tmp_path: Path) -> None:
+    """Two files of rearhand suit games won 90 %: one said 0.8 with no term, one said 0.85 because a
+    rearhand term of logit(0.85) - logit(0.8) was in force. Told so, the fit finds the whole term in both;
+    not told, the second file's part is only the residual."""
+    term = _logit(0.85) - _logit(0.8)
+    paths = []
+    for name, said in (("plain", 0.8), ("termed", 0.85)):
+        rows = [
+            {
+                "profile": "danish",
+                "game": "spades",
+                "declarer": "rearhand",
+                "declared_chance": said,
+                "won": i < 360,
+            }
+            for i in range(400)
+        ]
+        path = tmp_path / f"{name}.jsonl"
+        path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+        paths.append(path)
+    script = _script()
+    whole = script.seat_shifts(paths, {paths[1]: (0.0, 0.0, term)})
+    assert whole[("danish", "suit", "rearhand")][0] == pytest.approx(_logit(0.9) - _logit(0.8), abs=1e-6)
+    residual = script.seat_shifts(paths[1:])
+    assert residual[("danish", "suit", "rearhand")][0] == pytest.approx(_logit(0.9) - _logit(0.85), abs=1e-6)
+    assert script._file_and_terms("a.jsonl@0,0,0.44") == (Path("a.jsonl"), (0.0, 0.0, 0.44))
+    assert script._file_and_terms("a.jsonl") == (Path("a.jsonl"), (0.0, 0.0, 0.0))

@@ -15,9 +15,9 @@ known, and whose sizes are **[choice]** numbers, not fit to data:
 - a grand without the opening lead (the declarer not in forehand) is weaker: the defenders lead first and
   fetch their Aces and Tens before the Jacks are drawn;
 - a suit game's seat: the one term here that is **fit to data**, not chosen. The experts' suit games in
-  the two long self-play runs (benchmarks/results/chances-seed2024.jsonl and chances-seed3000.jsonl, both
-  profiles, 669 suit games; the older run played an earlier model, so its part is a residual over that
-  one) were won more often than their chance in rearhand;
+  the four long self-play runs (benchmarks/results/chances-seed{2024,3000,5000,7000}.jsonl, both
+  profiles, 1,336 suit games; the term a run was played with is taken back first) were won more often
+  than their chance in rearhand;
   ``scripts/calibrate_chances.py --seats`` fits one logit shift per seat by maximum likelihood over the
   chance each declarer gave (the numbers below, rounded, with their 95 % intervals there).
 
@@ -67,17 +67,20 @@ class Reading:
     """Added for the declarer's seat (forehand, middlehand, rearhand); fit to the experts' games."""
 
 
-SUIT_SEAT = (0.0, 0.0, 0.44)
+SUIT_SEAT = (0.0, 0.0, 0.28)
 """A suit game's logit shift per seat (forehand, middlehand, rearhand), fit by
-``scripts/calibrate_chances.py --seats`` on the 669 suit games of the long runs of seeds 2024 and 3000,
-both profiles together: forehand -0.29 (95 % -0.63 to +0.04), middlehand +0.04 (-0.32 to +0.39),
-rearhand +0.44 (+0.05 to +0.83). A seat keeps its term only where the interval excludes 0, so only
-rearhand has one (forehand's -0.29 would also make forehand pass hands that score above nothing after two
-passes, ``tests/chances/test_bidding_alone.py``, on a fit the data do not pin down). The same numbers serve
-both profiles: per profile the rearhand shifts were +0.61 (international) and +0.32 (Danish), each inside
-the other's interval. Grands get no seat term: their residuals point the same way, with intervals of ±1.2,
-around a grand that already holds the diagonal in both profiles, and the issue's rule that a grand without
-the lead is weaker would be overturned by noise."""
+``scripts/calibrate_chances.py --seats`` on the 1,336 suit games of the four long runs (seeds 2024, 3000,
+5000 and 7000, both profiles together; the last two were played with a rearhand term of +0.44, which the
+fit takes back first: ``chances-seed5000.jsonl@0,0,0.44``): forehand -0.19 (95 % -0.45 to +0.06),
+middlehand -0.01 (-0.26 to +0.25), rearhand +0.28 (+0.04 to +0.51). A seat keeps its term only where the
+interval excludes 0, so only rearhand has one (forehand's would also make forehand pass hands that score
+above nothing after two passes, ``tests/chances/test_bidding_alone.py``, on a fit the data do not pin
+down). The first fit, on the runs of seeds 2024 and 3000 alone, said +0.44 (+0.05 to +0.83); the two runs
+played with it won their rearhand suit games less often than said (-0.26, -0.56 to +0.04), and the fit
+over all four settles between. The same numbers serve both profiles: per profile the rearhand terms are
++0.29 (international) and +0.26 (Danish). Grands get no seat term: their residuals point the same way,
+with wide intervals, around a grand that holds the diagonal in both profiles, and the issue's rule that a
+grand without the lead is weaker would be overturned by noise."""
 
 READINGS: dict[Kind, Reading] = {
     "suit": Reading(opponent_bid=0.15, per_ten=0.10, both_bid=0.10, passed=0.05, no_lead=0.0, seat=SUIT_SEAT),
