@@ -9,8 +9,8 @@ import math
 import pytest
 
 from trainer.cards import parse_cards
-from trainer.chances import hand_chances, skat_chances
 from trainer.chances import fitted as fitted_module
+from trainer.chances import hand_chances, skat_chances
 from trainer.chances.fitted import PLAIN_NULL_AFTER_PICKUP, fitted_shift
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
