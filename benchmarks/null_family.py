@@ -39,7 +39,7 @@ from trainer.bots.search import wilson
 from trainer.cards import Card, Rank, Suit, parse_cards
 from trainer.chances import GameChance, game_chances
 from trainer.chances.families import SHORT_SUIT
-from trainer.chances.model import calibration_error, logit_shift
+from trainer.chances.model import calibration_error, logit_shift, logit_terms
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.profiles import INTERNATIONAL
@@ -156,7 +156,6 @@ def _by_feature(p: np.ndarray, y: np.ndarray, hands: list[tuple[Card, ...]]) -> 
     """The shift fit as a level plus one term per null feature the families mark down (a suit held
     without its 7, an Ace or King in a short suit), by maximum likelihood (Newton), with the fit's
     log-likelihood against the level alone's: does a feature earn a term of its own?"""
-    z = np.log(np.clip(p, 1e-4, 1 - 1e-4) / (1 - np.clip(p, 1e-4, 1 - 1e-4)))
     unguarded = [
         sum(1 for held in _suits(hand) if not any(c.rank is Rank.SEVEN for c in held)) for hand in hands
     ]
@@ -166,10 +165,10 @@ def _by_feature(p: np.ndarray, y: np.ndarray, hands: list[tuple[Card, ...]]) -> 
     ]
     lines = []
     for name, x in (
-        ("level", np.ones((len(z), 1))),
-        ("level + features", np.c_[np.ones(len(z)), unguarded, high]),
+        ("level", np.ones((len(p), 1))),
+        ("level + features", np.c_[np.ones(len(p)), unguarded, high]),
     ):
-        w, errors, likelihood = _newton(z, y, x)
+        w, errors, likelihood = logit_terms(p, y, x)
         terms = ", ".join(
             f"{label} {_interval(value, err)}" for label, value, err in zip(TERMS, w, errors, strict=False)
         )
@@ -179,21 +178,6 @@ def _by_feature(p: np.ndarray, y: np.ndarray, hands: list[tuple[Card, ...]]) -> 
 
 def _suits(hand: tuple[Card, ...]) -> list[list[Card]]:
     return [held for suit in Suit if (held := [card for card in hand if card.suit is suit])]
-
-
-def _newton(z: np.ndarray, y: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-    w = np.zeros(x.shape[1])
-    q = 1 / (1 + np.exp(-z))
-    hessian = np.eye(x.shape[1])
-    for _ in range(100):
-        q = 1 / (1 + np.exp(-(z + x @ w)))
-        hessian = x.T @ (x * (q * (1 - q))[:, None])
-        step = np.linalg.solve(hessian, x.T @ (y - q))
-        w = w + step
-        if np.abs(step).max() < 1e-10:
-            break
-    likelihood = float(np.sum(y * np.log(q) + (1 - y) * np.log(1 - q)))
-    return w, np.sqrt(np.diag(np.linalg.inv(hessian))), likelihood
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -141,21 +141,33 @@ def calibration_error(p: Array, y: Array, bins: int = CALIBRATION_BINS) -> float
     return float(total)
 
 
-def logit_shift(p: Array, y: Array) -> tuple[float, float]:
-    """The one shift on the logit scale that makes the chances ``p`` match the results ``y`` (1 won, 0
-    lost), by maximum likelihood (Newton), and its standard error: how far a group of games (a seat, a
-    family) lies off the diagonal, with the uncertainty that decides whether it earns a term of its own."""
+def logit_terms(p: Array, y: Array, x: Array) -> tuple[Array, Array, float]:
+    """The terms ``w`` (one per column of ``x``) that make ``logit(p) + x @ w`` match the results ``y`` (1
+    won, 0 lost), by maximum likelihood (Newton, each term kept within ±5), their standard errors and the
+    fit's log-likelihood: how far a group of games lies off the diagonal, and whether a feature of the games
+    explains it."""
     clipped = np.clip(p, 1e-4, 1 - 1e-4)
     z = np.log(clipped / (1 - clipped))
-    shift, info = 0.0, 1.0
-    for _ in range(50):
-        q = 1 / (1 + np.exp(-(z + shift)))
-        info = max(float(np.sum(q * (1 - q))), 1e-9)
-        step = float(np.sum(y - q)) / info
-        shift = float(np.clip(shift + step, -5.0, 5.0))
-        if abs(step) < 1e-9:
+    w = np.zeros(x.shape[1])
+    q = 1 / (1 + np.exp(-z))
+    hessian = np.eye(x.shape[1])
+    for _ in range(100):
+        q = 1 / (1 + np.exp(-(z + x @ w)))
+        hessian = x.T @ (x * np.maximum(q * (1 - q), 1e-12)[:, None])
+        step = np.linalg.solve(hessian, x.T @ (y - q))
+        w = np.clip(w + step, -5.0, 5.0)
+        if np.abs(step).max() < 1e-9:
             break
-    return shift, info**-0.5
+    likelihood = float(np.sum(y * np.log(q) + (1 - y) * np.log(1 - q)))
+    return w, np.sqrt(np.diag(np.linalg.inv(hessian))), likelihood
+
+
+def logit_shift(p: Array, y: Array) -> tuple[float, float]:
+    """The one shift on the logit scale that makes the chances ``p`` match the results ``y``, and its
+    standard error (:func:`logit_terms` with a single level): a seat's or a family's distance from the
+    diagonal, with the uncertainty that decides whether it earns a term of its own."""
+    w, errors, _likelihood = logit_terms(p, y, np.ones((len(p), 1)))
+    return float(w[0]), float(errors[0])
 
 
 def _percentile(ranked: Array, q: float) -> Array:
