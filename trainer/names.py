@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from trainer.errors import N_, StoreError
+
 _LOOK_ALIKES: dict[str, str] = {}
 
 
@@ -63,4 +65,29 @@ def skeleton(name: str) -> str:
     return text
 
 
-__all__ = ["fold", "skeleton"]
+def shows(name: str) -> bool:
+    """Whether ``name`` has a character that shows on a page: a letter, digit, punctuation mark or
+    symbol. Spaces, control and format characters (a right-to-left override) and marks alone show as
+    nothing, so a name made only of them would be an empty caption.
+
+    >>> shows("Nina"), shows("\u202e"), shows(" \u200b "), shows("☺")
+    (True, False, False, True)
+    """
+    return any(unicodedata.category(char)[0] in "LNPS" for char in name)
+
+
+def checked(display_name: str, limit: int) -> str:
+    """A typed name as it is kept (extra spaces dropped), or a :class:`~trainer.errors.StoreError` a
+    learner can read: empty, longer than ``limit``, or nothing in it that shows. The one rule for every
+    name a learner types (a guest, a class member, an account)."""
+    name = " ".join(display_name.split())
+    if not name:
+        raise StoreError.of(N_("Please give a name."))
+    if len(name) > limit:
+        raise StoreError.of(N_("A name may have at most {n} characters."), n=limit)
+    if not shows(name):
+        raise StoreError.of(N_("A name needs at least one letter, digit or sign that shows."))
+    return name
+
+
+__all__ = ["checked", "fold", "shows", "skeleton"]

@@ -35,6 +35,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select, text, update
 from sqlalchemy.exc import IntegrityError
 
+from trainer import names
 from trainer.errors import N_, ClassAccessError, StoreError
 from trainer.names import fold, skeleton
 from trainer.store.class_models import ClassMemberRow, ClassRow
@@ -106,11 +107,7 @@ def token_hash(token: str) -> str:
 def account_name(display_name: str) -> tuple[str, str]:
     """(display name, folded key) of an account name: extra spaces dropped, case folded for the key.
     Names with control characters are refused, so a name always reads as what it is."""
-    name = " ".join(display_name.split())
-    if not name:
-        raise StoreError.of(N_("Please give a name."))
-    if len(name) > NAME_MAX:
-        raise StoreError.of(N_("A name may have at most {n} characters."), n=NAME_MAX)
+    name = names.checked(display_name, NAME_MAX)
     if any(not ch.isprintable() for ch in name):
         raise StoreError.of(N_("A name may not contain control characters."))
     return name, fold_name(name)

@@ -27,6 +27,7 @@ from sqlalchemy import case, delete, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from trainer import names
 from trainer.errors import N_, ClassAccessError, StoreError, TooManyAttemptsError
 from trainer.names import skeleton
 from trainer.problems.collection import collection
@@ -277,11 +278,7 @@ class PollTally:
 
 def _name(display_name: str) -> tuple[str, str]:
     """(display name, folded key) of a member name."""
-    name = " ".join(display_name.split())
-    if not name:
-        raise StoreError.of(N_("Please give a name."))
-    if len(name) > NAME_MAX:
-        raise StoreError(f"A name may have at most {NAME_MAX} characters.")
+    name = names.checked(display_name, NAME_MAX)
     return name, name.casefold()
 
 

@@ -22,6 +22,7 @@ from sqlalchemy import Engine, case, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from trainer import names
 from trainer.errors import StoreError
 from trainer.safe_text import csv_cell
 from trainer.store import scheduling
@@ -177,7 +178,7 @@ class Store(SessionsOnEngine):
         """The learner with this name (case and extra spaces ignored), created on first use. A name that
         belongs to an account is refused: an account is reached only by signing in
         (:class:`~trainer.store.accounts.AccountStore`)."""
-        name = _key(" ".join(display_name.split()), "learner name", NAME_MAX)
+        name = names.checked(display_name, NAME_MAX)
         key = _name_key(name)
         with self._write() as session:
             self._insert_new(

@@ -36,15 +36,17 @@ from trainer.deal import Seat
 from trainer.errors import SkatError, upper_first
 from trainer.games import GameType
 from trainer.i18n import Translator
+from trainer.names import shows
 from trainer.records.deal_record import DealRecord
 from trainer.records.iss import export as iss_export
 from trainer.replay import GameRecord
 from trainer.rules import DealState, Outcome, Phase, SeatView, SpoergeLevel
 from trainer.rules.extras import longest_trump_suit, slaa_40_an_check
 from trainer.rules.value import ValueBreakdown
-from trainer.safe_text import csv_text
+from trainer.safe_text import csv_text, plain
 from trainer.scoring import settle
 from trainer.store.play_store import Evening, StoredDeal
+from trainer.store.tables import TableSeat
 from trainer.table_session import TableSession, place_of_seat
 from trainer.ui.context import PageContext
 from trainer.ui.pages import problems_mine
@@ -811,6 +813,16 @@ def _to_viewer(record: GameRecord) -> None:
     st.session_state[UPLOADED_KEY] = uploaded
     st.session_state[CHOICE_KEY] = f"iss:{len(uploaded) - 1}"
     st.session_state["play_go_viewer"] = True
+
+
+def seat_name(seat: TableSeat, t: Translator) -> str:
+    """Who sits in a shared table's seat, as plain text (escape it for the output): the player's name as
+    typed, "Computer", "empty seat", or "Player N" for a stored name with nothing in it that shows (a
+    bare right-to-left override would otherwise be an empty caption)."""
+    if seat.kind == "human":
+        name = plain(seat.name)
+        return name if shows(name) else t("Player {n}", n=seat.place + 1)
+    return t("Computer") if seat.kind == "bot" else t("empty seat")
 
 
 def distinct_names(names: Sequence[str]) -> tuple[str, ...]:

@@ -26,7 +26,7 @@ from trainer.deal import Seat
 from trainer.errors import SkatError
 from trainer.profiles import AllPass, KnockCall
 from trainer.rules import HouseOptions, Move, Phase
-from trainer.safe_text import for_markdown, plain
+from trainer.safe_text import for_markdown
 from trainer.scoring import settle
 from trainer.store.tables import SharedTable, TableMoment, TablePlay, TableStore
 from trainer.table_session import COMPUTER_TIME_MS, IDLE_SECONDS, LEVELS, place_of_seat
@@ -218,7 +218,9 @@ def _mine(ctx: PageContext, learner: int) -> None:
     st.markdown(t("**Your tables**"))
     for table in mine[:8]:
         others = ", ".join(
-            for_markdown(s.name) for s in table.seats if s.kind == "human" and s.learner_id != learner
+            for_markdown(play_result.seat_name(s, t))
+            for s in table.seats
+            if s.kind == "human" and s.learner_id != learner
         )
         label = t("Table {code}", code=table.code) + (f" · {others}" if others else "")
         if st.button(label, key=f"table_go_{table.id}", icon=":material/table_restaurant:"):
@@ -227,12 +229,8 @@ def _mine(ctx: PageContext, learner: int) -> None:
 
 
 def player_name(table: SharedTable, place: int, ctx: PageContext) -> str:
-    """Who sits at ``place``, as plain text (escape it for the output): the player's name as typed,
-    "Computer" or "empty seat"."""
-    seat = table.seats[place]
-    if seat.kind == "human":
-        return plain(seat.name)
-    return ctx.t("Computer") if seat.kind == "bot" else ctx.t("empty seat")
+    """Who sits at ``place``, as plain text (:func:`~trainer.ui.pages.play_result.seat_name`)."""
+    return play_result.seat_name(table.seats[place], ctx.t)
 
 
 def markdown_names(table: SharedTable, ctx: PageContext) -> tuple[str, ...]:

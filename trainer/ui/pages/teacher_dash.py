@@ -37,7 +37,7 @@ from trainer.teacher import (
     progress_csv,
 )
 from trainer.ui.context import PageContext, is_danish
-from trainer.ui.pages.play_result import play_mistake_name
+from trainer.ui.pages.play_result import play_mistake_name, seat_name
 from trainer.ui.pages.teacher_common import (
     assignment_title,
     class_store,
@@ -374,13 +374,13 @@ def _tables(class_id: int, ctx: PageContext) -> None:
                 if outcome is not None and outcome.declaration is not None and outcome.declarer is not None:
                     who = table.seats[place_of_seat(outcome.declarer, stored.number)]
                     verdict = t("won") if outcome.won else t("lost")
-                    name = md(plain(who.name) or t("Computer"))
+                    name = md(seat_name(who, t) if who.kind == "human" else t("Computer"))
                     line += f": {name} · {declaration_name(outcome.declaration, t)} · {verdict}"
                 st.markdown(line)
                 rows = []
                 for place, seat in enumerate(table.seats):
                     hand = dealt.deal.hand(seat_of_place(place, stored.number))
-                    label = escape(plain(seat.name) if seat.kind == "human" else t("Computer"))
+                    label = escape(seat_name(seat, t) if seat.kind == "human" else t("Computer"))
                     rows.append(f"<div><b>{label}</b>{card_row_html(list(hand), lang=ctx.lang)}</div>")
                 skat = card_row_html(list(dealt.deal.skat), lang=ctx.lang)
                 rows.append(f"<div><b>{escape(t('Skat'))}</b>{skat}</div>")
