@@ -1,17 +1,26 @@
 """The terms fit to the experts' games (:mod:`trainer.chances.fitted`): a plain null after the pickup is
-raised by its fitted shift and nothing else is, and the shift reaches the chance the bots and the coach
-read."""
+raised by its fitted shift and nothing else is; a suit or grand game's chance at the declaration goes through
+one increasing recalibration (lower in the middle, higher at the top); both reach the chance the bots and
+the coach read."""
 
 from __future__ import annotations
 
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from trainer.cards import parse_cards
 from trainer.chances import fitted as fitted_module
 from trainer.chances import hand_chances, skat_chances
-from trainer.chances.fitted import PLAIN_NULL_AFTER_PICKUP, fitted_shift
+from trainer.chances.fitted import (
+    DECLARATION_LEVEL,
+    DECLARATION_SLOPE,
+    PLAIN_NULL_AFTER_PICKUP,
+    fitted_shift,
+    recalibrated,
+)
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
 from trainer.profiles import DANISH, INTERNATIONAL
@@ -56,3 +65,64 @@ def test_the_chance_before_the_pickup_is_untouched(monkeypatch: pytest.MonkeyPat
     before = hand_chances(INTERNATIONAL, ten, Seat.FOREHAND)
     monkeypatch.setattr(fitted_module, "PLAIN_NULL_AFTER_PICKUP", 0.0)
     assert hand_chances(INTERNATIONAL, ten, Seat.FOREHAND) == before
+
+
+CHANCES = st.floats(0.001, 0.999)
+CROSSING = 1 / (1 + math.exp(DECLARATION_LEVEL / (DECLARATION_SLOPE - 1)))
+"""Where the recalibration meets the diagonal (about 0.83)."""
+
+
+@given(CHANCES, CHANCES)
+def test_the_recalibration_keeps_the_order_and_crosses_the_diagonal_once(p: float, q: float) -> None:
+    grand = Declaration(GameType.GRAND)
+    low, high = sorted((p, q))
+    assert recalibrated(low, grand, "play") <= recalibrated(high, grand, "play")
+    moved = recalibrated(p, grand, "play")
+    assert moved <= p if p <= CROSSING else moved >= p
+    assert 0.7 < CROSSING < 0.9
+
+
+@given(CHANCES)
+def test_the_recalibration_leaves_nulls_and_the_chance_before_the_pickup(p: float) -> None:
+    for profile in (INTERNATIONAL, DANISH):
+        for d in allowed_declarations(profile):
+            assert recalibrated(p, d, "pre") == p
+            if d.game.is_null:
+                assert recalibrated(p, d, "play") == p
+
+
+def _unrecalibrated(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fitted_module, "DECLARATION_LEVEL", 0.0)
+    monkeypatch.setattr(fitted_module, "DECLARATION_SLOPE", 1.0)
+
+
+@pytest.mark.parametrize("profile", [INTERNATIONAL, DANISH], ids=["international", "danish"])
+def test_the_recalibration_reaches_the_chance_after_the_pickup(
+    monkeypatch: pytest.MonkeyPatch, profile: object
+) -> None:
+    twelve = parse_cards("CJ SJ C10 CQ C9 SA HA HQ H8 D9 D7 S7")
+    _unrecalibrated(monkeypatch)
+    raw = {c.declaration: c for c in skat_chances(profile, twelve, Seat.MIDDLEHAND)}  # type: ignore[arg-type]
+    monkeypatch.undo()
+    shipped = {c.declaration: c for c in skat_chances(profile, twelve, Seat.MIDDLEHAND)}  # type: ignore[arg-type]
+    changed = 0
+    for d, chance in shipped.items():
+        expected = recalibrated(raw[d].win, d, "play")
+        assert chance.win == pytest.approx(min(0.99, max(0.01, expected)), abs=2e-4), d
+        assert chance.low <= chance.win <= chance.high
+        changed += chance.win != raw[d].win
+    assert changed > 0
+
+
+def test_before_the_pickup_only_hand_games_are_recalibrated(monkeypatch: pytest.MonkeyPatch) -> None:
+    ten = parse_cards("CJ SJ C10 CQ C9 SA HA HQ H8 D9")
+    _unrecalibrated(monkeypatch)
+    raw = {c.declaration: c for c in hand_chances(INTERNATIONAL, ten, Seat.REARHAND)}
+    monkeypatch.undo()
+    shipped = {c.declaration: c for c in hand_chances(INTERNATIONAL, ten, Seat.REARHAND)}
+    for d, chance in shipped.items():
+        if d.hand and not d.game.is_null:
+            expected = min(0.99, max(0.01, recalibrated(raw[d].win, d, "play")))
+            assert chance.win == pytest.approx(expected, abs=2e-4), d
+        else:
+            assert chance.win == raw[d].win, d
