@@ -74,6 +74,23 @@ def test_sign_up_with_a_password_and_its_checks(db_url: str, cookies: dict[str, 
     assert at.session_state["learner_name"] == "Pia" and not at.code
 
 
+@pytest.mark.parametrize(
+    ("lang", "message"),
+    [
+        ("en", "A name needs at least one letter, digit or sign that shows."),
+        ("da", "Et navn skal have mindst ét bogstav, tal eller tegn, der kan ses."),
+    ],
+)
+def test_a_name_that_shows_nothing_is_refused_in_the_page_language(
+    db_url: str, cookies: dict[str, str], lang: str, message: str
+) -> None:
+    """Issue 44: a name of one right-to-left override was accepted and drawn as nothing at a table."""
+    at = tab(lang=lang)
+    at.text_input(key="account_create_name").set_value("\u202e\u200b")
+    at.button(key="account_create_submit").click().run()
+    assert message in texts(at) and at.session_state["learner_id"] is None and not at.code
+
+
 def test_sign_in_refuses_a_wrong_secret_and_sign_out_ends_every_tab(
     db_url: str, cookies: dict[str, str]
 ) -> None:
