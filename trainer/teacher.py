@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from trainer.errors import N_, StoreError
+from trainer.names import checked
 from trainer.problems.model import Problem
 from trainer.safe_text import csv_cell
 
@@ -244,13 +245,11 @@ def check_password(password: str) -> str:
 
 
 def check_class_name(name: str) -> str:
-    """The class name with extra spaces removed; empty or too long names are refused."""
-    value = " ".join(name.split())
-    if not value:
+    """The class name with extra spaces removed; empty or too long names, and names with nothing that
+    shows (:func:`trainer.names.checked`), are refused."""
+    if not " ".join(name.split()):
         raise StoreError.of(N_("The class needs a name."))
-    if len(value) > CLASS_NAME_MAX:
-        raise StoreError(f"A class name may have at most {CLASS_NAME_MAX} characters.")
-    return value
+    return checked(name, CLASS_NAME_MAX)
 
 
 @dataclass(frozen=True)

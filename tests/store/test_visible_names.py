@@ -1,7 +1,7 @@
 """Issue 44: a name with nothing in it that shows (a bare right-to-left override, a zero-width space, a
-lone combining mark) would be an empty caption at a table. Every place a learner types a name — a guest
-on a page, a class member joining, an account — refuses it with one readable message, in both languages;
-a name with something that shows is kept as typed."""
+lone combining mark) would be an empty caption at a table. Every place a name is typed — a guest on a
+page, a class member joining, an account, a teacher naming a class — refuses it with one readable message,
+in both languages; a name with something that shows is kept as typed."""
 
 from __future__ import annotations
 
@@ -70,3 +70,14 @@ def test_every_way_in_refuses_a_name_that_shows_nothing(
 @WAYS_IN
 def test_a_name_with_a_mark_on_a_letter_is_kept(store: Store, enter: Callable[[Store, str], str]) -> None:
     assert enter(store, "  Ne\u0301na   Ali ") == "Ne\u0301na Ali"
+
+
+@pytest.mark.parametrize("name", ["\u202e", "\u2066\u2069\u200b"])
+def test_a_class_name_that_shows_nothing_is_refused(store: Store, name: str) -> None:
+    classes = ClassStore(store)
+    with pytest.raises(StoreError, match="letter, digit or sign that shows"):
+        classes.create_class(name, "class password 1")
+    made = classes.create_class("7B", "class password 1")
+    assert made.name == "7B"
+    with pytest.raises(StoreError, match="The class needs a name"):
+        classes.create_class("   ", "class password 1")
