@@ -2,6 +2,10 @@
 band, so that the null family is judged on more than the handful of nulls a self-play run declares (issue
 41, point 7: "fix any family whose interval misses the diagonal").
 
+``--game grand`` does the same for a plain grand after the pickup (grands are declared often, but a
+self-play run's grands are the ones the bots chose; forcing them judges the grand chance over its range),
+and ``--profile danish`` plays the Danish rules.
+
 A self-play run of 300 international deals declares about ten nulls, three or four of them plain; the long
 run of seeds 5000-5299 lost all three of its plain nulls at a mean chance of 0.56. Here each deal is bid
 by the experts as usual; where the auction winner's bid is no higher than a null is worth, it picks up and,
@@ -42,11 +46,12 @@ from trainer.chances.families import SHORT_SUIT
 from trainer.chances.model import calibration_error, logit_shift, logit_terms
 from trainer.deal import Seat
 from trainer.games import Declaration, GameType
-from trainer.profiles import INTERNATIONAL
+from trainer.profiles import INTERNATIONAL, RuleProfile, get_profile
 from trainer.rules import Bid, DealState, Declare, Discard, Hold, Pass, Phase, PickUp, SeatView, SkatGame
 from trainer.solver import warm_up
 
 PLAIN_NULL = Declaration(GameType.NULL)
+FORCED = {"null": PLAIN_NULL, "grand": Declaration(GameType.GRAND)}
 TERMS = ("level", "a suit without its 7", "a high card in a short suit")
 BANDS = ((0.0, 0.4), (0.4, 0.6), (0.6, 0.8), (0.8, 1.0))
 
@@ -60,13 +65,13 @@ def _move(state: DealState, time_ms: int, rng: random.Random) -> None:
     state.apply(choose(view, level, rng=rng, time_ms=time_ms).move)
 
 
-def _null(view: SeatView, time_ms: int) -> GameChance | None:
-    return next((c for c in game_chances(view, time_ms=time_ms) if c.declaration == PLAIN_NULL), None)
+def _null(view: SeatView, time_ms: int, declaration: Declaration = PLAIN_NULL) -> GameChance | None:
+    return next((c for c in game_chances(view, time_ms=time_ms) if c.declaration == declaration), None)
 
 
-def _won_at_lowest(seed: int, seat: Seat) -> DealState:
+def _won_at_lowest(seed: int, seat: Seat, profile: RuleProfile = INTERNATIONAL) -> DealState:
     """Deal ``seed`` with ``seat`` winning the auction at the lowest bid, the others passing."""
-    state = SkatGame(INTERNATIONAL).new_deal(seed)
+    state = SkatGame(profile).new_deal(seed)
     while state.phase is Phase.AUCTION:
         mover = state.to_move
         assert mover is not None
@@ -78,30 +83,37 @@ def _won_at_lowest(seed: int, seat: Seat) -> DealState:
     return state
 
 
-def forced_null(seed: int, time_ms: int, low: float, high: float) -> dict[str, Any] | None:
-    """Deal ``seed`` (international) with a plain null forced after the pickup, or None where no seat's
-    null after the pickup has a chance in the band.
+def forced_null(
+    seed: int,
+    time_ms: int,
+    low: float,
+    high: float,
+    declaration: Declaration = PLAIN_NULL,
+    profile: RuleProfile = INTERNATIONAL,
+) -> dict[str, Any] | None:
+    """Deal ``seed`` with ``declaration`` (a plain null unless told) forced after the pickup, or None where
+    no seat's game after the pickup has a chance in the band.
 
-    The seat whose null looks best before the pickup wins the auction at the lowest bid (the other two
-    pass: nulls are mostly bid low), picks up and lays away the model's discard for the null."""
+    The seat whose game looks best before the pickup wins the auction at the lowest bid (the other two
+    pass: nulls are mostly bid low), picks up and lays away the model's discard for the game."""
     ranked = []
     for seat in Seat:
-        candidate = _won_at_lowest(seed, seat)
-        before = _null(candidate.view(seat), time_ms)
+        candidate = _won_at_lowest(seed, seat, profile)
+        before = _null(candidate.view(seat), time_ms, declaration)
         assert before is not None
         ranked.append((before.win, int(seat), candidate))
     pickup_chance, seat_number, state = max(ranked, key=lambda r: r[:2])
     declarer = Seat(seat_number)
     state.apply(PickUp(declarer))
-    offered = _null(state.view(declarer), time_ms)
+    offered = _null(state.view(declarer), time_ms, declaration)
     if offered is None or not low <= offered.win <= high:
         return None
     state.apply(Discard(declarer, offered.discards))
-    declared = _null(state.view(declarer), time_ms)
+    declared = _null(state.view(declarer), time_ms, declaration)
     kept = " ".join(str(card) for card in state.view(declarer).hand)
     assert declared is not None
-    state.apply(Declare(declarer, PLAIN_NULL))
-    rng = random.Random(f"null|{seed}")
+    state.apply(Declare(declarer, declaration))
+    rng = random.Random(f"null|{seed}" if declaration == PLAIN_NULL else f"{declaration}|{seed}")
     while state.phase is not Phase.FINISHED:
         _move(state, time_ms, rng)
     outcome = state.outcome()
@@ -122,10 +134,11 @@ def report(rows: list[dict[str, Any]]) -> list[str]:
     """The figures of the played nulls (see the module docstring)."""
     played = [r for r in rows if r.get("chance") is not None]
     if not played:
-        return ["no null played"]
+        return ["no game played"]
     p = np.array([r["chance"] for r in played])
     y = np.array([float(r["won"]) for r in played])
-    lines = [f"deals tried: {len(rows)}; plain nulls played: {len(played)}"]
+    games = sorted({r.get("game", "null") for r in played})
+    lines = [f"deals tried: {len(rows)}; plain {' and '.join(games)} games played: {len(played)}"]
     for lo, hi in ((0.0, 1.0), *BANDS):
         chosen = (p >= lo) & (p < hi) if hi < 1.0 else (p >= lo)
         n = int(chosen.sum())
@@ -143,7 +156,7 @@ def report(rows: list[dict[str, Any]]) -> list[str]:
     shift, error = logit_shift(p, y)
     lines.append(f"logit shift that would match: {_interval(shift, error)}")
     with_cards = [r for r in played if r.get("cards")]
-    if len(with_cards) == len(played):
+    if len(with_cards) == len(played) and all(r.get("game", "null") == "null" for r in played):
         lines.extend(_by_feature(p, y, [parse_cards(r["cards"]) for r in played]))
     return lines
 
@@ -187,6 +200,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-ms", type=int, default=300)
     parser.add_argument("--low", type=float, default=0.2, help="lowest null chance forced (default 0.2)")
     parser.add_argument("--high", type=float, default=0.95, help="highest null chance forced (default 0.95)")
+    parser.add_argument(
+        "--game", choices=sorted(FORCED), default="null", help="the game forced (default null)"
+    )
+    parser.add_argument("--profile", default="international", help="rule profile (default international)")
     parser.add_argument("--out", type=Path, help="results file (JSON lines, one per deal tried)")
     parser.add_argument("--report", type=Path, help="only print the figures of a results file")
     args = parser.parse_args(argv)
@@ -205,15 +222,20 @@ def main(argv: list[str] | None = None) -> int:
         for count, seed in enumerate(range(args.seed, args.seed + args.deals), start=1):
             if seed in done:
                 continue
-            row = forced_null(seed, args.time_ms, args.low, args.high) or {"seed": seed, "chance": None}
+            forced = FORCED[args.game]
+            row = forced_null(seed, args.time_ms, args.low, args.high, forced, get_profile(args.profile)) or {
+                "seed": seed,
+                "chance": None,
+            }
+            row["game"] = args.game
             rows.append(row)
             if out is not None:
                 out.write(json.dumps(row) + "\n")
                 out.flush()
             what = (
-                "no null"
+                f"no {args.game}"
                 if row["chance"] is None
-                else f"null at {row['chance']:.2f} {'won' if row['won'] else 'lost'}"
+                else f"{args.game} at {row['chance']:.2f} {'won' if row['won'] else 'lost'}"
             )
             print(
                 f"[{count}/{args.deals}] deal {seed}: {what}; {time.perf_counter() - began:.0f} s", flush=True
