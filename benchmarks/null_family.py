@@ -130,12 +130,15 @@ def forced_null(
     }
 
 
-def report(rows: list[dict[str, Any]]) -> list[str]:
-    """The figures of the played nulls (see the module docstring)."""
+def report(rows: list[dict[str, Any]], without_terms: bool = False) -> list[str]:
+    """The figures of the played nulls (see the module docstring). With ``without_terms`` a row played
+    under a trial term reads the chance it would have had without it (``chance_without_term``), so that runs
+    of different code can be pooled on the chance of one code."""
     played = [r for r in rows if r.get("chance") is not None]
     if not played:
         return ["no game played"]
-    p = np.array([r["chance"] for r in played])
+    key = "chance_without_term" if without_terms else "chance"
+    p = np.array([r.get(key, r["chance"]) for r in played])
     y = np.array([float(r["won"]) for r in played])
     games = sorted({r.get("game", "null") for r in played})
     lines = [f"deals tried: {len(rows)}; plain {' and '.join(games)} games played: {len(played)}"]
@@ -205,11 +208,23 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--profile", default="international", help="rule profile (default international)")
     parser.add_argument("--out", type=Path, help="results file (JSON lines, one per deal tried)")
-    parser.add_argument("--report", type=Path, help="only print the figures of a results file")
+    parser.add_argument(
+        "--report", type=Path, nargs="+", help="only print the figures of results files (pooled)"
+    )
+    parser.add_argument(
+        "--without-terms",
+        action="store_true",
+        help="with --report: read a trial run's chance without its term (chance_without_term)",
+    )
     args = parser.parse_args(argv)
     if args.report is not None:
-        rows = [json.loads(line) for line in args.report.read_text(encoding="utf-8").splitlines() if line]
-        print("\n".join(report(rows)))
+        rows = [
+            json.loads(line)
+            for path in args.report
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if line
+        ]
+        print("\n".join(report(rows, args.without_terms)))
         return 0
     rows = []
     if args.out is not None and args.out.exists():

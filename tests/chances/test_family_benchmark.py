@@ -1,0 +1,49 @@
+"""The forced-family benchmark's report: runs pool, and a run played under a trial term is read on the
+chance it would have had without it, so two codes' runs can be judged together."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import null_family
+
+
+def _row(seed: int, chance: float, won: bool, without: float | None = None) -> dict[str, object]:
+    row: dict[str, object] = {"seed": seed, "chance": chance, "won": won, "game": "grand"}
+    if without is not None:
+        row["chance_without_term"] = without
+    return row
+
+
+def _shift(lines: list[str]) -> float:
+    line = next(line for line in lines if line.startswith("logit shift"))
+    return float(line.split(":")[1].split()[0])
+
+
+def test_a_trial_run_is_read_without_its_term_only_when_asked() -> None:
+    rows = [_row(s, 0.5, s % 4 != 0, without=0.8) for s in range(40)]  # 30 of 40 won
+    as_played, untermed = null_family.report(rows), null_family.report(rows, without_terms=True)
+    assert "chance 0.500" in as_played[1] and "chance 0.800" in untermed[1]
+    assert _shift(as_played) == pytest.approx(math.log(3), abs=0.01)
+    assert _shift(untermed) == pytest.approx(math.log(3) - math.log(4), abs=0.01)
+
+
+def test_the_report_pools_several_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text("".join(json.dumps(_row(s, 0.7, True)) + "\n" for s in range(10)), encoding="utf-8")
+    second.write_text(
+        "".join(json.dumps(_row(s, 0.6, False, without=0.7)) + "\n" for s in range(10, 20))
+        + json.dumps({"seed": 20, "chance": None, "game": "grand"})
+        + "\n",
+        encoding="utf-8",
+    )
+    assert null_family.main(["--report", str(first), str(second), "--without-terms"]) == 0
+    printed = capsys.readouterr().out
+    assert "deals tried: 21; plain grand games played: 20" in printed
+    assert "n=20, chance 0.700, won 0.500" in printed
