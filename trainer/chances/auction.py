@@ -115,10 +115,11 @@ def _rung_below(profile: RuleProfile, bid: int) -> int:
     return max((b for b in bid_ladder(profile) if b < bid), default=0)
 
 
-def adjusted(chance: float, delta: float) -> float:
-    """``chance`` moved by ``delta`` on the logit scale."""
-    if delta == 0.0:
+def adjusted(chance: float, delta: float, slope: float = 1.0) -> float:
+    """``chance`` moved on the logit scale: ``delta + slope * logit(chance)`` (a shift, or with ``slope`` a
+    recalibration line)."""
+    if delta == 0.0 and slope == 1.0:
         return chance
     clipped = min(max(chance, 1e-6), 1 - 1e-6)
-    z = math.log(clipped / (1 - clipped)) + delta
+    z = delta + slope * math.log(clipped / (1 - clipped))
     return 1.0 / (1.0 + math.exp(-z))

@@ -15,8 +15,7 @@ with the auction layer (:data:`trainer.chances.auction.SUIT_SEAT`), fit the same
 
 from __future__ import annotations
 
-import math
-
+from trainer.chances.auction import adjusted
 from trainer.chances.model import Group
 from trainer.games import Declaration
 
@@ -58,9 +57,7 @@ def recalibrated(chance: float, declaration: Declaration, moment: Group) -> floa
     """
     if declaration.game.is_null or moment != "play":
         return chance
-    clipped = min(max(chance, 1e-6), 1 - 1e-6)
-    z = DECLARATION_LEVEL + DECLARATION_SLOPE * math.log(clipped / (1 - clipped))
-    return 1.0 / (1.0 + math.exp(-z))
+    return adjusted(chance, DECLARATION_LEVEL, DECLARATION_SLOPE)
 
 
 def fitted_shift(declaration: Declaration, moment: Group) -> float:
