@@ -481,9 +481,15 @@ def test_three_wrong_answers_show_in_the_mistakes_section(classes: ClassStore) -
     assert "Value of a game: 4 of 4 wrong" in shown and "Typical mistakes among them" in shown
 
 
-def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(classes: ClassStore) -> None:
-    """A member's shared table shows on the class's dashboard; a finished deal's cards are shown there,
-    a deal in progress shows none."""
+@pytest.mark.parametrize(
+    ("host", "shown"), [("Anna", "Anna"), ("\u202e", "Player 1")], ids=["name", "invisible"]
+)
+def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(
+    classes: ClassStore, host: str, shown: str
+) -> None:
+    """A member's shared table shows on the class's dashboard with who sits at it (a stored name with
+    nothing in it that shows, from before the name rule, as "Player N"); a finished deal's cards are shown
+    there, a deal in progress shows none."""
     from trainer.deal import Seat
     from trainer.store.tables import TablePlay, TableStore
 
@@ -493,7 +499,7 @@ def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(
     (member,) = classes.members(class_id)
     tables = TableStore(classes.store)
     table = tables.open_table(
-        host_learner_id=member.learner_id, host_name="Anna", profile_name="danish", scheme="list",
+        host_learner_id=member.learner_id, host_name=host, profile_name="danish", scheme="list",
         deals_planned=2, bot_level="club",
     )  # fmt: skip
     assert table.class_id == class_id
@@ -510,7 +516,10 @@ def test_the_dashboard_lists_the_class_tables_and_opens_cards_only_after_a_deal(
     teacher.switch_page(DASHBOARD).run()
     assert not teacher.exception, teacher.exception
     page = texts(teacher)
-    assert f"Table {table.code}" in " ".join(e.label for e in teacher.expander)
+    (label,) = [e.label for e in teacher.expander if f"Table {table.code}" in e.label]
+    assert f" · {shown}, Computer, Computer · 1 deal played" in label.replace("\u2068", "").replace(
+        "\u2069", ""
+    )
     assert "Deal 1" in page and "Deal 2" not in page
     finished, _running = tables.play.deals(table.evening_id)
     rows = sorted(sorted(row) for row in html_rows(teacher))

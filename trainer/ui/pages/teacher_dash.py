@@ -358,9 +358,11 @@ def _tables(class_id: int, ctx: PageContext) -> None:
     for table in tables[:20]:
         deals = store.play.deals(table.evening_id)
         finished = [d for d in deals if d.finished]
-        names = ", ".join(md(s.name) if s.kind == "human" else t("Computer") for s in table.seats)
+        names = ", ".join(md(seat_name(s, t)) for s in table.seats)
         with st.expander(
-            t("Table {code}", code=table.code) + f" · {names} · " + t("{n} deals played", n=len(finished))
+            t("Table {code}", code=table.code)
+            + f" · {names} · "
+            + t.ngettext("{n} deal played", "{n} deals played", len(finished))
         ):
             for stored in finished:
                 try:
@@ -374,13 +376,13 @@ def _tables(class_id: int, ctx: PageContext) -> None:
                 if outcome is not None and outcome.declaration is not None and outcome.declarer is not None:
                     who = table.seats[place_of_seat(outcome.declarer, stored.number)]
                     verdict = t("won") if outcome.won else t("lost")
-                    name = md(seat_name(who, t) if who.kind == "human" else t("Computer"))
+                    name = md(seat_name(who, t))
                     line += f": {name} · {declaration_name(outcome.declaration, t)} · {verdict}"
                 st.markdown(line)
                 rows = []
                 for place, seat in enumerate(table.seats):
                     hand = dealt.deal.hand(seat_of_place(place, stored.number))
-                    label = escape(seat_name(seat, t) if seat.kind == "human" else t("Computer"))
+                    label = escape(seat_name(seat, t))
                     rows.append(f"<div><b>{label}</b>{card_row_html(list(hand), lang=ctx.lang)}</div>")
                 skat = card_row_html(list(dealt.deal.skat), lang=ctx.lang)
                 rows.append(f"<div><b>{escape(t('Skat'))}</b>{skat}</div>")
