@@ -273,7 +273,10 @@ def main(argv: list[str] | None = None) -> int:
         "goes on where it stopped",
     )
     parser.add_argument(
-        "--report", type=Path, help="only print the figures of a results file (a partial run too)"
+        "--report",
+        type=Path,
+        nargs="+",
+        help="only print the figures of results files (a partial run too; several are pooled)",
     )
     parser.add_argument(
         "--profiles", default="international,danish", help="which profiles, in turn (default both)"
@@ -290,8 +293,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(line, flush=True)
         return 0
     if args.report is not None:
-        rows = read_rows(args.report)
-        print(f"{args.report}: {len(rows)} deals")
+        rows = [row for path in args.report for row in read_rows(path)]
+        print(f"{', '.join(map(str, args.report))}: {len(rows)} deals")
         for line in summarise(rows):
             print(line)
         return 0
