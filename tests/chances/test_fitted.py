@@ -17,6 +17,7 @@ from trainer.chances import hand_chances, skat_chances
 from trainer.chances.fitted import (
     DECLARATION_LEVEL,
     DECLARATION_SLOPE,
+    GRAND_AFTER_PICKUP,
     PLAIN_NULL_AFTER_PICKUP,
     fitted_shift,
     recalibrated,
@@ -91,9 +92,26 @@ def test_the_recalibration_leaves_nulls_and_the_chance_before_the_pickup(p: floa
                 assert recalibrated(p, d, "play") == p
 
 
+@given(CHANCES)
+def test_the_grand_term_moves_only_the_plain_grand_after_the_pickup_where_measured(p: float) -> None:
+    for profile in (INTERNATIONAL, DANISH):
+        term = GRAND_AFTER_PICKUP.get(profile.name, 0.0)
+        for d in allowed_declarations(profile):
+            plain_grand = d.game is GameType.GRAND and not d.hand and not d.ouvert
+            with_term = recalibrated(p, d, "play", profile.name)
+            assert recalibrated(p, d, "pre", profile.name) == p
+            if not plain_grand or term == 0.0:
+                assert with_term == recalibrated(p, d, "play"), (profile.name, d)
+            elif 0.01 < with_term < 0.99:
+                moved = _logit(with_term) - _logit(recalibrated(p, d, "play"))
+                assert moved == pytest.approx(term, abs=1e-6), (profile.name, d)
+    assert all(term < 0 for term in GRAND_AFTER_PICKUP.values())
+
+
 def _unrecalibrated(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fitted_module, "DECLARATION_LEVEL", 0.0)
     monkeypatch.setattr(fitted_module, "DECLARATION_SLOPE", 1.0)
+    monkeypatch.setattr(fitted_module, "GRAND_AFTER_PICKUP", {})
 
 
 @pytest.mark.parametrize("profile", [INTERNATIONAL, DANISH], ids=["international", "danish"])
@@ -107,7 +125,7 @@ def test_the_recalibration_reaches_the_chance_after_the_pickup(
     shipped = {c.declaration: c for c in skat_chances(profile, twelve, Seat.MIDDLEHAND)}  # type: ignore[arg-type]
     changed = 0
     for d, chance in shipped.items():
-        expected = recalibrated(raw[d].win, d, "play")
+        expected = recalibrated(raw[d].win, d, "play", profile.name)  # type: ignore[attr-defined]
         assert chance.win == pytest.approx(min(0.99, max(0.01, expected)), abs=2e-4), d
         assert chance.low <= chance.win <= chance.high
         changed += chance.win != raw[d].win
@@ -122,7 +140,7 @@ def test_before_the_pickup_only_hand_games_are_recalibrated(monkeypatch: pytest.
     shipped = {c.declaration: c for c in hand_chances(INTERNATIONAL, ten, Seat.REARHAND)}
     for d, chance in shipped.items():
         if d.hand and not d.game.is_null:
-            expected = min(0.99, max(0.01, recalibrated(raw[d].win, d, "play")))
+            expected = min(0.99, max(0.01, recalibrated(raw[d].win, d, "play", INTERNATIONAL.name)))
             assert chance.win == pytest.approx(expected, abs=2e-4), d
         else:
             assert chance.win == raw[d].win, d

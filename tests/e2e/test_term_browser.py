@@ -21,7 +21,16 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import click, new_page, open_app, run_app, screenshot_all_content, settle, wait_state
+from .conftest import (
+    TIMEOUT_MS,
+    click,
+    new_page,
+    open_app,
+    run_app,
+    screenshot_all_content,
+    settle,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -154,7 +163,8 @@ def test_a_term_in_miniature(term: tuple[str, str], browser, lang: str) -> None:
     click(ada, ada.locator(f".st-key-class_start_{drill.id} button"), "Ada opens the drill")
     box = ada.locator(".st-key-class_active")
     box.wait_for()
-    ada.wait_for_timeout(800)
+    on_screen = "(box) => { const top = box.getBoundingClientRect().top; return top >= -2 && top < 844; }"
+    ada.wait_for_function(on_screen, arg=box.element_handle(), timeout=TIMEOUT_MS)  # the scroll has landed
     top = box.bounding_box()
     assert top is not None and -2 <= top["y"] < 844, top  # its top on the screen
     # Parts of the work (answered through the store, as the drill's answers are tested in AppTest).
@@ -264,10 +274,15 @@ def test_a_term_in_miniature(term: tuple[str, str], browser, lang: str) -> None:
     assert poll is not None
     # Ada's phone: the question comes in by itself and her open drill makes way (one Check button).
     ada.locator(".st-key-class_poll").wait_for(timeout=15_000)
-    ada.wait_for_timeout(1500)
+    one_check = "() => document.querySelectorAll('[data-testid=stFormSubmitButton]').length === 1"
+    ada.wait_for_function(one_check, timeout=TIMEOUT_MS)
     assert ada.locator("[data-testid=stFormSubmitButton]").count() == 1
     classes.answer_poll(member[names["Ada"]].id, poll.id, "x", True)
-    teacher.wait_for_timeout(2500)  # the tally refreshes every two seconds
+    counted = (  # the "Answers" metric reads "1 / 4"
+        "() => [...document.querySelectorAll('[data-testid=stMetric]')]"
+        ".some((m) => /^1 \\//m.test(m.innerText))"
+    )
+    teacher.wait_for_function(counted, timeout=TIMEOUT_MS)  # the tally refreshes itself every two seconds
     click(teacher, teacher.locator(".st-key-projector_reveal button"), "reveal the answer")
     teacher.locator(".js-plotly-plot").first.wait_for()
     assert "✓" in teacher.locator(".js-plotly-plot").first.inner_text()

@@ -223,7 +223,10 @@ def _chance(
 ) -> GameChance:
     delta = auction.shift(kind_of(d), read, profile) + family_shift(d, cards) + fitted_shift(d, moment)
     win, low, high = (
-        min(CHANCE_CEILING, max(CHANCE_FLOOR, recalibrated(auction.adjusted(p, delta), d, moment)))
+        min(
+            CHANCE_CEILING,
+            max(CHANCE_FLOOR, recalibrated(auction.adjusted(p, delta), d, moment, profile.name)),
+        )
         for p in picked
     )
     win = round(win, 4)

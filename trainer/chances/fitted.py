@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from trainer.chances.auction import adjusted
 from trainer.chances.model import Group
-from trainer.games import Declaration
+from trainer.games import Declaration, GameType
 
 PLAIN_NULL_AFTER_PICKUP = 0.7
 """A plain null (not open, not hand) declared after the pickup. ``benchmarks/null_family.py`` forced it on
@@ -44,20 +44,43 @@ and pickup games, and each of suit and grand give slopes 1.36-1.63. Nulls are le
 (:data:`PLAIN_NULL_AFTER_PICKUP`) was fit and held out on a benchmark of nulls alone."""
 
 
-def recalibrated(chance: float, declaration: Declaration, moment: Group) -> float:
+GRAND_AFTER_PICKUP = {"international": -0.41, "danish": -0.28}
+"""A plain grand (not hand, not open) declared after the pickup, by profile: a shift on the logit scale after
+the recalibration, where it was measured (issue 41, point 7). ``benchmarks/null_family.py --game grand``
+forced such grands on the seat whose grand looked best wherever its chance lay between 0.4 and 0.99, and
+the experts played them out (``benchmarks/results/grand-family-*.txt``).
+
+International: fit on the forced grands of seeds 30000-30399 and 34000-34399 pooled (512 grands given 0.832,
+won 0.779): -0.41 (95 % -0.65 to -0.18). The self-played grands of four other runs (seeds 15000, 17000,
+36000, 38000; 279 plain grands after the pickup, given 0.920, won 0.878) give -0.56 (-0.96 to -0.17), so
+the residual there is -0.15, inside its interval.
+
+Danish: the 276 forced grands (seeds 32000-32399) alone give -0.17 (-0.49 to +0.14), the 229 self-played
+ones -0.44 (-0.82 to -0.06); pooled, 505 grands given 0.826 and won 0.792: -0.28 (-0.52 to -0.03).
+
+Both are checked on fresh seeds with the term in place: forced grands and a self-play pair (docs/chances.md,
+"The s54 round")."""
+
+
+def recalibrated(chance: float, declaration: Declaration, moment: Group, profile_name: str = "") -> float:
     """``chance`` through the declaration's recalibration (:data:`DECLARATION_SLOPE`) for a suit or grand
-    game at ``play``; unchanged before the pickup and for nulls, where it was not fit.
+    game at ``play``, and the plain grand's term where ``profile_name`` has one
+    (:data:`GRAND_AFTER_PICKUP`); unchanged before the pickup and for nulls, where nothing was fit.
 
     >>> from trainer.games import GameType
     >>> grand = Declaration(GameType.GRAND)
     >>> round(recalibrated(0.68, grand, "play"), 3), round(recalibrated(0.92, grand, "play"), 3)
     (0.605, 0.941)
+    >>> [round(recalibrated(0.92, grand, "play", name), 3) for name in ("international", "danish")]
+    [0.914, 0.924]
     >>> recalibrated(0.68, grand, "pre"), recalibrated(0.68, Declaration(GameType.NULL), "play")
     (0.68, 0.68)
     """
     if declaration.game.is_null or moment != "play":
         return chance
-    return adjusted(chance, DECLARATION_LEVEL, DECLARATION_SLOPE)
+    plain_grand = declaration.game is GameType.GRAND and not declaration.hand and not declaration.ouvert
+    term = GRAND_AFTER_PICKUP.get(profile_name, 0.0) if plain_grand else 0.0
+    return adjusted(chance, DECLARATION_LEVEL + term, DECLARATION_SLOPE)
 
 
 def fitted_shift(declaration: Declaration, moment: Group) -> float:
