@@ -97,7 +97,7 @@ def test_an_early_return_still_publishes() -> None:
 
 
 def test_publish_now_draws_the_one_element_at_once_with_the_notes_so_far() -> None:
-    """A run that has drawn its answer says so before it goes on (the Play page, before it reruns to tick
+    """A run that has drawn its answer says so before it goes on (the Play page, before its next run ticks
     for the computers): one element, with the notes made so far, drawn before what comes after it."""
     at = _page(
         "from trainer.ui.views.page_state import publish_now\n"
