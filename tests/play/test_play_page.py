@@ -4,8 +4,12 @@ settlement matches the engine's, and a reload (a new session on the same evening
 
 from __future__ import annotations
 
+import random
+import types
+
 import pytest
 
+import trainer.table_session
 from tests.play.helpers import last_deal, learner_seat
 from tests.ui.helpers import texts
 from trainer.profiles import get_profile
@@ -109,7 +113,16 @@ def test_a_stale_tab_or_double_click_plays_one_card(play_db: str) -> None:
         assert [m for m in now if isinstance(m, PlayCard)].count(PlayCard(seat, legal[1])) == 0
 
 
-def test_ramse_after_everyone_passes(play_db: str) -> None:
+def test_ramse_after_everyone_passes(play_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table shuffles with the system's randomness, and with fresh shuffles some runs met no all-pass in 12
+    # deals. Here the shuffles come from one fixed stream, so the deals (and the bots' bids, which depend only
+    # on the deal) are the same on every run; with the learner passing, this stream's first deal is passed in.
+    shuffles = random.Random(0)
+    monkeypatch.setattr(
+        trainer.table_session,
+        "random",
+        types.SimpleNamespace(Random=random.Random, SystemRandom=lambda: shuffles),
+    )
     at = open_play("en", "danish")
     for _ in range(12):
         actions = play_deal(at, prefer_pass=True)
