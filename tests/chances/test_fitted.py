@@ -6,18 +6,20 @@ the coach read."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.cards import parse_cards
+from trainer.cards import ALL_CARDS, parse_cards
 from trainer.chances import fitted as fitted_module
 from trainer.chances import hand_chances, skat_chances
 from trainer.chances.fitted import (
     DECLARATION_LEVEL,
     DECLARATION_SLOPE,
     GRAND_AFTER_PICKUP,
+    GRAND_FOREHAND,
     PLAIN_NULL_AFTER_PICKUP,
     fitted_shift,
     recalibrated,
@@ -108,24 +110,58 @@ def test_the_grand_term_moves_only_the_plain_grand_after_the_pickup_where_measur
     assert all(term < 0 for term in GRAND_AFTER_PICKUP.values())
 
 
+@given(CHANCES)
+def test_the_forehand_term_moves_only_a_grand_in_forehand_at_the_declaration(p: float) -> None:
+    for profile in (INTERNATIONAL, DANISH):
+        for d in allowed_declarations(profile):
+            grand = d.game is GameType.GRAND and not d.ouvert
+            elsewhere = {recalibrated(p, d, "play", profile.name, seat) for seat in (None, 1, 2)}
+            assert len(elsewhere) == 1, (profile.name, d)
+            in_forehand = recalibrated(p, d, "play", profile.name, 0)
+            assert recalibrated(p, d, "pre", profile.name, 0) == p
+            if not grand:
+                assert in_forehand in elsewhere, (profile.name, d)
+            elif 0.01 < in_forehand < 0.99:
+                moved = _logit(in_forehand) - _logit(elsewhere.pop())
+                assert moved == pytest.approx(GRAND_FOREHAND, abs=1e-6), (profile.name, d)
+    assert GRAND_FOREHAND < 0
+
+
+def test_a_forehand_grand_still_leads_the_other_seats_after_the_pickup() -> None:
+    """The term takes back part of the opening lead's worth, not all of it: over random twelve-card hands the
+    forehand grand stays above the same cards in middlehand and in rearhand on average."""
+    rng = random.Random(41)
+    grand = Declaration(GameType.GRAND)
+    for profile in (INTERNATIONAL, DANISH):
+        leads: list[float] = []
+        while len(leads) < 40:
+            twelve = rng.sample(list(ALL_CARDS), 12)
+            wins = [{c.declaration: c for c in skat_chances(profile, twelve, s)}[grand].win for s in Seat]
+            if all(0.05 < w < 0.95 for w in wins):
+                leads.extend(_logit(wins[0]) - _logit(w) for w in wins[1:])
+        assert sum(leads) / len(leads) > 0.2, profile.name
+
+
 def _unrecalibrated(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fitted_module, "DECLARATION_LEVEL", 0.0)
     monkeypatch.setattr(fitted_module, "DECLARATION_SLOPE", 1.0)
     monkeypatch.setattr(fitted_module, "GRAND_AFTER_PICKUP", {})
+    monkeypatch.setattr(fitted_module, "GRAND_FOREHAND", 0.0)
 
 
+@pytest.mark.parametrize("seat", [Seat.FOREHAND, Seat.MIDDLEHAND], ids=["forehand", "middlehand"])
 @pytest.mark.parametrize("profile", [INTERNATIONAL, DANISH], ids=["international", "danish"])
 def test_the_recalibration_reaches_the_chance_after_the_pickup(
-    monkeypatch: pytest.MonkeyPatch, profile: object
+    monkeypatch: pytest.MonkeyPatch, profile: object, seat: Seat
 ) -> None:
     twelve = parse_cards("CJ SJ C10 CQ C9 SA HA HQ H8 D9 D7 S7")
     _unrecalibrated(monkeypatch)
-    raw = {c.declaration: c for c in skat_chances(profile, twelve, Seat.MIDDLEHAND)}  # type: ignore[arg-type]
+    raw = {c.declaration: c for c in skat_chances(profile, twelve, seat)}  # type: ignore[arg-type]
     monkeypatch.undo()
-    shipped = {c.declaration: c for c in skat_chances(profile, twelve, Seat.MIDDLEHAND)}  # type: ignore[arg-type]
+    shipped = {c.declaration: c for c in skat_chances(profile, twelve, seat)}  # type: ignore[arg-type]
     changed = 0
     for d, chance in shipped.items():
-        expected = recalibrated(raw[d].win, d, "play", profile.name)  # type: ignore[attr-defined]
+        expected = recalibrated(raw[d].win, d, "play", profile.name, int(seat))  # type: ignore[attr-defined]
         assert chance.win == pytest.approx(min(0.99, max(0.01, expected)), abs=2e-4), d
         assert chance.low <= chance.win <= chance.high
         changed += chance.win != raw[d].win

@@ -225,7 +225,7 @@ def _chance(
     win, low, high = (
         min(
             CHANCE_CEILING,
-            max(CHANCE_FLOOR, recalibrated(auction.adjusted(p, delta), d, moment, profile.name)),
+            max(CHANCE_FLOOR, recalibrated(auction.adjusted(p, delta), d, moment, profile.name, read.seat)),
         )
         for p in picked
     )
