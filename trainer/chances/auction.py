@@ -78,9 +78,9 @@ above nothing after two passes, ``tests/chances/test_bidding_alone.py``, on a fi
 down). The first fit, on the runs of seeds 2024 and 3000 alone, said +0.44 (+0.05 to +0.83); the two runs
 played with it won their rearhand suit games less often than said (-0.26, -0.56 to +0.04), and the fit
 over all four settles between. The same numbers serve both profiles: per profile the rearhand terms are
-+0.29 (international) and +0.26 (Danish). Grands get no seat term: their residuals point the same way,
-with wide intervals, around a grand that holds the diagonal in both profiles, and the issue's rule that a
-grand without the lead is weaker would be overturned by noise."""
++0.29 (international) and +0.26 (Danish). A grand's seat term is fit after the recalibration, where its
+forced grands were measured: :data:`trainer.chances.fitted.GRAND_FOREHAND` takes back part of the forehand
+grand's lead (the network's and ``no_lead``'s together were more than the experts' games bore out)."""
 
 READINGS: dict[Kind, Reading] = {
     "suit": Reading(opponent_bid=0.15, per_ten=0.10, both_bid=0.10, passed=0.05, no_lead=0.0, seat=SUIT_SEAT),
