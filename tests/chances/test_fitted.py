@@ -1,7 +1,7 @@
-"""The terms fit to the experts' games (:mod:`trainer.chances.fitted`): a plain null after the pickup is
-raised by its fitted shift and nothing else is; a suit or grand game's chance at the declaration goes through
-one increasing recalibration (lower in the middle, higher at the top); both reach the chance the bots and
-the coach read."""
+"""The terms fit to the experts' games (:mod:`trainer.chances.fitted`), all applied at the declaration by one
+function: of the nulls only a plain null after the pickup is raised; a suit or grand game's chance goes
+through one increasing recalibration (lower in the middle, higher at the top); a plain grand and a forehand
+grand move by their own terms and nothing else does; all reach the chance the bots and the coach read."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from trainer.chances.fitted import (
     GRAND_AFTER_PICKUP,
     GRAND_FOREHAND,
     PLAIN_NULL_AFTER_PICKUP,
-    fitted_shift,
     recalibrated,
 )
 from trainer.deal import Seat
@@ -37,14 +36,18 @@ def _logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
-def test_only_a_plain_null_after_the_pickup_is_shifted() -> None:
+@given(st.floats(0.02, 0.98))
+def test_of_the_nulls_only_a_plain_null_after_the_pickup_is_shifted(p: float) -> None:
     assert PLAIN_NULL_AFTER_PICKUP > 0
     for profile in (INTERNATIONAL, DANISH):
         for d in allowed_declarations(profile):
-            for moment in ("pre", "play"):
-                plain_after_pickup = d == Declaration(GameType.NULL) and moment == "play"
-                expected = PLAIN_NULL_AFTER_PICKUP if plain_after_pickup else 0.0
-                assert fitted_shift(d, moment) == expected, (d, moment)
+            if not d.game.is_null:
+                continue
+            assert recalibrated(p, d, "pre", profile.name) == p
+            for seat in (0, 1, 2):
+                moved = _logit(recalibrated(p, d, "play", profile.name, seat)) - _logit(p)
+                expected = PLAIN_NULL_AFTER_PICKUP if d == Declaration(GameType.NULL) else 0.0
+                assert moved == pytest.approx(expected, abs=1e-6), (profile.name, d, seat)
 
 
 def test_the_shift_reaches_the_chance_after_the_pickup(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -86,12 +89,11 @@ def test_the_recalibration_keeps_the_order_and_crosses_the_diagonal_once(p: floa
 
 
 @given(CHANCES)
-def test_the_recalibration_leaves_nulls_and_the_chance_before_the_pickup(p: float) -> None:
+def test_the_recalibration_leaves_the_chance_before_the_pickup(p: float) -> None:
     for profile in (INTERNATIONAL, DANISH):
         for d in allowed_declarations(profile):
-            assert recalibrated(p, d, "pre") == p
-            if d.game.is_null:
-                assert recalibrated(p, d, "play") == p
+            for seat in (0, 1, 2):
+                assert recalibrated(p, d, "pre", profile.name, seat) == p
 
 
 @given(CHANCES)
@@ -147,6 +149,7 @@ def _unrecalibrated(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fitted_module, "DECLARATION_SLOPE", 1.0)
     monkeypatch.setattr(fitted_module, "GRAND_AFTER_PICKUP", {})
     monkeypatch.setattr(fitted_module, "GRAND_FOREHAND", 0.0)
+    monkeypatch.setattr(fitted_module, "PLAIN_NULL_AFTER_PICKUP", 0.0)
 
 
 @pytest.mark.parametrize("seat", [Seat.FOREHAND, Seat.MIDDLEHAND], ids=["forehand", "middlehand"])

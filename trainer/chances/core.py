@@ -24,7 +24,7 @@ from trainer.chances import auction
 from trainer.chances.auction import AuctionRead
 from trainer.chances.families import family_shift
 from trainer.chances.features import Kind, Mode, Situation, indices, vector, vector_of_masks
-from trainer.chances.fitted import fitted_shift, recalibrated
+from trainer.chances.fitted import recalibrated
 from trainer.chances.hands import discard_for
 from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, ChanceModel, Estimate, Group, load_model
 from trainer.chances.worth import Spread, expected_score, highest_worth_bid, value_of
@@ -221,7 +221,7 @@ def _chance(
     cards: Sequence[Card],
     discards: tuple[Card, ...] = (),
 ) -> GameChance:
-    delta = auction.shift(kind_of(d), read, profile) + family_shift(d, cards) + fitted_shift(d, moment)
+    delta = auction.shift(kind_of(d), read, profile) + family_shift(d, cards)
     win, low, high = (
         min(
             CHANCE_CEILING,

@@ -1,9 +1,10 @@
 """Terms fit to the experts' own games, added on the logit scale after the networks, their calibration lines,
 the auction layer and the families (issue 41, point 7: "fix any family whose interval misses the diagonal").
 
-The last step is a logit-linear recalibration of every suit and grand chance at the declaration
-(:func:`recalibrated`): over 1,049 self-played games the final chance was too bold in the middle and too
-timid at the top, in both profiles, in hand and pickup games, in suit and grand games alike.
+All of them are applied in one function, :func:`recalibrated`, at the declaration. Its main step is a
+logit-linear recalibration of every suit and grand chance there: over 1,049 self-played games the final
+chance was too bold in the middle and too timid at the top, in both profiles, in hand and pickup games, in
+suit and grand games alike.
 
 The calibration lines were fit on a few hundred self-played games, of which only 29 were nulls; a kind with
 few games is pulled towards the line of all kinds, so the null lines say what a suit game would. Where a
@@ -81,35 +82,34 @@ average instead of +0.8 (the lead still counts, by less)."""
 def recalibrated(
     chance: float, declaration: Declaration, moment: Group, profile_name: str = "", seat: int | None = None
 ) -> float:
-    """``chance`` through the declaration's recalibration (:data:`DECLARATION_SLOPE`) for a suit or grand
-    game at ``play``, the plain grand's term where ``profile_name`` has one (:data:`GRAND_AFTER_PICKUP`) and
-    the forehand grand's where ``seat`` is 0 (:data:`GRAND_FOREHAND`); unchanged before the pickup and for
-    nulls, where nothing was fit.
+    """``chance`` at the declaration (``play``: after the pickup, or a hand game's) through every term fit to
+    the experts' games, in one place: a suit or grand game's recalibration (:data:`DECLARATION_SLOPE`), the
+    plain grand's term where ``profile_name`` has one (:data:`GRAND_AFTER_PICKUP`), the forehand grand's
+    where ``seat`` is 0 (:data:`GRAND_FOREHAND`) and the plain null's (:data:`PLAIN_NULL_AFTER_PICKUP`).
+    Unchanged before the pickup and for the other nulls, where nothing was fit.
 
     >>> from trainer.games import GameType
-    >>> grand = Declaration(GameType.GRAND)
+    >>> grand, null = Declaration(GameType.GRAND), Declaration(GameType.NULL)
     >>> round(recalibrated(0.68, grand, "play"), 3), round(recalibrated(0.92, grand, "play"), 3)
     (0.605, 0.941)
     >>> [round(recalibrated(0.92, grand, "play", name), 3) for name in ("international", "danish")]
     [0.914, 0.924]
     >>> [round(recalibrated(0.92, grand, "play", "international", seat), 3) for seat in (0, 1)]
     [0.884, 0.914]
-    >>> recalibrated(0.68, grand, "pre"), recalibrated(0.68, Declaration(GameType.NULL), "play")
+    >>> null_hand = Declaration(GameType.NULL, hand=True)
+    >>> round(recalibrated(0.45, null, "play"), 3), recalibrated(0.45, null_hand, "play")
+    (0.622, 0.45)
+    >>> recalibrated(0.68, grand, "pre"), recalibrated(0.68, null, "pre")
     (0.68, 0.68)
     """
-    if declaration.game.is_null or moment != "play":
+    d = declaration
+    if moment != "play":
         return chance
-    grand = declaration.game is GameType.GRAND and not declaration.ouvert
-    term = GRAND_AFTER_PICKUP.get(profile_name, 0.0) if grand and not declaration.hand else 0.0
+    if d.game.is_null:
+        plain = not d.ouvert and not d.hand
+        return adjusted(chance, PLAIN_NULL_AFTER_PICKUP) if plain else chance
+    grand = d.game is GameType.GRAND and not d.ouvert
+    term = GRAND_AFTER_PICKUP.get(profile_name, 0.0) if grand and not d.hand else 0.0
     if grand and seat == 0:
         term += GRAND_FOREHAND
     return adjusted(chance, DECLARATION_LEVEL + term, DECLARATION_SLOPE)
-
-
-def fitted_shift(declaration: Declaration, moment: Group) -> float:
-    """The fitted logit shift for ``declaration`` at ``moment`` (``play`` after the pickup or for a hand
-    game, ``pre`` before the pickup); 0 for every group no benchmark has put off the diagonal."""
-    d = declaration
-    if d.game.is_null and not d.ouvert and not d.hand and moment == "play":
-        return PLAIN_NULL_AFTER_PICKUP
-    return 0.0
