@@ -4,7 +4,8 @@ band, so that the null family is judged on more than the handful of nulls a self
 
 ``--game grand`` does the same for a plain grand after the pickup (grands are declared often, but a
 self-play run's grands are the ones the bots chose; forcing them judges the grand chance over its range),
-and ``--profile danish`` plays the Danish rules.
+``--game grand-hand`` for a grand played hand (the skat stays down; the seat whose hand grand looks best
+declares it wherever its chance is in the band), and ``--profile danish`` plays the Danish rules.
 
 A self-play run of 300 international deals declares about ten nulls, three or four of them plain; the long
 run of seeds 5000-5299 lost all three of its plain nulls at a mean chance of 0.56. Here each deal is bid
@@ -51,7 +52,12 @@ from trainer.rules import Bid, DealState, Declare, Discard, Hold, Pass, Phase, P
 from trainer.solver import warm_up
 
 PLAIN_NULL = Declaration(GameType.NULL)
-FORCED = {"null": PLAIN_NULL, "grand": Declaration(GameType.GRAND)}
+FORCED = {
+    "null": PLAIN_NULL,
+    "grand": Declaration(GameType.GRAND),
+    "grand-hand": Declaration(GameType.GRAND, hand=True),
+}
+LABELS = {"null": "plain null", "grand": "plain grand", "grand-hand": "hand grand"}
 TERMS = ("level", "a suit without its 7", "a high card in a short suit")
 BANDS = ((0.0, 0.4), (0.4, 0.6), (0.6, 0.8), (0.8, 1.0))
 
@@ -104,12 +110,17 @@ def forced_null(
         ranked.append((before.win, int(seat), candidate))
     pickup_chance, seat_number, state = max(ranked, key=lambda r: r[:2])
     declarer = Seat(seat_number)
-    state.apply(PickUp(declarer))
-    offered = _null(state.view(declarer), time_ms, declaration)
-    if offered is None or not low <= offered.win <= high:
-        return None
-    state.apply(Discard(declarer, offered.discards))
-    declared = _null(state.view(declarer), time_ms, declaration)
+    if declaration.hand:
+        declared = _null(state.view(declarer), time_ms, declaration)  # the skat stays down
+        if declared is None or not low <= declared.win <= high:
+            return None
+    else:
+        state.apply(PickUp(declarer))
+        offered = _null(state.view(declarer), time_ms, declaration)
+        if offered is None or not low <= offered.win <= high:
+            return None
+        state.apply(Discard(declarer, offered.discards))
+        declared = _null(state.view(declarer), time_ms, declaration)
     kept = " ".join(str(card) for card in state.view(declarer).hand)
     assert declared is not None
     state.apply(Declare(declarer, declaration))
@@ -141,7 +152,8 @@ def report(rows: list[dict[str, Any]], without_terms: bool = False) -> list[str]
     p = np.array([r.get(key, r["chance"]) for r in played])
     y = np.array([float(r["won"]) for r in played])
     games = sorted({r.get("game", "null") for r in played})
-    lines = [f"deals tried: {len(rows)}; plain {' and '.join(games)} games played: {len(played)}"]
+    named = " and ".join(LABELS.get(game, game) for game in games)
+    lines = [f"deals tried: {len(rows)}; {named} games played: {len(played)}"]
     for lo, hi in ((0.0, 1.0), *BANDS):
         chosen = (p >= lo) & (p < hi) if hi < 1.0 else (p >= lo)
         n = int(chosen.sum())
@@ -158,6 +170,16 @@ def report(rows: list[dict[str, Any]], without_terms: bool = False) -> list[str]
     lines.append(f"calibration error (5 bins): {calibration_error(p, y):.3f}")
     shift, error = logit_shift(p, y)
     lines.append(f"logit shift that would match: {_interval(shift, error)}")
+    seats = np.array([r.get("declarer", "") for r in played])
+    for seat in Seat:
+        name = seat.name.lower()
+        chosen = seats == name
+        if chosen.sum() >= 2 and len(set(seats)) > 1:
+            shift, error = logit_shift(p[chosen], y[chosen])
+            lines.append(
+                f"  {name}: n={int(chosen.sum())}, chance {float(p[chosen].mean()):.3f}, "
+                f"won {float(y[chosen].mean()):.3f}, shift {_interval(shift, error)}"
+            )
     with_cards = [r for r in played if r.get("cards")]
     if len(with_cards) == len(played) and all(r.get("game", "null") == "null" for r in played):
         lines.extend(_by_feature(p, y, [parse_cards(r["cards"]) for r in played]))

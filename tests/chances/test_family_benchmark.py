@@ -13,6 +13,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import null_family
 
+from trainer.cards import parse_cards
+from trainer.deal import Seat
+from trainer.profiles import INTERNATIONAL
+from trainer.rules import SkatGame
+
 
 def _row(seed: int, chance: float, won: bool, without: float | None = None) -> dict[str, object]:
     row: dict[str, object] = {"seed": seed, "chance": chance, "won": won, "game": "grand"}
@@ -47,3 +52,30 @@ def test_the_report_pools_several_files(tmp_path: Path, capsys: pytest.CaptureFi
     printed = capsys.readouterr().out
     assert "deals tried: 21; plain grand games played: 20" in printed
     assert "n=20, chance 0.700, won 0.500" in printed
+
+
+def test_the_report_splits_the_games_by_seat() -> None:
+    rows = [_row(s, 0.8, s % 2 == 0) | {"declarer": "forehand"} for s in range(20)]  # half won
+    rows += [_row(s, 0.5, s % 2 == 0) | {"declarer": "rearhand"} for s in range(20, 40)]  # half won
+    lines = null_family.report(rows)
+    forehand = next(line for line in lines if line.strip().startswith("forehand:"))
+    rearhand = next(line for line in lines if line.strip().startswith("rearhand:"))
+    assert "n=20, chance 0.800, won 0.500" in forehand
+    assert "n=20, chance 0.500, won 0.500" in rearhand
+    assert float(forehand.split("shift ")[1].split()[0]) == pytest.approx(-math.log(4), abs=0.01)
+    assert float(rearhand.split("shift ")[1].split()[0]) == pytest.approx(0.0, abs=0.01)
+    assert not any(line.strip().startswith("middlehand:") for line in lines)
+
+
+def test_a_hand_grand_is_declared_without_the_pickup() -> None:
+    """One forced hand grand, played out quickly: the declarer keeps its ten cards and the chance recorded
+    is the hand grand's at the declaration."""
+    grand_hand = null_family.FORCED["grand-hand"]
+    row = next(
+        r
+        for seed in range(60000, 60040)
+        if (r := null_family.forced_null(seed, 20, 0.0, 1.0, grand_hand)) is not None
+    )
+    dealt = SkatGame(INTERNATIONAL).new_deal(row["seed"]).deal.hands[Seat[row["declarer"].upper()]]
+    assert set(parse_cards(row["cards"])) == set(dealt)  # the skat stayed down
+    assert 0.0 < row["chance"] < 1.0 and isinstance(row["won"], bool)
