@@ -603,6 +603,7 @@ def chance_rows(chances: Sequence[GameChance]) -> list[dict[str, object]]:
 def _chances_command(args: argparse.Namespace) -> int:
     from trainer.bots.protocol import view_from_moves
     from trainer.chances import game_chances
+    from trainer.chances.open_check import checked_open
 
     profile = get_profile(args.rules)
     try:
@@ -620,7 +621,8 @@ def _chances_command(args: argparse.Namespace) -> int:
         deal[10 * int(seat) : 10 * int(seat) + 10] = [card.iss for card in cards]
         moves = " ".join(["w", ".".join(deal), *auction_tokens(args.bids, profile)])
         view = view_from_moves(profile, seat, moves)
-        chances = game_chances(view, time_ms=args.time_ms)
+        # the open games checked as the coach checks them: the same chance and ceiling as its advice
+        chances = checked_open(game_chances(view, time_ms=args.time_ms), profile, cards, seat)
     except (SkatError, _ChancesInputError) as error:
         print(f"{PROG} chances: error: {error}", file=sys.stderr)
         return EXIT_RECORD_ERROR

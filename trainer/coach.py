@@ -721,13 +721,17 @@ def model_notes(state: DealState, learner: Seat) -> dict[str, Message]:
     the highest bid it would have gone to from what the learner saw at its last word in the auction, and,
     for a declarer, the game it would have declared at the bid after the same pickup and discard."""
     from trainer.chances import best_at, hand_chances, skat_chances
+    from trainer.chances.open_check import checked_open
 
     profile = state.profile
     notes: dict[str, Message] = {}
     found = _last_auction_view(state, learner)
     if found is not None:
         view, word = found
-        chances = hand_chances(profile, view.hand, learner, auction=view.auction)
+        # the open games checked as the coach's hints check them, so the review and the coach agree
+        chances = checked_open(
+            hand_chances(profile, view.hand, learner, auction=view.auction), profile, view.hand, learner
+        )
         top = max(chances, key=lambda c: (c.max_bid or 0, c.win))
         params = {"game": top.declaration, "p": _percent(top.win), "limit": top.max_bid or 0}
         if isinstance(word, Pass):
@@ -771,10 +775,12 @@ def model_notes(state: DealState, learner: Seat) -> dict[str, Message]:
     if state.declarer is learner and declaration is not None and bid is not None and state.knocker is None:
         heard = state.view(learner).auction
         if declaration.hand:
-            chances = hand_chances(profile, state.deal.hand(learner), learner, auction=heard)
+            cards: tuple[Card, ...] = tuple(state.deal.hand(learner))
+            chances = hand_chances(profile, cards, learner, auction=heard)
         else:
-            twelve = (*state.deal.hand(learner), *state.deal.skat)
-            chances = skat_chances(profile, twelve, learner, auction=heard, discards=state.discards)
+            cards = (*state.deal.hand(learner), *state.deal.skat)
+            chances = skat_chances(profile, cards, learner, auction=heard, discards=state.discards)
+        chances = checked_open(chances, profile, cards, learner)
         plain = dataclasses.replace(declaration, musik=0)
         mine = next((c for c in chances if c.declaration == plain), None)
         pool = [c for c in chances if c.declaration.hand == declaration.hand]

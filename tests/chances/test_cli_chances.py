@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from trainer.cards import parse_cards
 from trainer.cli import auction_tokens, main
 from trainer.errors import SkatError
 from trainer.profiles import DANISH, INTERNATIONAL
@@ -83,3 +84,20 @@ def test_bad_input_is_a_clear_error_with_status_1(
 def test_auction_tokens_refuse_a_move_out_of_turn() -> None:
     with pytest.raises(SkatError):
         auction_tokens("18 18", INTERNATIONAL)
+
+
+def test_an_open_game_has_the_coachs_chance_and_ceiling(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command and the coach speak with one voice: an open game is checked against the open-hand
+    layouts as the coach checks it (this hand's Grand af hånden på bordet: 70 unchecked, 80 checked)."""
+    from trainer.coach import bidding_hints
+    from trainer.deal import Seat
+    from trainer.games import Declaration, GameType
+
+    hand = "D7 D9 DJ HT HA HJ C7 CT CA CJ"
+    status, out, _err = run(["chances", "--rules", "danish", "--cards", hand, "--seat", "forehand"], capsys)
+    assert status == 0
+    row = next(r for r in json.loads(out) if r["game"] == "grand" and r["hand"] and r["ouvert"])
+    hints = bidding_hints(DANISH, parse_cards(hand), Seat.FOREHAND)
+    hint = next(h for h in hints if h.declaration == Declaration(GameType.GRAND, hand=True, ouvert=True))
+    assert hint.max_bid is not None and row["highest_worthwhile_bid"] == hint.max_bid
+    assert row["win"] == hint.chance.win

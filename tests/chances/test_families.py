@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.chances import hand_chances
 from trainer.chances.families import family_shift
+from trainer.chances.fitted import open_checked
 from trainer.chances.open_check import checked_open, open_share
 from trainer.chances.plan import bid_plan
 from trainer.deal import Seat
@@ -86,7 +87,8 @@ def test_an_open_game_is_advised_only_when_it_wins_most_layouts_open_handed(
             continue
         ten = tuple(sorted(cards, key=lambda c: c.index))
         share = open_share(profile, ten, Seat.FOREHAND, chance.declaration, ())  # checked_open's own call
-        assert share is not None and share > 0.5 and chance.win <= share
+        assert share is not None and share > 0.5
+        assert chance.win <= open_checked(share, chance.moment, profile.name)
 
 
 def test_a_rejected_open_game_keeps_an_honest_interval() -> None:
@@ -109,16 +111,21 @@ def test_an_open_game_after_the_pickup_is_checked_with_its_discards() -> None:
         ten = tuple(sorted((c for c in twelve if c not in chance.discards), key=lambda c: c.index))
         discards = tuple(sorted(chance.discards, key=lambda c: c.index))
         share = open_share(DANISH, ten, Seat.FOREHAND, chance.declaration, discards)
-        assert share is not None and share > 0.5 and chance.win <= share
+        assert share is not None and share > 0.5
+        assert chance.win <= open_checked(share, chance.moment, DANISH.name)
 
 
 # ---- the families the s49 round still found over-rated ---------------------------------------------------
 
 
-def test_the_chapter_6_hand_is_not_advised_af_haanden_paa_bordet_at_the_lowest_bid() -> None:
-    """The textbook's chapter 6 hand, ♣J ♦J and five clubs: clubs af hånden på bordet was 0.93 before (it
-    wins every open-hand layout, where the declarer sees the defenders' cards too); played open, the
-    defenders see the declarer's cards and the declarer does not see theirs."""
+def test_the_chapter_6_hand_af_haanden_paa_bordet_is_marked_down_then_checked() -> None:
+    """The textbook's chapter 6 hand, ♣J ♦J and five clubs: the network gave clubs af hånden på bordet 0.93
+    (it wins every open-hand layout, where the declarer sees the defenders' cards too), so the open game is
+    marked down before the check (the defenders see the declarer's cards, the declarer does not see
+    theirs). The check and the open game's term then bring it back to what the experts make of it:
+    ``benchmarks/one_hand.py`` (``benchmarks/results/one-hand-ch6-*``) played it over random layouts of
+    the other 22 cards and won 65 of 66 (0.919-0.997) at the coach's chance of 0.912 (0.77 before the
+    term), and clubs af hånden 60 of 62 (0.890-0.991) at 0.930."""
     profile, hand = DANISH, "CJ DJ CA CT CK C9 C7 SA HQ H8"
     games = _by_declaration(profile, hand)
     open_hand = games[Declaration(GameType.CLUBS, hand=True, ouvert=True)]
@@ -126,10 +133,11 @@ def test_the_chapter_6_hand_is_not_advised_af_haanden_paa_bordet_at_the_lowest_b
     assert open_hand.win < 0.87  # type: ignore[attr-defined]
     assert open_hand.win < closed_hand.win - 0.05  # type: ignore[attr-defined]
     cards = parse_cards(hand)
-    plan = bid_plan(
-        checked_open(hand_chances(profile, cards, Seat.FOREHAND), profile, cards, Seat.FOREHAND), profile
+    checked = checked_open(hand_chances(profile, cards, Seat.FOREHAND), profile, cards, Seat.FOREHAND)
+    played_open = next(
+        c for c in checked if c.declaration == Declaration(GameType.CLUBS, hand=True, ouvert=True)
     )
-    assert plan.lead is not None and not plan.lead.declaration.ouvert
+    assert played_open.max_bid is not None and played_open.win > open_hand.win  # type: ignore[attr-defined]
 
 
 def test_the_danish_three_jack_grand_lost_skraedder_is_no_longer_worth_80() -> None:

@@ -183,3 +183,51 @@ def test_before_the_pickup_only_hand_games_are_recalibrated(monkeypatch: pytest.
             assert chance.win == pytest.approx(expected, abs=2e-4), d
         else:
             assert chance.win == raw[d].win, d
+
+
+@given(st.floats(0.02, 0.98), st.floats(0.02, 0.98))
+def test_an_open_games_term_raises_a_danish_declaration_and_nothing_else(p: float, q: float) -> None:
+    """:func:`open_checked`: the Danish term at the declaration, increasing, within the model's bounds;
+    before the pickup and in the international rules the chance is left as it is."""
+    from trainer.chances.fitted import OPEN_GAME, open_checked
+
+    raised = open_checked(p, "play", "danish")
+    assert raised > p or raised == 0.99
+    if raised < 0.99:
+        assert _logit(raised) - _logit(p) == pytest.approx(OPEN_GAME["danish"], abs=1e-6)
+    if p < q:
+        assert raised <= open_checked(q, "play", "danish")
+    assert open_checked(p, "pre", "danish") == p
+    assert open_checked(p, "play", "international") == p
+
+
+def test_an_advised_danish_open_game_takes_the_term_after_the_layouts_cap() -> None:
+    """The coach's, the drill's and the bots' open games (``checked_open``): an advised Danish open game at
+    the declaration is the layouts' cap moved by the term; a rejected one keeps the cap; a pickup game's
+    open form before the pickup gets no term."""
+    from trainer.chances.fitted import open_checked
+    from trainer.chances.open_check import checked_open, open_share
+
+    cards = parse_cards("D7 D9 DJ HT HA HJ C7 CT CA CJ")
+    raw = {c.declaration: c for c in hand_chances(DANISH, cards, Seat.FOREHAND)}
+    checked = checked_open(tuple(raw.values()), DANISH, cards, Seat.FOREHAND)
+    ten = tuple(sorted(cards, key=lambda card: card.index))
+    advised = 0
+    for chance in checked:
+        d = chance.declaration
+        before = raw[d]
+        if not d.ouvert or before.max_bid is None:
+            assert chance == before
+            continue
+        share = open_share(DANISH, ten, Seat.FOREHAND, d, ())
+        assert share is not None
+        capped = min(before.win, share)
+        if chance.max_bid is None:
+            assert chance.win == pytest.approx(capped, abs=1e-4)
+        else:
+            advised += 1
+            assert chance.win == pytest.approx(open_checked(capped, before.moment, "danish"), abs=1e-4)
+            if before.moment == "play":
+                assert chance.win > capped
+        assert chance.low <= chance.win <= chance.high
+    assert advised

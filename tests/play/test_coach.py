@@ -115,3 +115,33 @@ def test_issue_41_the_advice_is_the_plan_and_every_game_of_it_is_hinted() -> Non
             assert hint.advice.params["limit"] == hint.max_bid
         curves = bid_curves(hints, profile)
         assert curves is not None and curves.ceiling == plan.ceiling
+
+
+def test_the_review_of_a_pass_names_the_coachs_ceiling_for_an_open_game() -> None:
+    """One voice: the review's "the model would have gone on to N" is the ceiling the coach gave at the same
+    word. This Danish hand's best game is Grand af hånden på bordet, which the open-game check moves (its
+    layouts and the open game's term): unchecked it would say 70, the coach says 80."""
+    from trainer.cards import ALL_CARDS
+    from trainer.deal import Deal
+    from trainer.rules import Bid, Pass
+
+    hand = parse_cards("D7 D9 DJ HT HA HJ C7 CT CA CJ")
+    rest = [card for card in ALL_CARDS if card not in hand]
+    deal = Deal((tuple(hand), tuple(rest[:10]), tuple(rest[10:20])), (rest[20], rest[21]))
+    state = SkatGame(DANISH).new_deal(deal=deal)
+    while state.phase is Phase.AUCTION:
+        seat = state.to_move
+        assert seat is not None
+        if seat is Seat.FOREHAND:
+            heard = state.view(seat).auction
+            state.apply(Pass(seat))
+            break
+        legal = state.view(seat).legal_moves
+        state.apply(min((m for m in legal if isinstance(m, Bid)), key=lambda m: m.value, default=Pass(seat)))
+    else:
+        pytest.fail("forehand never spoke")
+    top = highest_hint(bidding_hints(DANISH, hand, Seat.FOREHAND, auction=heard))
+    assert top is not None and top.declaration.ouvert and top.max_bid is not None
+    note = model_notes(state, Seat.FOREHAND)["bid"]
+    assert note.params["limit"] == top.max_bid
+    assert note.params["game"] == top.declaration

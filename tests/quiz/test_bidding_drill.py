@@ -7,6 +7,7 @@ import pytest
 
 from trainer.cards import parse_cards
 from trainer.chances import hand_chances
+from trainer.chances.open_check import checked_open
 from trainer.chances.plan import bid_plan
 from trainer.deal import Seat
 from trainer.profiles import DANISH, INTERNATIONAL, RuleProfile
@@ -22,12 +23,14 @@ def _seat(q: Question) -> Seat:
 
 @pytest.mark.parametrize("profile", [DANISH, INTERNATIONAL], ids=lambda p: p.name)
 def test_the_answer_is_the_plan_with_the_best_expected_score(profile: RuleProfile) -> None:
-    """The game at the lowest bid is the best expected score there; the ceiling is the highest any game of
+    """The game at the lowest bid is the best expected score there (the open games checked, as the drill and
+    the coach check them); the ceiling is the highest any game of
     the hand reaches; every game of the plan is among the games the explanation names."""
     passes = bids = 0
     for seed in range(20):
         q = generate(BID_DRILL, seed, profile)
-        chances = hand_chances(profile, q.shown[0].cards, _seat(q))
+        cards = q.shown[0].cards
+        chances = checked_open(hand_chances(profile, cards, _seat(q)), profile, cards, _seat(q))
         at = profile.min_bid
         worth = [c for c in chances if c.max_bid is not None and c.max_bid >= at]
         if q.answer == PASS:

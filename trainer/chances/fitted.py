@@ -17,7 +17,7 @@ with the auction layer (:data:`trainer.chances.auction.SUIT_SEAT`), fit the same
 from __future__ import annotations
 
 from trainer.chances.auction import adjusted
-from trainer.chances.model import Group
+from trainer.chances.model import CHANCE_CEILING, CHANCE_FLOOR, Group
 from trainer.games import Declaration, GameType
 
 PLAIN_NULL_AFTER_PICKUP = 0.7
@@ -77,6 +77,37 @@ without one has it applied first) on 2,273 grands: the forced grands of seeds 30
 (-0.71 to -0.17) Danish; as with the suit game's seat term, one number serves both. After it a forehand
 grand still stands above the same twelve cards in the other seats, by about +0.5 on the logit scale on
 average instead of +0.8 (the lead still counts, by less)."""
+
+
+OPEN_GAME = {"danish": 1.15}
+"""An open game (Danish på bordet, suit or grand, and Nul-ouvert) that the open-hand check advises, by
+profile: a shift on the logit scale after the layouts' cap (:func:`open_checked`, issue 41, point 7). The
+open game's chance is made cautious twice on purpose (the network's open-hand chance to the power
+:data:`trainer.chances.core.OPEN_PENALTY`, then at most the share of layouts won with every card open), and
+real defenders do not see each other's cards, so the experts won more of them than said, in every
+self-play pair. Fit on the 328 Danish open games of ten self-played runs with the same open chance code
+(seeds 15000-64000, ``benchmarks/results/chances-seed*.jsonl``): given 0.849, won 0.933, +1.15 (95 % +0.67
+to +1.64); the six runs before s55 alone gave +1.03 (+0.37 to +1.69), the four after +1.29 (+0.58 to
++1.99). By kind: suit +1.05 (+0.49 to +1.61, 239 games), Nul-ouvert +1.22 (+0.24 to +2.20, 39), grand 50
+of 50 won. The international open games are Nul-ouvert only (an international ouvert suit game or grand
+must make schwarz, and none was declared): 16 given 0.746, won 0.812, +0.47 (-0.91 to +1.84), no term.
+Only at the declaration, where it was fit (a pickup open game before the pickup is checked with the ten
+cards held, a rougher guess). An open game the check rejects (won in half the layouts or fewer) keeps its
+capped chance: it is not advised, so nothing was measured."""
+
+
+def open_checked(chance: float, moment: Group, profile_name: str) -> float:
+    """An advised open game's chance after the layouts' cap, through :data:`OPEN_GAME` at the declaration
+    (``play``: after the pickup, or a hand game's), within the model's bounds. Before the pickup the check
+    plays the ten cards held, not the ten that will be kept, and nothing was fit there: unchanged.
+
+    >>> round(open_checked(0.85, "play", "danish"), 3), open_checked(0.85, "play", "international")
+    (0.947, 0.85)
+    >>> open_checked(1.0, "play", "danish"), open_checked(0.85, "pre", "danish")
+    (0.99, 0.85)
+    """
+    term = OPEN_GAME.get(profile_name, 0.0) if moment == "play" else 0.0
+    return min(CHANCE_CEILING, max(CHANCE_FLOOR, adjusted(chance, term)))
 
 
 def recalibrated(

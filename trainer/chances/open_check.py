@@ -6,10 +6,13 @@ coach advise one, :func:`checked_open` deals :data:`LAYOUTS` random layouts of t
 the hand, so the answer is the same every time) and plays each with the open-hand solver
 (:func:`trainer.chances.labels.open_label`): every card open, the defenders' best defence. The game's chance
 is then at most the share of layouts won (international ouvert: won schwarz, as it must be announced), and
-an open game won in half the layouts or fewer is not advised at any bid.
+an open game won in half the layouts or fewer is not advised at any bid. An advised one then takes the
+open game's term fit to the experts' games (:data:`trainer.chances.fitted.OPEN_GAME`): the cap is
+cautious, and real defenders, who do not see each other's cards, let more open games through.
 
 The solver sees the declarer's best line in each layout, which a declarer with hidden cards cannot always
-find: the share is an upper bound, which is what a check should be. It costs a second or two for a hand
+find, and the defenders' best defence with every card seen, which real defenders cannot always find: the
+share is a gate, not the chance itself. It costs a second or two for a hand
 with an open game worth considering, so the bots run it when the declarer chooses between a hand game
 and the pickup and when it declares after the pickup, not at every bid of the auction.
 """
@@ -24,6 +27,7 @@ from collections.abc import Callable, Sequence
 
 from trainer.cards import ALL_CARDS, HAND_SIZE, Card
 from trainer.chances.core import GameChance
+from trainer.chances.fitted import open_checked
 from trainer.chances.labels import open_label
 from trainer.chances.model import CHANCE_FLOOR
 from trainer.chances.worth import highest_worth_bid
@@ -70,12 +74,14 @@ def checked_open(
             win = min(chance.win, share or CHANCE_FLOOR)
             out.append(dataclasses.replace(chance, win=win, low=min(chance.low, win), max_bid=None))
             continue
-        win = min(chance.win, share)
+        capped = min(chance.win, share)
+        win = round(open_checked(capped, chance.moment, profile.name), 4)
         out.append(
             dataclasses.replace(
                 chance,
                 win=win,
-                low=min(chance.low, win),
+                low=round(min(open_checked(min(chance.low, capped), chance.moment, profile.name), win), 4),
+                high=round(max(open_checked(chance.high, chance.moment, profile.name), win), 4),
                 max_bid=highest_worth_bid(profile, d, _scaled(chance, profile, win), chance.spread),
             )
         )
