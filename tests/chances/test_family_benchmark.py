@@ -79,3 +79,28 @@ def test_a_hand_grand_is_declared_without_the_pickup() -> None:
     dealt = SkatGame(INTERNATIONAL).new_deal(row["seed"]).deal.hands[Seat[row["declarer"].upper()]]
     assert set(parse_cards(row["cards"])) == set(dealt)  # the skat stayed down
     assert 0.0 < row["chance"] < 1.0 and isinstance(row["won"], bool)
+
+
+def test_one_hand_keeps_the_hand_and_goes_on_where_it_stopped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``benchmarks/one_hand.py``: a layout plays out from any seat, a second run with the same file adds
+    to it, and a pickup game (whose result hangs on the skat and the discard) is refused."""
+    import one_hand
+
+    from trainer.profiles import DANISH
+    from trainer.records.deals import parse_declaration_words
+
+    cards = tuple(parse_cards("CJ DJ CA CT CK C9 C7 SA HQ H8"))
+    d = parse_declaration_words("clubs hand")
+    assert isinstance(one_hand.played(DANISH, cards, Seat.MIDDLEHAND, d, "t|0", 20), bool)
+    out = tmp_path / "runs.jsonl"
+    args = ["--cards", " ".join(c.iss for c in cards), "--game", "clubs hand", "--time-ms", "20"]
+    assert one_hand.main([*args, "--deals", "1", "--out", str(out)]) == 0
+    assert one_hand.main([*args, "--deals", "2", "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["i"] for row in rows] == [0, 1]
+    printed = capsys.readouterr().out
+    assert "won" in printed.splitlines()[-1] and "of 2" in printed.splitlines()[-1]
+    with pytest.raises(SystemExit):
+        one_hand.main(["--cards", args[1], "--game", "clubs", "--out", str(out)])
