@@ -96,12 +96,15 @@ def forced_null(
     high: float,
     declaration: Declaration = PLAIN_NULL,
     profile: RuleProfile = INTERNATIONAL,
+    before_pickup: bool = False,
 ) -> dict[str, Any] | None:
     """Deal ``seed`` with ``declaration`` (a plain null unless told) forced after the pickup, or None where
     no seat's game after the pickup has a chance in the band.
 
     The seat whose game looks best before the pickup wins the auction at the lowest bid (the other two
-    pass: nulls are mostly bid low), picks up and lays away the model's discard for the game."""
+    pass: nulls are mostly bid low), picks up and lays away the model's discard for the game.
+    ``before_pickup``: the band is on the chance before the pickup (the one the auction is bid on), the
+    game is declared whatever the skat brings, and that chance is the one recorded and judged."""
     ranked = []
     for seat in Seat:
         candidate = _won_at_lowest(seed, seat, profile)
@@ -115,9 +118,11 @@ def forced_null(
         if declared is None or not low <= declared.win <= high:
             return None
     else:
+        if before_pickup and not low <= pickup_chance <= high:
+            return None
         state.apply(PickUp(declarer))
         offered = _null(state.view(declarer), time_ms, declaration)
-        if offered is None or not low <= offered.win <= high:
+        if offered is None or not (before_pickup or low <= offered.win <= high):
             return None
         state.apply(Discard(declarer, offered.discards))
         declared = _null(state.view(declarer), time_ms, declaration)
@@ -129,11 +134,13 @@ def forced_null(
         _move(state, time_ms, rng)
     outcome = state.outcome()
     assert outcome is not None
+    judged = pickup_chance if before_pickup and not declaration.hand else declared.win
     return {
         "seed": seed,
         "declarer": declarer.name.lower(),
         "pickup_chance": round(pickup_chance, 4),
-        "chance": round(declared.win, 4),
+        "declared_chance": round(declared.win, 4),
+        "chance": round(judged, 4),
         "low": round(declared.low, 4),
         "high": round(declared.high, 4),
         "won": bool(outcome.won),
@@ -229,6 +236,11 @@ def main(argv: list[str] | None = None) -> int:
         "--game", choices=sorted(FORCED), default="null", help="the game forced (default null)"
     )
     parser.add_argument("--profile", default="international", help="rule profile (default international)")
+    parser.add_argument(
+        "--before-pickup",
+        action="store_true",
+        help="band and judge the chance before the pickup (the auction's), whatever the skat brings",
+    )
     parser.add_argument("--out", type=Path, help="results file (JSON lines, one per deal tried)")
     parser.add_argument(
         "--report", type=Path, nargs="+", help="only print the figures of results files (pooled)"
@@ -260,10 +272,10 @@ def main(argv: list[str] | None = None) -> int:
             if seed in done:
                 continue
             forced = FORCED[args.game]
-            row = forced_null(seed, args.time_ms, args.low, args.high, forced, get_profile(args.profile)) or {
-                "seed": seed,
-                "chance": None,
-            }
+            profile = get_profile(args.profile)
+            row = forced_null(
+                seed, args.time_ms, args.low, args.high, forced, profile, before_pickup=args.before_pickup
+            ) or {"seed": seed, "chance": None}
             row["game"] = args.game
             rows.append(row)
             if out is not None:

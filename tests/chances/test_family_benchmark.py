@@ -104,3 +104,16 @@ def test_one_hand_keeps_the_hand_and_goes_on_where_it_stopped(
     assert "won" in printed.splitlines()[-1] and "of 2" in printed.splitlines()[-1]
     with pytest.raises(SystemExit):
         one_hand.main(["--cards", args[1], "--game", "clubs", "--out", str(out)])
+
+
+def test_before_the_pickup_the_auctions_chance_is_banded_and_judged() -> None:
+    """``--before-pickup``: the null is declared whatever the skat brings, and the chance judged is the one
+    before the pickup (the auction's), with the declaration's kept beside it."""
+    null = null_family.FORCED["null"]
+    row = next(
+        r
+        for seed in range(70000, 70060)
+        if (r := null_family.forced_null(seed, 20, 0.2, 0.95, null, before_pickup=True)) is not None
+    )
+    assert row["chance"] == row["pickup_chance"] and 0.2 <= row["chance"] <= 0.95
+    assert 0.0 < row["declared_chance"] < 1.0 and isinstance(row["won"], bool)

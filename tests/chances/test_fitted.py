@@ -1,7 +1,8 @@
-"""The terms fit to the experts' games (:mod:`trainer.chances.fitted`), all applied at the declaration by one
-function: of the nulls only a plain null after the pickup is raised; a suit or grand game's chance goes
-through one increasing recalibration (lower in the middle, higher at the top); a plain grand and a forehand
-grand move by their own terms and nothing else does; all reach the chance the bots and the coach read."""
+"""The terms fit to the experts' games (:mod:`trainer.chances.fitted`), all applied by one function: of the
+nulls only a plain null is raised, before the pickup and after it by terms of its own; a suit or grand
+game's chance goes through one increasing recalibration at the declaration (lower in the middle, higher at
+the top); a plain grand and a forehand grand move by their own terms and nothing else does; all reach the
+chance the bots and the coach read."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from trainer.chances.fitted import (
     GRAND_AFTER_PICKUP,
     GRAND_FOREHAND,
     PLAIN_NULL_AFTER_PICKUP,
+    PLAIN_NULL_BEFORE_PICKUP,
+    PLAIN_NULL_BEFORE_PICKUP_LEVEL,
     recalibrated,
 )
 from trainer.deal import Seat
@@ -37,13 +40,16 @@ def _logit(p: float) -> float:
 
 
 @given(st.floats(0.02, 0.98))
-def test_of_the_nulls_only_a_plain_null_after_the_pickup_is_shifted(p: float) -> None:
-    assert PLAIN_NULL_AFTER_PICKUP > 0
+def test_of_the_nulls_only_a_plain_null_is_shifted_before_and_after_the_pickup(p: float) -> None:
+    assert PLAIN_NULL_AFTER_PICKUP > 0 and min(PLAIN_NULL_BEFORE_PICKUP) > 0
     for profile in (INTERNATIONAL, DANISH):
         for d in allowed_declarations(profile):
             if not d.game.is_null:
                 continue
-            assert recalibrated(p, d, "pre", profile.name) == p
+            plain = d == Declaration(GameType.NULL)
+            for seat, term in ((None, PLAIN_NULL_BEFORE_PICKUP_LEVEL), *enumerate(PLAIN_NULL_BEFORE_PICKUP)):
+                before = _logit(recalibrated(p, d, "pre", profile.name, seat)) - _logit(p)
+                assert before == pytest.approx(term if plain else 0.0, abs=1e-6), (profile.name, d, seat)
             for seat in (0, 1, 2):
                 moved = _logit(recalibrated(p, d, "play", profile.name, seat)) - _logit(p)
                 expected = PLAIN_NULL_AFTER_PICKUP if d == Declaration(GameType.NULL) else 0.0
@@ -66,11 +72,32 @@ def test_the_shift_reaches_the_chance_after_the_pickup(monkeypatch: pytest.Monke
             assert chance.win == without[d].win, d
 
 
-def test_the_chance_before_the_pickup_is_untouched(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_chance_before_the_pickup_is_untouched_by_the_term_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     ten = parse_cards("C7 C9 CQ S7 S8 SK H7 H9 D7 D8")
     before = hand_chances(INTERNATIONAL, ten, Seat.FOREHAND)
     monkeypatch.setattr(fitted_module, "PLAIN_NULL_AFTER_PICKUP", 0.0)
     assert hand_chances(INTERNATIONAL, ten, Seat.FOREHAND) == before
+
+
+def test_the_term_before_the_pickup_reaches_the_auctions_null_and_nothing_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The chance a seat bids a plain null on (before the pickup) carries its term; every other game of the
+    hand, the hand null among them, is the same without it."""
+    ten = parse_cards("C7 C9 CQ S7 S8 SK H7 H9 D7 D8")
+    null = Declaration(GameType.NULL)
+    with_term = {c.declaration: c for c in hand_chances(INTERNATIONAL, ten, Seat.MIDDLEHAND)}
+    monkeypatch.setattr(fitted_module, "PLAIN_NULL_BEFORE_PICKUP", (0.0, 0.0, 0.0))
+    without = {c.declaration: c for c in hand_chances(INTERNATIONAL, ten, Seat.MIDDLEHAND)}
+    assert 0.01 < without[null].win < with_term[null].win < 0.99
+    assert _logit(with_term[null].win) - _logit(without[null].win) == pytest.approx(
+        PLAIN_NULL_BEFORE_PICKUP[Seat.MIDDLEHAND], abs=0.01
+    )
+    for d, chance in with_term.items():
+        if d != null:
+            assert chance.win == without[d].win, d
 
 
 CHANCES = st.floats(0.001, 0.999)
@@ -92,6 +119,8 @@ def test_the_recalibration_keeps_the_order_and_crosses_the_diagonal_once(p: floa
 def test_the_recalibration_leaves_the_chance_before_the_pickup(p: float) -> None:
     for profile in (INTERNATIONAL, DANISH):
         for d in allowed_declarations(profile):
+            if d == Declaration(GameType.NULL):
+                continue  # its own term (above)
             for seat in (0, 1, 2):
                 assert recalibrated(p, d, "pre", profile.name, seat) == p
 
@@ -103,7 +132,7 @@ def test_the_grand_term_moves_only_the_plain_grand_after_the_pickup_where_measur
         for d in allowed_declarations(profile):
             plain_grand = d.game is GameType.GRAND and not d.hand and not d.ouvert
             with_term = recalibrated(p, d, "play", profile.name)
-            assert recalibrated(p, d, "pre", profile.name) == p
+            assert d.game.is_null or recalibrated(p, d, "pre", profile.name) == p
             if not plain_grand or term == 0.0:
                 assert with_term == recalibrated(p, d, "play"), (profile.name, d)
             elif 0.01 < with_term < 0.99:
@@ -120,7 +149,7 @@ def test_the_forehand_term_moves_only_a_grand_in_forehand_at_the_declaration(p: 
             elsewhere = {recalibrated(p, d, "play", profile.name, seat) for seat in (None, 1, 2)}
             assert len(elsewhere) == 1, (profile.name, d)
             in_forehand = recalibrated(p, d, "play", profile.name, 0)
-            assert recalibrated(p, d, "pre", profile.name, 0) == p
+            assert d.game.is_null or recalibrated(p, d, "pre", profile.name, 0) == p
             if not grand:
                 assert in_forehand in elsewhere, (profile.name, d)
             elif 0.01 < in_forehand < 0.99:

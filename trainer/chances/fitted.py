@@ -1,10 +1,11 @@
 """Terms fit to the experts' own games, added on the logit scale after the networks, their calibration lines,
 the auction layer and the families (issue 41, point 7: "fix any family whose interval misses the diagonal").
 
-All of them are applied in one function, :func:`recalibrated`, at the declaration. Its main step is a
-logit-linear recalibration of every suit and grand chance there: over 1,049 self-played games the final
-chance was too bold in the middle and too timid at the top, in both profiles, in hand and pickup games, in
-suit and grand games alike.
+All of them are applied in one function, :func:`recalibrated`, at the declaration (the plain null's also
+before the pickup), except the open game's, which follows the open-hand check (:func:`open_checked`). Its
+main step is a logit-linear recalibration of every suit and grand chance at the declaration: over 1,049
+self-played games the final chance was too bold in the middle and too timid at the top, in both profiles,
+in hand and pickup games, in suit and grand games alike.
 
 The calibration lines were fit on a few hundred self-played games, of which only 29 were nulls; a kind with
 few games is pulled towards the line of all kinds, so the null lines say what a suit game would. Where a
@@ -30,6 +31,24 @@ without its 7 took +0.45 (-0.07 to +0.97) and a high card in a short suit -0.12 
 level of +0.46: no better a fit (log-likelihood -171.1 against -173.1 for two more terms), so the families
 stay as they are and the shift is one level. Before the pickup and for hand nulls nothing was measured, so
 nothing is shifted; the Danish nulls are open only."""
+
+
+PLAIN_NULL_BEFORE_PICKUP = (0.65, 0.94, 1.54)
+"""A plain null's chance before the pickup (the one the auction is bid on), by seat (forehand, middlehand,
+rearhand): a shift on the logit scale. ``benchmarks/null_family.py --before-pickup`` let the seat whose
+plain null looked best before the pickup win at the lowest bid wherever that chance lay between 0.2 and
+0.95, pick up, lay away the model's discard and declare the null whatever the skat brought, and the experts
+played it out (international, ``benchmarks/results/null-pre-international-*.jsonl``). Seeds 70000-70599,
+without a term: 207 nulls given 0.338, won 0.507 (95 % 0.440-0.575), +0.76 (+0.47 to +1.04). Seeds
+71000-71599 with that level as a trial: 423 nulls given 0.386, won 0.466, still +0.36 (+0.16 to +0.56),
+least in forehand (+0.05) and most in rearhand (+0.75), as in the first run. Fit on all 630 on the chance
+without the trial term: one level +1.00 (± 0.16, log-likelihood -419.3); a level with the seats, forehand
++0.65, middlehand +0.29 more, rearhand +0.89 more (± 0.40; -409.7, two terms for 9.6); the families' null
+features counted on the ten before the pickup add little (+0.23 and +0.19, -406.6 with the seats, where a
+suit without its 7 can still be laid away). The seats it is; held out on fresh seeds before it shipped
+(docs/chances.md, "The s56 round"). The Danish nulls are open only, so it does not reach them."""
+PLAIN_NULL_BEFORE_PICKUP_LEVEL = 1.0
+"""The same shift where the seat is not known: the level over all seats."""
 
 
 DECLARATION_LEVEL = -0.62
@@ -117,7 +136,8 @@ def recalibrated(
     the experts' games, in one place: a suit or grand game's recalibration (:data:`DECLARATION_SLOPE`), the
     plain grand's term where ``profile_name`` has one (:data:`GRAND_AFTER_PICKUP`), the forehand grand's
     where ``seat`` is 0 (:data:`GRAND_FOREHAND`) and the plain null's (:data:`PLAIN_NULL_AFTER_PICKUP`).
-    Unchanged before the pickup and for the other nulls, where nothing was fit.
+    Before the pickup only a plain null moves (:data:`PLAIN_NULL_BEFORE_PICKUP`); the other nulls are left
+    as they are, where nothing was fit.
 
     >>> from trainer.games import GameType
     >>> grand, null = Declaration(GameType.GRAND), Declaration(GameType.NULL)
@@ -130,12 +150,17 @@ def recalibrated(
     >>> null_hand = Declaration(GameType.NULL, hand=True)
     >>> round(recalibrated(0.45, null, "play"), 3), recalibrated(0.45, null_hand, "play")
     (0.622, 0.45)
-    >>> recalibrated(0.68, grand, "pre"), recalibrated(0.68, null, "pre")
-    (0.68, 0.68)
+    >>> recalibrated(0.68, grand, "pre"), round(recalibrated(0.34, null, "pre"), 3)
+    (0.68, 0.583)
+    >>> [round(recalibrated(0.34, null, "pre", "international", seat), 3) for seat in (0, 1, 2)]
+    [0.497, 0.569, 0.706]
     """
     d = declaration
     if moment != "play":
-        return chance
+        if moment != "pre" or not d.game.is_null or d.ouvert or d.hand:
+            return chance
+        term = PLAIN_NULL_BEFORE_PICKUP_LEVEL if seat is None else PLAIN_NULL_BEFORE_PICKUP[seat]
+        return adjusted(chance, term)
     if d.game.is_null:
         plain = not d.ouvert and not d.hand
         return adjusted(chance, PLAIN_NULL_AFTER_PICKUP) if plain else chance
