@@ -29,8 +29,9 @@ experts played it out (seeds 9000-9599, ``benchmarks/results/null-family-seed900
 shift that matches is +0.71 (95 % +0.46 to +0.96). Fit beside the families' null features instead, a suit
 without its 7 took +0.45 (-0.07 to +0.97) and a high card in a short suit -0.12 (-0.71 to +0.47), with a
 level of +0.46: no better a fit (log-likelihood -171.1 against -173.1 for two more terms), so the families
-stay as they are and the shift is one level. Before the pickup and for hand nulls nothing was measured, so
-nothing is shifted; the Danish nulls are open only."""
+stay as they are and the shift is one level. Before the pickup the plain null has its own term
+(:data:`PLAIN_NULL_BEFORE_PICKUP`); for hand nulls nothing was measured, so nothing is shifted; the Danish
+nulls are open only."""
 
 
 PLAIN_NULL_BEFORE_PICKUP = (0.65, 0.94, 1.54)
