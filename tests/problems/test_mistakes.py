@@ -112,20 +112,31 @@ def test_a_mistake_is_a_problem_of_the_collections_format() -> None:
     assert again.example is not None
 
 
+_MISTAKE_DEAL = (
+    "(;GM[Skat]PC[International Skat Server]ID[]P0[forehand]P1[middlehand]P2[rearhand]MV[w CK.D8.DT.D7.ST.CT."
+    "DA.C7.C8.CQ.DK.DJ.S7.HK.SK.SJ.HA.S9.H7.C9.H8.SQ.CA.HJ.DQ.CJ.D9.S8.HQ.H9.HT.SA 1 18 0 p 2 p 1 s w HT.SA "
+    "1 S.DK.C9 0 DA 1 S7 2 D9 1 HA 2 H8 0 ST 0 D7 1 S9 2 DQ 1 SK 2 HJ 0 CT 2 CJ 0 CK 1 DJ 2 CA 0 CQ 1 SJ "
+    "1 HT 2 H9 0 C7 1 H7 2 HQ 0 DT 2 S8 0 C8 1 SA 1 HK 2 SQ 0 D8 ]"
+    "R[d:1 loss v:-44 m:-1 bidok p:55 t:5 s:0 z:0] ;)"
+)
+"""International deal 1 as three beginner bots played it (s55), except that the declarer played ♥7 into
+trick 8: kept as a record, so that a change in how the bots bid or play does not move the position."""
+
+
 def deal_with_a_deliberate_mistake() -> DealState:
-    """International deal 1 played by three beginners, except that the declarer plays ♥7 into trick 8 (the
-    position of :func:`_endgame`), which loses the game."""
-    state = SkatGame(INTERNATIONAL).new_deal(1)
-    rng = random.Random(1)
-    while state.phase is not Phase.FINISHED:
-        seat = state.to_move
-        assert seat is not None
-        move = choose(state.view(seat), "beginner", rng=rng).move
-        if len(state.cards_played) == len(_PLAYED.split()) and state.phase is Phase.PLAY:
-            assert seat == Seat.MIDDLEHAND and position_of(state, state.view(seat)) == _endgame()
-            move = PlayCard(seat, parse_card("H7"))
-        state.apply(move)
-    return state
+    """International deal 1 with the declarer (middlehand, spades) playing ♥7 into trick 8 (the position of
+    :func:`_endgame`), which loses the game: the record :data:`_MISTAKE_DEAL` replayed by the engine."""
+    from trainer.records import iss
+
+    state = iss.replay(iss.parse_record(_MISTAKE_DEAL), INTERNATIONAL).state
+    assert state is not None and state.phase is Phase.FINISHED
+    replay = SkatGame(INTERNATIONAL).new_deal(deal=state.deal)
+    for move in state.history[1:]:
+        if len(replay.cards_played) == len(_PLAYED.split()) and replay.phase is Phase.PLAY:
+            assert move == PlayCard(Seat.MIDDLEHAND, parse_card("H7"))
+            assert position_of(replay, replay.view(Seat.MIDDLEHAND)) == _endgame()
+        replay.apply(move)
+    return replay
 
 
 def test_judge_deal_judges_each_card_from_the_view_the_seat_had_then() -> None:
