@@ -62,7 +62,7 @@ TERMS = ("level", "a suit without its 7", "a high card in a short suit")
 BANDS = ((0.0, 0.4), (0.4, 0.6), (0.6, 0.8), (0.8, 1.0))
 
 
-def _move(state: DealState, time_ms: int, rng: random.Random) -> None:
+def expert_move(state: DealState, time_ms: int, rng: random.Random) -> None:
     """The expert's move for the seat to move (the club's where there is no choice)."""
     seat = state.to_move
     assert seat is not None
@@ -131,7 +131,7 @@ def forced_null(
     state.apply(Declare(declarer, declaration))
     rng = random.Random(f"null|{seed}" if declaration == PLAIN_NULL else f"{declaration}|{seed}")
     while state.phase is not Phase.FINISHED:
-        _move(state, time_ms, rng)
+        expert_move(state, time_ms, rng)
     outcome = state.outcome()
     assert outcome is not None
     judged = pickup_chance if before_pickup and not declaration.hand else declared.win

@@ -22,8 +22,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from trainer.bots import choose
+import null_family
+
 from trainer.bots.search import wilson
 from trainer.cards import ALL_CARDS, Card, parse_cards
 from trainer.chances import hand_chances
@@ -59,11 +61,7 @@ def played(
         state.apply(Pass(mover) if mover is not seat else next(m for m in legal if isinstance(m, Bid | Hold)))
     state.apply(Declare(seat, d))
     while state.phase is not Phase.FINISHED:
-        mover = state.to_move
-        assert mover is not None
-        view = state.view(mover)
-        level = "expert" if len(view.legal_moves) > 1 else "club"
-        state.apply(choose(view, level, rng=rng, time_ms=time_ms).move)
+        null_family.expert_move(state, time_ms, rng)
     outcome = state.outcome()
     assert outcome is not None
     return bool(outcome.won)
